@@ -36,6 +36,26 @@ class LineSearchTest {
     }
 
     @Test
+    void strongWolfeBacksOffFromWhereTheFunctionIsUndefined() {
+        // f(x) = x - log x (NaN for x < 0, +infinity at 0), minimiser 1. From x = 3 along d = -1
+        // (f'(3) = 1 - 1/3 = 2/3) a first step of 10 lands at x = -7: the search must shrink into (0, 3).
+        DifferentiableFunction f = (x, g) -> {
+            g[0] = 1 - 1 / x[0];
+            return x[0] - Math.log(x[0]);
+        };
+        double[] x = {3};
+        double[] g0 = {2.0 / 3.0};
+        double[] xo = new double[1];
+        double[] go = new double[1];
+        LineSearch.Step s = LineSearch.strongWolfe(f, x, 3 - Math.log(3), g0, new double[] {-1}, 10, 1e-4, 0.9, 60, xo, go);
+        assertThat(s.decreased()).isTrue();
+        assertThat(s.wolfe()).isTrue();
+        assertThat(xo[0]).isBetween(0.0, 3.0);
+        assertThat(s.value()).isFinite().isLessThan(3 - Math.log(3));
+        assertThat(Math.abs(go[0])).isLessThanOrEqualTo(0.9 * 2.0 / 3.0);
+    }
+
+    @Test
     void strongWolfeRejectsAnAscentDirection() {
         DifferentiableFunction f = (x, g) -> {
             g[0] = 2 * x[0];

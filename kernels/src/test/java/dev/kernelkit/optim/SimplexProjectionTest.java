@@ -121,8 +121,8 @@ class SimplexProjectionTest {
                 v[i] = rnd.nextInt(-2, 3) * 0.5; // many ties, and breakpoints v_i - theta landing on other v_j
             }
             double z = 2.0;
-            double theta = 0.5 * (2.0 / n + 2.0) * (trial % 2 == 0 ? 0.5 : 0.25) + 2.0 / n * 0.5;
-            theta = Math.max(theta, z / n);
+            // theta between the smallest feasible cap z/n and z, tight on odd trials.
+            double theta = z / n + (z - z / n) * (trial % 2 == 0 ? 0.3 : 0.05);
             double[] x = SimplexProjection.ontoCappedSimplex(v, z, theta);
             double[] qp = quadraticProgram(v, z, theta);
             for (int i = 0; i < n; i++) {
