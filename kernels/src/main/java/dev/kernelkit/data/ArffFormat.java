@@ -177,7 +177,8 @@ public final class ArffFormat {
         }
         int d = rel.children().size();
         if (d == 0) {
-            throw new MalformedDataException(file, rel.line(), "relational attribute '" + rel.name() + "' has no attributes");
+            throw new MalformedDataException(file, rel.line(),
+                    "relational attribute '" + rel.name() + "' has no attributes");
         }
         boolean binary = cls.values().size() == 2;
         List<String> classNames = binary ? BagDataset.BINARY_CLASSES : cls.values();
@@ -195,11 +196,13 @@ public final class ArffFormat {
             }
             Field idField = f.get(0);
             if (!idField.quoted() && idField.text().equals("?")) {
-                throw new MalformedDataException(file, lineNo, "missing value '?' for the bag id; missing values are not supported");
+                throw new MalformedDataException(file, lineNo,
+                        "missing value '?' for the bag id; missing values are not supported");
             }
             String id = idField.text();
             if (idAtt.kind() == Kind.NOMINAL && !idAtt.values().contains(id)) {
-                throw new MalformedDataException(file, lineNo, "bag id '" + id + "' is not among the declared values of '"
+                throw new MalformedDataException(file, lineNo,
+                        "bag id '" + id + "' is not among the declared values of '"
                         + idAtt.name() + "'");
             }
             Integer previous = seen.putIfAbsent(id, lineNo);
@@ -220,7 +223,8 @@ public final class ArffFormat {
                 k++;
                 List<Field> vals = splitFields(inst, file, lineNo);
                 if (vals.size() != d) {
-                    throw new MalformedDataException(file, lineNo, "wrong column count in instance " + k + " of bag '" + id
+                    throw new MalformedDataException(file, lineNo,
+                            "wrong column count in instance " + k + " of bag '" + id
                             + "': expected " + d + " values, found " + vals.size());
                 }
                 double[] x = new double[d];
@@ -260,7 +264,8 @@ public final class ArffFormat {
 
     private static int classIndex(Field c, Attribute cls, Path file, int lineNo) throws MalformedDataException {
         if (!c.quoted() && c.text().equals("?")) {
-            throw new MalformedDataException(file, lineNo, "missing value '?' for the class; missing values are not supported");
+            throw new MalformedDataException(file, lineNo,
+                    "missing value '?' for the class; missing values are not supported");
         }
         int k = cls.values().indexOf(c.text());
         if (k < 0) {
@@ -272,7 +277,8 @@ public final class ArffFormat {
 
     private static double number(Field f, Path file, int lineNo, String what) throws MalformedDataException {
         if (!f.quoted() && f.text().equals("?")) {
-            throw new MalformedDataException(file, lineNo, "missing value '?' for " + what + "; missing values are not supported");
+            throw new MalformedDataException(file, lineNo,
+                    "missing value '?' for " + what + "; missing values are not supported");
         }
         return TextFiles.parseFinite(f.text(), file, lineNo, what);
     }
@@ -305,7 +311,8 @@ public final class ArffFormat {
                     Attribute a = parseAttribute(line.substring("@attribute".length()), file, lineNo);
                     if (openRelational != null) {
                         if (a.kind() == Kind.RELATIONAL) {
-                            throw new MalformedDataException(file, lineNo, "nested relational attributes are not supported");
+                            throw new MalformedDataException(file, lineNo,
+                                    "nested relational attributes are not supported");
                         }
                         children.add(a);
                     } else if (a.kind() == Kind.RELATIONAL) {
@@ -320,7 +327,8 @@ public final class ArffFormat {
                     }
                     List<Field> name = splitWords(line.substring("@end".length()), file, lineNo);
                     if (name.size() != 1 || !name.get(0).text().equals(openRelational.name())) {
-                        throw new MalformedDataException(file, lineNo, "'" + line + "' does not close relational attribute '"
+                        throw new MalformedDataException(file, lineNo,
+                                "'" + line + "' does not close relational attribute '"
                                 + openRelational.name() + "'");
                     }
                     top.add(new Attribute(openRelational.name(), Kind.RELATIONAL, List.of(), List.copyOf(children),
@@ -329,7 +337,8 @@ public final class ArffFormat {
                     children = null;
                 } else if (lower.equals("@data") || lower.startsWith("@data ") || lower.startsWith("@data%")) {
                     if (openRelational != null) {
-                        throw new MalformedDataException(file, lineNo, "'@data' before '@end " + openRelational.name() + "'");
+                        throw new MalformedDataException(file, lineNo,
+                                "'@data' before '@end " + openRelational.name() + "'");
                     }
                     inData = true;
                 } else {
@@ -381,7 +390,8 @@ public final class ArffFormat {
                     throw new MalformedDataException(file, lineNo, "empty value in nominal type of '" + name + "'");
                 }
                 if (values.contains(f.text())) {
-                    throw new MalformedDataException(file, lineNo, "duplicate value '" + f.text() + "' in nominal type of '"
+                    throw new MalformedDataException(file, lineNo,
+                            "duplicate value '" + f.text() + "' in nominal type of '"
                             + name + "'");
                 }
                 values.add(f.text());

@@ -52,7 +52,8 @@ final class ClassNames {
             }
         }
         if (numeric) {
-            out.sort(Comparator.comparingDouble((String s) -> Double.parseDouble(s)).thenComparing(Comparator.naturalOrder()));
+            out.sort(Comparator.comparingDouble((String s) -> Double.parseDouble(s))
+                    .thenComparing(Comparator.naturalOrder()));
         } else {
             out.sort(Comparator.naturalOrder());
         }

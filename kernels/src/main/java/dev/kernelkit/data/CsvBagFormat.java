@@ -185,7 +185,8 @@ public final class CsvBagFormat {
 
     /**
      * Writes {@code data} as CSV bags: header {@code bag,label,f1,...,fd}, one row per instance,
-     * the class name as label, numbers in the shortest exact form.
+     * the class name as label, numbers as integers when integral, else by
+     * {@link Double#toString} (an exact round trip).
      *
      * @throws IllegalArgumentException for a bag id or class name containing a comma, quote or
      *         line break, or an empty data set
@@ -226,7 +227,8 @@ public final class CsvBagFormat {
     private static void checkField(String s, String what) {
         if (s.isEmpty() || !s.equals(s.trim()) || s.indexOf(',') >= 0 || s.indexOf('"') >= 0
                 || s.indexOf('\'') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
-            throw new IllegalArgumentException(what + " must be non-empty, without surrounding spaces, commas, quotes or"
+            throw new IllegalArgumentException(
+                    what + " must be non-empty, without surrounding spaces, commas, quotes or"
                     + " line breaks for CSV, got '" + s + "'");
         }
     }

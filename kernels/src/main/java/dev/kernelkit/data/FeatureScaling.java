@@ -63,7 +63,8 @@ public enum FeatureScaling {
                 return s;
             }
         }
-        throw new IllegalArgumentException("scaling must be one of none|standard|minmax|log1p-minmax, got '" + name + "'");
+        throw new IllegalArgumentException(
+                "scaling must be one of none|standard|minmax|log1p-minmax, got '" + name + "'");
     }
 
     /** True for {@link #LOG1P_MINMAX}: features pass through log1p before the affine map. */

@@ -20,8 +20,9 @@ import java.util.List;
  * features; an index beyond a given dimension is then an error. {@link #readDense} and
  * {@link #densify} give dense points.
  *
- * <p>The writer prints labels and values in the shortest form that reads back to the identical
- * double (integral values without a fraction, so {@code +1}, {@code -1}, {@code 3}), omits zero
+ * <p>The writer prints integral labels and values without a fraction ({@code +1}, {@code -1},
+ * {@code 3}) and all others with {@link Double#toString}, which reads back to the identical
+ * double, so nothing is lost; it omits zero
  * entries and writes {@code +1} for the label 1. A round trip keeps every value exactly; the
  * dimension survives only when some point has a non-zero last feature, otherwise read the file
  * back with the dimension given.
@@ -112,7 +113,8 @@ public final class LibsvmFormat {
                         throw new MalformedDataException(file, lineNo, "index " + index + " in '" + tok
                                 + "' exceeds the dimension " + givenDim);
                     }
-                    double v = TextFiles.parseFinite(tok.substring(colon + 1), file, lineNo, "value of feature " + index);
+                    double v = TextFiles.parseFinite(tok.substring(colon + 1), file, lineNo,
+                            "value of feature " + index);
                     if (k == idxBuf.length) {
                         idxBuf = Arrays.copyOf(idxBuf, 2 * k);
                         valBuf = Arrays.copyOf(valBuf, 2 * k);

@@ -13,7 +13,10 @@ final class TextFiles {
     private TextFiles() {
     }
 
-    /** Opens {@code file} as UTF-8; a missing file raises a NoSuchFileException naming it. */
+    /**
+     * Opens {@code file} as UTF-8, skipping a leading byte-order mark; a missing file raises a
+     * NoSuchFileException naming it.
+     */
     static BufferedReader open(Path file) throws IOException {
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString(), null, "data file does not exist");
@@ -21,7 +24,12 @@ final class TextFiles {
         if (Files.isDirectory(file)) {
             throw new IOException(file + ": is a directory, expected a data file");
         }
-        return Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        in.mark(1);
+        if (in.read() != '\uFEFF') {
+            in.reset();
+        }
+        return in;
     }
 
     /** Creates or truncates {@code file} for UTF-8 writing. */
@@ -56,7 +64,7 @@ final class TextFiles {
         return (c >= '0' && c <= '9') || c == '.';
     }
 
-    /** The shortest decimal text that reads back as exactly {@code v}; integers without ".0". */
+    /** Decimal text that reads back as exactly {@code v}: integers without ".0", else Double.toString. */
     static String formatNumber(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             long l = (long) v;

@@ -51,6 +51,12 @@ class CsvBagFormatTest {
     }
 
     @Test
+    void leadingByteOrderMarkIsIgnored() throws IOException {
+        Path p = file("bom.csv", "\uFEFFbag,label,f1\nA,-1,2\n");
+        assertThat(CsvBagFormat.read(p).bag(0).instance(0).get(0)).isEqualTo(2.0);
+    }
+
+    @Test
     void multiClassIntegerLabelsAreSortedNumerically() throws IOException {
         Path p = file("m.csv", "bag,label,f1\nA,10,1\nB,2,1\nC,1,1\nD,2,3\n");
         BagDataset d = CsvBagFormat.read(p);
