@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class LibsvmFormatTest {
     @TempDir
@@ -198,6 +200,42 @@ class LibsvmFormatTest {
         assertThat(test.size()).isEqualTo(16281);
         assertThat(test.dim()).isEqualTo(123);
         assertThat(countLabel(test, 1)).isEqualTo(3846);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        // file, rows, +1 rows, -1 rows, features (each data README's verified counts)
+        "ionosphere/ionosphere.libsvm, 351, 225, 126, 34",
+        "diabetes/diabetes.libsvm, 768, 268, 500, 8",
+        "australian/australian.libsvm, 690, 307, 383, 14",
+        "banana/banana.libsvm, 5300, 2376, 2924, 2",
+        "wdbc/wdbc.libsvm, 569, 212, 357, 30",
+        "kddcup99/kddcup99.libsvm, 200000, 160701, 39299, 119",
+        "kddcup99/kddcup99.t.libsvm, 100000, 80381, 19619, 119"})
+    void realBinaryFilesHaveTheirReadmeCounts(String file, int rows, int pos, int neg, int features) throws IOException {
+        // read with the README's feature count: an index beyond it would be an error
+        LabeledDataset d = LibsvmFormat.read(RealData.file(file), features);
+        assertThat(d.size()).isEqualTo(rows);
+        assertThat(d.dim()).isEqualTo(features);
+        assertThat(countLabel(d, 1)).isEqualTo(pos);
+        assertThat(countLabel(d, -1)).isEqualTo(neg);
+    }
+
+    @Test
+    void realMultiClassFilesHaveTheirReadmeClassCounts() throws IOException {
+        LabeledDataset tox = LibsvmFormat.read(RealData.file("tox171/tox171.libsvm"));
+        assertThat(tox.size()).isEqualTo(171);
+        assertThat(tox.dim()).isEqualTo(5748);
+        assertThat(tox.classes()).containsExactly(1.0, 2.0, 3.0, 4.0);
+        assertThat(new long[] {countLabel(tox, 1), countLabel(tox, 2), countLabel(tox, 3), countLabel(tox, 4)})
+                .containsExactly(45, 45, 39, 42);
+        LabeledDataset isolet = LibsvmFormat.read(RealData.file("isolet/isolet.libsvm"));
+        assertThat(isolet.size()).isEqualTo(1560);
+        assertThat(isolet.dim()).isEqualTo(617);
+        assertThat(isolet.classes()).hasSize(26);
+        for (int c = 1; c <= 26; c++) {
+            assertThat(countLabel(isolet, c)).as("class %d", c).isEqualTo(60);
+        }
     }
 
     private static long countLabel(LabeledDataset d, double y) {
