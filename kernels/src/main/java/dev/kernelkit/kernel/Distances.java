@@ -70,6 +70,58 @@ public final class Distances {
     }
 
     /**
+     * ||x - y||^2 summed from the differences x_i - y_i, without the cancellation of
+     * ||x||^2 + ||y||^2 - 2 &lt;x, y&gt; (which matters where the distance is square-rooted).
+     */
+    public static double squaredEuclidean(Vec x, Vec y) {
+        x.checkSameDim(y);
+        if (x instanceof SparseVec a && y instanceof SparseVec b) {
+            int na = a.storedCount(), nb = b.storedCount();
+            int p = 0, q = 0;
+            double s = 0;
+            while (p < na || q < nb) {
+                int i = p < na ? a.indexAt(p) : Integer.MAX_VALUE;
+                int j = q < nb ? b.indexAt(q) : Integer.MAX_VALUE;
+                double t;
+                if (i == j) {
+                    t = a.valueAt(p++) - b.valueAt(q++);
+                } else if (i < j) {
+                    t = a.valueAt(p++);
+                } else {
+                    t = b.valueAt(q++);
+                }
+                s += t * t;
+            }
+            return s;
+        }
+        if (x instanceof SparseVec a) {
+            return squaredMixed(a, (DenseVec) y);
+        }
+        if (y instanceof SparseVec b) {
+            return squaredMixed(b, (DenseVec) x);
+        }
+        double s = 0;
+        for (int i = 0, d = x.dim(); i < d; i++) {
+            double t = x.get(i) - y.get(i);
+            s += t * t;
+        }
+        return s;
+    }
+
+    private static double squaredMixed(SparseVec a, DenseVec b) {
+        double s = 0;
+        int p = 0, na = a.storedCount();
+        for (int i = 0, d = b.dim(); i < d; i++) {
+            double t = b.get(i);
+            if (p < na && a.indexAt(p) == i) {
+                t -= a.valueAt(p++);
+            }
+            s += t * t;
+        }
+        return s;
+    }
+
+    /**
      * The chi-square distance sum_i (x_i - y_i)^2 / (x_i + y_i) over features with x_i + y_i &gt; 0
      * (a term with x_i = y_i = 0 is 0), for non-negative vectors.
      *
