@@ -21,8 +21,8 @@ import java.util.stream.IntStream;
  * &lt;x_i, x_j&gt; and (gamma &lt;x_i, x_j&gt; + offset)^degree. So the builder packs the points
  * into one contiguous row-major array, computes the squared norms once and forms the single
  * product X X^T block by block: {@value #BLOCK} x {@value #BLOCK} output tiles, the feature
- * dimension cut into chunks of {@value #DEPTH_CHUNK}, 2 x 2 register-blocked dot products over
- * contiguous rows. For a Gram matrix only the tiles on and above the diagonal are computed; each is
+ * dimension cut into chunks of {@value #DEPTH_CHUNK}, 4 x 4 register-blocked dot products over
+ * contiguous rows (fused multiply-adds where HotSpot compiles {@code Math.fma} to one instruction). For a Gram matrix only the tiles on and above the diagonal are computed; each is
  * transformed in place and written twice (mirrored). The tiles are spread over a
  * {@link ForkJoinPool} of {@link #threads()} workers.
  *
@@ -45,6 +45,9 @@ public final class GramBuilder {
     /** Length of the feature-dimension chunks accumulated per pass over a tile. */
     public static final int DEPTH_CHUNK = 256;
     private static final int DENSIFY_MIN_D = 1024;
+
+    /** Whether the JVM compiles Math.fma to one instruction (HotSpot's UseFMA); otherwise plain multiply-adds. */
+    static final boolean FUSED = fmaAvailable();
 
     private static final ThreadLocal<double[]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK * BLOCK]);
 
@@ -96,14 +99,15 @@ public final class GramBuilder {
         }
         if (densify(points, n, d)) {
             double[] x = pack(points, d);
-            double[] sq = squaredNorms(x, n, d);
+            double[] sq = squaredNorms(x, n, d, FUSED);
             parallelFor(tasks, t -> {
                 int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
+                int stride = padded(nj);
                 double[] tile = TILE.get();
-                dotTile(x, i0, ni, x, j0, nj, d, tile);
-                form.transform(tile, ni, nj, sq, i0, sq, j0);
-                write(tile, ni, nj, out, n, i0, j0, i0 != j0);
+                dotTile(x, i0, padded(ni), j0, stride, d, tile, FUSED);
+                form.transform(tile, ni, nj, stride, sq, i0, sq, j0);
+                write(tile, ni, nj, stride, out, n, i0, j0, i0 != j0);
             });
         } else {
             double[] sq = new double[n];
@@ -116,8 +120,8 @@ public final class GramBuilder {
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
                 double[] tile = TILE.get();
                 sparseDotTile(points, i0, ni, points, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, sq, i0, sq, j0);
-                write(tile, ni, nj, out, n, i0, j0, i0 != j0);
+                form.transform(tile, ni, nj, nj, sq, i0, sq, j0);
+                write(tile, ni, nj, nj, out, n, i0, j0, i0 != j0);
             });
         }
         return DenseKernelMatrix.wrapRowMajor(n, out);
@@ -147,15 +151,19 @@ public final class GramBuilder {
         int tasks = mb * nb;
         final int dim = d;
         if (densify(test, m, d) && densify(train, n, d)) {
-            double[] a = pack(test, d), b = pack(train, d);
-            double[] sqa = squaredNorms(a, m, d), sqb = squaredNorms(b, n, d);
+            // test rows then training rows in one array, each part padded to a multiple of 4 rows
+            int offset = padded(m);
+            double[] x = pack(test, train, d);
+            double[] sq = squaredNorms(x, offset + n, d, FUSED);
+            double[] sqa = java.util.Arrays.copyOf(sq, m), sqb = java.util.Arrays.copyOfRange(sq, offset, offset + n);
             parallelFor(tasks, t -> {
                 int i0 = (t / nb) * BLOCK, j0 = (t % nb) * BLOCK;
                 int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
+                int stride = padded(nj);
                 double[] tile = TILE.get();
-                dotTile(a, i0, ni, b, j0, nj, dim, tile);
-                form.transform(tile, ni, nj, sqa, i0, sqb, j0);
-                write(tile, ni, nj, out, n, i0, j0, false);
+                dotTile(x, i0, padded(ni), offset + j0, stride, dim, tile, FUSED);
+                form.transform(tile, ni, nj, stride, sqa, i0, sqb, j0);
+                write(tile, ni, nj, stride, out, n, i0, j0, false);
             });
         } else {
             double[] sqa = new double[m], sqb = new double[n];
@@ -171,8 +179,8 @@ public final class GramBuilder {
                 int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
                 double[] tile = TILE.get();
                 sparseDotTile(test, i0, ni, train, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, sqa, i0, sqb, j0);
-                write(tile, ni, nj, out, n, i0, j0, false);
+                form.transform(tile, ni, nj, nj, sqa, i0, sqb, j0);
+                write(tile, ni, nj, nj, out, n, i0, j0, false);
             });
         }
         return CrossKernelMatrix.wrapRowMajor(m, n, out);
@@ -226,6 +234,16 @@ public final class GramBuilder {
         return CrossKernelMatrix.wrapRowMajor(m, n, out);
     }
 
+    private static boolean fmaAvailable() {
+        try {
+            com.sun.management.HotSpotDiagnosticMXBean bean = java.lang.management.ManagementFactory
+                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            return bean != null && Boolean.parseBoolean(bean.getVMOption("UseFMA").getValue());
+        } catch (RuntimeException | LinkageError e) {
+            return false; // not HotSpot, or no such option: Math.fma may be a slow software routine
+        }
+    }
+
     private static int blocks(int n) {
         return (n + BLOCK - 1) / BLOCK;
     }
@@ -253,32 +271,58 @@ public final class GramBuilder {
         return true;
     }
 
+    /** Rows padded up to a multiple of 4. */
+    private static int padded(int n) {
+        return (n + 3) & ~3;
+    }
+
+    /** The points as a row-major array with zero rows appended up to a multiple of 4 rows. */
     private static double[] pack(List<? extends Vec> points, int d) {
-        int n = points.size();
-        long size = (long) n * d;
+        return pack(points, List.of(), d);
+    }
+
+    /** first, zero rows up to a multiple of 4, then second, zero rows up to a multiple of 4; row-major. */
+    private static double[] pack(List<? extends Vec> first, List<? extends Vec> second, int d) {
+        int offset = padded(first.size());
+        long size = ((long) offset + padded(second.size())) * d;
         if (size > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(n + " points of dimension " + d + " do not fit one array");
+            throw new IllegalArgumentException((first.size() + second.size()) + " points of dimension " + d
+                    + " do not fit one array");
         }
         double[] x = new double[(int) size];
-        for (int i = 0; i < n; i++) {
-            Vec v = points.get(i);
-            if (v instanceof DenseVec dv) {
-                dv.copyInto(x, i * d);
-            } else {
-                int base = i * d;
-                v.forEachStored((j, value) -> x[base + j] = value);
-            }
-        }
+        copyRows(first, x, 0, d);
+        copyRows(second, x, offset, d);
         return x;
     }
 
-    /** ||x_i||^2 summed in index order, the same order as the dot-product tiles (exact zeros on the diagonal). */
-    private static double[] squaredNorms(double[] x, int n, int d) {
+    private static void copyRows(List<? extends Vec> points, double[] x, int firstRow, int d) {
+        for (int i = 0; i < points.size(); i++) {
+            Vec v = points.get(i);
+            int base = (firstRow + i) * d;
+            if (v instanceof DenseVec dv) {
+                dv.copyInto(x, base);
+            } else {
+                v.forEachStored((j, value) -> x[base + j] = value);
+            }
+        }
+    }
+
+    /**
+     * ||x_i||^2 summed in index order with the same (fused or plain) multiply-adds as the tiles, so
+     * that ||x_i||^2 + ||x_i||^2 - 2 &lt;x_i, x_i&gt; is exactly 0 on the diagonal.
+     */
+    static double[] squaredNorms(double[] x, int n, int d, boolean fused) {
         double[] sq = new double[n];
         for (int i = 0; i < n; i++) {
             double s = 0;
-            for (int k = i * d, end = k + d; k < end; k++) {
-                s += x[k] * x[k];
+            if (fused) {
+                for (int k = i * d, end = k + d; k < end; k++) {
+                    s = Math.fma(x[k], x[k], s);
+                }
+            } else {
+                for (int k = i * d, end = k + d; k < end; k++) {
+                    s += x[k] * x[k];
+                }
             }
             sq[i] = s;
         }
@@ -286,70 +330,134 @@ public final class GramBuilder {
     }
 
     /**
-     * tile[i nj + j] = &lt;a_(i0+i), b_(j0+j)&gt; for the row-major packed arrays a and b of row length d:
-     * 2 x 2 register blocks, the k dimension in chunks of DEPTH_CHUNK, each sum accumulated in index
-     * order.
+     * tile[i nj + j] = &lt;x_(i0+i), x_(j0+j)&gt; for the rows of one row-major packed array x of row
+     * length d (one array for both operands lets the JIT share its range checks; a cross matrix
+     * packs test and training rows into one array); ni and nj must be multiples of 4, the packed
+     * row count padded accordingly. 4 x 4 register blocks (16 independent sums, 8 loads per 16 multiply-adds), the k dimension
+     * in chunks of DEPTH_CHUNK, each sum accumulated in index order, with fused multiply-adds when
+     * {@code fused} (the hardware has FMA) and plain ones otherwise.
      */
-    static void dotTile(double[] a, int i0, int ni, double[] b, int j0, int nj, int d, double[] t) {
-        for (int k0 = 0; k0 < d || k0 == 0; k0 += DEPTH_CHUNK) {
+    static void dotTile(double[] x, int i0, int ni, int j0, int nj, int d, double[] t, boolean fused) {
+        if (d == 0) {
+            java.util.Arrays.fill(t, 0, ni * nj, 0.0);
+            return;
+        }
+        for (int k0 = 0; k0 < d; k0 += DEPTH_CHUNK) {
             int k1 = Math.min(d, k0 + DEPTH_CHUNK);
-            boolean first = k0 == 0;
-            int i = 0;
-            for (; i + 1 < ni; i += 2) {
-                int a0 = (i0 + i) * d, a1 = a0 + d;
-                int r0 = i * nj, r1 = r0 + nj;
-                int j = 0;
-                for (; j + 1 < nj; j += 2) {
-                    int b0 = (j0 + j) * d, b1 = b0 + d;
-                    double s00, s01, s10, s11;
-                    if (first) {
-                        s00 = 0;
-                        s01 = 0;
-                        s10 = 0;
-                        s11 = 0;
-                    } else {
-                        s00 = t[r0 + j];
-                        s01 = t[r0 + j + 1];
-                        s10 = t[r1 + j];
-                        s11 = t[r1 + j + 1];
-                    }
-                    for (int k = k0; k < k1; k++) {
-                        double x0 = a[a0 + k], x1 = a[a1 + k], y0 = b[b0 + k], y1 = b[b1 + k];
-                        s00 += x0 * y0;
-                        s01 += x0 * y1;
-                        s10 += x1 * y0;
-                        s11 += x1 * y1;
-                    }
+            if (fused) {
+                fusedTile(x, i0, ni, j0, nj, d, k0, k1, t);
+            } else {
+                plainTile(x, i0, ni, j0, nj, d, k0, k1, t);
+            }
+        }
+    }
+
+    private static void fusedTile(double[] x, int i0, int ni, int j0, int nj, int d, int k0, int k1, double[] t) {
+        boolean first = k0 == 0;
+        for (int i = 0; i < ni; i += 4) {
+            int a0 = (i0 + i) * d, a1 = a0 + d, a2 = a1 + d, a3 = a2 + d;
+            int r0 = i * nj, r1 = r0 + nj, r2 = r1 + nj, r3 = r2 + nj;
+            for (int j = 0; j < nj; j += 4) {
+                int b0 = (j0 + j) * d, b1 = b0 + d, b2 = b1 + d, b3 = b2 + d;
+                double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+                double s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+                if (!first) {
+                    s00 = t[r0 + j]; s01 = t[r0 + j + 1]; s02 = t[r0 + j + 2]; s03 = t[r0 + j + 3];
+                    s10 = t[r1 + j]; s11 = t[r1 + j + 1]; s12 = t[r1 + j + 2]; s13 = t[r1 + j + 3];
+                    s20 = t[r2 + j]; s21 = t[r2 + j + 1]; s22 = t[r2 + j + 2]; s23 = t[r2 + j + 3];
+                    s30 = t[r3 + j]; s31 = t[r3 + j + 1]; s32 = t[r3 + j + 2]; s33 = t[r3 + j + 3];
+                }
+                for (int k = k0; k < k1; k++) {
+                    double x0 = x[a0 + k], x1 = x[a1 + k], x2 = x[a2 + k], x3 = x[a3 + k];
+                    double y0 = x[b0 + k], y1 = x[b1 + k], y2 = x[b2 + k], y3 = x[b3 + k];
+                        s00 = Math.fma(x0, y0, s00);
+                        s01 = Math.fma(x0, y1, s01);
+                        s02 = Math.fma(x0, y2, s02);
+                        s03 = Math.fma(x0, y3, s03);
+                        s10 = Math.fma(x1, y0, s10);
+                        s11 = Math.fma(x1, y1, s11);
+                        s12 = Math.fma(x1, y2, s12);
+                        s13 = Math.fma(x1, y3, s13);
+                        s20 = Math.fma(x2, y0, s20);
+                        s21 = Math.fma(x2, y1, s21);
+                        s22 = Math.fma(x2, y2, s22);
+                        s23 = Math.fma(x2, y3, s23);
+                        s30 = Math.fma(x3, y0, s30);
+                        s31 = Math.fma(x3, y1, s31);
+                        s32 = Math.fma(x3, y2, s32);
+                        s33 = Math.fma(x3, y3, s33);
+                }
                     t[r0 + j] = s00;
                     t[r0 + j + 1] = s01;
+                    t[r0 + j + 2] = s02;
+                    t[r0 + j + 3] = s03;
                     t[r1 + j] = s10;
                     t[r1 + j + 1] = s11;
-                }
-                if (j < nj) {
-                    int b0 = (j0 + j) * d;
-                    double s0 = first ? 0 : t[r0 + j], s1 = first ? 0 : t[r1 + j];
-                    for (int k = k0; k < k1; k++) {
-                        double y0 = b[b0 + k];
-                        s0 += a[a0 + k] * y0;
-                        s1 += a[a1 + k] * y0;
-                    }
-                    t[r0 + j] = s0;
-                    t[r1 + j] = s1;
-                }
+                    t[r1 + j + 2] = s12;
+                    t[r1 + j + 3] = s13;
+                    t[r2 + j] = s20;
+                    t[r2 + j + 1] = s21;
+                    t[r2 + j + 2] = s22;
+                    t[r2 + j + 3] = s23;
+                    t[r3 + j] = s30;
+                    t[r3 + j + 1] = s31;
+                    t[r3 + j + 2] = s32;
+                    t[r3 + j + 3] = s33;
             }
-            if (i < ni) {
-                int a0 = (i0 + i) * d, r0 = i * nj;
-                for (int j = 0; j < nj; j++) {
-                    int b0 = (j0 + j) * d;
-                    double s = first ? 0 : t[r0 + j];
-                    for (int k = k0; k < k1; k++) {
-                        s += a[a0 + k] * b[b0 + k];
-                    }
-                    t[r0 + j] = s;
+        }
+    }
+
+    private static void plainTile(double[] x, int i0, int ni, int j0, int nj, int d, int k0, int k1, double[] t) {
+        boolean first = k0 == 0;
+        for (int i = 0; i < ni; i += 4) {
+            int a0 = (i0 + i) * d, a1 = a0 + d, a2 = a1 + d, a3 = a2 + d;
+            int r0 = i * nj, r1 = r0 + nj, r2 = r1 + nj, r3 = r2 + nj;
+            for (int j = 0; j < nj; j += 4) {
+                int b0 = (j0 + j) * d, b1 = b0 + d, b2 = b1 + d, b3 = b2 + d;
+                double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+                double s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+                if (!first) {
+                    s00 = t[r0 + j]; s01 = t[r0 + j + 1]; s02 = t[r0 + j + 2]; s03 = t[r0 + j + 3];
+                    s10 = t[r1 + j]; s11 = t[r1 + j + 1]; s12 = t[r1 + j + 2]; s13 = t[r1 + j + 3];
+                    s20 = t[r2 + j]; s21 = t[r2 + j + 1]; s22 = t[r2 + j + 2]; s23 = t[r2 + j + 3];
+                    s30 = t[r3 + j]; s31 = t[r3 + j + 1]; s32 = t[r3 + j + 2]; s33 = t[r3 + j + 3];
                 }
-            }
-            if (d == 0) {
-                break;
+                for (int k = k0; k < k1; k++) {
+                    double x0 = x[a0 + k], x1 = x[a1 + k], x2 = x[a2 + k], x3 = x[a3 + k];
+                    double y0 = x[b0 + k], y1 = x[b1 + k], y2 = x[b2 + k], y3 = x[b3 + k];
+                        s00 += x0 * y0;
+                        s01 += x0 * y1;
+                        s02 += x0 * y2;
+                        s03 += x0 * y3;
+                        s10 += x1 * y0;
+                        s11 += x1 * y1;
+                        s12 += x1 * y2;
+                        s13 += x1 * y3;
+                        s20 += x2 * y0;
+                        s21 += x2 * y1;
+                        s22 += x2 * y2;
+                        s23 += x2 * y3;
+                        s30 += x3 * y0;
+                        s31 += x3 * y1;
+                        s32 += x3 * y2;
+                        s33 += x3 * y3;
+                }
+                    t[r0 + j] = s00;
+                    t[r0 + j + 1] = s01;
+                    t[r0 + j + 2] = s02;
+                    t[r0 + j + 3] = s03;
+                    t[r1 + j] = s10;
+                    t[r1 + j + 1] = s11;
+                    t[r1 + j + 2] = s12;
+                    t[r1 + j + 3] = s13;
+                    t[r2 + j] = s20;
+                    t[r2 + j + 1] = s21;
+                    t[r2 + j + 2] = s22;
+                    t[r2 + j + 3] = s23;
+                    t[r3 + j] = s30;
+                    t[r3 + j + 1] = s31;
+                    t[r3 + j + 2] = s32;
+                    t[r3 + j + 3] = s33;
             }
         }
     }
@@ -368,16 +476,16 @@ public final class GramBuilder {
         }
     }
 
-    /** Copies the transformed tile into out (row stride n) and, when mirror, its transpose. */
-    private static void write(double[] t, int ni, int nj, double[] out, int n, int i0, int j0, boolean mirror) {
+    /** Copies the ni x nj transformed tile (row stride ts) into out (row stride n) and, when mirror, its transpose. */
+    private static void write(double[] t, int ni, int nj, int ts, double[] out, int n, int i0, int j0, boolean mirror) {
         for (int i = 0; i < ni; i++) {
-            System.arraycopy(t, i * nj, out, (i0 + i) * n + j0, nj);
+            System.arraycopy(t, i * ts, out, (i0 + i) * n + j0, nj);
         }
         if (mirror) {
             for (int j = 0; j < nj; j++) {
                 int base = (j0 + j) * n + i0;
                 for (int i = 0; i < ni; i++) {
-                    out[base + i] = t[i * nj + j];
+                    out[base + i] = t[i * ts + j];
                 }
             }
         }
@@ -426,14 +534,14 @@ public final class GramBuilder {
             return null;
         }
 
-        /** Replaces each inner product in the tile by the kernel value. */
-        void transform(double[] t, int ni, int nj, double[] sqa, int i0, double[] sqb, int j0) {
+        /** Replaces each inner product in the ni x nj tile (row stride ts) by the kernel value. */
+        void transform(double[] t, int ni, int nj, int ts, double[] sqa, int i0, double[] sqb, int j0) {
             switch (kind) {
                 case GAUSSIAN -> {
                     double g = -gamma;
                     for (int i = 0; i < ni; i++) {
                         double si = sqa[i0 + i];
-                        int r = i * nj;
+                        int r = i * ts;
                         for (int j = 0; j < nj; j++) {
                             // the same expression as Vec.squaredDistance, clamped at 0
                             double dist = si + sqb[j0 + j] - 2.0 * t[r + j];
@@ -442,16 +550,18 @@ public final class GramBuilder {
                     }
                 }
                 case POLYNOMIAL -> {
-                    for (int i = 0, end = ni * nj; i < end; i++) {
-                        double base = gamma * t[i] + offset;
-                        double v = 1.0;
-                        for (int p = degree; p > 0; p >>= 1) {
-                            if ((p & 1) != 0) {
-                                v *= base;
+                    for (int i = 0; i < ni; i++) {
+                        for (int q = i * ts, end = q + nj; q < end; q++) {
+                            double base = gamma * t[q] + offset;
+                            double v = 1.0;
+                            for (int p = degree; p > 0; p >>= 1) {
+                                if ((p & 1) != 0) {
+                                    v *= base;
+                                }
+                                base *= base;
                             }
-                            base *= base;
+                            t[q] = v;
                         }
-                        t[i] = v;
                     }
                 }
                 default -> {

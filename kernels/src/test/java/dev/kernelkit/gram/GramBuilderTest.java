@@ -2,6 +2,7 @@ package dev.kernelkit.gram;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.DenseVec;
@@ -111,6 +112,36 @@ class GramBuilderTest {
             assertThat(k.rows()).isEqualTo(test.size());
             assertThat(k.cols()).isEqualTo(n);
             assertClose(k.toArray(), expected);
+        }
+    }
+
+    @Test
+    void dotTileMatchesDirectDotProductsWithPlainAndFusedMultiplyAdds() {
+        // 12 rows (a multiple of 4); d = 600 crosses two depth-chunk boundaries (256, 512)
+        int rows = 12, d = 600;
+        SplittableRandom r = new SplittableRandom(17);
+        double[] a = new double[rows * d];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 2 * r.nextDouble() - 1;
+        }
+        for (boolean fused : new boolean[] {false, true}) {
+            double[] t = new double[4 * 8];
+            GramBuilder.dotTile(a, 8, 4, 0, 8, d, t, fused); // rows 8..11 against rows 0..7
+            for (int i = 0; i < 4; i++) {
+                for (int j = 0; j < 8; j++) {
+                    double s = 0;
+                    for (int k = 0; k < d; k++) {
+                        s += a[(8 + i) * d + k] * a[j * d + k];
+                    }
+                    assertThat(t[i * 8 + j]).as("fused %s (%d, %d)", fused, i, j).isCloseTo(s, within(1e-12));
+                }
+            }
+            double[] sq = GramBuilder.squaredNorms(a, rows, d, fused);
+            double[] self = new double[16];
+            GramBuilder.dotTile(a, 4, 4, 4, 4, d, self, fused);
+            for (int i = 0; i < 4; i++) {
+                assertThat(self[i * 4 + i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[4 + i]);
+            }
         }
     }
 
