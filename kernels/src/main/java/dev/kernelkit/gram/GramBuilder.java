@@ -35,7 +35,9 @@ import java.util.stream.IntStream;
  * {@link #crossGeneric}: the same tile schedule with {@code kernel.apply} per entry, each symmetric
  * pair evaluated once.
  *
- * <p>Memory: the result (8 n^2 bytes), the packed data (8 n d bytes when densified), one
+ * <p>{@link #gramPacked} writes the same tiles into packed upper-triangular storage (half the memory).
+ *
+ * <p>Memory: the result (8 n^2 bytes, 4 n (n + 1) packed), the packed data (8 n d bytes when densified), one
  * {@value #BLOCK}^2 tile and, on the sparse path, one d-vector per thread. Complexity: n^2 d / 2
  * multiply-adds for a Gram matrix, m n d for a cross matrix.
  */
@@ -76,27 +78,62 @@ public final class GramBuilder {
 
     /**
      * The Gram matrix of {@code points}: blocked product for the Gaussian, linear and polynomial
-     * kernels, {@link #gramGeneric} for any other kernel.
+     * kernels, {@code kernel.apply} per symmetric pair for any other kernel.
      *
      * @throws IllegalArgumentException for points of different dimensions or n^2 beyond one array
      */
     public DenseKernelMatrix gram(Kernel<Vec> kernel, List<? extends Vec> points) {
+        int n = points.size();
+        double[] out = new double[CrossKernelMatrix.checkedSize(n, n)];
+        upperTiles(kernel, points, (t, ni, nj, ts, i0, j0) -> write(t, ni, nj, ts, out, n, i0, j0, i0 != j0));
+        return DenseKernelMatrix.wrapRowMajor(n, out);
+    }
+
+    /**
+     * The same Gram matrix as {@link #gram} in packed upper-triangular storage (half the memory,
+     * no mirrored writes).
+     *
+     * @throws IllegalArgumentException for points of different dimensions or n (n + 1) / 2 beyond one array
+     */
+    public PackedKernelMatrix gramPacked(Kernel<Vec> kernel, List<? extends Vec> points) {
+        int n = points.size();
+        double[] out = new double[PackedKernelMatrix.packedSize(n)];
+        upperTiles(kernel, points, (t, ni, nj, ts, i0, j0) -> {
+            for (int i = 0; i < ni; i++) {
+                int gi = i0 + i;
+                int from = Math.max(0, gi - j0); // only j >= i in a diagonal tile
+                if (from < nj) {
+                    System.arraycopy(t, i * ts + from, out, PackedKernelMatrix.index(n, gi, j0 + from), nj - from);
+                }
+            }
+        });
+        return PackedKernelMatrix.wrapPacked(n, out);
+    }
+
+    /** Receives one finished ni x nj tile (row stride ts) of kernel values at rows i0.., columns j0... */
+    @FunctionalInterface
+    private interface TileSink {
+        void accept(double[] tile, int ni, int nj, int ts, int i0, int j0);
+    }
+
+    /** Computes every tile on or above the block diagonal and hands it to the sink, in parallel. */
+    private void upperTiles(Kernel<Vec> kernel, List<? extends Vec> points, TileSink sink) {
+        int n = points.size();
+        int[][] pairs = upperBlockPairs(blocks(n));
+        int[] bi = pairs[0], bj = pairs[1];
+        int tasks = bi.length;
         Form form = Form.of(kernel);
         if (form == null) {
-            return gramGeneric(kernel, points);
+            parallelFor(tasks, t -> {
+                int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
+                int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
+                double[] tile = TILE.get();
+                genericTile(kernel, points, i0, ni, j0, nj, tile);
+                sink.accept(tile, ni, nj, nj, i0, j0);
+            });
+            return;
         }
-        int n = points.size();
         int d = dimension(points, -1, "point");
-        double[] out = new double[CrossKernelMatrix.checkedSize(n, n)];
-        int nb = blocks(n);
-        int tasks = nb * (nb + 1) / 2;
-        int[] bi = new int[tasks], bj = new int[tasks];
-        for (int I = 0, t = 0; I < nb; I++) {
-            for (int J = I; J < nb; J++, t++) {
-                bi[t] = I;
-                bj[t] = J;
-            }
-        }
         if (densify(points, n, d)) {
             double[] x = pack(points, d);
             double[] sq = squaredNorms(x, n, d, FUSED);
@@ -107,7 +144,7 @@ public final class GramBuilder {
                 double[] tile = TILE.get();
                 dotTile(x, i0, padded(ni), j0, stride, d, tile, FUSED);
                 form.transform(tile, ni, nj, stride, sq, i0, sq, j0);
-                write(tile, ni, nj, stride, out, n, i0, j0, i0 != j0);
+                sink.accept(tile, ni, nj, stride, i0, j0);
             });
         } else {
             double[] sq = new double[n];
@@ -121,10 +158,25 @@ public final class GramBuilder {
                 double[] tile = TILE.get();
                 sparseDotTile(points, i0, ni, points, j0, nj, work.get(), tile);
                 form.transform(tile, ni, nj, nj, sq, i0, sq, j0);
-                write(tile, ni, nj, nj, out, n, i0, j0, i0 != j0);
+                sink.accept(tile, ni, nj, nj, i0, j0);
             });
         }
-        return DenseKernelMatrix.wrapRowMajor(n, out);
+    }
+
+    /** kernel.apply on the tile's pairs; a diagonal tile evaluates j &ge; i once and mirrors. */
+    private static <T> void genericTile(Kernel<T> kernel, List<? extends T> points, int i0, int ni, int j0, int nj,
+            double[] tile) {
+        boolean diagonal = i0 == j0;
+        for (int i = 0; i < ni; i++) {
+            T xi = points.get(i0 + i);
+            for (int j = diagonal ? i : 0; j < nj; j++) {
+                double v = kernel.apply(xi, points.get(j0 + j));
+                tile[i * nj + j] = v;
+                if (diagonal) {
+                    tile[j * nj + i] = v;
+                }
+            }
+        }
     }
 
     /**
@@ -193,26 +245,15 @@ public final class GramBuilder {
     public <T> DenseKernelMatrix gramGeneric(Kernel<T> kernel, List<? extends T> points) {
         int n = points.size();
         double[] out = new double[CrossKernelMatrix.checkedSize(n, n)];
-        int nb = blocks(n);
-        int tasks = nb * (nb + 1) / 2;
-        int[] bi = new int[tasks], bj = new int[tasks];
-        for (int I = 0, t = 0; I < nb; I++) {
-            for (int J = I; J < nb; J++, t++) {
-                bi[t] = I;
-                bj[t] = J;
-            }
-        }
+        int[][] pairs = upperBlockPairs(blocks(n));
+        int[] bi = pairs[0], bj = pairs[1];
+        int tasks = bi.length;
         parallelFor(tasks, t -> {
             int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
-            int i1 = Math.min(n, i0 + BLOCK), j1 = Math.min(n, j0 + BLOCK);
-            for (int i = i0; i < i1; i++) {
-                T xi = points.get(i);
-                for (int j = Math.max(j0, i); j < j1; j++) {
-                    double v = kernel.apply(xi, points.get(j));
-                    out[i * n + j] = v;
-                    out[j * n + i] = v;
-                }
-            }
+            int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
+            double[] tile = TILE.get();
+            genericTile(kernel, points, i0, ni, j0, nj, tile);
+            write(tile, ni, nj, nj, out, n, i0, j0, i0 != j0);
         });
         return DenseKernelMatrix.wrapRowMajor(n, out);
     }
@@ -242,6 +283,19 @@ public final class GramBuilder {
         } catch (RuntimeException | LinkageError e) {
             return false; // not HotSpot, or no such option: Math.fma may be a slow software routine
         }
+    }
+
+    /** The block pairs (I, J) with I &le; J, as {rows I, columns J}. */
+    private static int[][] upperBlockPairs(int nb) {
+        int tasks = nb * (nb + 1) / 2;
+        int[] bi = new int[tasks], bj = new int[tasks];
+        for (int I = 0, t = 0; I < nb; I++) {
+            for (int J = I; J < nb; J++, t++) {
+                bi[t] = I;
+                bj[t] = J;
+            }
+        }
+        return new int[][] {bi, bj};
     }
 
     private static int blocks(int n) {
