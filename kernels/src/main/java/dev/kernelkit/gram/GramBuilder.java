@@ -22,24 +22,25 @@ import java.util.stream.IntStream;
  * into one contiguous row-major array, computes the squared norms once and forms the single
  * product X X^T block by block: {@value #BLOCK} x {@value #BLOCK} output tiles, the feature
  * dimension cut into chunks of {@value #DEPTH_CHUNK}, 4 x 4 register-blocked dot products over
- * contiguous rows (fused multiply-adds where HotSpot compiles {@code Math.fma} to one instruction). For a Gram matrix only the tiles on and above the diagonal are computed; each is
- * transformed in place and written twice (mirrored). The tiles are spread over a
- * {@link ForkJoinPool} of {@link #threads()} workers.
+ * contiguous rows (fused multiply-adds where HotSpot compiles {@code Math.fma} to one
+ * instruction). For a Gram matrix only the tiles on and above the diagonal are computed; each is
+ * transformed in place and written twice (mirrored), or once into packed storage by
+ * {@link #gramPacked}. The tiles are spread over a {@link ForkJoinPool} of {@link #threads()}
+ * workers. The squared norms are summed in the same order as the tiles, so the Gaussian diagonal
+ * is exactly 1 and the result is exactly symmetric.
  *
- * <p>Sparse input: points are densified into the packed array when d &le; max(n, 1024), which costs
- * at most as much memory as the Gram matrix itself; for wider sparse data (text, 65,000-dimensional
- * bags) each row x_i is scattered into a dense work vector of length d and dotted with the other
- * points in O(nnz), so nothing n x d is ever allocated.
+ * <p>Sparse input: points are densified into the packed array when d &le; max(n, 1024), which
+ * costs at most as much memory as the Gram matrix itself (or 8 MB per 1024 points); for wider
+ * sparse data (text, 65,000-dimensional bags) each row x_i is scattered into a dense work vector
+ * of length d and dotted with the other points in O(nnz), so nothing n x d is allocated.
  *
- * <p>Any other kernel (and any point type, e.g. bags) goes through {@link #gramGeneric} /
- * {@link #crossGeneric}: the same tile schedule with {@code kernel.apply} per entry, each symmetric
- * pair evaluated once.
+ * <p>Any other kernel (and any point type, e.g. bags, through {@link #gramGeneric} /
+ * {@link #crossGeneric}) uses the same tile schedule with {@code kernel.apply} per entry, each
+ * symmetric pair evaluated once.
  *
- * <p>{@link #gramPacked} writes the same tiles into packed upper-triangular storage (half the memory).
- *
- * <p>Memory: the result (8 n^2 bytes, 4 n (n + 1) packed), the packed data (8 n d bytes when densified), one
- * {@value #BLOCK}^2 tile and, on the sparse path, one d-vector per thread. Complexity: n^2 d / 2
- * multiply-adds for a Gram matrix, m n d for a cross matrix.
+ * <p>Memory: the result (8 n^2 bytes; 4 n (n + 1) packed), the packed data (8 n d bytes when
+ * densified), one {@value #BLOCK}^2 tile and, on the sparse path, one d-vector per thread.
+ * Work: about n^2 d / 2 multiply-adds for a Gram matrix, m n d for a cross matrix.
  */
 public final class GramBuilder {
     /** Output tile edge (rows and columns per block). */
