@@ -8,6 +8,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.ExponentialChiSquareKernel;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.LaplacianKernel;
@@ -183,6 +184,16 @@ class GramBuilderTest {
         CrossKernelMatrix c = new GramBuilder(2).cross(new GaussianKernel(1), List.of(), points(1, 3, 2, 1, false));
         assertThat(c.rows()).isZero();
         assertThat(c.cols()).isEqualTo(3);
+    }
+
+    @Test
+    void aKernelErrorInAWorkerThreadReachesTheCaller() {
+        List<Vec> x = points(4, 200, 3, 1.0, false); // entries in [-1, 1]: the chi-square kernel refuses them
+        for (int threads : new int[] {1, 2}) {
+            assertThatThrownBy(() -> new GramBuilder(threads).gram(new ExponentialChiSquareKernel(1.0), x))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("chi-square kernels need non-negative features");
+        }
     }
 
     @Test

@@ -60,6 +60,15 @@ class KernelValidationTest {
     }
 
     @Test
+    void normalizingAKernelWithNegativeSelfSimilarityFails() {
+        // sigmoid(gamma = 1, offset = -1) at x = (0.5): tanh(0.25 - 1) < 0
+        Kernel<Vec> k = new NormalizedKernel<>(new SigmoidKernel(1.0, -1.0));
+        assertThatThrownBy(() -> k.apply(DenseVec.of(0.5), DenseVec.of(2.0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("normalized kernel needs k(x, x) >= 0, got " + Math.tanh(-0.75));
+    }
+
+    @Test
     void featureKernelsRejectPointsWithoutTheFeature() {
         assertThatThrownBy(() -> new SingleFeatureKernel(3, new LinearKernel()).apply(DenseVec.of(1, 2), DenseVec.of(1, 2)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feature 3 out of range for dimension 2");
