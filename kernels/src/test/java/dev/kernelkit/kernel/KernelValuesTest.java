@@ -83,6 +83,23 @@ class KernelValuesTest {
     }
 
     @Test
+    void singleFeatureScalarShortcutsAgreeWithTheBaseOnOneDimensionalPoints() {
+        List<Kernel<Vec>> bases = List.of(new GaussianKernel(0.7), new LinearKernel(), new PolynomialKernel(3, 0.5, 2.0),
+                new LaplacianKernel(1.5), new InverseSquaredDistanceKernel(2.0), new InverseDistanceKernel(3.0),
+                new ExponentialChiSquareKernel(0.5), new SigmoidKernel(0.3, 0.1));
+        double[][] pairs = {{0.25, -1.5}, {2.0, 2.0}, {0.0, 3.5}, {1e-3, 7.0}};
+        for (Kernel<Vec> base : bases) {
+            for (double[] p : pairs) {
+                double a = Math.abs(p[0]), b = Math.abs(p[1]); // non-negative for the chi-square base
+                Vec u = DenseVec.of(9, a, 4), v = new SparseVec(3, new int[] {1}, new double[] {b});
+                double expected = base.apply(DenseVec.of(a), DenseVec.of(b));
+                assertThat(new SingleFeatureKernel(1, base).apply(u, v)).as("%s at (%s, %s)", base, a, b)
+                        .isCloseTo(expected, within(1e-13 * Math.max(1, Math.abs(expected))));
+            }
+        }
+    }
+
+    @Test
     void normalizedPowerAndWeightedSum() {
         check(new NormalizedKernel<>(new LinearKernel()), 2.0 / Math.sqrt(50.0)); // 2 / sqrt(5 * 10)
         check(new PowerKernel<>(new LinearKernel(), 3), 8.0); // 2^3
