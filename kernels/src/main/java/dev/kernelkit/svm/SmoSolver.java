@@ -30,8 +30,9 @@ import dev.kernelkit.gram.KernelMatrix;
  * {@link KernelMatrix#row(int, int[], int, double[])}, which lazy matrices compute on the fly.
  *
  * <p>A warm start alpha is projected to the feasible set: clipped to [0, U_i], then y'a = 0 is
- * restored by scaling the alphas of the class with the larger sum down to the other class's sum;
- * the gradient is then computed from it. Not thread-safe per call state; one instance may be
+ * restored by scaling the alphas of the class with the larger sum down to the other class's sum
+ * (an imbalance below 1e-12 relative is rounding and left alone); the gradient is then computed
+ * from it. Not thread-safe per call state; one instance may be
  * shared (each {@link #solve} call has its own state).
  */
 public final class SmoSolver implements SvmSolver {
@@ -142,7 +143,9 @@ public final class SmoSolver implements SvmSolver {
                 sn += v;
             }
         }
-        if (sp != sn) {
+        // An imbalance at rounding level (as any SMO solution carries) is left alone: scaling it
+        // away would move alphas off their bounds by an ulp and turn them into free variables.
+        if (Math.abs(sp - sn) > 1e-12 * Math.max(sp, sn)) {
             double target = Math.min(sp, sn);
             boolean scalePositive = sp > sn;
             double factor = target / (scalePositive ? sp : sn);
