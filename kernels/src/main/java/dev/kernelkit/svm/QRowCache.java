@@ -4,7 +4,7 @@ package dev.kernelkit.svm;
  * LIBSVM's kernel-row cache (svm.cpp, class Cache), used by {@link SmoSolver}: rows of Q stored as
  * {@code float} (as LIBSVM does, which doubles the rows that fit), in the solver's permuted index
  * space, each row only as long as the active set was when it was requested, evicted
- * least-recently-used first once the budget (in floats) is spent. {@link #swapIndex} follows the
+ * least-recently-used first once the budget (in floats) is spent. {@link #swapIndices} follows the
  * solver's shrinking swaps so that rows of shrunk points are never computed. Not thread-safe.
  */
 final class QRowCache {
@@ -86,48 +86,63 @@ final class QRowCache {
         return lastData;
     }
 
-    /** Swaps rows i and j and entries i and j of every cached row (evicting rows that hold only one). */
-    void swapIndex(int i, int j) {
-        if (i == j) {
+    /**
+     * Applies the swaps (pairs[2s], pairs[2s+1]), s &lt; count, in order: LIBSVM's swap_index for
+     * each, i.e. rows i and j trade places and entries i and j of every cached row are swapped (a
+     * row that holds only one of the two is evicted). Batched so that each cached row is visited
+     * once per shrinking step instead of once per swap; the result is the same as swapping one by
+     * one, since the column swaps of different rows are independent.
+     */
+    void swapIndices(int[] pairs, int count) {
+        if (count == 0) {
             return;
         }
-        Head hi = head[i];
-        Head hj = head[j];
-        if (hi.len > 0) {
-            lruDelete(hi);
-        }
-        if (hj.len > 0) {
-            lruDelete(hj);
-        }
-        float[] td = hi.data;
-        hi.data = hj.data;
-        hj.data = td;
-        int tl = hi.len;
-        hi.len = hj.len;
-        hj.len = tl;
-        if (hi.len > 0) {
-            lruInsert(hi);
-        }
-        if (hj.len > 0) {
-            lruInsert(hj);
-        }
-        if (i > j) {
-            int t = i;
-            i = j;
-            j = t;
+        for (int s = 0; s < count; s++) {
+            int i = pairs[2 * s];
+            int j = pairs[2 * s + 1];
+            if (i == j) {
+                continue;
+            }
+            Head hi = head[i];
+            Head hj = head[j];
+            if (hi.len > 0) {
+                lruDelete(hi);
+            }
+            if (hj.len > 0) {
+                lruDelete(hj);
+            }
+            float[] td = hi.data;
+            hi.data = hj.data;
+            hj.data = td;
+            int tl = hi.len;
+            hi.len = hj.len;
+            hj.len = tl;
+            if (hi.len > 0) {
+                lruInsert(hi);
+            }
+            if (hj.len > 0) {
+                lruInsert(hj);
+            }
         }
         for (Head h = lruHead.next; h != lruHead; ) {
             Head next = h.next;
-            if (h.len > i) {
-                if (h.len > j) {
-                    float t = h.data[i];
-                    h.data[i] = h.data[j];
-                    h.data[j] = t;
-                } else {
-                    lruDelete(h);
-                    size += h.len;
-                    h.data = null;
-                    h.len = 0;
+            float[] d = h.data;
+            int len = h.len;
+            for (int s = 0; s < count; s++) {
+                int i = Math.min(pairs[2 * s], pairs[2 * s + 1]);
+                int j = Math.max(pairs[2 * s], pairs[2 * s + 1]);
+                if (len > i && i != j) {
+                    if (len > j) {
+                        float t = d[i];
+                        d[i] = d[j];
+                        d[j] = t;
+                    } else {
+                        lruDelete(h);
+                        size += h.len;
+                        h.data = null;
+                        h.len = 0;
+                        break;
+                    }
                 }
             }
             h = next;

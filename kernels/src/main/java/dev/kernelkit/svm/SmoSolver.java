@@ -186,6 +186,7 @@ public final class SmoSolver implements SvmSolver {
 
         private final int[] colBuf;
         private final double[] rowBuf;
+        private final int[] swapPairs;
 
         Run(SvmProblem problem, double[] initialAlpha, Options options) {
             kernel = problem.kernel();
@@ -213,6 +214,7 @@ public final class SmoSolver implements SvmSolver {
             status = new byte[l];
             colBuf = new int[l];
             rowBuf = new double[l];
+            swapPairs = new int[2 * l];
         }
 
         private float[] getQ(int i, int len) {
@@ -255,8 +257,8 @@ public final class SmoSolver implements SvmSolver {
             return status[t] == FREE;
         }
 
+        /** Swaps positions i and j of the solver's arrays; the cache follows in {@link #doShrinking}. */
         private void swapIndex(int i, int j) {
-            cache.swapIndex(i, j);
             swap(perm, i, j);
             swap(y, i, j);
             swap(upper, i, j);
@@ -599,18 +601,23 @@ public final class SmoSolver implements SvmSolver {
                 reconstructGradient();
                 activeSize = l;
             }
+            int swaps = 0;
             for (int i = 0; i < activeSize; i++) {
                 if (beShrunk(i, gmax1, gmax2)) {
                     activeSize--;
                     while (activeSize > i) {
                         if (!beShrunk(activeSize, gmax1, gmax2)) {
                             swapIndex(i, activeSize);
+                            swapPairs[2 * swaps] = i;
+                            swapPairs[2 * swaps + 1] = activeSize;
+                            swaps++;
                             break;
                         }
                         activeSize--;
                     }
                 }
             }
+            cache.swapIndices(swapPairs, swaps);
         }
 
         private double calculateRho() {
