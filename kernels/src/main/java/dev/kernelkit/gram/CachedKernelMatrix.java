@@ -22,6 +22,10 @@ import java.util.concurrent.RecursiveAction;
  * into a dense buffer (sparse data, O(nnz_j) per entry with no index merging) or against a dense
  * row-major copy of the points (dense data). The arithmetic is the same as {@link Vec#dot} and
  * {@link Vec#squaredDistance} in the same order, so entries equal {@code kernel.apply} exactly.
+ * When every stored value is 0 or 1 (one-hot or binary features, as in a9a) and d &le; 4096, points
+ * are also kept as bitsets: x_i.x_j is a popcount of their AND and the squared distance
+ * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
+ * exp(-gamma d) (the same double as {@code kernel.apply}, computed once per d).
  * Rows of at least {@value #PARALLEL_MIN} entries are split over the common fork-join pool.
  *
  * <p>{@link #row(int, double[])} goes through the cache; {@link #row(int, int[], int, double[])}
@@ -49,6 +53,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final int[] ptr;          // CSR otherwise
     private final int[] idx;
     private final double[] val;
+    private final long[] bits;        // 0/1-valued points: one bitset of `words` longs per point
+    private final int words;
+    private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
 
     private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism) {
         this.points = List.copyOf(pts);
@@ -104,6 +111,33 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 }
                 ptr[n] = p;
             }
+            boolean binary = dim <= 64 * 64;
+            for (int p = 0; binary && p < (val == null ? dense.length : val.length); p++) {
+                double v = val == null ? dense[p] : val[p];
+                binary = v == 0.0 || v == 1.0;
+            }
+            if (binary) {
+                words = (dim + 63) >>> 6;
+                bits = new long[n * words];
+                int maxCount = 0;
+                for (int i = 0; i < n; i++) {
+                    final int base = i * words;
+                    points.get(i).forEachStored((q, v) -> {
+                        if (v != 0.0) {
+                            bits[base + (q >>> 6)] |= 1L << (q & 63);
+                        }
+                    });
+                    maxCount = Math.max(maxCount, (int) sq[i]);
+                }
+                expTable = new double[2 * maxCount + 1];
+                for (int d = 0; d < expTable.length; d++) {
+                    expTable[d] = Math.exp(-gamma * (double) d);
+                }
+            } else {
+                words = 0;
+                bits = null;
+                expTable = null;
+            }
         } else {
             gamma = 0;
             dim = 0;
@@ -112,6 +146,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
             ptr = null;
             idx = null;
             val = null;
+            bits = null;
+            words = 0;
+            expTable = null;
         }
         diag = new double[n];
         for (int i = 0; i < n; i++) {
@@ -232,6 +269,14 @@ public final class CachedKernelMatrix implements KernelMatrix {
             }
             return;
         }
+        if (bits != null) {
+            if (count >= PARALLEL_MIN && parallelism > 1) {
+                split(count, (from, to) -> binaryRange(i, cols, from, to, out));
+            } else {
+                binaryRange(i, cols, 0, count, out);
+            }
+            return;
+        }
         double[] w;
         if (dense != null) {
             w = null;
@@ -245,6 +290,34 @@ public final class CachedKernelMatrix implements KernelMatrix {
             split(count, (from, to) -> gaussianRange(i, w, cols, from, to, out));
         } else {
             gaussianRange(i, w, cols, 0, count, out);
+        }
+    }
+
+    /** 0/1 points: x_i.x_j = popcount(b_i AND b_j), so ||x_i - x_j||^2 is an integer d. */
+    private void binaryRange(int i, int[] cols, int from, int to, double[] out) {
+        long[] b = bits;
+        int nw = words;
+        int bi = i * nw;
+        int sqi = (int) sq[i];
+        double[] tab = expTable;
+        if (nw == 2) {
+            long b0 = b[bi];
+            long b1 = b[bi + 1];
+            for (int k = from; k < to; k++) {
+                int j = cols == null ? k : cols[k];
+                int dot = Long.bitCount(b0 & b[2 * j]) + Long.bitCount(b1 & b[2 * j + 1]);
+                out[k] = tab[sqi + (int) sq[j] - 2 * dot];
+            }
+            return;
+        }
+        for (int k = from; k < to; k++) {
+            int j = cols == null ? k : cols[k];
+            int bj = j * nw;
+            int dot = 0;
+            for (int q = 0; q < nw; q++) {
+                dot += Long.bitCount(b[bi + q] & b[bj + q]);
+            }
+            out[k] = tab[sqi + (int) sq[j] - 2 * dot];
         }
     }
 

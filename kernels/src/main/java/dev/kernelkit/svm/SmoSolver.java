@@ -181,6 +181,12 @@ public final class SmoSolver implements SvmSolver {
         private final double[] g;
         private final double[] gBar;
         private final byte[] status;
+        private final boolean[] inUp;  // t in I_up: a_t < U_t for y_t = +1, a_t > 0 for y_t = -1
+        private final boolean[] inLow; // t in I_low: the reverse
+        // argmax of -y_t G_t over I_up, computed inside the gradient update of the last step
+        private boolean nextValid;
+        private int nextGmaxIdx;
+        private double nextGmax;
         private int activeSize;
         private boolean unshrink;
 
@@ -212,6 +218,8 @@ public final class SmoSolver implements SvmSolver {
             g = new double[l];
             gBar = new double[l];
             status = new byte[l];
+            inUp = new boolean[l];
+            inLow = new boolean[l];
             colBuf = new int[l];
             rowBuf = new double[l];
             swapPairs = new int[2 * l];
@@ -243,6 +251,10 @@ public final class SmoSolver implements SvmSolver {
             } else {
                 status[t] = FREE;
             }
+            boolean belowUpper = status[t] != UPPER;
+            boolean aboveLower = status[t] != LOWER;
+            inUp[t] = y[t] > 0 ? belowUpper : aboveLower;
+            inLow[t] = y[t] > 0 ? aboveLower : belowUpper;
         }
 
         private boolean isUpper(int t) {
@@ -270,6 +282,12 @@ public final class SmoSolver implements SvmSolver {
             byte s = status[i];
             status[i] = status[j];
             status[j] = s;
+            boolean b = inUp[i];
+            inUp[i] = inUp[j];
+            inUp[j] = b;
+            b = inLow[i];
+            inLow[i] = inLow[j];
+            inLow[j] = b;
         }
 
         private static void swap(double[] a, int i, int j) {
@@ -418,15 +436,31 @@ public final class SmoSolver implements SvmSolver {
             }
             double dai = alpha[i] - oldAi;
             double daj = alpha[j] - oldAj;
-            double[] gg = g;
-            int n = activeSize;
-            for (int k = 0; k < n; k++) {
-                gg[k] += qi[k] * dai + qj[k] * daj;
-            }
             boolean ui = isUpper(i);
             boolean uj = isUpper(j);
             updateStatus(i);
             updateStatus(j);
+            // G += Q_i da_i + Q_j da_j, fused with the first pass of the next working-set selection
+            double[] gg = g;
+            double[] yy = y;
+            boolean[] up = inUp;
+            int n = activeSize;
+            double gmax = Double.NEGATIVE_INFINITY;
+            int gmaxIdx = -1;
+            for (int k = 0; k < n; k++) {
+                double gk = gg[k] + (qi[k] * dai + qj[k] * daj);
+                gg[k] = gk;
+                if (up[k]) {
+                    double v = -yy[k] * gk;
+                    if (v >= gmax) {
+                        gmax = v;
+                        gmaxIdx = k;
+                    }
+                }
+            }
+            nextGmax = gmax;
+            nextGmaxIdx = gmaxIdx;
+            nextValid = true;
             if (ui != isUpper(i)) {
                 float[] row = getQ(i, l);
                 double s = ui ? -ci : ci;
@@ -451,47 +485,43 @@ public final class SmoSolver implements SvmSolver {
             int gminIdx = -1;
             double objDiffMin = Double.POSITIVE_INFINITY;
             int n = activeSize;
-            for (int t = 0; t < n; t++) {
-                if (y[t] > 0) {
-                    if (!isUpper(t) && -g[t] >= gmax) {
-                        gmax = -g[t];
-                        gmaxIdx = t;
+            double[] gg = g;
+            double[] yy = y;
+            if (nextValid) {
+                gmax = nextGmax;
+                gmaxIdx = nextGmaxIdx;
+                nextValid = false;
+            } else {
+                boolean[] up = inUp;
+                for (int t = 0; t < n; t++) {
+                    if (up[t]) {
+                        double v = -yy[t] * gg[t];
+                        if (v >= gmax) {
+                            gmax = v;
+                            gmaxIdx = t;
+                        }
                     }
-                } else if (!isLower(t) && g[t] >= gmax) {
-                    gmax = g[t];
-                    gmaxIdx = t;
                 }
             }
             int i = gmaxIdx;
             float[] qi = i != -1 ? getQ(i, n) : null;
-            double yi = i != -1 ? y[i] : 0;
+            double yi2 = i != -1 ? 2.0 * y[i] : 0;
             double qdi = i != -1 ? qd[i] : 0;
-            for (int j = 0; j < n; j++) {
-                if (y[j] > 0) {
-                    if (!isLower(j)) {
-                        double gradDiff = gmax + g[j];
-                        if (g[j] >= gmax2) {
-                            gmax2 = g[j];
-                        }
-                        if (gradDiff > 0) {
-                            double quad = qdi + qd[j] - 2.0 * yi * qi[j];
-                            double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
-                            if (objDiff <= objDiffMin) {
-                                gminIdx = j;
-                                objDiffMin = objDiff;
-                            }
-                        }
+            boolean[] low = inLow;
+            double[] qdd = qd;
+            for (int t = 0; t < n; t++) {
+                if (low[t]) {
+                    double yg = yy[t] * gg[t];
+                    if (yg >= gmax2) {
+                        gmax2 = yg;
                     }
-                } else if (!isUpper(j)) {
-                    double gradDiff = gmax - g[j];
-                    if (-g[j] >= gmax2) {
-                        gmax2 = -g[j];
-                    }
+                    double gradDiff = gmax + yg;
                     if (gradDiff > 0) {
-                        double quad = qdi + qd[j] + 2.0 * yi * qi[j];
+                        // Q_it y_i y_t = K_it: quad = K_ii + K_tt - 2 K_it (LIBSVM's two branches in one)
+                        double quad = qdi + qdd[t] - yi2 * yy[t] * qi[t];
                         double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
                         if (objDiff <= objDiffMin) {
-                            gminIdx = j;
+                            gminIdx = t;
                             objDiffMin = objDiff;
                         }
                     }
@@ -531,6 +561,7 @@ public final class SmoSolver implements SvmSolver {
         }
 
         private void reconstructGradient() {
+            nextValid = false;
             if (activeSize == l) {
                 return;
             }
@@ -577,6 +608,7 @@ public final class SmoSolver implements SvmSolver {
         }
 
         private void doShrinking() {
+            nextValid = false;
             double gmax1 = Double.NEGATIVE_INFINITY;
             double gmax2 = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < activeSize; i++) {

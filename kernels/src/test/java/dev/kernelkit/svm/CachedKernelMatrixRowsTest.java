@@ -44,6 +44,20 @@ class CachedKernelMatrixRowsTest {
         return x;
     }
 
+    /** 0/1-valued points with about `ones` ones each (the bitset fast path), sparse or dense. */
+    static List<Vec> binaryPoints(int n, int d, int ones, boolean dense, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int[] idx = rnd.ints(0, d).distinct().limit(1 + rnd.nextInt(ones)).sorted().toArray();
+            double[] v = new double[idx.length];
+            java.util.Arrays.fill(v, 1.0);
+            SparseVec sv = new SparseVec(d, idx, v);
+            x.add(dense ? sv.toDense() : sv);
+        }
+        return x;
+    }
+
     static Stream<Arguments> matrices() {
         Kernel<Vec> poly = (a, b) -> Math.pow(1 + a.dot(b), 2);
         return Stream.of(
@@ -51,6 +65,10 @@ class CachedKernelMatrixRowsTest {
                 Arguments.of("gaussian sparse, n=2500 (parallel rows)", SmoSolverPropertiesTest.sparsePoints(2500, 40, 2),
                         new GaussianKernel(0.7)),
                 Arguments.of("gaussian sparse+dense mix, n=300", mixedPoints(300, 15, 3), new GaussianKernel(1.1)),
+                Arguments.of("gaussian sparse 0/1, d=123 (2 words), n=2500", binaryPoints(2500, 123, 14, false, 5),
+                        new GaussianKernel(0.05)),
+                Arguments.of("gaussian dense 0/1, d=200 (4 words), n=400", binaryPoints(400, 200, 30, true, 6),
+                        new GaussianKernel(0.3)),
                 Arguments.of("generic polynomial, n=2100", densePoints(2100, 3, 4), poly));
     }
 
