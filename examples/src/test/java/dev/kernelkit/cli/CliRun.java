@@ -15,9 +15,13 @@ record CliRun(int exitCode, String out, String err) {
     static CliRun run(Object extraCommand, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+        PrintWriter o = new PrintWriter(out, true);
+        PrintWriter e = new PrintWriter(err, true);
+        CommandLine cl = Main.commandLine(o, e);
         if (extraCommand != null) {
             cl.addSubcommand(extraCommand);
+            cl.setOut(o); // setOut/setErr reach only the sub-commands present at the time
+            cl.setErr(e);
         }
         int code = cl.execute(args);
         return new CliRun(code, out.toString(), err.toString());
