@@ -18,19 +18,15 @@ public final class Options {
     private Options() {
     }
 
-    /** {@code --data FILE [--test FILE] [--format F]}: the input files. */
+    /** {@code --data FILE [--format F]}: the input file. */
     public static final class Input {
         @Option(names = "--data", required = true, paramLabel = "FILE",
-                description = "Training (or, for predict, input) data file.")
+                description = "Data file (training data for train and cv; the points to predict for predict).")
         Path data;
 
-        @Option(names = "--test", paramLabel = "FILE",
-                description = "Optional test data file, evaluated with the model trained on --data.")
-        Path test;
-
         @Option(names = "--format", paramLabel = "FORMAT", converter = DataFormat.Converter.class,
-                description = "File format: libsvm, csv-bags or arff (default: from the extension; "
-                        + ".csv is csv-bags, .arff is arff, anything else libsvm).")
+                description = "File format of --data (and --test): libsvm, csv-bags or arff (default: from the "
+                        + "extension; .csv is csv-bags, .arff is arff, anything else libsvm).")
         DataFormat format;
 
         /** The data file. */
@@ -38,19 +34,30 @@ public final class Options {
             return data;
         }
 
-        /** The test file, or null. */
-        public Path test() {
-            return test;
-        }
-
         /** The format of a file: --format when given, else implied by its extension. */
         public DataFormat formatOf(Path file) {
             return format != null ? format : DataFormat.forFile(file);
         }
 
-        /** @throws IllegalArgumentException when a given file does not exist or is a folder */
+        /** @throws IllegalArgumentException when the file does not exist or is a folder */
         public void validate() {
             checkReadable("--data", data);
+        }
+    }
+
+    /** {@code [--test FILE]}: an optional held-out test file. */
+    public static final class TestInput {
+        @Option(names = "--test", paramLabel = "FILE",
+                description = "Optional test data file, scored with the model trained on --data.")
+        Path test;
+
+        /** The test file, or null. */
+        public Path test() {
+            return test;
+        }
+
+        /** @throws IllegalArgumentException when a given file does not exist or is a folder */
+        public void validate() {
             if (test != null) {
                 checkReadable("--test", test);
             }

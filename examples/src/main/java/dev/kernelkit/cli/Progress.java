@@ -7,7 +7,7 @@ import java.util.Locale;
  * Progress for long runs, written to stderr and only when the process talks to a terminal
  * ({@link System#console()} is not null); silent otherwise, so redirected output and the stdout
  * tables never contain progress lines. The line is redrawn in place with a carriage return and
- * cleared by {@link #done()}.
+ * cleared by {@link #done()}. Thread-safe (parallel folds may report).
  */
 public final class Progress {
     private static final long MIN_REDRAW_NANOS = 100_000_000L;
@@ -38,7 +38,7 @@ public final class Progress {
     }
 
     /** Shows "label  done/total  (p%)  elapsed", at most ten redraws a second (and always the last). */
-    public void update(String label, long done, long total) {
+    public synchronized void update(String label, long done, long total) {
         if (!enabled) {
             return;
         }
@@ -53,7 +53,7 @@ public final class Progress {
     }
 
     /** Shows a free-form status line, e.g. "iteration 12, objective -3.25". */
-    public void status(String text) {
+    public synchronized void status(String text) {
         if (!enabled) {
             return;
         }
@@ -66,7 +66,7 @@ public final class Progress {
     }
 
     /** Clears the progress line. */
-    public void done() {
+    public synchronized void done() {
         if (!enabled || lastLength == 0) {
             return;
         }

@@ -17,6 +17,7 @@ class OptionsTest {
     @Command(name = "probe", mixinStandardHelpOptions = true)
     static final class Probe implements Callable<Integer> {
         @Mixin Options.Input input;
+        @Mixin Options.TestInput testInput;
         @Mixin Options.Scale scale;
         @Mixin Options.SvmParameters svm;
         @Mixin Options.Validation validation;
@@ -25,6 +26,7 @@ class OptionsTest {
         @Override
         public Integer call() {
             input.validate();
+            testInput.validate();
             svm.validate();
             validation.validate();
             return 0;
@@ -75,6 +77,8 @@ class OptionsTest {
                 .isEqualTo("kernelkit: error: --data: no such file: " + missing + System.lineSeparator());
         assertThat(CliRun.run(new Probe(), "probe", "--data", dir.toString()).err())
                 .isEqualTo("kernelkit: error: --data: not a regular file: " + dir + System.lineSeparator());
+        assertThat(CliRun.run(new Probe(), "probe", "--data", d, "--test", missing.toString()).err())
+                .isEqualTo("kernelkit: error: --test: no such file: " + missing + System.lineSeparator());
     }
 
     @Test
