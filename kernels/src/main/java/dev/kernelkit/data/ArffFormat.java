@@ -1,0 +1,659 @@
+package dev.kernelkit.data;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads and writes Weka ARFF files: ordinary ARFF (numeric features and a class as the last
+ * attribute) into a {@link LabeledDataset}, and multi-instance relational ARFF into a
+ * {@link BagDataset}.
+ *
+ * <p><b>Syntax handled.</b> {@code @relation}, {@code @attribute name type} with types
+ * {@code numeric}/{@code real}/{@code integer}, nominal {@code {v1,v2,...}} and (for bags)
+ * {@code relational ... @end name}, and {@code @data}. Keywords are case-insensitive; names and
+ * values may be quoted with {@code '} or {@code "} (backslash escapes {@code \n \t \r \\ \' \"}
+ * inside quotes); {@code %} starts a comment outside quotes. Not supported, each a clear error:
+ * {@code string} and {@code date} attributes, sparse rows {@code {i v, ...}}, instance weights
+ * {@code {w}}, and missing values {@code ?}.
+ *
+ * <p><b>Ordinary ARFF → labels.</b> Every attribute but the last must be numeric. The last is
+ * the class: a numeric class gives its value as the label; a nominal class with exactly two
+ * values gives labels in {-1, +1}: when both values are numerically ±1 by their sign, otherwise
+ * the first declared value is -1 and the second +1 (Weka's "index 1 is the positive class").
+ * A nominal class with another number of values gives the value itself when every value is an
+ * integer, otherwise the 0-based index of the value in declaration order.
+ *
+ * <p><b>Multi-instance ARFF → bags.</b> Exactly three attributes, as Weka's MI format: a
+ * nominal (or string-like) bag id, a relational attribute whose sub-attributes are the numeric
+ * instance features, and a nominal class. Each data row is one bag:
+ * {@code id,"x11,x12,...\nx21,x22,...",class} where {@code \n} inside the quoted string
+ * separates instances. Two class values give a binary data set ({@link BagDataset#binary},
+ * mapping as above); otherwise the class names are the declared values in declaration order.
+ *
+ * <p>Errors: {@link MalformedDataException} ("file:line: problem") for a bad number, NaN, a
+ * wrong value count, an empty bag, a class value not declared ("unknown class"), a missing
+ * value, a repeated bag id or an unsupported construct; {@link java.nio.file.NoSuchFileException}
+ * naming a missing file.
+ */
+public final class ArffFormat {
+    private ArffFormat() {
+    }
+
+    private enum Kind { NUMERIC, NOMINAL, STRING, DATE, RELATIONAL }
+
+    private record Attribute(String name, Kind kind, List<String> values, List<Attribute> children, int line) {
+    }
+
+    private record Field(String text, boolean quoted) {
+    }
+
+    private record Header(List<Attribute> attributes, List<String[]> dataLines) {
+    }
+
+    /**
+     * Reads an ordinary ARFF file (numeric features, class last) into dense points.
+     */
+    public static LabeledDataset read(Path file) throws IOException {
+        Header h = parseHeader(file);
+        List<Attribute> atts = h.attributes();
+        if (atts.size() < 2) {
+            throw new MalformedDataException(file, 0, "expected at least one feature and a class attribute, found "
+                    + atts.size() + " attribute(s)");
+        }
+        int d = atts.size() - 1;
+        for (int j = 0; j < d; j++) {
+            Attribute a = atts.get(j);
+            if (a.kind() != Kind.NUMERIC) {
+                throw new MalformedDataException(file, a.line(), "attribute '" + a.name() + "' has type "
+                        + a.kind().name().toLowerCase(Locale.ROOT) + "; only numeric features are supported");
+            }
+        }
+        Attribute cls = atts.get(d);
+        if (cls.kind() != Kind.NUMERIC && cls.kind() != Kind.NOMINAL) {
+            throw new MalformedDataException(file, cls.line(), "class attribute '" + cls.name() + "' must be nominal"
+                    + " or numeric, found " + cls.kind().name().toLowerCase(Locale.ROOT));
+        }
+        double[] classValue = cls.kind() == Kind.NOMINAL ? nominalLabels(cls.values()) : null;
+        List<Vec> points = new ArrayList<>();
+        List<Double> labels = new ArrayList<>();
+        for (String[] dl : h.dataLines()) {
+            int lineNo = Integer.parseInt(dl[0]);
+            List<Field> f = splitFields(dl[1], file, lineNo);
+            checkSparse(f, file, lineNo);
+            if (f.size() != d + 1) {
+                throw new MalformedDataException(file, lineNo, "wrong column count: expected " + (d + 1)
+                        + " values (" + d + " features and the class), found " + f.size());
+            }
+            double[] x = new double[d];
+            for (int j = 0; j < d; j++) {
+                x[j] = number(f.get(j), file, lineNo, "attribute '" + atts.get(j).name() + "'");
+            }
+            Field c = f.get(d);
+            double y;
+            if (classValue == null) {
+                y = number(c, file, lineNo, "class '" + cls.name() + "'");
+            } else {
+                y = classValue[classIndex(c, cls, file, lineNo)];
+            }
+            points.add(DenseVec.wrap(x));
+            labels.add(y);
+        }
+        double[] y = new double[labels.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = labels.get(i);
+        }
+        return new LabeledDataset(points, y);
+    }
+
+    /** Label of each nominal class value, by the rules in the class comment. */
+    private static double[] nominalLabels(List<String> values) {
+        double[] out = new double[values.size()];
+        if (values.size() == 2) {
+            int s0 = ClassNames.binarySign(values.get(0));
+            int s1 = ClassNames.binarySign(values.get(1));
+            if (s0 != 0 && s1 != 0 && s0 != s1) {
+                out[0] = s0;
+                out[1] = s1;
+            } else {
+                out[0] = -1;
+                out[1] = 1;
+            }
+            return out;
+        }
+        boolean integers = true;
+        for (int k = 0; k < values.size() && integers; k++) {
+            try {
+                out[k] = Long.parseLong(values.get(k).startsWith("+") ? values.get(k).substring(1) : values.get(k));
+            } catch (NumberFormatException e) {
+                integers = false;
+            }
+        }
+        if (!integers) {
+            for (int k = 0; k < out.length; k++) {
+                out[k] = k;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Reads a multi-instance relational ARFF file (bag id, relational instances, class) into
+     * bags of dense instances.
+     */
+    public static BagDataset readBags(Path file) throws IOException {
+        Header h = parseHeader(file);
+        List<Attribute> atts = h.attributes();
+        if (atts.size() != 3 || atts.get(1).kind() != Kind.RELATIONAL) {
+            throw new MalformedDataException(file, 0, "a multi-instance ARFF file needs exactly three attributes"
+                    + " (bag id, relational instances, class), found " + describe(atts));
+        }
+        Attribute idAtt = atts.get(0);
+        Attribute rel = atts.get(1);
+        Attribute cls = atts.get(2);
+        if (idAtt.kind() != Kind.NOMINAL && idAtt.kind() != Kind.STRING) {
+            throw new MalformedDataException(file, idAtt.line(), "bag id attribute '" + idAtt.name()
+                    + "' must be nominal or string, found " + idAtt.kind().name().toLowerCase(Locale.ROOT));
+        }
+        if (cls.kind() != Kind.NOMINAL) {
+            throw new MalformedDataException(file, cls.line(), "class attribute '" + cls.name()
+                    + "' must be nominal, found " + cls.kind().name().toLowerCase(Locale.ROOT));
+        }
+        for (Attribute a : rel.children()) {
+            if (a.kind() != Kind.NUMERIC) {
+                throw new MalformedDataException(file, a.line(), "instance attribute '" + a.name() + "' has type "
+                        + a.kind().name().toLowerCase(Locale.ROOT) + "; only numeric features are supported");
+            }
+        }
+        int d = rel.children().size();
+        if (d == 0) {
+            throw new MalformedDataException(file, rel.line(),
+                    "relational attribute '" + rel.name() + "' has no attributes");
+        }
+        boolean binary = cls.values().size() == 2;
+        List<String> classNames = binary ? BagDataset.BINARY_CLASSES : cls.values();
+        double[] signs = binary ? nominalLabels(cls.values()) : null;
+        List<Bag> bags = new ArrayList<>();
+        List<Integer> labels = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (String[] dl : h.dataLines()) {
+            int lineNo = Integer.parseInt(dl[0]);
+            List<Field> f = splitFields(dl[1], file, lineNo);
+            checkSparse(f, file, lineNo);
+            if (f.size() != 3) {
+                throw new MalformedDataException(file, lineNo, "wrong column count: expected 3 values (bag id,"
+                        + " instances, class), found " + f.size());
+            }
+            Field idField = f.get(0);
+            if (!idField.quoted() && idField.text().equals("?")) {
+                throw new MalformedDataException(file, lineNo,
+                        "missing value '?' for the bag id; missing values are not supported");
+            }
+            String id = idField.text();
+            if (idAtt.kind() == Kind.NOMINAL && !idAtt.values().contains(id)) {
+                throw new MalformedDataException(file, lineNo,
+                        "bag id '" + id + "' is not among the declared values of '"
+                        + idAtt.name() + "'");
+            }
+            Integer previous = seen.putIfAbsent(id, lineNo);
+            if (previous != null) {
+                throw new MalformedDataException(file, lineNo, "bag '" + id + "' already appeared at line " + previous);
+            }
+            Field instField = f.get(1);
+            if (!instField.quoted() && instField.text().equals("?")) {
+                throw new MalformedDataException(file, lineNo, "missing value '?' for the instances of bag '" + id
+                        + "'; missing values are not supported");
+            }
+            List<Vec> instances = new ArrayList<>();
+            int k = 0;
+            for (String inst : instField.text().split("\n", -1)) {
+                if (inst.isBlank()) {
+                    continue;
+                }
+                k++;
+                List<Field> vals = splitFields(inst, file, lineNo);
+                if (vals.size() != d) {
+                    throw new MalformedDataException(file, lineNo,
+                            "wrong column count in instance " + k + " of bag '" + id
+                            + "': expected " + d + " values, found " + vals.size());
+                }
+                double[] x = new double[d];
+                for (int j = 0; j < d; j++) {
+                    x[j] = number(vals.get(j), file, lineNo, "instance " + k + " of bag '" + id + "', attribute '"
+                            + rel.children().get(j).name() + "'");
+                }
+                instances.add(DenseVec.wrap(x));
+            }
+            if (instances.isEmpty()) {
+                throw new MalformedDataException(file, lineNo, "empty bag '" + id + "': it has no instances");
+            }
+            int c = classIndex(f.get(2), cls, file, lineNo);
+            bags.add(new Bag(id, instances));
+            labels.add(binary ? (signs[c] > 0 ? 1 : 0) : c);
+        }
+        int[] y = labels.stream().mapToInt(Integer::intValue).toArray();
+        return new BagDataset(bags, classNames, y);
+    }
+
+    private static String describe(List<Attribute> atts) {
+        List<String> s = new ArrayList<>();
+        for (Attribute a : atts) {
+            s.add(a.name() + ":" + a.kind().name().toLowerCase(Locale.ROOT));
+        }
+        return s.toString();
+    }
+
+    private static void checkSparse(List<Field> f, Path file, int lineNo) throws MalformedDataException {
+        if (!f.isEmpty() && !f.get(0).quoted() && f.get(0).text().startsWith("{")) {
+            throw new MalformedDataException(file, lineNo, "sparse ARFF rows '{index value, ...}' are not supported");
+        }
+        if (!f.isEmpty() && !f.get(f.size() - 1).quoted() && f.get(f.size() - 1).text().endsWith("}")) {
+            throw new MalformedDataException(file, lineNo, "instance weights '{w}' are not supported");
+        }
+    }
+
+    private static int classIndex(Field c, Attribute cls, Path file, int lineNo) throws MalformedDataException {
+        if (!c.quoted() && c.text().equals("?")) {
+            throw new MalformedDataException(file, lineNo,
+                    "missing value '?' for the class; missing values are not supported");
+        }
+        int k = cls.values().indexOf(c.text());
+        if (k < 0) {
+            throw new MalformedDataException(file, lineNo, "unknown class '" + c.text() + "', declared classes of '"
+                    + cls.name() + "' are " + cls.values());
+        }
+        return k;
+    }
+
+    private static double number(Field f, Path file, int lineNo, String what) throws MalformedDataException {
+        if (!f.quoted() && f.text().equals("?")) {
+            throw new MalformedDataException(file, lineNo,
+                    "missing value '?' for " + what + "; missing values are not supported");
+        }
+        return TextFiles.parseFinite(f.text(), file, lineNo, what);
+    }
+
+    // ---------------------------------------------------------------- header and tokens
+
+    private static Header parseHeader(Path file) throws IOException {
+        List<Attribute> top = new ArrayList<>();
+        List<String[]> data = new ArrayList<>();
+        try (BufferedReader in = TextFiles.open(file)) {
+            String raw;
+            int lineNo = 0;
+            boolean inData = false;
+            Attribute openRelational = null;
+            List<Attribute> children = null;
+            while ((raw = in.readLine()) != null) {
+                lineNo++;
+                String line = raw.strip();
+                if (line.isEmpty() || line.startsWith("%")) {
+                    continue;
+                }
+                if (inData) {
+                    data.add(new String[] {Integer.toString(lineNo), line});
+                    continue;
+                }
+                String lower = line.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("@relation")) {
+                    continue;
+                } else if (lower.startsWith("@attribute")) {
+                    Attribute a = parseAttribute(line.substring("@attribute".length()), file, lineNo);
+                    if (openRelational != null) {
+                        if (a.kind() == Kind.RELATIONAL) {
+                            throw new MalformedDataException(file, lineNo,
+                                    "nested relational attributes are not supported");
+                        }
+                        children.add(a);
+                    } else if (a.kind() == Kind.RELATIONAL) {
+                        openRelational = a;
+                        children = new ArrayList<>();
+                    } else {
+                        top.add(a);
+                    }
+                } else if (lower.startsWith("@end")) {
+                    if (openRelational == null) {
+                        throw new MalformedDataException(file, lineNo, "'@end' without an open relational attribute");
+                    }
+                    List<Field> name = splitWords(line.substring("@end".length()), file, lineNo);
+                    if (name.size() != 1 || !name.get(0).text().equals(openRelational.name())) {
+                        throw new MalformedDataException(file, lineNo,
+                                "'" + line + "' does not close relational attribute '"
+                                + openRelational.name() + "'");
+                    }
+                    top.add(new Attribute(openRelational.name(), Kind.RELATIONAL, List.of(), List.copyOf(children),
+                            openRelational.line()));
+                    openRelational = null;
+                    children = null;
+                } else if (lower.equals("@data") || lower.startsWith("@data ") || lower.startsWith("@data%")) {
+                    if (openRelational != null) {
+                        throw new MalformedDataException(file, lineNo,
+                                "'@data' before '@end " + openRelational.name() + "'");
+                    }
+                    inData = true;
+                } else {
+                    throw new MalformedDataException(file, lineNo, "bad header line '" + abbreviate(line)
+                            + "', expected @relation, @attribute, @end or @data");
+                }
+            }
+            if (!inData) {
+                throw new MalformedDataException(file, 0, "no '@data' section");
+            }
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (Attribute a : top) {
+            if (!names.add(a.name())) {
+                throw new MalformedDataException(file, a.line(), "duplicate attribute name '" + a.name() + "'");
+            }
+        }
+        return new Header(top, data);
+    }
+
+    private static Attribute parseAttribute(String rest, Path file, int lineNo) throws MalformedDataException {
+        String s = rest.strip();
+        int nameEnd;
+        String name;
+        if (s.isEmpty()) {
+            throw new MalformedDataException(file, lineNo, "@attribute without a name");
+        }
+        if (s.charAt(0) == '\'' || s.charAt(0) == '"') {
+            StringBuilder sb = new StringBuilder();
+            nameEnd = readQuoted(s, 0, sb, file, lineNo);
+            name = sb.toString();
+        } else {
+            nameEnd = 0;
+            while (nameEnd < s.length() && !Character.isWhitespace(s.charAt(nameEnd)) && s.charAt(nameEnd) != '{') {
+                nameEnd++;
+            }
+            name = s.substring(0, nameEnd);
+        }
+        String type = stripComment(s.substring(nameEnd)).strip();
+        String lt = type.toLowerCase(Locale.ROOT);
+        if (type.startsWith("{")) {
+            if (!type.endsWith("}")) {
+                throw new MalformedDataException(file, lineNo, "nominal type of '" + name + "' lacks a closing '}'");
+            }
+            List<Field> vals = splitFields(type.substring(1, type.length() - 1), file, lineNo);
+            List<String> values = new ArrayList<>();
+            for (Field f : vals) {
+                if (f.text().isEmpty() && !f.quoted()) {
+                    throw new MalformedDataException(file, lineNo, "empty value in nominal type of '" + name + "'");
+                }
+                if (values.contains(f.text())) {
+                    throw new MalformedDataException(file, lineNo,
+                            "duplicate value '" + f.text() + "' in nominal type of '"
+                            + name + "'");
+                }
+                values.add(f.text());
+            }
+            return new Attribute(name, Kind.NOMINAL, List.copyOf(values), List.of(), lineNo);
+        }
+        Kind kind = switch (lt) {
+            case "numeric", "real", "integer" -> Kind.NUMERIC;
+            case "string" -> Kind.STRING;
+            case "relational" -> Kind.RELATIONAL;
+            default -> lt.startsWith("date") ? Kind.DATE : null;
+        };
+        if (kind == null) {
+            throw new MalformedDataException(file, lineNo, "unknown type '" + type + "' of attribute '" + name + "'");
+        }
+        return new Attribute(name, kind, List.of(), List.of(), lineNo);
+    }
+
+    private static String stripComment(String s) {
+        char quote = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '%') {
+                return s.substring(0, i);
+            }
+        }
+        return s;
+    }
+
+    private static List<Field> splitWords(String s, Path file, int lineNo) throws MalformedDataException {
+        List<Field> out = new ArrayList<>();
+        for (String w : stripComment(s).strip().split("\\s+")) {
+            if (!w.isEmpty()) {
+                out.add(new Field(w.length() >= 2 && (w.charAt(0) == '\'' || w.charAt(0) == '"')
+                        ? unquoteWord(w, file, lineNo) : w, false));
+            }
+        }
+        return out;
+    }
+
+    private static String unquoteWord(String w, Path file, int lineNo) throws MalformedDataException {
+        StringBuilder sb = new StringBuilder();
+        readQuoted(w, 0, sb, file, lineNo);
+        return sb.toString();
+    }
+
+    /**
+     * Splits comma-separated values, honouring quotes and stopping at an unquoted '%'. Unquoted
+     * values are trimmed.
+     */
+    private static List<Field> splitFields(String s, Path file, int lineNo) throws MalformedDataException {
+        List<Field> out = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        while (true) {
+            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+                i++;
+            }
+            if (i < n && s.charAt(i) == '%') {
+                if (!out.isEmpty()) {
+                    throw new MalformedDataException(file, lineNo, "value missing before the comment");
+                }
+                return out;
+            }
+            if (i >= n) {
+                if (!out.isEmpty()) {
+                    out.add(new Field("", false));
+                }
+                return out;
+            }
+            char c = s.charAt(i);
+            if (c == '\'' || c == '"') {
+                StringBuilder sb = new StringBuilder();
+                i = readQuoted(s, i, sb, file, lineNo);
+                out.add(new Field(sb.toString(), true));
+                while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+                    i++;
+                }
+            } else {
+                int start = i;
+                while (i < n && s.charAt(i) != ',' && s.charAt(i) != '%') {
+                    i++;
+                }
+                out.add(new Field(s.substring(start, i).strip(), false));
+            }
+            if (i >= n || s.charAt(i) == '%') {
+                return out;
+            }
+            if (s.charAt(i) != ',') {
+                throw new MalformedDataException(file, lineNo, "bad token after a quoted value at column " + (i + 1)
+                        + ": '" + s.charAt(i) + "', expected ','");
+            }
+            i++;
+        }
+    }
+
+    /** Reads a quoted string starting at {@code s[start]} into {@code sb}; returns the index after it. */
+    private static int readQuoted(String s, int start, StringBuilder sb, Path file, int lineNo)
+            throws MalformedDataException {
+        char q = s.charAt(start);
+        int i = start + 1;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char e = s.charAt(i + 1);
+                switch (e) {
+                    case 'n' -> sb.append('\n');
+                    case 't' -> sb.append('\t');
+                    case 'r' -> sb.append('\r');
+                    default -> sb.append(e);
+                }
+                i += 2;
+            } else if (c == q) {
+                return i + 1;
+            } else {
+                sb.append(c);
+                i++;
+            }
+        }
+        throw new MalformedDataException(file, lineNo, "unterminated quoted string starting at column " + (start + 1));
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+
+    // ---------------------------------------------------------------- writers
+
+    /**
+     * Writes {@code data} as ordinary ARFF: numeric attributes {@code f1..fd} and a last
+     * attribute {@code class}. Labels all in {-1, +1} give a nominal class {@code {-1,+1}};
+     * integer labels with other than two distinct values a nominal class of those integers
+     * (ascending); any other labels a numeric class, so {@link #read(Path)} returns the same
+     * labels. Points are written densely.
+     */
+    public static void write(LabeledDataset data, Path file, String relation) throws IOException {
+        Objects.requireNonNull(relation, "relation");
+        int d = data.dim();
+        double[] classes = data.classes();
+        String classType;
+        if (data.isBinarySigned()) {
+            classType = "{-1,+1}";
+        } else if (allIntegers(classes) && classes.length != 2) {
+            StringBuilder sb = new StringBuilder("{");
+            for (int k = 0; k < classes.length; k++) {
+                sb.append(k > 0 ? "," : "").append((long) classes[k]);
+            }
+            classType = sb.append('}').toString();
+        } else {
+            classType = "numeric";
+        }
+        try (BufferedWriter out = TextFiles.create(file)) {
+            out.append("@relation ").append(quote(relation)).append("\n\n");
+            for (int j = 1; j <= d; j++) {
+                out.append("@attribute f").append(Integer.toString(j)).append(" numeric\n");
+            }
+            out.append("@attribute class ").append(classType).append("\n\n@data\n");
+            StringBuilder sb = new StringBuilder(16 * (d + 1));
+            for (int i = 0; i < data.size(); i++) {
+                sb.setLength(0);
+                Vec v = data.x(i);
+                for (int j = 0; j < d; j++) {
+                    sb.append(TextFiles.formatNumber(v.get(j))).append(',');
+                }
+                double y = data.y(i);
+                sb.append(y == 1.0 && data.isBinarySigned() ? "+1" : TextFiles.formatNumber(y)).append('\n');
+                out.append(sb);
+            }
+        }
+    }
+
+    private static boolean allIntegers(double[] v) {
+        for (double x : v) {
+            if (x != Math.rint(x) || Math.abs(x) >= 1e15) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes {@code data} as Weka multi-instance ARFF: a nominal attribute {@code bag_id} listing
+     * the bag ids, a relational attribute {@code bag} with numeric {@code f1..fd}, and a nominal
+     * {@code class} with the class names in order. Bag ids must be distinct.
+     */
+    public static void writeBags(BagDataset data, Path file, String relation) throws IOException {
+        Objects.requireNonNull(relation, "relation");
+        Set<String> ids = new TreeSet<>();
+        for (Bag b : data.bags()) {
+            if (!ids.add(b.id())) {
+                throw new IllegalArgumentException("bag ids must be distinct for ARFF, '" + b.id() + "' repeats");
+            }
+        }
+        int d = data.dim();
+        try (BufferedWriter out = TextFiles.create(file)) {
+            out.append("@relation ").append(quote(relation)).append("\n\n");
+            StringBuilder sb = new StringBuilder("@attribute bag_id {");
+            boolean first = true;
+            for (Bag b : data.bags()) {
+                sb.append(first ? "" : ",").append(quote(b.id()));
+                first = false;
+            }
+            out.append(sb).append("}\n@attribute bag relational\n");
+            for (int j = 1; j <= d; j++) {
+                out.append("  @attribute f").append(Integer.toString(j)).append(" numeric\n");
+            }
+            out.append("@end bag\n");
+            sb.setLength(0);
+            sb.append("@attribute class {");
+            for (int k = 0; k < data.classCount(); k++) {
+                sb.append(k > 0 ? "," : "").append(quote(data.classNames().get(k)));
+            }
+            out.append(sb).append("}\n\n@data\n");
+            for (int i = 0; i < data.size(); i++) {
+                Bag b = data.bag(i);
+                sb.setLength(0);
+                sb.append(quote(b.id())).append(",'");
+                for (int p = 0; p < b.size(); p++) {
+                    if (p > 0) {
+                        sb.append("\\n");
+                    }
+                    Vec v = b.instance(p);
+                    for (int j = 0; j < d; j++) {
+                        sb.append(j > 0 ? "," : "").append(TextFiles.formatNumber(v.get(j)));
+                    }
+                }
+                sb.append("',").append(quote(data.classNames().get(data.label(i)))).append('\n');
+                out.append(sb);
+            }
+        }
+    }
+
+    /** The value as is when it needs no quoting, else in single quotes with escapes. */
+    static String quote(String s) {
+        boolean plain = !s.isEmpty() && !s.equals("?");
+        for (int i = 0; i < s.length() && plain; i++) {
+            char c = s.charAt(i);
+            plain = c > ' ' && c != ',' && c != '\'' && c != '"' && c != '%' && c != '{' && c != '}' && c != '\\';
+        }
+        if (plain) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\'' -> sb.append("\\'");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> sb.append(c);
+            }
+        }
+        return sb.append('\'').toString();
+    }
+}

@@ -1,0 +1,78 @@
+package dev.kernelkit.data;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Shared helpers of the text readers and writers: opening files, parsing numbers. */
+final class TextFiles {
+    private TextFiles() {
+    }
+
+    /**
+     * Opens {@code file} as UTF-8, skipping a leading byte-order mark; a missing file raises a
+     * NoSuchFileException naming it.
+     */
+    static BufferedReader open(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString(), null, "data file does not exist");
+        }
+        if (Files.isDirectory(file)) {
+            throw new IOException(file + ": is a directory, expected a data file");
+        }
+        BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        in.mark(1);
+        if (in.read() != '\uFEFF') {
+            in.reset();
+        }
+        return in;
+    }
+
+    /** Creates or truncates {@code file} for UTF-8 writing. */
+    static BufferedWriter create(Path file) throws IOException {
+        return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Parses a finite decimal number.
+     *
+     * @param what names the value in the error message, e.g. "feature 3"
+     * @throws MalformedDataException for a token that is not a number, or is NaN or infinite
+     */
+    static double parseFinite(String token, Path file, int line, String what) throws MalformedDataException {
+        double v;
+        try {
+            v = Double.parseDouble(token);
+        } catch (NumberFormatException e) {
+            throw new MalformedDataException(file, line, what + ": bad number '" + token + "'");
+        }
+        if (!Double.isFinite(v)) {
+            throw new MalformedDataException(file, line, what + " must be finite, got '" + token + "'");
+        }
+        if (token.isEmpty() || !isPlainNumberChar(token.charAt(token.length() - 1))) {
+            // Double.parseDouble also accepts "1d", "2f" and hexadecimal: refuse what no data file means
+            throw new MalformedDataException(file, line, what + ": bad number '" + token + "'");
+        }
+        return v;
+    }
+
+    private static boolean isPlainNumberChar(char c) {
+        return (c >= '0' && c <= '9') || c == '.';
+    }
+
+    /** Decimal text that reads back as exactly {@code v}: integers without ".0", else Double.toString. */
+    static String formatNumber(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            long l = (long) v;
+            if (l == 0 && Double.doubleToRawLongBits(v) != 0L) {
+                return "-0.0";
+            }
+            return Long.toString(l);
+        }
+        return Double.toString(v);
+    }
+}

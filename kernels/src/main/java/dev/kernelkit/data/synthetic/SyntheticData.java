@@ -1,0 +1,262 @@
+package dev.kernelkit.data.synthetic;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Seeded 2-D synthetic problems: {@link #twoMoons}, {@link #checkerboard} (labelled points,
+ * labels ±1) and the two multi-instance problems of Fu et al., TNNLS 2013, Sec. V-A, Fig. 2:
+ * {@link #ringBags} (binary, Fig. 2(a)) and {@link #fourGaussianBags} (three classes, Fig. 2(b)).
+ * All use {@code new SplittableRandom(seed)} only; points are returned in random order (the
+ * classes interleaved) so that the first rows are not all of one class.
+ */
+public final class SyntheticData {
+    /** Radius of the ring of {@link #ringBags}. */
+    public static final double RING_RADIUS = 2.0;
+    /** Standard deviation of the radial noise of ring instances in {@link #ringBags}. */
+    public static final double RING_NOISE = 0.1;
+    /** Standard deviation (per coordinate) of the centre instances in {@link #ringBags}. */
+    public static final double CENTRE_SD = 0.3;
+    /**
+     * The four means of {@link #fourGaussianBags}, from the paper: μ1 = [-2, 2], μ2 = [2, 2],
+     * μ3 = [2, -2], μ4 = [-2, -2].
+     */
+    private static final double[][] MU = {{-2, 2}, {2, 2}, {2, -2}, {-2, -2}};
+    /** σ of the four Gaussians of {@link #fourGaussianBags}, from the paper. */
+    public static final double FOUR_GAUSSIAN_SIGMA = 0.25;
+    /** Class names of {@link #fourGaussianBags}, the paper's class numbers. */
+    public static final List<String> FOUR_GAUSSIAN_CLASSES = List.of("1", "2", "3");
+
+    private SyntheticData() {
+    }
+
+    /** The mean μ_k (k = 1..4) of {@link #fourGaussianBags}, as a fresh array. */
+    public static double[] fourGaussianMean(int k) {
+        if (k < 1 || k > 4) {
+            throw new IllegalArgumentException("k must be in 1..4, got " + k);
+        }
+        return MU[k - 1].clone();
+    }
+
+    /**
+     * Two interleaving half circles (as scikit-learn's {@code make_moons}, but with angles drawn
+     * uniformly at random): the upper moon (cos t, sin t), t ~ U[0, π], has label -1; the lower
+     * moon (1 - cos t, 0.5 - sin t) has label +1; both get isotropic Gaussian noise of standard
+     * deviation {@code noise}. ⌈n/2⌉ points are on the upper moon.
+     *
+     * @throws IllegalArgumentException for n &lt; 2 or a negative or non-finite noise
+     */
+    public static LabeledDataset twoMoons(int n, double noise, long seed) {
+        if (n < 2) {
+            throw new IllegalArgumentException("n must be >= 2, got " + n);
+        }
+        if (!(noise >= 0) || !Double.isFinite(noise)) {
+            throw new IllegalArgumentException("noise must be finite and >= 0, got " + noise);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int nUpper = (n + 1) / 2;
+        List<Vec> x = new ArrayList<>(n);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double t = Math.PI * rnd.nextDouble();
+            double a;
+            double b;
+            if (i < nUpper) {
+                a = Math.cos(t);
+                b = Math.sin(t);
+                y[i] = -1;
+            } else {
+                a = 1 - Math.cos(t);
+                b = 0.5 - Math.sin(t);
+                y[i] = 1;
+            }
+            x.add(DenseVec.of(a + noise * gaussian(rnd), b + noise * gaussian(rnd)));
+        }
+        return shuffled(x, y, rnd);
+    }
+
+    /**
+     * Points uniform on the unit square [0, 1)², split into {@code cells} × {@code cells} equal
+     * squares coloured like a checkerboard: label +1 when ⌊cells·x1⌋ + ⌊cells·x2⌋ is even, else
+     * -1. No noise; the difficulty grows with {@code cells}.
+     *
+     * @throws IllegalArgumentException for n &lt; 1 or cells &lt; 2
+     */
+    public static LabeledDataset checkerboard(int n, int cells, long seed) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1, got " + n);
+        }
+        if (cells < 2) {
+            throw new IllegalArgumentException("cells must be >= 2, got " + cells);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>(n);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double a = rnd.nextDouble();
+            double b = rnd.nextDouble();
+            x.add(DenseVec.of(a, b));
+            y[i] = checkerboardLabel(a, b, cells);
+        }
+        return new LabeledDataset(x, y);
+    }
+
+    /** The checkerboard label of the point (a, b): +1 when ⌊cells·a⌋ + ⌊cells·b⌋ is even. */
+    public static double checkerboardLabel(double a, double b, int cells) {
+        long s = (long) Math.floor(cells * a) + (long) Math.floor(cells * b);
+        return (s & 1L) == 0 ? 1.0 : -1.0;
+    }
+
+    /**
+     * The binary multi-instance problem of Fu et al. (TNNLS 2013, Sec. V-A, Fig. 2(a)): "each
+     * positive bag contains at least one instance in the center, whereas each negative bag
+     * contains only instances on the surrounding circle". The paper gives no numbers; ours are:
+     * ring instances at angle θ ~ U[0, 2π) and radius {@link #RING_RADIUS} + N(0, {@link
+     * #RING_NOISE}²); centre instances ~ N(0, {@link #CENTRE_SD}² I). A bag has m ~ U{minSize..maxSize}
+     * instances; a positive bag has c ~ U{1..⌈m/2⌉} centre instances and m - c ring instances,
+     * in random order; a negative bag has m ring instances. Bags {@code pos-i} and {@code neg-i},
+     * interleaved in random order; a binary {@link BagDataset}.
+     *
+     * @throws IllegalArgumentException for bagsPerClass &lt; 1 or sizes outside 1 &le; minSize &le; maxSize
+     */
+    public static BagDataset ringBags(int bagsPerClass, int minSize, int maxSize, long seed) {
+        checkBagArgs(bagsPerClass, minSize, maxSize);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Bag> bags = new ArrayList<>(2 * bagsPerClass);
+        List<Integer> labels = new ArrayList<>(2 * bagsPerClass);
+        for (int i = 0; i < bagsPerClass; i++) {
+            for (int cls = 1; cls >= 0; cls--) {
+                int m = minSize + rnd.nextInt(maxSize - minSize + 1);
+                int centre = cls == 1 ? 1 + rnd.nextInt((m + 1) / 2) : 0;
+                List<Vec> inst = new ArrayList<>(m);
+                for (int p = 0; p < m; p++) {
+                    if (p < centre) {
+                        inst.add(DenseVec.of(CENTRE_SD * gaussian(rnd), CENTRE_SD * gaussian(rnd)));
+                    } else {
+                        double th = 2 * Math.PI * rnd.nextDouble();
+                        double r = RING_RADIUS + RING_NOISE * gaussian(rnd);
+                        inst.add(DenseVec.of(r * Math.cos(th), r * Math.sin(th)));
+                    }
+                }
+                shuffle(inst, rnd);
+                bags.add(new Bag((cls == 1 ? "pos-" : "neg-") + i, inst));
+                labels.add(cls);
+            }
+        }
+        return shuffledBags(bags, labels, BagDataset.BINARY_CLASSES, rnd);
+    }
+
+    /**
+     * The three-class multi-instance problem of Fu et al. (TNNLS 2013, Sec. V-A, Fig. 2(b)):
+     * "Instances are generated from four Gaussians N(μi, σ²) (i = 1, ..., 4) with μ1 = [-2, 2],
+     * μ2 = [2, 2], μ3 = [2, -2], μ4 = [-2, -2], and σ = 0.25. Bags from class 3 contain only
+     * instances randomly drawn from N(μ2, σ²) and N(μ4, σ²), whereas each bag from class 1 contains
+     * at least one instance drawn from N(μ1, σ²) and each bag from class 2 contains at least one
+     * instance drawn from N(μ3, σ²)."
+     *
+     * <p>What the paper leaves open, and our choice: a bag has m ~ U{minSize..maxSize}
+     * instances; a class-1 (class-2) bag has c ~ U{1..⌈m/2⌉} instances from N(μ1, σ²) (N(μ3,
+     * σ²)) and its other m - c instances, like every instance of a class-3 bag, from N(μ2, σ²) or
+     * N(μ4, σ²) with probability 1/2 each; instance order is random. So a class-1 bag never
+     * contains a μ3 instance and vice versa. Class names {@code "1", "2", "3"} (indices 0, 1, 2);
+     * bag ids {@code c1-i}, {@code c2-i}, {@code c3-i}; bags in random order.
+     *
+     * @throws IllegalArgumentException for bagsPerClass &lt; 1 or sizes outside 1 &le; minSize &le; maxSize
+     */
+    public static BagDataset fourGaussianBags(int bagsPerClass, int minSize, int maxSize, long seed) {
+        checkBagArgs(bagsPerClass, minSize, maxSize);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Bag> bags = new ArrayList<>(3 * bagsPerClass);
+        List<Integer> labels = new ArrayList<>(3 * bagsPerClass);
+        for (int i = 0; i < bagsPerClass; i++) {
+            for (int cls = 0; cls < 3; cls++) {
+                int m = minSize + rnd.nextInt(maxSize - minSize + 1);
+                int witnesses = cls < 2 ? 1 + rnd.nextInt((m + 1) / 2) : 0;
+                double[] witnessMean = cls == 0 ? MU[0] : MU[2];
+                List<Vec> inst = new ArrayList<>(m);
+                for (int p = 0; p < m; p++) {
+                    double[] mu = p < witnesses ? witnessMean : (rnd.nextBoolean() ? MU[1] : MU[3]);
+                    inst.add(DenseVec.of(mu[0] + FOUR_GAUSSIAN_SIGMA * gaussian(rnd),
+                            mu[1] + FOUR_GAUSSIAN_SIGMA * gaussian(rnd)));
+                }
+                shuffle(inst, rnd);
+                bags.add(new Bag("c" + (cls + 1) + "-" + i, inst));
+                labels.add(cls);
+            }
+        }
+        return shuffledBags(bags, labels, FOUR_GAUSSIAN_CLASSES, rnd);
+    }
+
+    private static void checkBagArgs(int bagsPerClass, int minSize, int maxSize) {
+        if (bagsPerClass < 1) {
+            throw new IllegalArgumentException("bagsPerClass must be >= 1, got " + bagsPerClass);
+        }
+        if (minSize < 1) {
+            throw new IllegalArgumentException("minSize must be >= 1, got " + minSize);
+        }
+        if (maxSize < minSize) {
+            throw new IllegalArgumentException("maxSize must be >= minSize = " + minSize + ", got " + maxSize);
+        }
+    }
+
+    /** A standard normal variate by the Box-Muller transform (one of the pair used). */
+    static double gaussian(SplittableRandom rnd) {
+        double u = 1.0 - rnd.nextDouble(); // in (0, 1]
+        double v = rnd.nextDouble();
+        return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+    }
+
+    private static <T> void shuffle(List<T> list, SplittableRandom rnd) {
+        for (int i = list.size() - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            T t = list.get(i);
+            list.set(i, list.get(j));
+            list.set(j, t);
+        }
+    }
+
+    private static LabeledDataset shuffled(List<Vec> x, double[] y, SplittableRandom rnd) {
+        int n = y.length;
+        int[] perm = permutation(n, rnd);
+        List<Vec> px = new ArrayList<>(n);
+        double[] py = new double[n];
+        for (int k = 0; k < n; k++) {
+            px.add(x.get(perm[k]));
+            py[k] = y[perm[k]];
+        }
+        return new LabeledDataset(px, py);
+    }
+
+    private static BagDataset shuffledBags(List<Bag> bags, List<Integer> labels, List<String> classes,
+            SplittableRandom rnd) {
+        int n = bags.size();
+        int[] perm = permutation(n, rnd);
+        List<Bag> pb = new ArrayList<>(n);
+        int[] pl = new int[n];
+        for (int k = 0; k < n; k++) {
+            pb.add(bags.get(perm[k]));
+            pl[k] = labels.get(perm[k]);
+        }
+        return new BagDataset(pb, classes, pl);
+    }
+
+    private static int[] permutation(int n, SplittableRandom rnd) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.kernelkit.io;
+
+import java.io.IOException;
+
+/**
+ * A model file that cannot be used: not a kernelkit model file, a newer format version, a missing
+ * key or a malformed value. The message names the file and, where there is one, the line and key,
+ * e.g. {@code model.txt line 7: expected a number for 'bias', found 'abc'}.
+ */
+public final class ModelFormatException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    ModelFormatException(String message) {
+        super(message);
+    }
+}

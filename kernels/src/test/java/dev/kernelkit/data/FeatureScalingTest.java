@@ -1,0 +1,222 @@
+package dev.kernelkit.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FeatureScalingTest {
+    private static final double EPS = 1e-12;
+
+    // Training data used by several tests: feature 0 = 1, 3, 5; feature 1 constant 10; feature 2 = 5, -1, 2.
+    private static final List<Vec> TRAIN = List.of(DenseVec.of(1, 10, 5), DenseVec.of(3, 10, -1), DenseVec.of(5, 10, 2));
+    private static final Vec TEST = DenseVec.of(7, 12, 8);
+
+    @ParameterizedTest
+    @CsvSource({"none, NONE", "standard, STANDARD", "minmax, MINMAX", "log1p-minmax, LOG1P_MINMAX", " MinMax , MINMAX"})
+    void parsesCliNames(String text, FeatureScaling expected) {
+        assertThat(FeatureScaling.parse(text)).isEqualTo(expected);
+        assertThat(FeatureScaling.parse(expected.cliName())).isEqualTo(expected);
+    }
+
+    @Test
+    void unknownCliNameListsTheValidOnes() {
+        assertThatThrownBy(() -> FeatureScaling.parse("zscore"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("none|standard|minmax|log1p-minmax")
+                .hasMessageContaining("'zscore'");
+    }
+
+    @Test
+    void standardMatchesHandComputedMeansAndPopulationSd() {
+        FittedScaler s = FeatureScaling.STANDARD.fit(TRAIN);
+        // f0: mean 3, var (4+0+4)/3 = 8/3; f1: constant, sd treated as 1; f2: mean 2, var (9+9+0)/3 = 6
+        assertThat(s.offsets()).containsExactly(new double[] {3, 10, 2}, within(EPS));
+        assertThat(s.scales()).containsExactly(new double[] {Math.sqrt(8.0 / 3), 1, Math.sqrt(6)}, within(EPS));
+        // first training row: (1-3)/sqrt(8/3) = -sqrt(1.5); (10-10)/1 = 0; (5-2)/sqrt(6) = sqrt(1.5)
+        assertThat(s.apply(TRAIN.get(0)).toArray())
+                .containsExactly(new double[] {-Math.sqrt(1.5), 0, Math.sqrt(1.5)}, within(EPS));
+    }
+
+    @Test
+    void standardGivesTrainingFeaturesMeanZeroAndVarianceOneExceptConstantOnes() {
+        FittedScaler s = FeatureScaling.STANDARD.fit(TRAIN);
+        double[] mean = new double[3];
+        double[] sq = new double[3];
+        for (Vec v : TRAIN) {
+            double[] z = s.apply(v).toArray();
+            for (int j = 0; j < 3; j++) {
+                mean[j] += z[j] / 3;
+                sq[j] += z[j] * z[j] / 3;
+            }
+        }
+        assertThat(mean).containsExactly(new double[] {0, 0, 0}, within(EPS));
+        assertThat(sq).containsExactly(new double[] {1, 0, 1}, within(EPS)); // constant feature stays 0
+    }
+
+    @Test
+    void testDataIsTransformedWithTrainingStatisticsNotItsOwn() {
+        FittedScaler std = FeatureScaling.STANDARD.fit(TRAIN);
+        // (7-3)/sqrt(8/3) = sqrt(6); (12-10)/1 = 2; (8-2)/sqrt(6) = sqrt(6)
+        assertThat(std.apply(TEST).toArray()).containsExactly(new double[] {Math.sqrt(6), 2, Math.sqrt(6)}, within(EPS));
+        FittedScaler mm = FeatureScaling.MINMAX.fit(TRAIN);
+        // f0 range [1,5]: (7-1)/4 = 1.5; f1 constant 10, scale 1: 2; f2 range [-1,5]: (8+1)/6 = 1.5 (not clipped)
+        assertThat(mm.apply(TEST).toArray()).containsExactly(new double[] {1.5, 2, 1.5}, within(EPS));
+        // fitted on the test point alone, min-max would map it to 0: the training fit is what is used
+        assertThat(FeatureScaling.MINMAX.fit(List.of(TEST)).apply(TEST).toArray()).containsExactly(0.0, 0.0, 0.0);
+    }
+
+    @Test
+    void minMaxMapsTrainingRangeToUnitInterval() {
+        FittedScaler s = FeatureScaling.MINMAX.fit(TRAIN);
+        // row 0: (1-1)/4 = 0, 0, (5+1)/6 = 1; row 1: (3-1)/4 = 0.5, 0, 0; row 2: 1, 0, (2+1)/6 = 0.5
+        assertThat(s.apply(TRAIN.get(0)).toArray()).containsExactly(new double[] {0, 0, 1}, within(EPS));
+        assertThat(s.apply(TRAIN.get(1)).toArray()).containsExactly(new double[] {0.5, 0, 0}, within(EPS));
+        assertThat(s.apply(TRAIN.get(2)).toArray()).containsExactly(new double[] {1, 0, 0.5}, within(EPS));
+    }
+
+    @Test
+    void log1pMinMaxTakesLogsThenMinMax() {
+        // log1p of 0, e-1, e^2-1 is 0, 1, 2: min 0, range 2
+        List<Vec> train = List.of(DenseVec.of(0), DenseVec.of(Math.E - 1), DenseVec.of(Math.E * Math.E - 1));
+        FittedScaler s = FeatureScaling.LOG1P_MINMAX.fit(train);
+        assertThat(s.apply(train.get(1)).get(0)).isCloseTo(0.5, within(1e-12));
+        assertThat(s.apply(train.get(2)).get(0)).isCloseTo(1.0, within(1e-12));
+        // test value e^3 - 1: log1p = 3, (3 - 0)/2 = 1.5
+        assertThat(s.apply(DenseVec.of(Math.exp(3) - 1)).get(0)).isCloseTo(1.5, within(1e-12));
+    }
+
+    @Test
+    void log1pRejectsValuesAtOrBelowMinusOneInFitAndApply() {
+        assertThatThrownBy(() -> FeatureScaling.LOG1P_MINMAX.fit(List.of(DenseVec.of(0, 1), DenseVec.of(-2, 1))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("> -1")
+                .hasMessageContaining("-2.0")
+                .hasMessageContaining("feature 0");
+        FittedScaler s = FeatureScaling.LOG1P_MINMAX.fit(List.of(DenseVec.of(0.5), DenseVec.of(-0.5)));
+        assertThatThrownBy(() -> s.apply(DenseVec.of(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1.0");
+    }
+
+    @Test
+    void sparseInputStaysSparseForMinMaxWhenEveryMinimumIsZero() {
+        List<Vec> train = List.of(
+                new SparseVec(3, new int[] {0}, new double[] {2}),
+                new SparseVec(3, new int[] {1}, new double[] {4}),
+                new SparseVec(3, new int[] {0, 2}, new double[] {6, 1}));
+        FittedScaler s = FeatureScaling.MINMAX.fit(train);
+        // implicit zeros count: minima 0, 0, 0; maxima 6, 4, 1
+        assertThat(s.offsets()).containsExactly(0.0, 0.0, 0.0);
+        assertThat(s.scales()).containsExactly(6.0, 4.0, 1.0);
+        Vec z = s.apply(train.get(2));
+        assertThat(z).isInstanceOf(SparseVec.class);
+        assertThat(z.storedCount()).isEqualTo(2);
+        assertThat(z.toArray()).containsExactly(1.0, 0.0, 1.0);
+    }
+
+    @Test
+    void sparseInputBecomesDenseWhenZeroDoesNotMapToZero() {
+        List<Vec> train = List.of(
+                new SparseVec(2, new int[] {0}, new double[] {-2}),
+                new SparseVec(2, new int[] {1}, new double[] {4}));
+        // min-max: feature 0 min -2 max 0, so 0 -> (0+2)/2 = 1: dense
+        Vec mm = FeatureScaling.MINMAX.fit(train).apply(train.get(1));
+        assertThat(mm).isInstanceOf(DenseVec.class);
+        assertThat(mm.toArray()).containsExactly(1.0, 1.0);
+        // standardisation: f0 values -2, 0: mean -1, sd 1; f1 values 0, 4: mean 2, sd 2
+        Vec st = FeatureScaling.STANDARD.fit(train).apply(train.get(0));
+        assertThat(st).isInstanceOf(DenseVec.class);
+        assertThat(st.toArray()).containsExactly(new double[] {-1, -1}, within(EPS));
+    }
+
+    @Test
+    void standardOnSparseDataUsesImplicitZeros() {
+        List<Vec> sparse = List.of(
+                new SparseVec(3, new int[] {0}, new double[] {2}),
+                new SparseVec(3, new int[] {1}, new double[] {4}),
+                new SparseVec(3, new int[] {0, 2}, new double[] {6, 1}));
+        FittedScaler s = FeatureScaling.STANDARD.fit(sparse);
+        // f0 values 2, 0, 6: mean 8/3, var ((2-8/3)^2 + (8/3)^2 + (6-8/3)^2)/3 = (4 + 64 + 100)/27 = 56/9
+        assertThat(s.offsets()[0]).isCloseTo(8.0 / 3, within(EPS));
+        assertThat(s.scales()[0]).isCloseTo(Math.sqrt(56.0) / 3, within(EPS));
+        // f2 values 0, 0, 1: mean 1/3, var (1/9 + 1/9 + 4/9)/3 = 2/9
+        assertThat(s.scales()[2]).isCloseTo(Math.sqrt(2.0) / 3, within(EPS));
+    }
+
+    @Test
+    void noneReturnsInputUnchanged() {
+        FittedScaler s = FeatureScaling.NONE.fit(TRAIN);
+        assertThat(s.apply(TEST)).isSameAs(TEST);
+        LabeledDataset d = new LabeledDataset(TRAIN, new double[] {1, -1, 1});
+        assertThat(s.apply(d)).isSameAs(d);
+    }
+
+    @Test
+    void appliesToLabeledDatasetKeepingLabels() {
+        LabeledDataset d = new LabeledDataset(TRAIN, new double[] {1, -1, 1});
+        FittedScaler s = FeatureScaling.MINMAX.fit(d);
+        LabeledDataset z = s.apply(d);
+        assertThat(z.labels()).containsExactly(1.0, -1.0, 1.0);
+        assertThat(z.x(1).toArray()).containsExactly(new double[] {0.5, 0, 0}, within(EPS));
+    }
+
+    @Test
+    void bagScalerIsFittedOnAllInstancesAndScalesEveryInstance() {
+        BagDataset bags = BagDataset.binary(List.of(
+                new Bag("a", List.of(DenseVec.of(0), DenseVec.of(10))),
+                new Bag("b", List.of(DenseVec.of(5)))), new double[] {1, -1});
+        FittedScaler s = FeatureScaling.MINMAX.fit(bags);
+        // instances 0, 10, 5: min 0, range 10
+        BagDataset z = s.apply(bags);
+        assertThat(z.bag(0).instance(1).get(0)).isEqualTo(1.0);
+        assertThat(z.bag(1).instance(0).get(0)).isEqualTo(0.5);
+        assertThat(z.bag(1).id()).isEqualTo("b");
+        assertThat(z.labels()).containsExactly(1, 0);
+    }
+
+    @Test
+    void dimensionMismatchIsRejected() {
+        FittedScaler s = FeatureScaling.STANDARD.fit(TRAIN);
+        assertThatThrownBy(() -> s.apply(DenseVec.of(1, 2)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("fitted on 3 features, found 2");
+        assertThatThrownBy(() -> FeatureScaling.STANDARD.fit(List.of(DenseVec.of(1), DenseVec.of(1, 2))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("vector 1 has dimension 2, expected 1");
+    }
+
+    @Test
+    void fittingOnNothingIsRejected() {
+        assertThatThrownBy(() -> FeatureScaling.MINMAX.fit(List.<Vec>of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no vectors");
+    }
+
+    @Test
+    void rebuiltScalerAppliesTheSameTransformAndValidatesItsNumbers() {
+        FittedScaler s = FeatureScaling.STANDARD.fit(TRAIN);
+        FittedScaler r = FittedScaler.of(s.kind(), s.offsets(), s.scales());
+        assertThat(r.apply(TEST).toArray()).containsExactly(s.apply(TEST).toArray());
+        assertThatThrownBy(() -> FittedScaler.of(FeatureScaling.MINMAX, new double[] {0}, new double[] {0}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("scale 0 must be finite and > 0, got 0.0");
+        assertThatThrownBy(() -> FittedScaler.of(FeatureScaling.MINMAX, new double[] {0, 1}, new double[] {1}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("equal length");
+    }
+
+    @Test
+    void fittedScalerIsImmutableAgainstCallerArrays() {
+        double[] off = {1};
+        double[] sc = {2};
+        FittedScaler r = FittedScaler.of(FeatureScaling.MINMAX, off, sc);
+        off[0] = 100;
+        r.scales()[0] = 100;
+        assertThat(r.apply(DenseVec.of(5)).get(0)).isEqualTo(2.0); // (5-1)/2
+    }
+}
