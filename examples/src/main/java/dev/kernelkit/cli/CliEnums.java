@@ -1,5 +1,7 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.svm.SvmLoss;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -7,7 +9,8 @@ import picocli.CommandLine;
 
 /**
  * The enumerated option values of the command line, each spelled on the command line in lower
- * case with hyphens ({@code csv-bags}, {@code log1p-minmax}, {@code squared-hinge}), with the
+ * case with hyphens ({@code csv-bags}, {@code squared-hinge}; {@code --scale} uses the data layer's
+ * {@link FeatureScaling} names), with the
  * picocli converters that parse them and name the accepted values when a value is unknown.
  */
 public final class CliEnums {
@@ -58,26 +61,15 @@ public final class CliEnums {
         }
     }
 
-    /** Feature scalings of {@code --scale}, fitted on the training part only. */
-    public enum Scaling implements Named {
-        NONE("none"), STANDARD("standard"), MINMAX("minmax"), LOG1P_MINMAX("log1p-minmax");
-
-        private final String cliName;
-
-        Scaling(String cliName) {
-            this.cliName = cliName;
-        }
-
+    /** Picocli converter of {@code --scale} to the data layer's {@link FeatureScaling}. */
+    public static final class ScalingConverter implements CommandLine.ITypeConverter<FeatureScaling> {
         @Override
-        public String cliName() {
-            return cliName;
-        }
-
-        /** Picocli converter. */
-        public static final class Converter implements CommandLine.ITypeConverter<Scaling> {
-            @Override
-            public Scaling convert(String value) {
-                return parse(Scaling.class, value);
+        public FeatureScaling convert(String value) {
+            try {
+                return FeatureScaling.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("expected one of none, standard, minmax, log1p-minmax but was '"
+                        + value + "'");
             }
         }
     }
@@ -95,6 +87,16 @@ public final class CliEnums {
         @Override
         public String cliName() {
             return cliName;
+        }
+
+        /** The solver layer's loss. */
+        public SvmLoss toSvmLoss() {
+            return this == HINGE ? SvmLoss.HINGE : SvmLoss.SQUARED_HINGE;
+        }
+
+        /** The loss spelled as on the command line. */
+        public static Loss of(SvmLoss loss) {
+            return loss == SvmLoss.HINGE ? HINGE : SQUARED_HINGE;
         }
 
         /** Picocli converter. */

@@ -27,6 +27,18 @@ public final class JsonSummary {
         return this;
     }
 
+    /** Adds a finite number, or JSON null when value is null (e.g. an accuracy without test data). */
+    public JsonSummary putOptional(String key, Double value) {
+        entries.put(checkKey(key), value == null ? null : checkFinite(key, value));
+        return this;
+    }
+
+    /** Adds JSON null (a documented key that has no value for this run). */
+    public JsonSummary putNull(String key) {
+        entries.put(checkKey(key), null);
+        return this;
+    }
+
     /** Adds an integer. */
     public JsonSummary put(String key, long value) {
         entries.put(checkKey(key), value);

@@ -2,7 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.cli.CliEnums.DataFormat;
 import dev.kernelkit.cli.CliEnums.Loss;
-import dev.kernelkit.cli.CliEnums.Scaling;
+import dev.kernelkit.data.FeatureScaling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
@@ -66,13 +66,13 @@ public final class Options {
 
     /** {@code --scale none|standard|minmax|log1p-minmax}. */
     public static final class Scale {
-        @Option(names = "--scale", paramLabel = "SCALING", converter = Scaling.Converter.class, defaultValue = "none",
+        @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
                 description = "Feature scaling fitted on the training part only and stored in the model: "
                         + "none, standard, minmax or log1p-minmax (default: ${DEFAULT-VALUE}).")
-        Scaling scaling = Scaling.NONE;
+        FeatureScaling scaling = FeatureScaling.NONE;
 
         /** The chosen scaling. */
-        public Scaling scaling() {
+        public FeatureScaling scaling() {
             return scaling;
         }
     }
@@ -223,18 +223,6 @@ public final class Options {
             if (json != null) {
                 summary.writeTo(json);
             }
-        }
-    }
-
-    /** {@code --model FILE}: a model file written by train or read by predict. */
-    public static final class Model {
-        @Option(names = "--model", paramLabel = "FILE", required = true,
-                description = "Model file (written by train, read by predict).")
-        Path model;
-
-        /** The file. */
-        public Path file() {
-            return model;
         }
     }
 

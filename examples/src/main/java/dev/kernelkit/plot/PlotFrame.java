@@ -144,9 +144,15 @@ final class PlotFrame {
             r.dispose();
         }
         if (title != null && !title.isEmpty()) {
-            g.setFont(TITLE_FONT);
+            // Shrink a long title until it fits the image width.
+            Font font = TITLE_FONT;
+            while (font.getSize() > 9 && g.getFontMetrics(font).stringWidth(title) > width - 20) {
+                font = font.deriveFont((float) (font.getSize() - 1));
+            }
+            g.setFont(font);
             FontMetrics tf = g.getFontMetrics();
-            g.drawString(title, (left + right) / 2 - tf.stringWidth(title) / 2, top - 14);
+            int x = Math.max(10, Math.min((left + right) / 2 - tf.stringWidth(title) / 2, width - 10 - tf.stringWidth(title)));
+            g.drawString(title, x, top - 14);
         }
     }
 

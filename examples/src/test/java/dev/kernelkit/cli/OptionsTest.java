@@ -40,7 +40,7 @@ class OptionsTest {
         CliRun r = CliRun.run(probe, "probe", "--data", data.toString(), "--scale", "log1p-minmax", "--gamma", "0.5",
                 "--c", "10", "--loss", "squared-hinge", "--folds", "3", "--repeats", "2", "--seed", "7", "--format", "ARFF");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(probe.scale.scaling()).isEqualTo(CliEnums.Scaling.LOG1P_MINMAX);
+        assertThat(probe.scale.scaling()).isEqualTo(dev.kernelkit.data.FeatureScaling.LOG1P_MINMAX);
         assertThat(probe.svm.gamma()).hasValue(0.5);
         assertThat(probe.svm.c()).hasValue(10.0);
         assertThat(probe.svm.loss()).isEqualTo(CliEnums.Loss.SQUARED_HINGE);
