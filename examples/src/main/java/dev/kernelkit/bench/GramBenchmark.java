@@ -1,0 +1,127 @@
+package dev.kernelkit.bench;
+
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.GramBuilder;
+import dev.kernelkit.kernel.GaussianKernel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The Gaussian Gram matrix benchmark behind {@code kernelkit bench gram}: {@link GramBuilder} (squared
+ * norms plus one blocked X X^T, all cores) against a naive double loop over the pairs i &le; j that
+ * sums (x_ik - x_jk)^2 and calls {@code Math.exp}, on the same seeded data in the same JVM.
+ *
+ * <p>Data: n points with d features drawn uniformly from [0, 1) by {@code SplittableRandom(seed)}.
+ * Ours is timed {@code repeats} times (best reported, packing included); the naive loop runs once.
+ * Pure logic, no argument parsing or printing.
+ */
+public final class GramBenchmark {
+    private GramBenchmark() {
+    }
+
+    /**
+     * @param n number of points, &ge; 1 and at most 46,340 (n^2 entries in one array)
+     * @param d number of features, &ge; 1
+     * @param gamma Gaussian width, &gt; 0
+     * @param seed data seed
+     * @param repeats timed runs of ours, &ge; 1
+     */
+    public record Options(int n, int d, double gamma, long seed, int repeats) {
+        /** @throws IllegalArgumentException for a value out of range */
+        public Options {
+            if (n < 1 || n > 46_340) {
+                throw new IllegalArgumentException("n must be in [1, 46340], got " + n);
+            }
+            if (d < 1) {
+                throw new IllegalArgumentException("d must be >= 1, got " + d);
+            }
+            if (!(gamma > 0) || !Double.isFinite(gamma)) {
+                throw new IllegalArgumentException("gamma must be > 0 and finite, got " + gamma);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
+            }
+        }
+
+        /** The setting: n = 6000, d = 166, gamma = 1/d, seed 42, best of 3. */
+        public static Options defaults() {
+            return new Options(6000, 166, 1.0 / 166, 42L, 3);
+        }
+    }
+
+    /**
+     * @param options what was run
+     * @param oursSeconds best wall time of {@link GramBuilder#gram} over the repeats
+     * @param naiveSeconds wall time of the naive double loop (one run)
+     * @param maxAbsDifference the largest |K_ours - K_naive| over all entries
+     * @param threads worker threads used by ours (the naive loop uses one)
+     * @param peakHeapBytes estimated peak heap: both n x n matrices plus three n x d copies of the
+     *        data (raw rows, vectors, the builder's packed array), 8 (2 n^2 + 3 n d) bytes
+     */
+    public record Result(Options options, double oursSeconds, double naiveSeconds, double maxAbsDifference,
+            int threads, long peakHeapBytes) {
+        /** naiveSeconds / oursSeconds. */
+        public double speedup() {
+            return naiveSeconds / oursSeconds;
+        }
+    }
+
+    /** Runs the benchmark. */
+    public static Result run(Options o) {
+        int n = o.n(), d = o.d();
+        SplittableRandom r = new SplittableRandom(o.seed());
+        double[][] x = new double[n][d];
+        List<Vec> points = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < d; k++) {
+                x[i][k] = r.nextDouble();
+            }
+            points.add(DenseVec.of(x[i]));
+        }
+        GramBuilder builder = GramBuilder.allCores();
+        GaussianKernel kernel = new GaussianKernel(o.gamma());
+        DenseKernelMatrix ours = null;
+        double best = Double.POSITIVE_INFINITY;
+        for (int rep = 0; rep < o.repeats(); rep++) {
+            ours = null; // let the previous result be collected before the next run
+            long t0 = System.nanoTime();
+            ours = builder.gram(kernel, points);
+            best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
+        }
+        long t0 = System.nanoTime();
+        double[][] naive = naive(x, o.gamma());
+        double naiveSeconds = (System.nanoTime() - t0) * 1e-9;
+        double maxDiff = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                maxDiff = Math.max(maxDiff, Math.abs(ours.get(i, j) - naive[i][j]));
+            }
+        }
+        long peak = 8L * (2L * n * n + 3L * n * d);
+        return new Result(o, best, naiveSeconds, maxDiff, builder.threads(), peak);
+    }
+
+    /** K_ij = exp(-gamma sum_k (x_ik - x_jk)^2) for i &ge; j, mirrored; one thread. */
+    static double[][] naive(double[][] x, double gamma) {
+        int n = x.length;
+        double[][] k = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            double[] xi = x[i];
+            for (int j = 0; j <= i; j++) {
+                double[] xj = x[j];
+                double s = 0;
+                for (int f = 0; f < xi.length; f++) {
+                    double t = xi[f] - xj[f];
+                    s += t * t;
+                }
+                double v = Math.exp(-gamma * s);
+                k[i][j] = v;
+                k[j][i] = v;
+            }
+        }
+        return k;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.kernelkit.gram;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.ExponentialChiSquareKernel;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.LaplacianKernel;
+import dev.kernelkit.kernel.LinearKernel;
+import dev.kernelkit.kernel.PolynomialKernel;
+import dev.kernelkit.kernel.SetKernel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The blocked, multi-threaded builder against the plain double loops of DenseKernelMatrix / CrossKernelMatrix. */
+class GramBuilderTest {
+
+    /** n points of dimension d in [-1, 1], a fraction of exact zeros; sparse or dense rows. */
+    static List<Vec> points(long seed, int n, int d, double density, boolean sparse) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Vec> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double[] row = new double[d];
+            for (int j = 0; j < d; j++) {
+                if (r.nextDouble() < density) {
+                    row[j] = 2 * r.nextDouble() - 1;
+                }
+            }
+            if (sparse) {
+                int[] idx = new int[d];
+                for (int j = 0; j < d; j++) {
+                    idx[j] = j;
+                }
+                out.add(new SparseVec(d, idx, row));
+            } else {
+                out.add(DenseVec.of(row));
+            }
+        }
+        return out;
+    }
+
+    static void assertClose(double[][] actual, double[][] expected) {
+        assertThat(actual.length).isEqualTo(expected.length);
+        double worst = 0;
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(actual[i].length).isEqualTo(expected[i].length);
+            for (int j = 0; j < expected[i].length; j++) {
+                double e = expected[i][j];
+                worst = Math.max(worst, Math.abs(actual[i][j] - e) / Math.max(1.0, Math.abs(e)));
+            }
+        }
+        assertThat(worst).as("largest relative difference").isLessThanOrEqualTo(1e-12);
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        Kernel<Vec> gaussian = new GaussianKernel(0.05);
+        Kernel<Vec> poly = new PolynomialKernel(3, 0.1, 1.0);
+        Kernel<Vec> linear = new LinearKernel();
+        // name, kernel, n, d, density, sparse
+        out.add(Arguments.of("gaussian dense, n not a multiple of the block", gaussian, 150, 37, 1.0, false));
+        out.add(Arguments.of("gaussian dense, d over one depth chunk", gaussian, 97, 300, 1.0, false));
+        out.add(Arguments.of("gaussian sparse rows, densified", gaussian, 130, 40, 0.3, true));
+        out.add(Arguments.of("gaussian sparse wide rows, sparse path", gaussian, 70, 1500, 0.01, true));
+        out.add(Arguments.of("linear dense", linear, 129, 21, 1.0, false));
+        out.add(Arguments.of("linear sparse wide", linear, 66, 1300, 0.02, true));
+        out.add(Arguments.of("polynomial dense", poly, 65, 12, 1.0, false));
+        out.add(Arguments.of("polynomial sparse", poly, 80, 9, 0.5, true));
+        out.add(Arguments.of("laplacian (generic path)", new LaplacianKernel(0.3), 100, 6, 0.7, true));
+        out.add(Arguments.of("single point", gaussian, 1, 5, 1.0, false));
+        out.add(Arguments.of("two points, odd d", gaussian, 2, 3, 1.0, false));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void gramMatchesThePlainLoopOnOneAndThreeThreads(String name, Kernel<Vec> kernel, int n, int d, double density,
+            boolean sparse) {
+        List<Vec> x = points(n * 31L + d, n, d, density, sparse);
+        double[][] expected = DenseKernelMatrix.compute(kernel, x).toArray();
+        for (int threads : new int[] {1, 3}) {
+            DenseKernelMatrix k = new GramBuilder(threads).gram(kernel, x);
+            assertThat(k.size()).isEqualTo(n);
+            assertClose(k.toArray(), expected);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < i; j++) {
+                    assertThat(k.get(i, j)).as("exact symmetry").isEqualTo(k.get(j, i));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void crossMatchesThePlainLoop(String name, Kernel<Vec> kernel, int n, int d, double density, boolean sparse) {
+        List<Vec> train = points(n * 7L + d, n, d, density, sparse);
+        List<Vec> test = points(n * 13L + d, n / 2 + 3, d, density, !sparse);
+        double[][] expected = CrossKernelMatrix.compute(kernel, test, train).toArray();
+        for (int threads : new int[] {1, 2}) {
+            CrossKernelMatrix k = new GramBuilder(threads).cross(kernel, test, train);
+            assertThat(k.rows()).isEqualTo(test.size());
+            assertThat(k.cols()).isEqualTo(n);
+            assertClose(k.toArray(), expected);
+        }
+    }
+
+    @Test
+    void dotTileMatchesDirectDotProductsWithPlainAndFusedMultiplyAdds() {
+        // 12 rows (a multiple of 4); d = 600 crosses two depth-chunk boundaries (256, 512)
+        int rows = 12, d = 600;
+        SplittableRandom r = new SplittableRandom(17);
+        double[] a = new double[rows * d];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 2 * r.nextDouble() - 1;
+        }
+        for (boolean fused : new boolean[] {false, true}) {
+            double[] t = new double[4 * 8];
+            GramBuilder.dotTile(a, 8, 4, 0, 8, d, t, fused); // rows 8..11 against rows 0..7
+            for (int i = 0; i < 4; i++) {
+                for (int j = 0; j < 8; j++) {
+                    double s = 0;
+                    for (int k = 0; k < d; k++) {
+                        s += a[(8 + i) * d + k] * a[j * d + k];
+                    }
+                    assertThat(t[i * 8 + j]).as("fused %s (%d, %d)", fused, i, j).isCloseTo(s, within(1e-12));
+                }
+            }
+            double[] sq = GramBuilder.squaredNorms(a, rows, d, fused);
+            double[] self = new double[16];
+            GramBuilder.dotTile(a, 4, 4, 4, 4, d, self, fused);
+            for (int i = 0; i < 4; i++) {
+                assertThat(self[i * 4 + i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[4 + i]);
+            }
+        }
+    }
+
+    @Test
+    void gaussianDiagonalIsExactlyOne() {
+        List<Vec> x = points(3, 200, 166, 1.0, false);
+        DenseKernelMatrix k = new GramBuilder(2).gram(new GaussianKernel(0.5), x);
+        for (int i = 0; i < x.size(); i++) {
+            assertThat(k.diagonal(i)).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void gaussianEntryMatchesAHandComputedValue() {
+        // x0 = (1, 2), x1 = (3, 0): ||x0 - x1||^2 = 4 + 4 = 8, gamma = 0.25 -> exp(-2)
+        List<Vec> x = List.of(DenseVec.of(1, 2), DenseVec.of(3, 0));
+        DenseKernelMatrix k = new GramBuilder(1).gram(new GaussianKernel(0.25), x);
+        assertThat(k.get(0, 1)).isEqualTo(Math.exp(-2.0));
+        assertThat(k.get(1, 0)).isEqualTo(Math.exp(-2.0));
+    }
+
+    @Test
+    void genericPathBuildsBagGramMatrices() {
+        SplittableRandom r = new SplittableRandom(5);
+        List<Bag> bags = new ArrayList<>();
+        for (int i = 0; i < 70; i++) {
+            bags.add(new Bag("b" + i, points(r.nextLong(), 1 + r.nextInt(3), 4, 1.0, false)));
+        }
+        Kernel<Bag> k = new SetKernel(new GaussianKernel(1.0));
+        assertClose(new GramBuilder(3).gramGeneric(k, bags).toArray(), DenseKernelMatrix.compute(k, bags).toArray());
+        List<Bag> test = bags.subList(0, 9);
+        assertClose(new GramBuilder(2).crossGeneric(k, test, bags).toArray(),
+                CrossKernelMatrix.compute(k, test, bags).toArray());
+    }
+
+    @Test
+    void emptyInputGivesEmptyMatrices() {
+        assertThat(new GramBuilder(2).gram(new GaussianKernel(1), List.of()).size()).isZero();
+        CrossKernelMatrix c = new GramBuilder(2).cross(new GaussianKernel(1), List.of(), points(1, 3, 2, 1, false));
+        assertThat(c.rows()).isZero();
+        assertThat(c.cols()).isEqualTo(3);
+    }
+
+    @Test
+    void aKernelErrorInAWorkerThreadReachesTheCaller() {
+        List<Vec> x = points(4, 200, 3, 1.0, false); // entries in [-1, 1]: the chi-square kernel refuses them
+        for (int threads : new int[] {1, 2}) {
+            assertThatThrownBy(() -> new GramBuilder(threads).gram(new ExponentialChiSquareKernel(1.0), x))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("chi-square kernels need non-negative features");
+        }
+    }
+
+    @Test
+    void badInputIsRejected() {
+        assertThatThrownBy(() -> new GramBuilder(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("threads must be >= 1, got 0");
+        List<Vec> mixed = List.of(DenseVec.of(1, 2), DenseVec.of(1, 2, 3));
+        assertThatThrownBy(() -> new GramBuilder(1).gram(new GaussianKernel(1), mixed))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("point 1 has dimension 3, expected 2");
+        assertThatThrownBy(() -> new GramBuilder(1).cross(new LinearKernel(), List.of(DenseVec.of(1)), mixed.subList(0, 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("test point 0 has dimension 1, expected 2");
+    }
+}
