@@ -1,5 +1,6 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.eval.FoldFailedException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -31,6 +32,9 @@ import picocli.CommandLine.Spec;
         description = "Kernel learning toolkit: SVM solvers, multi-instance, multiple kernel, prototype and core vector machines.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                DemoCommand.class,
+                SvmCommand.class,
+                BenchCommand.class,
         })
 public final class Main implements Callable<Integer> {
     /** Exit code of a successful run. */
@@ -102,11 +106,17 @@ public final class Main implements Callable<Integer> {
     }
 
     static boolean isBadInput(Throwable ex) {
+        if (ex instanceof FoldFailedException && ex.getCause() != null) {
+            return isBadInput(ex.getCause());
+        }
         return ex instanceof IllegalArgumentException || ex instanceof IOException || ex instanceof UncheckedIOException;
     }
 
     /** The exception's message, with the class name when there is none (e.g. NoSuchFileException's path only). */
     static String message(Throwable ex) {
+        if (ex instanceof FoldFailedException f && f.getCause() != null) {
+            return "fold " + (f.foldIndex() + 1) + ": " + message(f.getCause());
+        }
         Throwable t = ex instanceof UncheckedIOException && ex.getCause() != null ? ex.getCause() : ex;
         String m = t.getMessage();
         if (t instanceof java.nio.file.NoSuchFileException) {
