@@ -1,6 +1,8 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.MalformedDataException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -41,7 +43,15 @@ final class SvmPredictCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
 
         ModelFiles.SvmModelFile stored = ModelFiles.loadSvm(model);
-        LabeledDataset raw = DataFiles.readPoints(input.data(), input.formatOf(input.data()), stored.dim());
+        LabeledDataset raw;
+        try {
+            raw = DataFiles.readPoints(input.data(), input.formatOf(input.data()), stored.dim());
+        } catch (MalformedDataException e) {
+            if (e.problem().contains("exceeds the dimension")) {
+                throw new IOException(e.getMessage() + " of the model " + model, e);
+            }
+            throw e;
+        }
         if (raw.size() == 0) {
             throw new IllegalArgumentException(input.data() + " holds no data points");
         }

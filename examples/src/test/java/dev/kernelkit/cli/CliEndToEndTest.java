@@ -246,6 +246,20 @@ class CliEndToEndTest {
     }
 
     @Test
+    void predictOnDataWithMoreFeaturesThanTheModelNamesFileLineAndModel(@TempDir Path dir) throws Exception {
+        Path train = blobs(dir, "train.libsvm", 20, 1);
+        Path model = dir.resolve("m.model");
+        assertThat(CliRun.of("svm", "train", "--data", train.toString(), "--gamma", "1", "--c", "1",
+                "--model", model.toString()).exitCode()).isZero();
+        Path wide = Files.writeString(dir.resolve("wide.libsvm"), "+1 1:0.5\n-1 1:0.2 4:1\n");
+        CliRun r = CliRun.of("svm", "predict", "--model", model.toString(), "--data", wide.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).startsWith("kernelkit: error: ").contains("wide.libsvm").contains(":2")
+                .contains("exceeds the dimension 3 of the model " + model);
+        assertThat(r.err().lines()).hasSize(1);
+    }
+
+    @Test
     void jsonSummariesHoldTheKeysTheReadmeDocuments(@TempDir Path dir) throws Exception {
         Map<String, List<String>> documented = ReadmeKeys.read();
         Path train = blobs(dir, "train.libsvm", 40, 1);
