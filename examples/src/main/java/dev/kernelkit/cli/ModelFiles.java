@@ -1,21 +1,16 @@
 package dev.kernelkit.cli;
 
-import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileReader;
 import dev.kernelkit.io.ModelFileWriter;
-import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.kernel.Kernels;
-import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.svm.SvmModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -26,18 +21,12 @@ import java.util.Objects;
  * (type {@value #TYPE}):
  *
  * <pre>
- * kernel = gaussian:gamma=0.5          (Kernels.format; parsed back with Kernels.parse)
- * classes = -1.0 1.0                   (increasing; one machine for 2 classes, else one per class)
- * dim = 13
- * scaling = standard
- * scaling.offsets = ...                (dim numbers)
- * scaling.scales = ...
- * machines = 1
- * machine.0.bias = -0.12
- * machine.0.coefficients = ...         (alpha_i y_i per support vector)
- * machine.0.sv.count = 95, machine.0.sv.0 = sparse 13 0:0.7 ...
- * trained.KEY = VALUE                  (provenance: data file, C, loss, seconds, ...)
- * </pre>
+dim = 13
+scaling.kind = standard, scaling.offsets = ..., scaling.scales = ...   (ModelParts.writeScaler)
+svm.classes = -1.0 1.0, svm.machines = 1, svm.machine.0.kernel = gaussian:gamma=0.5,
+svm.machine.0.bias = ..., svm.machine.0.coefficients = ..., svm.machine.0.sv.0 = sparse 13 0:0.7 ...
+trained.KEY = VALUE                  (provenance: data file, C, loss, seconds, ...)
+</pre>
  */
 public final class ModelFiles {
     /** The model type written in the file. */
@@ -80,26 +69,9 @@ public final class ModelFiles {
      */
     public static void saveSvm(Path file, SvmModel model, FittedScaler scaler, Map<String, String> provenance)
             throws IOException {
-        List<KernelExpansionModel<Vec>> machines = model.expansionModels();
-        Kernel<Vec> kernel = machines.get(0).kernel();
-        ModelFileWriter w = new ModelFileWriter(TYPE)
-                .putString("kernel", Kernels.format(kernel))
-                .putDoubles("classes", model.classes())
-                .putInt("dim", scaler.dim())
-                .putString("scaling", scaler.kind().cliName())
-                .putDoubles("scaling.offsets", scaler.offsets())
-                .putDoubles("scaling.scales", scaler.scales())
-                .putInt("machines", machines.size());
-        for (int m = 0; m < machines.size(); m++) {
-            KernelExpansionModel<Vec> e = machines.get(m);
-            if (!e.kernel().equals(kernel)) {
-                throw new IllegalArgumentException("all machines of a model file must share one kernel, machine " + m
-                        + " has " + e.kernel() + " but machine 0 has " + kernel);
-            }
-            w.putDouble("machine." + m + ".bias", e.bias())
-                    .putDoubles("machine." + m + ".coefficients", e.coefficients())
-                    .putVecs("machine." + m + ".sv", e.supportVectors());
-        }
+        ModelFileWriter w = new ModelFileWriter(TYPE).putInt("dim", scaler.dim());
+        ModelParts.writeScaler(w, "scaling", scaler);
+        ModelParts.writeSvm(w, "svm", model);
         for (Map.Entry<String, String> p : provenance.entrySet()) {
             w.putString("trained." + p.getKey(), p.getValue());
         }
@@ -113,39 +85,23 @@ public final class ModelFiles {
     /**
      * Reads a model written by {@link #saveSvm}.
      *
-     * @throws IOException naming the file (and line) when it is missing, not a kernelkit svm model,
-     *         from a newer version, or inconsistent (e.g. a support vector of another dimension)
+     * @throws IOException naming the file (and line or key) when it is missing, not a kernelkit svm
+     *         model, from a newer version, or inconsistent (e.g. a support vector of another dimension)
      */
     public static SvmModelFile loadSvm(Path file) throws IOException {
         ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        try {
-            Kernel<Vec> kernel = Kernels.parse(f.getString("kernel"));
-            double[] classes = f.getDoubles("classes");
-            int dim = f.getInt("dim");
-            FeatureScaling kind = FeatureScaling.parse(f.getString("scaling"));
-            FittedScaler scaler = FittedScaler.of(kind, f.getDoubles("scaling.offsets", dim), f.getDoubles("scaling.scales", dim));
-            int count = f.getInt("machines");
-            List<KernelExpansionModel<Vec>> machines = new ArrayList<>(count);
-            for (int m = 0; m < count; m++) {
-                List<Vec> sv = f.getVecs("machine." + m + ".sv");
-                for (int i = 0; i < sv.size(); i++) {
-                    if (sv.get(i).dim() != dim) {
-                        throw new IllegalArgumentException("support vector machine." + m + ".sv." + i + " has dimension "
-                                + sv.get(i).dim() + ", expected " + dim);
-                    }
-                }
-                double[] coef = f.getDoubles("machine." + m + ".coefficients", sv.size());
-                machines.add(KernelExpansionModel.of(kernel, sv, coef, f.getDouble("machine." + m + ".bias")));
-            }
-            Map<String, String> provenance = new LinkedHashMap<>();
-            for (String key : f.keys()) {
-                if (key.startsWith("trained.")) {
-                    provenance.put(key.substring("trained.".length()), f.getString(key));
-                }
-            }
-            return new SvmModelFile(SvmModel.of(classes, machines), scaler, provenance);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
+        int dim = f.getInt("dim");
+        FittedScaler scaler = ModelParts.readScaler(f, "scaling");
+        if (scaler.dim() != dim) {
+            throw new IOException(file + ": key 'scaling.offsets': expected " + dim + " numbers, found " + scaler.dim());
         }
+        SvmModel model = ModelParts.readSvm(f, "svm", dim);
+        Map<String, String> provenance = new LinkedHashMap<>();
+        for (String key : f.keys()) {
+            if (key.startsWith("trained.")) {
+                provenance.put(key.substring("trained.".length()), f.getString(key));
+            }
+        }
+        return new SvmModelFile(model, scaler, provenance);
     }
 }

@@ -1,0 +1,135 @@
+package dev.kernelkit.io;
+
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.svm.SvmModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes and reads the shared building blocks of model files under a key prefix, so every model
+ * type (an SVM, an MKL or SparseMI model, a CLI model with its scaler) stores them the same way:
+ *
+ * <pre>
+ * PREFIX.kind = standard            fitted feature scaler (FeatureScaling CLI name)
+ * PREFIX.offsets = ...              d numbers
+ * PREFIX.scales = ...               d numbers
+ *
+ * PREFIX.kernel = gaussian:gamma=0.5   kernel expansion f(x) = sum_i c_i k(sv_i, x) + b
+ * PREFIX.bias = -0.12
+ * PREFIX.coefficients = ...
+ * PREFIX.sv.count = 95, PREFIX.sv.0 = sparse 13 0:0.7 ...
+ *
+ * PREFIX.classes = -1.0 1.0         SVM: classes, then one expansion per machine
+ * PREFIX.machines = 1
+ * PREFIX.machine.0.(expansion keys)
+ * </pre>
+ *
+ * Doubles round-trip exactly (see {@link ModelFileWriter}), so a loaded model makes bit-identical
+ * decisions.
+ */
+public final class ModelParts {
+
+    private ModelParts() {
+    }
+
+    /** Writes a fitted scaler under {@code prefix}. */
+    public static void writeScaler(ModelFileWriter w, String prefix, FittedScaler scaler) {
+        w.putString(prefix + ".kind", scaler.kind().cliName())
+                .putDoubles(prefix + ".offsets", scaler.offsets())
+                .putDoubles(prefix + ".scales", scaler.scales());
+    }
+
+    /**
+     * Reads a scaler written by {@link #writeScaler}.
+     *
+     * @throws ModelFormatException naming the key when it is missing or inconsistent
+     */
+    public static FittedScaler readScaler(ModelFile f, String prefix) throws ModelFormatException {
+        double[] offsets = f.getDoubles(prefix + ".offsets");
+        double[] scales = f.getDoubles(prefix + ".scales", offsets.length);
+        String kind = f.getString(prefix + ".kind");
+        try {
+            return FittedScaler.of(FeatureScaling.parse(kind), offsets, scales);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(f.fileName() + ": scaler '" + prefix + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * Writes a kernel expansion over vectors under {@code prefix}.
+     *
+     * @throws IllegalArgumentException when the kernel has no specification ({@link Kernels#format})
+     */
+    public static void writeExpansion(ModelFileWriter w, String prefix, KernelExpansionModel<Vec> model) {
+        w.putString(prefix + ".kernel", Kernels.format(model.kernel()))
+                .putDouble(prefix + ".bias", model.bias())
+                .putDoubles(prefix + ".coefficients", model.coefficients())
+                .putVecs(prefix + ".sv", model.supportVectors());
+    }
+
+    /**
+     * Reads a kernel expansion written by {@link #writeExpansion}.
+     *
+     * @param dim the dimension every support vector must have, or -1 for any (but equal) dimension
+     * @throws ModelFormatException naming the key when it is missing or inconsistent
+     */
+    public static KernelExpansionModel<Vec> readExpansion(ModelFile f, String prefix, int dim)
+            throws ModelFormatException {
+        String spec = f.getString(prefix + ".kernel");
+        Kernel<Vec> kernel;
+        try {
+            kernel = Kernels.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(f.fileName() + ": key '" + prefix + ".kernel': " + e.getMessage());
+        }
+        List<Vec> sv = f.getVecs(prefix + ".sv");
+        int d = dim >= 0 ? dim : (sv.isEmpty() ? -1 : sv.get(0).dim());
+        for (int i = 0; i < sv.size(); i++) {
+            if (sv.get(i).dim() != d) {
+                throw new ModelFormatException(f.fileName() + ": key '" + prefix + ".sv." + i + "': expected dimension "
+                        + d + ", found " + sv.get(i).dim());
+            }
+        }
+        double[] coef = f.getDoubles(prefix + ".coefficients", sv.size());
+        double bias = f.getDouble(prefix + ".bias");
+        try {
+            return KernelExpansionModel.of(kernel, sv, coef, bias);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(f.fileName() + ": expansion '" + prefix + "': " + e.getMessage());
+        }
+    }
+
+    /** Writes an SVM (binary or one-vs-rest) under {@code prefix}. */
+    public static void writeSvm(ModelFileWriter w, String prefix, SvmModel model) {
+        List<KernelExpansionModel<Vec>> machines = model.expansionModels();
+        w.putDoubles(prefix + ".classes", model.classes()).putInt(prefix + ".machines", machines.size());
+        for (int m = 0; m < machines.size(); m++) {
+            writeExpansion(w, prefix + ".machine." + m, machines.get(m));
+        }
+    }
+
+    /**
+     * Reads an SVM written by {@link #writeSvm}.
+     *
+     * @param dim the expected input dimension, or -1 for any
+     * @throws ModelFormatException naming the key when it is missing or inconsistent
+     */
+    public static SvmModel readSvm(ModelFile f, String prefix, int dim) throws ModelFormatException {
+        double[] classes = f.getDoubles(prefix + ".classes");
+        int count = f.getInt(prefix + ".machines");
+        List<KernelExpansionModel<Vec>> machines = new ArrayList<>(count);
+        for (int m = 0; m < count; m++) {
+            machines.add(readExpansion(f, prefix + ".machine." + m, dim));
+        }
+        try {
+            return SvmModel.of(classes, machines);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException(f.fileName() + ": svm '" + prefix + "': " + e.getMessage());
+        }
+    }
+}
