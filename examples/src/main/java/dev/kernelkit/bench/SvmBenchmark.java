@@ -39,7 +39,7 @@ public final class SvmBenchmark {
      * @param eps stopping tolerance &gt; 0 (LIBSVM's -e)
      */
     public record Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb,
-                          double eps) {
+                          double eps, CachedKernelMatrix.FastPath kernelPath) {
         /** @throws IllegalArgumentException naming the option and the value out of range */
         public Options {
             Objects.requireNonNull(train, "train");
@@ -59,6 +59,12 @@ public final class SvmBenchmark {
             checkPositive("c", c);
             checkPositive("cacheMb", cacheMb);
             checkPositive("eps", eps);
+            Objects.requireNonNull(kernelPath, "kernelPath");
+        }
+
+        /** Every exact fast path allowed ({@link CachedKernelMatrix.FastPath#AUTO}). */
+        public Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb, double eps) {
+            this(train, test, gamma, c, cacheMb, eps, CachedKernelMatrix.FastPath.AUTO);
         }
 
         private static void checkPositive(String name, double v) {
@@ -80,10 +86,13 @@ public final class SvmBenchmark {
      * @param libsvmSeconds LIBSVM {@code svm_train} time
      * @param objectiveOurs our dual objective 1/2 a'Qa - e'a
      * @param objectiveLibsvm LIBSVM's reported dual objective
+     * @param oursKernelPath how our kernel rows were computed: "binary-popcount" (all features 0/1)
+     *        or "general"
      */
     public record Result(double oursSeconds, double libsvmSeconds, double accuracyOurs, double accuracyLibsvm,
                          double objectiveOurs, double objectiveLibsvm, int supportVectorsOurs,
-                         int supportVectorsLibsvm, long iterationsOurs, long iterationsLibsvm) {
+                         int supportVectorsLibsvm, long iterationsOurs, long iterationsLibsvm,
+                         String oursKernelPath) {
 
         /** |objectiveOurs - objectiveLibsvm| / |objectiveLibsvm|. */
         public double objectiveRelativeDifference() {
@@ -110,6 +119,7 @@ public final class SvmBenchmark {
             m.put("sv_libsvm", supportVectorsLibsvm);
             m.put("iterations_ours", iterationsOurs);
             m.put("iterations_libsvm", iterationsLibsvm);
+            m.put("ours_kernel_path", oursKernelPath);
             return m;
         }
     }
@@ -121,7 +131,8 @@ public final class SvmBenchmark {
         GaussianKernel kernel = new GaussianKernel(o.gamma());
 
         long t0 = System.nanoTime();
-        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0);
+        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0,
+                Runtime.getRuntime().availableProcessors(), o.kernelPath());
         SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
         SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
         double oursSeconds = (System.nanoTime() - t0) / 1e9;
@@ -137,7 +148,8 @@ public final class SvmBenchmark {
             accLib = accuracy(o.test(), lib.model()::predict);
         }
         return new Result(oursSeconds, lib.seconds(), accOurs, accLib, s.objective(), lib.objective(),
-                ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations());
+                ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations(),
+                k.usesBinaryPath() ? "binary-popcount" : "general");
     }
 
     private static double accuracy(LabeledDataset test, ToDoubleFunction<Vec> predict) {

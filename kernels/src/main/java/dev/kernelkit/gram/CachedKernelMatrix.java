@@ -34,6 +34,15 @@ import java.util.concurrent.RecursiveAction;
  * 0 MB nothing is cached. Safe for concurrent reads.
  */
 public final class CachedKernelMatrix implements KernelMatrix {
+
+    /** Which Gaussian fast paths may be used. */
+    public enum FastPath {
+        /** Every exact fast path that the data allows (the 0/1-feature popcount path included). */
+        AUTO,
+        /** Only the general dot-product path, as for data with arbitrary feature values. */
+        GENERAL
+    }
+
     static final int PARALLEL_MIN = 2048;
     private static final int CHUNK_MIN = 1024;
 
@@ -57,7 +66,8 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final int words;
     private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
 
-    private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism) {
+    private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism,
+                               FastPath fastPath) {
         this.points = List.copyOf(pts);
         this.kernel = kernel;
         this.n = points.size();
@@ -111,7 +121,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 }
                 ptr[n] = p;
             }
-            boolean binary = dim <= 64 * 64;
+            boolean binary = fastPath == FastPath.AUTO && dim <= 64 * 64;
             for (int p = 0; binary && p < (val == null ? dense.length : val.length); p++) {
                 double v = val == null ? dense[p] : val[p];
                 binary = v == 0.0 || v == 1.0;
@@ -172,15 +182,30 @@ public final class CachedKernelMatrix implements KernelMatrix {
      */
     public static CachedKernelMatrix of(List<? extends Vec> points, Kernel<Vec> kernel, double cacheMb,
                                         int parallelism) {
+        return of(points, kernel, cacheMb, parallelism, FastPath.AUTO);
+    }
+
+    /**
+     * As {@link #of(List, Kernel, double, int)}, choosing which Gaussian fast paths may be used
+     * (benchmarks use {@link FastPath#GENERAL} to show the speed on arbitrary feature values).
+     */
+    public static CachedKernelMatrix of(List<? extends Vec> points, Kernel<Vec> kernel, double cacheMb,
+                                        int parallelism, FastPath fastPath) {
         Objects.requireNonNull(points, "points");
         Objects.requireNonNull(kernel, "kernel");
+        Objects.requireNonNull(fastPath, "fastPath");
         if (!(cacheMb >= 0) || !Double.isFinite(cacheMb)) {
             throw new IllegalArgumentException("cacheMb must be >= 0 and finite, got " + cacheMb);
         }
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
         }
-        return new CachedKernelMatrix(points, kernel, cacheMb, parallelism);
+        return new CachedKernelMatrix(points, kernel, cacheMb, parallelism, fastPath);
+    }
+
+    /** Whether entries come from the 0/1-feature popcount path (all stored values 0 or 1). */
+    public boolean usesBinaryPath() {
+        return bits != null;
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import java.util.ArrayList;
+import dev.kernelkit.testing.TestData;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -121,6 +122,25 @@ class CachedKernelMatrixRowsTest {
             two.row(i, b);
             assertThat(b).containsExactly(a, org.assertj.core.data.Offset.offset(0.0));
         }
+    }
+
+    @Test
+    void binaryPopcountPathIsUsedOnlyWhenAllowedAndGivesTheGeneralPathsEntries() {
+        List<Vec> x = binaryPoints(300, 123, 14, false, 11);
+        GaussianKernel k = new GaussianKernel(0.05);
+        CachedKernelMatrix auto = CachedKernelMatrix.of(x, k, 0, 1, CachedKernelMatrix.FastPath.AUTO);
+        CachedKernelMatrix general = CachedKernelMatrix.of(x, k, 0, 1, CachedKernelMatrix.FastPath.GENERAL);
+        assertThat(auto.usesBinaryPath()).isTrue();
+        assertThat(general.usesBinaryPath()).isFalse();
+        double[] a = new double[x.size()];
+        double[] b = new double[x.size()];
+        for (int i = 0; i < x.size(); i += 13) {
+            auto.row(i, a);
+            general.row(i, b);
+            assertThat(a).containsExactly(b, org.assertj.core.data.Offset.offset(0.0));
+        }
+        List<Vec> notBinary = TestData.randomSparse(50, 30, 0.3, 12);
+        assertThat(CachedKernelMatrix.of(notBinary, k, 0, 1, CachedKernelMatrix.FastPath.AUTO).usesBinaryPath()).isFalse();
     }
 
     @Test
