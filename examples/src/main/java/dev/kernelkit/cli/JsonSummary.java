@@ -1,11 +1,8 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,27 +111,7 @@ public final class JsonSummary {
      * the target, so a reader never sees half a file. Creates missing parent folders.
      */
     public void writeTo(Path file) throws IOException {
-        writeAtomically(file, toJson());
-    }
-
-    /** Writes text to a file through a temporary sibling file and an atomic move. */
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path dir = abs.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(file, toJson());
     }
 
     /** The JSON string literal of s, with quotes, escaping quote, backslash and control chars. */

@@ -1,5 +1,6 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.MalformedDataException;
 import java.io.IOException;
@@ -66,7 +67,7 @@ final class SvmPredictCommand implements Callable<Integer> {
             for (double p : predicted) {
                 sb.append(CommandSupport.label(p)).append('\n');
             }
-            JsonSummary.writeAtomically(output, sb.toString());
+            AtomicFiles.writeString(output, sb.toString());
         }
         new TablePrinter().textColumn("file").numberColumn("points").numberColumn("accuracy").numberColumn("seconds")
                 .row(CommandSupport.fileName(input.data()), Integer.toString(raw.size()), TablePrinter.percent(accuracy),

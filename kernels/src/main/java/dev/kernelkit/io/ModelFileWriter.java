@@ -4,14 +4,7 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -189,26 +182,7 @@ public final class ModelFileWriter {
      * @throws IOException when the folder is not writable or the rename fails
      */
     public void write(Path target) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        byte[] bytes = render().getBytes(StandardCharsets.UTF_8);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(target, render());
     }
 
     private ModelFileWriter put(String key, String value) {
