@@ -155,6 +155,7 @@ class ImkplBlockStepsTest {
             ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, 10, 1e-4, false, 7);
             ImkplState st = state(o, 8);
             double j = st.objective();
+            double initial = j;
             for (int it = 0; it < 4; it++) {
                 st.codeStep();
                 double a = st.objective();
@@ -176,6 +177,7 @@ class ImkplBlockStepsTest {
                 }
                 j = c;
             }
+            assertThat(j).as("the steps do something, " + bs).isLessThan(initial);
         }
     }
 }
