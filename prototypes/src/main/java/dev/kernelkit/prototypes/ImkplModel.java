@@ -346,6 +346,7 @@ public final class ImkplModel {
         w.putDouble("options.mu", options.mu());
         w.putDouble("options.tau", options.tau());
         w.putString("options.beta_step", options.betaStep().name());
+        w.putString("options.ls_form", options.lsForm().name());
         w.putInt("options.max_iterations", options.maxIterations());
         w.putDouble("options.tolerance", options.tolerance());
         w.putBoolean("options.recompute_neighbourhoods", options.recomputeNeighbourhoods());
@@ -412,7 +413,8 @@ public final class ImkplModel {
         ImkplOptions opts;
         try {
             opts = new ImkplOptions(t, f.getDouble("options.lambda"), f.getDouble("options.mu"), f.getDouble("options.tau"),
-                    ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")), f.getInt("options.max_iterations"),
+                    ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")),
+                    ImkplOptions.LsForm.valueOf(f.getString("options.ls_form")), f.getInt("options.max_iterations"),
                     f.getDouble("options.tolerance"), f.getBoolean("options.recompute_neighbourhoods"),
                     f.getLong("options.seed"));
         } catch (IllegalArgumentException e) {

@@ -230,7 +230,7 @@ final class ImkplState {
                 jls += kk(i, i) + kk(s, s) - 2 * kk(i, s);
             }
             for (int t : minus[i]) {
-                jls += kk(i, t);
+                jls += o.lsForm() == ImkplOptions.LsForm.SIMILARITY ? kk(i, t) : -(kk(i, i) + kk(t, t) - 2 * kk(i, t));
             }
         }
         return new double[] {Arrays.stream(rec).sum(), Arrays.stream(dis).sum(), jip, jls};
@@ -534,8 +534,14 @@ final class ImkplState {
                     add(a, s, s, o.tau());
                     add(a, i, s, -2 * o.tau());
                 }
-                for (int t : minus[i]) {                        // τ K_it
-                    add(a, i, t, o.tau());
+                for (int t : minus[i]) {
+                    if (o.lsForm() == ImkplOptions.LsForm.SIMILARITY) { // τ K_it
+                        add(a, i, t, o.tau());
+                    } else {                                    // −τ D_it
+                        add(a, i, i, -o.tau());
+                        add(a, t, t, -o.tau());
+                        add(a, i, t, 2 * o.tau());
+                    }
                 }
             }
             int cnt = 0;

@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Each IMKPL block hands NQP (or the LP) exactly its block of J, and no block raises J. */
 class ImkplBlockStepsTest {
@@ -115,9 +117,10 @@ class ImkplBlockStepsTest {
         }
     }
 
-    @Test
-    void betaCoefficientsReproduceTheObjectiveForAnyWeights() {
-        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25), 5);
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.LsForm.class)
+    void betaCoefficientsReproduceTheObjectiveForAnyWeights(ImkplOptions.LsForm ls) {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withLsForm(ls), 5);
         st.codeStep();
         st.prototypeStep();
         ImkplState.BetaProblem bp = st.new BetaProblem();
@@ -152,7 +155,8 @@ class ImkplBlockStepsTest {
     @Test
     void noBlockStepIncreasesTheObjective() {
         for (ImkplOptions.BetaStep bs : ImkplOptions.BetaStep.values()) {
-            ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, 10, 1e-4, false, 7);
+          for (ImkplOptions.LsForm ls : ImkplOptions.LsForm.values()) {
+            ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, ls, 10, 1e-4, false, 7);
             ImkplState st = state(o, 8);
             double j = st.objective();
             double initial = j;
@@ -178,6 +182,7 @@ class ImkplBlockStepsTest {
                 j = c;
             }
             assertThat(j).as("the steps do something, " + bs).isLessThan(initial);
+          }
         }
     }
 }
