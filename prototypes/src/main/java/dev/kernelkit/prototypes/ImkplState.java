@@ -224,6 +224,11 @@ final class ImkplState {
         for (int j = 0; j < k; j++) {
             jip += ipTerm(u[j], classes[j]);
         }
+        return new double[] {Arrays.stream(rec).sum(), Arrays.stream(dis).sum(), jip, lsTerm()};
+    }
+
+    /** J_ls with the current neighbourhoods and kernel. */
+    double lsTerm() {
         double jls = 0;
         for (int i = 0; i < n; i++) {
             for (int s : plus[i]) {
@@ -233,7 +238,7 @@ final class ImkplState {
                 jls += o.lsForm() == ImkplOptions.LsForm.SIMILARITY ? kk(i, t) : -(kk(i, i) + kk(t, t) - 2 * kk(i, t));
             }
         }
-        return new double[] {Arrays.stream(rec).sum(), Arrays.stream(dis).sum(), jip, jls};
+        return jls;
     }
 
     /** Σ_{q ≠ cls} ((H u)_q)² = uᵀ P u. */
@@ -610,7 +615,16 @@ final class ImkplState {
             return false;
         }
         if (o.recomputeNeighbourhoods()) {
+            // Safeguard [D]: new neighbourhoods are kept only when they do not raise J_ls under the
+            // current kernel, so that J never increases and the outer loop cannot cycle.
+            int[][] oldPlus = plus;
+            int[][] oldMinus = minus;
+            double before = lsTerm();
             computeNeighbourhoods();
+            if (lsTerm() > before) {
+                plus = oldPlus;
+                minus = oldMinus;
+            }
         }
         BetaProblem bp = new BetaProblem();
         double[] nb;
@@ -632,6 +646,35 @@ final class ImkplState {
         if (o.betaStep() == ImkplOptions.BetaStep.NORMALISED_LP && !(bp.value(nb) <= bp.value(beta))) {
             LOG.log(Level.DEBUG, "IMKPL: LP solution does not improve on the current beta; kept");
             return false;
+        }
+        if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
+            // Renormalising U under the new kernel may raise J_ip (spec §4.4): keep the old state then.
+            double before = objective();
+            double[] oldBeta = beta.clone();
+            double[] oldK = kc.clone();
+            double[][] oldU = new double[k][];
+            for (int j = 0; j < k; j++) {
+                oldU[j] = u[j].clone();
+            }
+            double[][] oldGam = new double[n][];
+            for (int i = 0; i < n; i++) {
+                oldGam[i] = gam[i].clone();
+            }
+            System.arraycopy(nb, 0, beta, 0, m);
+            computeCombinedKernel();
+            renormalisePrototypes();
+            if (objective() > before) {
+                System.arraycopy(oldBeta, 0, beta, 0, m);
+                System.arraycopy(oldK, 0, kc, 0, kc.length);
+                for (int j = 0; j < k; j++) {
+                    u[j] = oldU[j];
+                }
+                for (int i = 0; i < n; i++) {
+                    gam[i] = oldGam[i];
+                }
+                return false;
+            }
+            return true;
         }
         System.arraycopy(nb, 0, beta, 0, m);
         computeCombinedKernel();

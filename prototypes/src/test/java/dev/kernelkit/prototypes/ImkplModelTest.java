@@ -68,6 +68,11 @@ class ImkplModelTest {
         double acc = Metrics.accuracy(test.labels(), model.predict(test.points()));
         System.out.printf("synthetic: beta=%s acc=%.3f iters=%d%n", Arrays.toString(beta), acc,
                 model.objectiveHistory().length - 1);
+        double[] hist = model.objectiveHistory();
+        for (int it = 1; it < hist.length; it++) {
+            assertThat(hist[it]).as("J never increases across iterations").isLessThanOrEqualTo(hist[it - 1] * (1 + 1e-9));
+        }
+        assertThat(model.converged()).isTrue();
         assertThat(beta[7]).isZero();
         assertThat(beta[8]).isZero();
         assertThat(beta[0] > 1e-6 && beta[5] > 1e-6).as("both of channels 1 and 6").isFalse();
