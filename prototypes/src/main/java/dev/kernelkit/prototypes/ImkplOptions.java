@@ -1,0 +1,92 @@
+package dev.kernelkit.prototypes;
+
+import java.util.Objects;
+
+/**
+ * Hyper-parameters of IMKPL (spec {@code prototypes.md} §3.5; Hosseini &amp; Hammer, CIKM 2019,
+ * eq. 4 and Table 1).
+ *
+ * @param t                  T, cardinality limit of every code γ_i and every prototype u_j; also
+ *                           the number of prototypes per class (k = c·T) and the J_ls
+ *                           neighbourhood size κ (spec §3.5)
+ * @param lambda             λ, weight of the discriminative loss J_dis (≥ 0)
+ * @param mu                 μ, weight of the interpretability loss J_ip (≥ 0)
+ * @param tau                τ, weight of the local-separation loss J_ls (≥ 0)
+ * @param betaStep           how the kernel weights are updated ({@link BetaStep#FIXED} = ISKPL)
+ * @param maxIterations      cap on outer iterations (spec default 50)
+ * @param tolerance          stop when |J_t − J_{t−1}| ≤ tolerance·|J_{t−1}| (spec default 1e-4)
+ * @param lsForm             form of J_ls ({@link LsForm#SIMILARITY} default)
+ * @param recomputeNeighbourhoods recompute the J_ls neighbourhoods at each β-step (default) or fix
+ *                           them from the initial β
+ * @param seed               seed of the prototype initialisation and visiting order
+ */
+public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
+                           int maxIterations, double tolerance, boolean recomputeNeighbourhoods, long seed) {
+
+    /** The kernel-weight update (spec §4.3). */
+    public enum BetaStep {
+        /** LP over the simplex plus the k prototype-normalisation equalities (default; exact for eq. 4). */
+        NORMALISED_LP,
+        /** LP over the simplex only: closed form, selects the single best kernel, then renormalises U. */
+        SIMPLEX_LP,
+        /** β frozen at the uniform average (ISKPL, the single-kernel variant on the average kernel). */
+        FIXED
+    }
+
+    /** The local-separation loss J_ls (spec §3.4). */
+    public enum LsForm {
+        /** Σ_i [Σ_{N⁺_i} D_is + Σ_{N⁻_i} K_it]: non-negative (default, spec R-med). */
+        SIMILARITY,
+        /** Σ_i [Σ_{N⁺_i} D_is − Σ_{N⁻_i} D_it]: the alternative of spec §3.4 (may be negative). */
+        DISTANCE_DIFFERENCE
+    }
+
+    /** Validates every field. */
+    public ImkplOptions {
+        if (t < 1) {
+            throw new IllegalArgumentException("T must be >= 1, got " + t);
+        }
+        requireWeight("lambda", lambda);
+        requireWeight("mu", mu);
+        requireWeight("tau", tau);
+        Objects.requireNonNull(betaStep, "betaStep");
+        Objects.requireNonNull(lsForm, "lsForm");
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (!(tolerance >= 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
+        }
+    }
+
+    /** The spec defaults: NORMALISED_LP, 50 iterations, tolerance 1e-4, recomputed neighbourhoods. */
+    public static ImkplOptions of(int t, double lambda, double mu, double tau) {
+        return new ImkplOptions(t, lambda, mu, tau, BetaStep.NORMALISED_LP, LsForm.SIMILARITY, 50, 1e-4, true, 1L);
+    }
+
+    /** The same options with another β-step. */
+    public ImkplOptions withBetaStep(BetaStep b) {
+        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, seed);
+    }
+
+    /** The same options with another J_ls form. */
+    public ImkplOptions withLsForm(LsForm f) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, seed);
+    }
+
+    /** The same options with another iteration cap. */
+    public ImkplOptions withMaxIterations(int it) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, seed);
+    }
+
+    /** The same options with another seed. */
+    public ImkplOptions withSeed(long s) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, s);
+    }
+
+    private static void requireWeight(String name, double v) {
+        if (!(v >= 0) || !Double.isFinite(v)) {
+            throw new IllegalArgumentException(name + " must be >= 0, got " + v);
+        }
+    }
+}

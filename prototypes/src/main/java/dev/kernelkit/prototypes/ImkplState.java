@@ -1,0 +1,758 @@
+package dev.kernelkit.prototypes;
+
+import java.lang.System.Logger.Level;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Optimisation;
+import org.ojalgo.optimisation.Variable;
+
+/**
+ * The mutable state of one IMKPL fit and its three block steps (spec §4). Package-private: the
+ * trainer {@link Imkpl} drives it and the tests inspect each block.
+ *
+ * <p>Storage: the combined Gram matrix K (n × n) for the current β, the prototypes U as dense
+ * columns u[j] (length n, ≤ T non-zeros), the codes as gam[i] (length k, ≤ T non-zeros).
+ * W = L ⊙ D is never stored: W_is = [y_i ≠ y_s]·(2 − 2K_is) (unit-diagonal kernels).
+ */
+final class ImkplState {
+    private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
+
+    final ImkplOptions o;
+    final GaussianBaseKernels.Evaluator ev;
+    final int n;
+    final int m;
+    final int c;
+    final int k;
+    final int[] y;
+    final double[] beta;
+    final double[] kc;       // combined K, row-major n*n
+    final double[][] u;      // prototypes
+    final double[][] gam;    // codes, gam[i][j]
+    final int[] protoClass;  // c_j
+    int[][] plus;            // N⁺_i
+    int[][] minus;           // N⁻_i
+    final NonNegativeQuadraticPursuit.Options nqp;
+    final SplittableRandom rnd;
+
+    ImkplState(GaussianBaseKernels kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+               ImkplOptions o) {
+        this.o = o;
+        this.ev = kernels.on(x);
+        this.n = x.size();
+        this.m = kernels.count();
+        this.c = classes;
+        this.y = y.clone();
+        this.k = classes * o.t();
+        this.beta = new double[m];
+        Arrays.fill(beta, 1.0 / m);
+        this.kc = new double[n * n];
+        this.u = new double[k][n];
+        this.gam = new double[n][k];
+        this.protoClass = new int[k];
+        this.nqp = NonNegativeQuadraticPursuit.Options.defaults(o.t());
+        this.rnd = new SplittableRandom(o.seed());
+        computeCombinedKernel();
+        initPrototypes();
+        computeNeighbourhoods();
+    }
+
+    // ---------------------------------------------------------------- kernel and helpers
+
+    void computeCombinedKernel() {
+        int[] active = IntStream.range(0, m).filter(q -> beta[q] > 0).toArray();
+        IntStream.range(0, n).parallel().forEach(i -> {
+            for (int s = i; s < n; s++) {
+                double v = 0;
+                for (int q : active) {
+                    v += beta[q] * ev.value(q, i, s);
+                }
+                kc[i * n + s] = v;
+                kc[s * n + i] = v;
+            }
+        });
+    }
+
+    double kk(int i, int s) {
+        return kc[i * n + s];
+    }
+
+    /** W_is = L_is·D_is with D_is = K_ii + K_ss − 2K_is. */
+    double w(int i, int s) {
+        return y[i] == y[s] ? 0.0 : kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
+    }
+
+    private void initPrototypes() {
+        int j = 0;
+        for (int q = 0; q < c; q++) {
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (y[i] == q) {
+                    members.add(i);
+                }
+            }
+            for (int a = members.size() - 1; a > 0; a--) {
+                int b = rnd.nextInt(a + 1);
+                Integer tmp = members.get(a);
+                members.set(a, members.get(b));
+                members.set(b, tmp);
+            }
+            for (int p = 0; p < o.t(); p++) {
+                int s = members.get(p);
+                u[j][s] = 1.0 / Math.sqrt(kk(s, s));
+                protoClass[j] = q;
+                j++;
+            }
+        }
+    }
+
+    static int[] support(double[] v) {
+        int cnt = 0;
+        for (double x : v) {
+            if (x != 0) {
+                cnt++;
+            }
+        }
+        int[] s = new int[cnt];
+        int p = 0;
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] != 0) {
+                s[p++] = i;
+            }
+        }
+        return s;
+    }
+
+    /** argmax_q (H u)_q; ties keep {@code previous}. */
+    int classOf(double[] uj, int previous) {
+        double[] mass = new double[c];
+        for (int s = 0; s < n; s++) {
+            if (uj[s] != 0) {
+                mass[y[s]] += uj[s];
+            }
+        }
+        int best = previous;
+        for (int q = 0; q < c; q++) {
+            if (mass[q] > mass[best]) {
+                best = q;
+            }
+        }
+        return best;
+    }
+
+    void computeNeighbourhoods() {
+        int kap = o.t();
+        plus = new int[n][];
+        minus = new int[n][];
+        IntStream.range(0, n).parallel().forEach(i -> {
+            Integer[] order = new Integer[n];
+            for (int s = 0; s < n; s++) {
+                order[s] = s;
+            }
+            double[] d = new double[n];
+            for (int s = 0; s < n; s++) {
+                d[s] = kk(i, i) + kk(s, s) - 2 * kk(i, s);
+            }
+            Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : d[a] != d[b] ? Double.compare(d[a], d[b]) : Integer.compare(a, b));
+            int[] p = new int[kap];
+            int[] q = new int[kap];
+            int np = 0, nq = 0;
+            for (Integer s : order) {
+                if (s == i) {
+                    continue;
+                }
+                if (y[s] == y[i]) {
+                    if (np < kap) {
+                        p[np++] = s;
+                    }
+                } else if (nq < kap) {
+                    q[nq++] = s;
+                }
+                if (np == kap && nq == kap) {
+                    break;
+                }
+            }
+            plus[i] = Arrays.copyOf(p, np);
+            minus[i] = Arrays.copyOf(q, nq);
+        });
+    }
+
+    // ---------------------------------------------------------------- objective
+
+    /** Reconstruction vector v_i = U γ_i (dense length n). */
+    double[] reconstruction(int i, double[] codes) {
+        double[] v = new double[n];
+        for (int j = 0; j < k; j++) {
+            double g = codes[j];
+            if (g != 0) {
+                double[] uj = u[j];
+                for (int s = 0; s < n; s++) {
+                    if (uj[s] != 0) {
+                        v[s] += g * uj[s];
+                    }
+                }
+            }
+        }
+        return v;
+    }
+
+    /** The four terms [J_rec, J_dis, J_ip, J_ls] with the given prototype classes. */
+    double[] terms(int[] classes) {
+        double[] rec = new double[n];
+        double[] dis = new double[n];
+        IntStream.range(0, n).parallel().forEach(i -> {
+            double[] v = reconstruction(i, gam[i]);
+            int[] sv = support(v);
+            double r = kk(i, i);
+            double d = 0;
+            for (int s : sv) {
+                r -= 2 * v[s] * kk(s, i);
+                d += w(i, s) * v[s];
+                for (int t : sv) {
+                    r += v[s] * v[t] * kk(s, t);
+                }
+            }
+            rec[i] = r;
+            dis[i] = d;
+        });
+        double jip = 0;
+        for (int j = 0; j < k; j++) {
+            jip += ipTerm(u[j], classes[j]);
+        }
+        return new double[] {Arrays.stream(rec).sum(), Arrays.stream(dis).sum(), jip, lsTerm()};
+    }
+
+    /** J_ls with the current neighbourhoods and kernel. */
+    double lsTerm() {
+        double jls = 0;
+        for (int i = 0; i < n; i++) {
+            for (int s : plus[i]) {
+                jls += kk(i, i) + kk(s, s) - 2 * kk(i, s);
+            }
+            for (int t : minus[i]) {
+                jls += o.lsForm() == ImkplOptions.LsForm.SIMILARITY ? kk(i, t) : -(kk(i, i) + kk(t, t) - 2 * kk(i, t));
+            }
+        }
+        return jls;
+    }
+
+    /** Σ_{q ≠ cls} ((H u)_q)² = uᵀ P u. */
+    double ipTerm(double[] uj, int cls) {
+        double[] mass = new double[c];
+        for (int s = 0; s < n; s++) {
+            if (uj[s] != 0) {
+                mass[y[s]] += uj[s];
+            }
+        }
+        double v = 0;
+        for (int q = 0; q < c; q++) {
+            if (q != cls) {
+                v += mass[q] * mass[q];
+            }
+        }
+        return v;
+    }
+
+    double objective(int[] classes) {
+        double[] t = terms(classes);
+        return t[0] + o.lambda() * t[1] + o.mu() * t[2] + o.tau() * t[3];
+    }
+
+    /** J with every c_j = argmax_q (H u_j)_q (ties keep the stored class). */
+    double objective() {
+        int[] cls = new int[k];
+        for (int j = 0; j < k; j++) {
+            cls[j] = classOf(u[j], protoClass[j]);
+        }
+        return objective(cls);
+    }
+
+    // ---------------------------------------------------------------- Γ-step (§4.1)
+
+    /** The code problem shared by all samples: G = UᵀKU (k × k) and KU (n × k). */
+    final class CodeProblem {
+        final double[][] q2;   // 2·G
+        final double[][] ku;   // KU, row s
+        final int[][] sup;
+
+        CodeProblem() {
+            sup = new int[k][];
+            for (int j = 0; j < k; j++) {
+                sup[j] = support(u[j]);
+            }
+            ku = new double[n][k];
+            IntStream.range(0, n).parallel().forEach(s -> {
+                for (int j = 0; j < k; j++) {
+                    double v = 0;
+                    for (int t : sup[j]) {
+                        v += kk(s, t) * u[j][t];
+                    }
+                    ku[s][j] = v;
+                }
+            });
+            q2 = new double[k][k];
+            for (int j = 0; j < k; j++) {
+                for (int l = 0; l <= j; l++) {
+                    double v = 0;
+                    for (int s : sup[j]) {
+                        v += u[j][s] * ku[s][l];
+                    }
+                    q2[j][l] = 2 * v;
+                    q2[l][j] = 2 * v;
+                }
+            }
+        }
+
+        /** c_i = λ·Uᵀw_i − 2·UᵀK_{:,i}. */
+        double[] linear(int i) {
+            double[] cv = new double[k];
+            for (int j = 0; j < k; j++) {
+                double uw = 0;
+                for (int s : sup[j]) {
+                    uw += u[j][s] * w(s, i);
+                }
+                cv[j] = o.lambda() * uw - 2 * ku[i][j];
+            }
+            return cv;
+        }
+
+        /** Prototypes equal to e_i (hidden when coding x_i). */
+        boolean[] selfPrototypes(int i) {
+            boolean[] ex = new boolean[k];
+            for (int j = 0; j < k; j++) {
+                ex[j] = sup[j].length == 1 && sup[j][0] == i;
+            }
+            return ex;
+        }
+    }
+
+    void codeStep() {
+        CodeProblem p = new CodeProblem();
+        NonNegativeQuadraticPursuit.Columns cols = NonNegativeQuadraticPursuit.dense(p.q2);
+        IntStream.range(0, n).parallel().forEach(i -> {
+            double[] cv = p.linear(i);
+            boolean[] ex = p.selfPrototypes(i);
+            NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(cols, cv, nqp, ex);
+            double fOld = NonNegativeQuadraticPursuit.objective(p.q2, cv, gam[i]);
+            if (r.objective() < fOld) {
+                gam[i] = r.x();
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- U-step (§4.2)
+
+    /** The prototype problem for j: Q = 2(‖γ^j‖²K + μP_j) through columns, c = λWγ^j − 2K r_j. */
+    final class PrototypeProblem implements NonNegativeQuadraticPursuit.Columns {
+        final int j;
+        final int cls;
+        final double gg;
+        final double[] lin;
+
+        PrototypeProblem(int j, int cls) {
+            this.j = j;
+            this.cls = cls;
+            double[] g = new double[n];
+            double s2 = 0;
+            for (int i = 0; i < n; i++) {
+                g[i] = gam[i][j];
+                s2 += g[i] * g[i];
+            }
+            this.gg = s2;
+            // r = γ^j − Σ_{l≠j} u_l (Σ_i Γ_li γ^j_i)
+            double[] r = g.clone();
+            for (int l = 0; l < k; l++) {
+                if (l == j) {
+                    continue;
+                }
+                double a = 0;
+                for (int i = 0; i < n; i++) {
+                    if (g[i] != 0) {
+                        a += gam[i][l] * g[i];
+                    }
+                }
+                if (a != 0) {
+                    for (int s = 0; s < n; s++) {
+                        if (u[l][s] != 0) {
+                            r[s] -= a * u[l][s];
+                        }
+                    }
+                }
+            }
+            int[] sg = support(g);
+            int[] sr = support(r);
+            lin = new double[n];
+            IntStream.range(0, n).parallel().forEach(s -> {
+                double wg = 0;
+                for (int i : sg) {
+                    wg += w(s, i) * g[i];
+                }
+                double kr = 0;
+                for (int t : sr) {
+                    kr += kk(s, t) * r[t];
+                }
+                lin[s] = o.lambda() * wg - 2 * kr;
+            });
+        }
+
+        @Override
+        public int size() {
+            return n;
+        }
+
+        @Override
+        public void column(int t, double[] out) {
+            for (int s = 0; s < n; s++) {
+                double p = (y[s] == y[t] && y[t] != cls) ? 1.0 : 0.0;
+                out[s] = 2 * (gg * kk(s, t) + o.mu() * p);
+            }
+        }
+
+        /** ½uᵀQu + cᵀu. */
+        double value(double[] uj) {
+            int[] su = support(uj);
+            double quad = 0;
+            double lv = 0;
+            for (int s : su) {
+                lv += lin[s] * uj[s];
+                for (int t : su) {
+                    double p = (y[s] == y[t] && y[t] != cls) ? 1.0 : 0.0;
+                    quad += uj[s] * uj[t] * (gg * kk(s, t) + o.mu() * p);
+                }
+            }
+            return quad + lv;
+        }
+    }
+
+    /** A column supplier scaled by 1/sc (keeps NQP's absolute pivot floor meaningful for small ‖γ^j‖). */
+    private static NonNegativeQuadraticPursuit.Columns scaled(NonNegativeQuadraticPursuit.Columns q, double sc) {
+        return new NonNegativeQuadraticPursuit.Columns() {
+            @Override
+            public int size() {
+                return q.size();
+            }
+
+            @Override
+            public void column(int j, double[] out) {
+                q.column(j, out);
+                for (int i = 0; i < out.length; i++) {
+                    out[i] /= sc;
+                }
+            }
+        };
+    }
+
+    double uKu(double[] uj) {
+        int[] su = support(uj);
+        double v = 0;
+        for (int s : su) {
+            for (int t : su) {
+                v += uj[s] * uj[t] * kk(s, t);
+            }
+        }
+        return v;
+    }
+
+    void prototypeStep() {
+        int[] order = IntStream.range(0, k).toArray();
+        for (int a = k - 1; a > 0; a--) {
+            int b = rnd.nextInt(a + 1);
+            int tmp = order[a];
+            order[a] = order[b];
+            order[b] = tmp;
+        }
+        for (int j : order) {
+            updatePrototype(j);
+        }
+    }
+
+    void updatePrototype(int j) {
+        protoClass[j] = classOf(u[j], protoClass[j]);
+        PrototypeProblem p = new PrototypeProblem(j, protoClass[j]);
+        if (p.gg == 0) {
+            return; // nobody uses prototype j
+        }
+        double sc = 2 * p.gg;
+        double[] cs = p.lin.clone();
+        for (int s = 0; s < n; s++) {
+            cs[s] /= sc;
+        }
+        NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(scaled(p, sc), cs, nqp, null);
+        double[] cand = r.x();
+        if (r.support().length == 0) {
+            return;
+        }
+        double nrm2 = uKu(cand);
+        if (!(nrm2 > 0)) {
+            return;
+        }
+        // Value after normalisation: the reconstruction and J_dis parts are invariant under
+        // (u, γ^j) → (u/n, n·γ^j); only μ·uᵀP u scales by 1/n².
+        double fNew = p.value(cand) + o.mu() * ipTerm(cand, p.cls) * (1.0 / nrm2 - 1.0);
+        double fOld = p.value(u[j]);
+        if (!(fNew < fOld)) {
+            return;
+        }
+        double nj = Math.sqrt(nrm2);
+        for (int s = 0; s < n; s++) {
+            cand[s] /= nj;
+        }
+        u[j] = cand;
+        for (int i = 0; i < n; i++) {
+            gam[i][j] *= nj;
+        }
+    }
+
+    // ---------------------------------------------------------------- β-step (§4.3)
+
+    /** Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m and norm[j][m] = u_jᵀK_m u_j. */
+    final class BetaProblem {
+        final double[] obj = new double[m];
+        final double[][] norm = new double[k][m];
+
+        BetaProblem() {
+            // Pair weights on the upper triangle (s ≤ t), constant terms separately.
+            double[] a = new double[n * n];
+            double[] cst = {0};
+            for (int i = 0; i < n; i++) {
+                double[] v = reconstruction(i, gam[i]);
+                int[] sv = support(v);
+                add(a, i, i, 1.0);                              // K_m(i,i)
+                for (int s : sv) {
+                    add(a, s, i, -2 * v[s]);                    // −2 v_s K_m(s,i)
+                    for (int t : sv) {
+                        add(a, s, t, v[s] * v[t]);              // v_s v_t K_m(s,t)
+                    }
+                    if (y[s] != y[i]) {                         // λ L_is (K(i,i) + K(s,s) − 2K(i,s)) v_s
+                        add(a, i, i, o.lambda() * v[s]);
+                        add(a, s, s, o.lambda() * v[s]);
+                        add(a, i, s, -2 * o.lambda() * v[s]);
+                    }
+                }
+                for (int s : plus[i]) {                         // τ D_is
+                    add(a, i, i, o.tau());
+                    add(a, s, s, o.tau());
+                    add(a, i, s, -2 * o.tau());
+                }
+                for (int t : minus[i]) {
+                    if (o.lsForm() == ImkplOptions.LsForm.SIMILARITY) { // τ K_it
+                        add(a, i, t, o.tau());
+                    } else {                                    // −τ D_it
+                        add(a, i, i, -o.tau());
+                        add(a, t, t, -o.tau());
+                        add(a, i, t, 2 * o.tau());
+                    }
+                }
+            }
+            int cnt = 0;
+            for (double v : a) {
+                if (v != 0) {
+                    cnt++;
+                }
+            }
+            int[] ps = new int[cnt];
+            int[] pt = new int[cnt];
+            double[] pw = new double[cnt];
+            int p = 0;
+            for (int s = 0; s < n; s++) {
+                for (int t = s; t < n; t++) {
+                    double v = a[s * n + t];
+                    if (v != 0) {
+                        ps[p] = s;
+                        pt[p] = t;
+                        pw[p] = v;
+                        p++;
+                    }
+                }
+            }
+            int[][] sup = new int[k][];
+            for (int j = 0; j < k; j++) {
+                sup[j] = support(u[j]);
+            }
+            IntStream.range(0, m).parallel().forEach(q -> {
+                double acc = cst[0];
+                for (int e = 0; e < pw.length; e++) {
+                    acc += pw[e] * ev.value(q, ps[e], pt[e]);
+                }
+                obj[q] = acc;
+                for (int j = 0; j < k; j++) {
+                    double v = 0;
+                    for (int s : sup[j]) {
+                        for (int t : sup[j]) {
+                            v += u[j][s] * u[j][t] * ev.value(q, s, t);
+                        }
+                    }
+                    norm[j][q] = v;
+                }
+            });
+        }
+
+        private void add(double[] a, int s, int t, double v) {
+            if (s <= t) {
+                a[s * n + t] += v;
+            } else {
+                a[t * n + s] += v;
+            }
+        }
+
+        double value(double[] b) {
+            double v = 0;
+            for (int q = 0; q < m; q++) {
+                v += b[q] * obj[q];
+            }
+            return v;
+        }
+    }
+
+    /** Runs the β-step; returns whether β changed. */
+    boolean betaStep() {
+        if (o.betaStep() == ImkplOptions.BetaStep.FIXED) {
+            return false;
+        }
+        if (o.recomputeNeighbourhoods()) {
+            // Safeguard [D]: new neighbourhoods are kept only when they do not raise J_ls under the
+            // current kernel, so that J never increases and the outer loop cannot cycle.
+            int[][] oldPlus = plus;
+            int[][] oldMinus = minus;
+            double before = lsTerm();
+            computeNeighbourhoods();
+            if (lsTerm() > before) {
+                plus = oldPlus;
+                minus = oldMinus;
+            }
+        }
+        BetaProblem bp = new BetaProblem();
+        double[] nb;
+        if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
+            int best = 0;
+            for (int q = 1; q < m; q++) {
+                if (bp.obj[q] < bp.obj[best]) {
+                    best = q;
+                }
+            }
+            nb = new double[m];
+            nb[best] = 1.0;
+        } else {
+            nb = solveNormalisedLp(bp);
+            if (nb == null) {
+                return false;
+            }
+        }
+        if (o.betaStep() == ImkplOptions.BetaStep.NORMALISED_LP && !(bp.value(nb) <= bp.value(beta))) {
+            LOG.log(Level.DEBUG, "IMKPL: LP solution does not improve on the current beta; kept");
+            return false;
+        }
+        if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
+            // Renormalising U under the new kernel may raise J_ip (spec §4.4): keep the old state then.
+            double before = objective();
+            double[] oldBeta = beta.clone();
+            double[] oldK = kc.clone();
+            double[][] oldU = new double[k][];
+            for (int j = 0; j < k; j++) {
+                oldU[j] = u[j].clone();
+            }
+            double[][] oldGam = new double[n][];
+            for (int i = 0; i < n; i++) {
+                oldGam[i] = gam[i].clone();
+            }
+            System.arraycopy(nb, 0, beta, 0, m);
+            computeCombinedKernel();
+            renormalisePrototypes();
+            if (objective() > before) {
+                System.arraycopy(oldBeta, 0, beta, 0, m);
+                System.arraycopy(oldK, 0, kc, 0, kc.length);
+                for (int j = 0; j < k; j++) {
+                    u[j] = oldU[j];
+                }
+                for (int i = 0; i < n; i++) {
+                    gam[i] = oldGam[i];
+                }
+                return false;
+            }
+            return true;
+        }
+        System.arraycopy(nb, 0, beta, 0, m);
+        computeCombinedKernel();
+        renormalisePrototypes();
+        return true;
+    }
+
+    private double[] solveNormalisedLp(BetaProblem bp) {
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        double scale = 0;
+        for (double v : bp.obj) {
+            scale = Math.max(scale, Math.abs(v));
+        }
+        scale = scale > 0 ? scale : 1.0;
+        Variable[] v = new Variable[m];
+        for (int q = 0; q < m; q++) {
+            v[q] = model.addVariable("b" + q).lower(BigDecimal.ZERO).weight(bp.obj[q] / scale);
+        }
+        Expression sum = model.addExpression("simplex").level(BigDecimal.ONE);
+        for (int q = 0; q < m; q++) {
+            sum.set(v[q], BigDecimal.ONE);
+        }
+        for (int j = 0; j < k; j++) {
+            if (support(u[j]).length == 1) {
+                continue; // one-hot prototype: u_jᵀK_m u_j = u_s² for every m, implied by the simplex row
+            }
+            Expression e = model.addExpression("norm" + j).level(BigDecimal.ONE);
+            for (int q = 0; q < m; q++) {
+                e.set(v[q], bp.norm[j][q]);
+            }
+        }
+        Optimisation.Result r = model.minimise();
+        if (!r.getState().isFeasible()) {
+            LOG.log(Level.DEBUG, "IMKPL: beta LP ended in state {0}; beta kept", r.getState());
+            return null;
+        }
+        double[] nb = new double[m];
+        double s = 0;
+        for (int q = 0; q < m; q++) {
+            nb[q] = Math.max(0.0, r.doubleValue(q));
+            if (nb[q] < 1e-12) {
+                nb[q] = 0;
+            }
+            s += nb[q];
+        }
+        if (!(s > 0)) {
+            return null;
+        }
+        for (int q = 0; q < m; q++) {
+            nb[q] /= s;
+        }
+        return nb;
+    }
+
+    /** u_j ← u_j/n_j, γ^j ← n_j γ^j with n_j = √(u_jᵀKu_j) under the current K. */
+    void renormalisePrototypes() {
+        for (int j = 0; j < k; j++) {
+            double nrm2 = uKu(u[j]);
+            if (!(nrm2 > 0)) {
+                continue;
+            }
+            double nj = Math.sqrt(nrm2);
+            for (int s = 0; s < n; s++) {
+                u[j][s] /= nj;
+            }
+            for (int i = 0; i < n; i++) {
+                gam[i][j] *= nj;
+            }
+        }
+    }
+
+    int selectedKernels(double threshold) {
+        int cnt = 0;
+        for (double b : beta) {
+            if (b > threshold) {
+                cnt++;
+            }
+        }
+        return cnt;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.kernelkit.prototypes;
+
+import dev.kernelkit.data.LabeledDataset;
+import java.util.Arrays;
+
+/**
+ * The prototype-quality measures of IMKPL (spec {@code prototypes.md} §6.3–6.4), as fractions in
+ * [0, 1] (multiply by 100 for the paper's %).
+ *
+ * <pre>
+ *   IP = (1/k) Σ_j [ (H u_j)_{c_j} / ‖H u_j‖₁ ] · exp(−S_j),   S_j = ½ Σ_{s,t} ū_s ū_t D_st,  ū = u_j/‖u_j‖₁
+ *   DR = mean over prototypes j used by a test point of (g_j)_{c_j} / ‖g_j‖₁,   g_j = H_z (γ_z^j)ᵀ
+ * </pre>
+ *
+ * The purity factor of IP and the DR definition follow the paper; the compactness exponent S_j
+ * (the weighted spread of the constituents around their mean in the combined feature space) is a
+ * reconstruction (spec label R-low). Prototypes no test point uses are left out of DR.
+ */
+public final class PrototypeMeasures {
+    private PrototypeMeasures() {
+    }
+
+    /** Interpretability IP of the model's prototypes. */
+    public static double interpretability(ImkplModel model) {
+        int k = model.prototypeCount();
+        double sum = 0;
+        for (int j = 0; j < k; j++) {
+            double[] mass = model.classMass(j);
+            double total = Arrays.stream(mass).sum();
+            if (!(total > 0)) {
+                continue;
+            }
+            double purity = mass[model.prototypeClass(j)] / total;
+            int[] pts = model.prototypePoints(j);
+            double[] w = model.prototypeWeights(j);
+            double l1 = Arrays.stream(w).sum();
+            double spread = 0;
+            for (int a = 0; a < pts.length; a++) {
+                for (int b = 0; b < pts.length; b++) {
+                    double d = model.kernelBetweenPoints(pts[a], pts[a]) + model.kernelBetweenPoints(pts[b], pts[b])
+                            - 2 * model.kernelBetweenPoints(pts[a], pts[b]);
+                    spread += (w[a] / l1) * (w[b] / l1) * d;
+                }
+            }
+            sum += purity * Math.exp(-0.5 * spread);
+        }
+        return sum / k;
+    }
+
+    /** Discriminative representation DR of the codes of a labelled test set. */
+    public static double discrimination(ImkplModel model, LabeledDataset test) {
+        double[][] codes = new double[test.size()][];
+        java.util.stream.IntStream.range(0, test.size()).parallel()
+                .forEach(i -> codes[i] = model.codes(test.x(i)));
+        return discrimination(model, codes, test.labels());
+    }
+
+    /**
+     * DR from precomputed codes.
+     *
+     * @throws IllegalArgumentException when a label is not one of the model's classes or sizes differ
+     */
+    public static double discrimination(ImkplModel model, double[][] codes, double[] labels) {
+        if (codes.length != labels.length) {
+            throw new IllegalArgumentException("codes and labels must have equal size, got " + codes.length + " and "
+                    + labels.length);
+        }
+        double[] classes = model.classValues();
+        int k = model.prototypeCount();
+        double[][] g = new double[k][classes.length];
+        for (int i = 0; i < codes.length; i++) {
+            int q = Arrays.binarySearch(classes, labels[i]);
+            if (q < 0) {
+                throw new IllegalArgumentException("label " + labels[i] + " of test point " + i
+                        + " is not a class of the model " + Arrays.toString(classes));
+            }
+            for (int j = 0; j < k; j++) {
+                g[j][q] += codes[i][j];
+            }
+        }
+        double sum = 0;
+        int used = 0;
+        for (int j = 0; j < k; j++) {
+            double total = Arrays.stream(g[j]).sum();
+            if (total > 0) {
+                sum += g[j][model.prototypeClass(j)] / total;
+                used++;
+            }
+        }
+        return used == 0 ? 0.0 : sum / used;
+    }
+}

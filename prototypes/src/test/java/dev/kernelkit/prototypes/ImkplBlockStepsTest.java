@@ -1,0 +1,186 @@
+package dev.kernelkit.prototypes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Each IMKPL block hands NQP (or the LP) exactly its block of J, and no block raises J. */
+class ImkplBlockStepsTest {
+
+    static LabeledDataset blobs(int perClass, int classes, int dim, double spread, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[perClass * classes];
+        int i = 0;
+        for (int q = 0; q < classes; q++) {
+            double[] centre = new double[dim];
+            for (int f = 0; f < dim; f++) {
+                centre[f] = rnd.nextGaussian();
+            }
+            for (int r = 0; r < perClass; r++) {
+                double[] p = new double[dim];
+                for (int f = 0; f < dim; f++) {
+                    p[f] = centre[f] + spread * rnd.nextGaussian();
+                }
+                x.add(DenseVec.wrap(p));
+                y[i++] = q + 1;
+            }
+        }
+        return new LabeledDataset(x, y);
+    }
+
+    static ImkplState state(ImkplOptions o, long seed) {
+        LabeledDataset d = blobs(8, 3, 4, 0.7, seed);
+        double[] classes = d.classes();
+        return new ImkplState(GaussianBaseKernels.perFeature(d), d.points(), Imkpl.classIndices(d, classes),
+                classes.length, o);
+    }
+
+    static int[] heldClasses(ImkplState st) {
+        return st.protoClass.clone();
+    }
+
+    static double[] randomSparseNonNegative(int n, int nnz, SplittableRandom rnd) {
+        double[] v = new double[n];
+        for (int a = 0; a < nnz; a++) {
+            v[rnd.nextInt(n)] = rnd.nextDouble() * 2;
+        }
+        return v;
+    }
+
+    static double quad(double[][] q, double[] c, double[] x) {
+        return NonNegativeQuadraticPursuit.objective(q, c, x);
+    }
+
+    @Test
+    void codeStepQAndCEqualTheBlockObjectiveAtRandomPoints() {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25), 1);
+        st.codeStep();
+        st.prototypeStep(); // prototypes with several constituents
+        SplittableRandom rnd = new SplittableRandom(2);
+        int[] cls = heldClasses(st);
+        ImkplState.CodeProblem p = st.new CodeProblem();
+        for (int i : new int[] {0, 5, 17, 23}) {
+            double[] saved = st.gam[i];
+            double[] cv = p.linear(i);
+            st.gam[i] = new double[st.k];
+            double j0 = st.objective(cls);
+            for (int rep = 0; rep < 5; rep++) {
+                double[] g = randomSparseNonNegative(st.k, 3, rnd);
+                st.gam[i] = g;
+                double delta = st.objective(cls) - j0;
+                assertThat(quad(p.q2, cv, g)).isCloseTo(delta, within(1e-9 * (1 + Math.abs(delta))));
+            }
+            st.gam[i] = saved;
+        }
+    }
+
+    @Test
+    void prototypeStepQAndCEqualTheBlockObjectiveAtRandomPoints() {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25), 3);
+        st.codeStep();
+        SplittableRandom rnd = new SplittableRandom(4);
+        for (int j : new int[] {0, 2, 4}) {
+            int cls = st.classOf(st.u[j], st.protoClass[j]);
+            st.protoClass[j] = cls;
+            int[] held = heldClasses(st);
+            ImkplState.PrototypeProblem p = st.new PrototypeProblem(j, cls);
+            double[][] q = new double[st.n][st.n];
+            double[] col = new double[st.n];
+            for (int t = 0; t < st.n; t++) {
+                p.column(t, col);
+                for (int s = 0; s < st.n; s++) {
+                    q[s][t] = col[s];
+                }
+            }
+            double[] saved = st.u[j];
+            st.u[j] = new double[st.n];
+            double j0 = st.objective(held);
+            for (int rep = 0; rep < 5; rep++) {
+                double[] u = randomSparseNonNegative(st.n, 3, rnd);
+                st.u[j] = u;
+                double delta = st.objective(held) - j0;
+                assertThat(quad(q, p.lin, u)).isCloseTo(delta, within(1e-9 * (1 + Math.abs(delta))));
+                assertThat(p.value(u)).isCloseTo(delta, within(1e-9 * (1 + Math.abs(delta))));
+            }
+            st.u[j] = saved;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.LsForm.class)
+    void betaCoefficientsReproduceTheObjectiveForAnyWeights(ImkplOptions.LsForm ls) {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withLsForm(ls), 5);
+        st.codeStep();
+        st.prototypeStep();
+        ImkplState.BetaProblem bp = st.new BetaProblem();
+        SplittableRandom rnd = new SplittableRandom(6);
+        int[] cls = heldClasses(st);
+        for (int rep = 0; rep < 4; rep++) {
+            double[] b = new double[st.m];
+            double s = 0;
+            for (int q = 0; q < st.m; q++) {
+                b[q] = rep == 0 ? 1.0 : rnd.nextDouble();
+                s += b[q];
+            }
+            for (int q = 0; q < st.m; q++) {
+                b[q] /= s;
+            }
+            System.arraycopy(b, 0, st.beta, 0, st.m);
+            st.computeCombinedKernel();
+            double[] t = st.terms(cls);
+            double direct = t[0] + st.o.lambda() * t[1] + st.o.tau() * t[3];
+            assertThat(bp.value(b)).isCloseTo(direct, within(1e-9 * (1 + Math.abs(direct))));
+            // the normalisation rows: u_jᵀK(β)u_j = Σ_m β_m norm[j][m]
+            for (int j = 0; j < st.k; j++) {
+                double v = 0;
+                for (int q = 0; q < st.m; q++) {
+                    v += b[q] * bp.norm[j][q];
+                }
+                assertThat(v).isCloseTo(st.uKu(st.u[j]), within(1e-10));
+            }
+        }
+    }
+
+    @Test
+    void noBlockStepIncreasesTheObjective() {
+        for (ImkplOptions.BetaStep bs : ImkplOptions.BetaStep.values()) {
+          for (ImkplOptions.LsForm ls : ImkplOptions.LsForm.values()) {
+            ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, ls, 10, 1e-4, false, 7);
+            ImkplState st = state(o, 8);
+            double j = st.objective();
+            double initial = j;
+            for (int it = 0; it < 4; it++) {
+                st.codeStep();
+                double a = st.objective();
+                assertThat(a).as("code step, " + bs).isLessThanOrEqualTo(j + 1e-9 * Math.abs(j));
+                st.prototypeStep();
+                double b = st.objective();
+                assertThat(b).as("prototype step, " + bs).isLessThanOrEqualTo(a + 1e-9 * Math.abs(a));
+                for (int q = 0; q < st.k; q++) {
+                    assertThat(st.uKu(st.u[q])).isCloseTo(1.0, within(1e-9));
+                }
+                st.betaStep();
+                double c = st.objective();
+                assertThat(c).as("beta step, " + bs).isLessThanOrEqualTo(b + 1e-7 * Math.abs(b));
+                assertThat(Arrays.stream(st.beta).sum()).isCloseTo(1.0, within(1e-9));
+                for (double v : st.beta) {
+                    assertThat(v).isGreaterThanOrEqualTo(0.0);
+                }
+                j = c;
+            }
+            assertThat(j).as("the steps do something, " + bs).isLessThan(initial);
+          }
+        }
+    }
+}
