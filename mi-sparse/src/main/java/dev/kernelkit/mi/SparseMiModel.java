@@ -19,7 +19,7 @@ import java.util.List;
  * More: one-vs-rest, the class of the largest f_c. Prediction costs n * N_XV kernel
  * evaluations per bag. Immutable; made by its trainers or {@link #load}.
  */
-public final class SparseMiModel {
+public final class SparseMiModel implements BagClassifier {
     /** The model-file type. */
     public static final String TYPE = "sparse-mi";
 
@@ -107,6 +107,7 @@ public final class SparseMiModel {
     }
 
     /** Kernel evaluations per instance at prediction: N_XV. */
+    @Override
     public int kernelEvaluationsPerInstance() {
         return xvs.size();
     }
@@ -155,6 +156,7 @@ public final class SparseMiModel {
     }
 
     /** The predicted class index. */
+    @Override
     public int predict(Bag bag) {
         double[] f = decisions(bag);
         if (f.length == 1) {
