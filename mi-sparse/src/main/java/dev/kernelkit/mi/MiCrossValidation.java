@@ -130,8 +130,11 @@ public final class MiCrossValidation {
         return new Result(acc, g, c, train / n, predict / n, evals / n);
     }
 
-    /** (gamma, C) of the best mean accuracy of a stratified 3-fold CV on {@code train}. */
-    static double[] tune(BagDataset train, Learner learner, double[] gammas, double[] cs, long seed) {
+    /**
+     * (gamma, C) of the best mean accuracy of a stratified 3-fold CV on {@code train} (the first in
+     * grid order on ties), as a two-element array.
+     */
+    public static double[] tune(BagDataset train, Learner learner, double[] gammas, double[] cs, long seed) {
         List<Splits.Split> inner = Splits.stratifiedKFold(train.labels(), 3, seed);
         double bestAcc = -1;
         double[] best = null;

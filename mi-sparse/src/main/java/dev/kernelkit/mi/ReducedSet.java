@@ -28,6 +28,25 @@ public final class ReducedSet {
     }
 
     /**
+     * RS of the dense label-mean L2-SVM: every training instance an expansion vector with fixed
+     * position (by Lemma 1 of the paper, the squared-hinge MI-Kernel solution on the set kernel),
+     * then N_XV reduced-set vectors fitted to its weight vector and (beta, rho) refitted. The dense
+     * solve is a Newton system in N + 1 variables (N training instances). Two classes only.
+     *
+     * @throws IllegalArgumentException for more than two classes, or as {@link #fit(BagDataset,
+     *         SparseMiOptions, List, double[])}
+     */
+    public static SparseMiModel fit(BagDataset data, SparseMiOptions options) {
+        if (data.classCount() != 2) {
+            throw new IllegalArgumentException("reduced set supports two classes, got " + data.classCount());
+        }
+        List<Vec> all = new ArrayList<>(data.instanceCount());
+        data.bags().forEach(b -> all.addAll(b.instances()));
+        SparseMiModel dense = SparseMi.fit(data, options.withMaxIterations(0), all, SparseMiListener.SILENT);
+        return fit(data, options, all, dense.beta(0));
+    }
+
+    /**
      * Finds N_XV reduced-set vectors for the expansion sum_t coefficients[t] psi(points[t]) and
      * refits (beta, rho) on the data.
      *
