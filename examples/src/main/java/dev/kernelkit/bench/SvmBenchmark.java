@@ -1,0 +1,148 @@
+package dev.kernelkit.bench;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.svm.LibsvmSolver;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmLoss;
+import dev.kernelkit.svm.SvmProblem;
+import dev.kernelkit.svm.SvmSolution;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
+
+/**
+ * The SVM benchmark behind {@code kernelkit bench svm}: our {@link SmoSolver} over an on-the-fly
+ * Gaussian {@link CachedKernelMatrix} against LIBSVM's {@code svm_train} with its own RBF kernel on
+ * sparse {@code svm_node} input, in the same JVM, with the same C, gamma, tolerance and kernel-row
+ * cache size and shrinking on for both. The kernel matrix keeps no row cache of its own (0 MB):
+ * the solver's Q-row cache, of the same size as LIBSVM's, is the only one. Timings are wall clock
+ * of training alone (LIBSVM's input conversion and both predictions excluded).
+ */
+public final class SvmBenchmark {
+    private SvmBenchmark() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param train binary training data, labels +1/-1
+     * @param test binary test data for accuracies, or null
+     * @param gamma RBF width &gt; 0
+     * @param c cost &gt; 0
+     * @param cacheMb kernel-row cache of each solver in MB, &gt; 0
+     * @param eps stopping tolerance &gt; 0 (LIBSVM's -e)
+     */
+    public record Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb,
+                          double eps) {
+        /** @throws IllegalArgumentException naming the option and the value out of range */
+        public Options {
+            Objects.requireNonNull(train, "train");
+            if (!train.isBinarySigned()) {
+                throw new IllegalArgumentException("train labels must be +1/-1, got classes "
+                        + java.util.Arrays.toString(train.classes()));
+            }
+            if (test != null && !test.isBinarySigned()) {
+                throw new IllegalArgumentException("test labels must be +1/-1, got classes "
+                        + java.util.Arrays.toString(test.classes()));
+            }
+            if (test != null && test.size() > 0 && test.dim() != train.dim()) {
+                throw new IllegalArgumentException("test dimension must equal train dimension " + train.dim()
+                        + ", got " + test.dim());
+            }
+            checkPositive("gamma", gamma);
+            checkPositive("c", c);
+            checkPositive("cacheMb", cacheMb);
+            checkPositive("eps", eps);
+        }
+
+        private static void checkPositive(String name, double v) {
+            if (!(v > 0) || !Double.isFinite(v)) {
+                throw new IllegalArgumentException(name + " must be > 0 and finite, got " + v);
+            }
+        }
+
+        /** LIBSVM's defaults for the rest: C = 1, 200 MB cache (ours; LIBSVM's -m default is 100), eps = 1e-3. */
+        public static Options of(LabeledDataset train, LabeledDataset test, double gamma) {
+            return new Options(train, test, gamma, 1.0, 200, 1e-3);
+        }
+    }
+
+    /**
+     * The measurements. Accuracies are NaN without test data.
+     *
+     * @param oursSeconds SMO training time (kernel matrix set-up included)
+     * @param libsvmSeconds LIBSVM {@code svm_train} time
+     * @param objectiveOurs our dual objective 1/2 a'Qa - e'a
+     * @param objectiveLibsvm LIBSVM's reported dual objective
+     */
+    public record Result(double oursSeconds, double libsvmSeconds, double accuracyOurs, double accuracyLibsvm,
+                         double objectiveOurs, double objectiveLibsvm, int supportVectorsOurs,
+                         int supportVectorsLibsvm, long iterationsOurs, long iterationsLibsvm) {
+
+        /** |objectiveOurs - objectiveLibsvm| / |objectiveLibsvm|. */
+        public double objectiveRelativeDifference() {
+            return Math.abs(objectiveOurs - objectiveLibsvm) / Math.max(Math.abs(objectiveLibsvm), Double.MIN_NORMAL);
+        }
+
+        /** libsvmSeconds / oursSeconds: how many times faster we are. */
+        public double speedup() {
+            return libsvmSeconds / oursSeconds;
+        }
+
+        /** The figures under the JSON keys the CLI writes. */
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ours_seconds", oursSeconds);
+            m.put("libsvm_seconds", libsvmSeconds);
+            m.put("speedup", speedup());
+            m.put("accuracy_ours", accuracyOurs);
+            m.put("accuracy_libsvm", accuracyLibsvm);
+            m.put("objective_ours", objectiveOurs);
+            m.put("objective_libsvm", objectiveLibsvm);
+            m.put("objective_relative_difference", objectiveRelativeDifference());
+            m.put("sv_ours", supportVectorsOurs);
+            m.put("sv_libsvm", supportVectorsLibsvm);
+            m.put("iterations_ours", iterationsOurs);
+            m.put("iterations_libsvm", iterationsLibsvm);
+            return m;
+        }
+    }
+
+    /** Trains both (ours first), then measures test accuracy when there is test data. */
+    public static Result run(Options o) {
+        LabeledDataset train = o.train();
+        double[] y = train.labels();
+        GaussianKernel kernel = new GaussianKernel(o.gamma());
+
+        long t0 = System.nanoTime();
+        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0);
+        SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
+        SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
+        double oursSeconds = (System.nanoTime() - t0) / 1e9;
+        KernelExpansionModel<Vec> ours = KernelExpansionModel.fromSolution(kernel, train.points(), y, s);
+        System.gc();
+
+        LibsvmSolver.RbfRun lib = LibsvmSolver.trainRbf(train.points(), y, o.gamma(), o.c(), o.cacheMb(), o.eps(), true);
+
+        double accOurs = Double.NaN;
+        double accLib = Double.NaN;
+        if (o.test() != null && o.test().size() > 0) {
+            accOurs = accuracy(o.test(), ours::predict);
+            accLib = accuracy(o.test(), lib.model()::predict);
+        }
+        return new Result(oursSeconds, lib.seconds(), accOurs, accLib, s.objective(), lib.objective(),
+                ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations());
+    }
+
+    private static double accuracy(LabeledDataset test, ToDoubleFunction<Vec> predict) {
+        long correct = IntStream.range(0, test.size()).parallel()
+                .filter(i -> predict.applyAsDouble(test.x(i)) == test.y(i)).count();
+        return (double) correct / test.size();
+    }
+}

@@ -1,0 +1,394 @@
+package dev.kernelkit.gram;
+
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * A kernel matrix over points computed on demand: K_ij = k(x_i, x_j) evaluated when asked, with
+ * an LRU cache of full rows bounded in bytes (8 n bytes per row). For large n, where the n^2
+ * matrix does not fit, this is what solvers read.
+ *
+ * <p>Fast path for {@link GaussianKernel}: squared norms are precomputed and a row is
+ * exp(-gamma (|x_i|^2 + |x_j|^2 - 2 x_i.x_j)) with the dot products taken against x_i scattered
+ * into a dense buffer (sparse data, O(nnz_j) per entry with no index merging) or against a dense
+ * row-major copy of the points (dense data). The arithmetic is the same as {@link Vec#dot} and
+ * {@link Vec#squaredDistance} in the same order, so entries equal {@code kernel.apply} exactly.
+ * When every stored value is 0 or 1 (one-hot or binary features, as in a9a) and d &le; 4096, points
+ * are also kept as bitsets: x_i.x_j is a popcount of their AND and the squared distance
+ * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
+ * exp(-gamma d) (the same double as {@code kernel.apply}, computed once per d).
+ * Rows of at least {@value #PARALLEL_MIN} entries are split over the common fork-join pool.
+ *
+ * <p>{@link #row(int, double[])} goes through the cache; {@link #row(int, int[], int, double[])}
+ * (a solver's partial rows) reads a cached full row when there is one and otherwise computes just
+ * the requested entries without caching them (the solver caches what it needs). With a cache of
+ * 0 MB nothing is cached. Safe for concurrent reads.
+ */
+public final class CachedKernelMatrix implements KernelMatrix {
+    static final int PARALLEL_MIN = 2048;
+    private static final int CHUNK_MIN = 1024;
+
+    private final List<Vec> points;
+    private final Kernel<Vec> kernel;
+    private final int n;
+    private final double[] diag;
+    private final long maxRows;
+    private final LinkedHashMap<Integer, double[]> cache;
+    private final int parallelism;
+
+    // Gaussian fast path (gamma > 0 when active)
+    private final double gamma;
+    private final int dim;
+    private final double[] sq;
+    private final double[] dense;     // row-major n x dim when all points are dense
+    private final int[] ptr;          // CSR otherwise
+    private final int[] idx;
+    private final double[] val;
+    private final long[] bits;        // 0/1-valued points: one bitset of `words` longs per point
+    private final int words;
+    private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
+
+    private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism) {
+        this.points = List.copyOf(pts);
+        this.kernel = kernel;
+        this.n = points.size();
+        this.parallelism = parallelism;
+        long rowBytes = 8L * Math.max(1, n) + 64;
+        this.maxRows = (long) (cacheMb * (1 << 20)) / rowBytes;
+        this.cache = new LinkedHashMap<>(16, 0.75f, true);
+        if (kernel instanceof GaussianKernel g) {
+            gamma = g.gamma();
+            dim = n == 0 ? 0 : points.get(0).dim();
+            sq = new double[n];
+            boolean allDense = true;
+            long nnz = 0;
+            for (int i = 0; i < n; i++) {
+                Vec v = points.get(i);
+                if (v.dim() != dim) {
+                    throw new IllegalArgumentException("point " + i + " has dimension " + v.dim() + ", expected " + dim);
+                }
+                sq[i] = v.squaredNorm();
+                allDense &= v instanceof DenseVec;
+                nnz += v.storedCount();
+            }
+            if (allDense) {
+                dense = new double[Math.multiplyExact(n, dim)];
+                for (int i = 0; i < n; i++) {
+                    ((DenseVec) points.get(i)).copyInto(dense, i * dim);
+                }
+                ptr = null;
+                idx = null;
+                val = null;
+            } else {
+                dense = null;
+                ptr = new int[n + 1];
+                idx = new int[Math.toIntExact(nnz)];
+                val = new double[idx.length];
+                int p = 0;
+                for (int i = 0; i < n; i++) {
+                    ptr[i] = p;
+                    Vec v = points.get(i);
+                    if (v instanceof SparseVec s) {
+                        for (int q = 0; q < s.storedCount(); q++) {
+                            idx[p] = s.indexAt(q);
+                            val[p++] = s.valueAt(q);
+                        }
+                    } else {
+                        for (int q = 0; q < dim; q++) {
+                            idx[p] = q;
+                            val[p++] = v.get(q);
+                        }
+                    }
+                }
+                ptr[n] = p;
+            }
+            boolean binary = dim <= 64 * 64;
+            for (int p = 0; binary && p < (val == null ? dense.length : val.length); p++) {
+                double v = val == null ? dense[p] : val[p];
+                binary = v == 0.0 || v == 1.0;
+            }
+            if (binary) {
+                words = (dim + 63) >>> 6;
+                bits = new long[n * words];
+                int maxCount = 0;
+                for (int i = 0; i < n; i++) {
+                    final int base = i * words;
+                    points.get(i).forEachStored((q, v) -> {
+                        if (v != 0.0) {
+                            bits[base + (q >>> 6)] |= 1L << (q & 63);
+                        }
+                    });
+                    maxCount = Math.max(maxCount, (int) sq[i]);
+                }
+                expTable = new double[2 * maxCount + 1];
+                for (int d = 0; d < expTable.length; d++) {
+                    expTable[d] = Math.exp(-gamma * (double) d);
+                }
+            } else {
+                words = 0;
+                bits = null;
+                expTable = null;
+            }
+        } else {
+            gamma = 0;
+            dim = 0;
+            sq = null;
+            dense = null;
+            ptr = null;
+            idx = null;
+            val = null;
+            bits = null;
+            words = 0;
+            expTable = null;
+        }
+        diag = new double[n];
+        for (int i = 0; i < n; i++) {
+            diag[i] = entry(i, i);
+        }
+    }
+
+    /**
+     * A lazy matrix using every available core for long rows.
+     *
+     * @param cacheMb row-cache budget in megabytes (2^20 bytes), &ge; 0 (0 = no cache)
+     * @throws IllegalArgumentException when cacheMb is negative or not finite, or points differ
+     *         in dimension (Gaussian kernel)
+     */
+    public static CachedKernelMatrix of(List<? extends Vec> points, Kernel<Vec> kernel, double cacheMb) {
+        return of(points, kernel, cacheMb, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #of(List, Kernel, double)} with an explicit number of threads per row (&ge; 1).
+     */
+    public static CachedKernelMatrix of(List<? extends Vec> points, Kernel<Vec> kernel, double cacheMb,
+                                        int parallelism) {
+        Objects.requireNonNull(points, "points");
+        Objects.requireNonNull(kernel, "kernel");
+        if (!(cacheMb >= 0) || !Double.isFinite(cacheMb)) {
+            throw new IllegalArgumentException("cacheMb must be >= 0 and finite, got " + cacheMb);
+        }
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
+        }
+        return new CachedKernelMatrix(points, kernel, cacheMb, parallelism);
+    }
+
+    @Override
+    public int size() {
+        return n;
+    }
+
+    @Override
+    public double get(int i, int j) {
+        if (i == j) {
+            return diag[i];
+        }
+        double[] r = cached(i);
+        return r != null ? r[j] : entry(i, j);
+    }
+
+    @Override
+    public double diagonal(int i) {
+        return diag[i];
+    }
+
+    @Override
+    public void row(int i, double[] out) {
+        double[] r = cached(i);
+        if (r == null) {
+            r = new double[n];
+            compute(i, null, n, r);
+            if (maxRows > 0) {
+                synchronized (cache) {
+                    cache.put(i, r);
+                    if (cache.size() > maxRows) {
+                        cache.remove(cache.keySet().iterator().next());
+                    }
+                }
+            }
+        }
+        System.arraycopy(r, 0, out, 0, n);
+    }
+
+    @Override
+    public void row(int i, int[] cols, int count, double[] out) {
+        double[] r = cached(i);
+        if (r != null) {
+            for (int k = 0; k < count; k++) {
+                out[k] = r[cols[k]];
+            }
+            return;
+        }
+        compute(i, cols, count, out);
+    }
+
+    /** Number of rows currently cached. */
+    public int cachedRows() {
+        synchronized (cache) {
+            return cache.size();
+        }
+    }
+
+    private double[] cached(int i) {
+        if (maxRows == 0) {
+            return null;
+        }
+        synchronized (cache) {
+            return cache.get(i);
+        }
+    }
+
+    private double entry(int i, int j) {
+        return kernel.apply(points.get(i), points.get(j));
+    }
+
+    /** out[k] = K(i, cols[k]) (cols null: K(i, k)) for k &lt; count. */
+    private void compute(int i, int[] cols, int count, double[] out) {
+        if (gamma == 0) {
+            Vec xi = points.get(i);
+            if (count >= PARALLEL_MIN && parallelism > 1) {
+                split(count, (from, to) -> {
+                    for (int k = from; k < to; k++) {
+                        out[k] = kernel.apply(xi, points.get(cols == null ? k : cols[k]));
+                    }
+                });
+            } else {
+                for (int k = 0; k < count; k++) {
+                    out[k] = kernel.apply(xi, points.get(cols == null ? k : cols[k]));
+                }
+            }
+            return;
+        }
+        if (bits != null) {
+            if (count >= PARALLEL_MIN && parallelism > 1) {
+                split(count, (from, to) -> binaryRange(i, cols, from, to, out));
+            } else {
+                binaryRange(i, cols, 0, count, out);
+            }
+            return;
+        }
+        double[] w;
+        if (dense != null) {
+            w = null;
+        } else {
+            w = new double[dim];
+            for (int p = ptr[i]; p < ptr[i + 1]; p++) {
+                w[idx[p]] = val[p];
+            }
+        }
+        if (count >= PARALLEL_MIN && parallelism > 1) {
+            split(count, (from, to) -> gaussianRange(i, w, cols, from, to, out));
+        } else {
+            gaussianRange(i, w, cols, 0, count, out);
+        }
+    }
+
+    /** 0/1 points: x_i.x_j = popcount(b_i AND b_j), so ||x_i - x_j||^2 is an integer d. */
+    private void binaryRange(int i, int[] cols, int from, int to, double[] out) {
+        long[] b = bits;
+        int nw = words;
+        int bi = i * nw;
+        int sqi = (int) sq[i];
+        double[] tab = expTable;
+        if (nw == 2) {
+            long b0 = b[bi];
+            long b1 = b[bi + 1];
+            for (int k = from; k < to; k++) {
+                int j = cols == null ? k : cols[k];
+                int dot = Long.bitCount(b0 & b[2 * j]) + Long.bitCount(b1 & b[2 * j + 1]);
+                out[k] = tab[sqi + (int) sq[j] - 2 * dot];
+            }
+            return;
+        }
+        for (int k = from; k < to; k++) {
+            int j = cols == null ? k : cols[k];
+            int bj = j * nw;
+            int dot = 0;
+            for (int q = 0; q < nw; q++) {
+                dot += Long.bitCount(b[bi + q] & b[bj + q]);
+            }
+            out[k] = tab[sqi + (int) sq[j] - 2 * dot];
+        }
+    }
+
+    private void gaussianRange(int i, double[] w, int[] cols, int from, int to, double[] out) {
+        double sqi = sq[i];
+        double g = -gamma;
+        if (w != null) {
+            int[] ix = idx;
+            double[] vx = val;
+            int[] pt = ptr;
+            for (int k = from; k < to; k++) {
+                int j = cols == null ? k : cols[k];
+                double s = 0;
+                for (int p = pt[j], e = pt[j + 1]; p < e; p++) {
+                    s += vx[p] * w[ix[p]];
+                }
+                double d = sqi + sq[j] - 2.0 * s;
+                out[k] = Math.exp(g * (d > 0 ? d : 0.0));
+            }
+        } else {
+            double[] x = dense;
+            int dd = dim;
+            int bi = i * dd;
+            for (int k = from; k < to; k++) {
+                int j = cols == null ? k : cols[k];
+                int bj = j * dd;
+                double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                int q = 0;
+                for (; q + 3 < dd; q += 4) {
+                    s0 += x[bi + q] * x[bj + q];
+                    s1 += x[bi + q + 1] * x[bj + q + 1];
+                    s2 += x[bi + q + 2] * x[bj + q + 2];
+                    s3 += x[bi + q + 3] * x[bj + q + 3];
+                }
+                for (; q < dd; q++) {
+                    s0 += x[bi + q] * x[bj + q];
+                }
+                double s = (s0 + s1) + (s2 + s3);
+                double d = sqi + sq[j] - 2.0 * s;
+                out[k] = Math.exp(g * (d > 0 ? d : 0.0));
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface Range {
+        void run(int from, int to);
+    }
+
+    private void split(int count, Range body) {
+        int parts = (int) Math.min(parallelism, Math.max(1, count / CHUNK_MIN));
+        if (parts <= 1) {
+            body.run(0, count);
+            return;
+        }
+        RecursiveAction[] tasks = new RecursiveAction[parts];
+        for (int t = 0; t < parts; t++) {
+            int from = (int) ((long) count * t / parts);
+            int to = (int) ((long) count * (t + 1) / parts);
+            tasks[t] = new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    body.run(from, to);
+                }
+            };
+        }
+        ForkJoinTask.invokeAll(tasks);
+    }
+
+    @Override
+    public String toString() {
+        return "CachedKernelMatrix(n=" + n + ", kernel=" + kernel + ", cachedRows<=" + maxRows + ")";
+    }
+}

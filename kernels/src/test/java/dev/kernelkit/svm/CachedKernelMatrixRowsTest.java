@@ -1,0 +1,147 @@
+package dev.kernelkit.svm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** {@link CachedKernelMatrix} against {@link DenseKernelMatrix#compute} (plain kernel calls). */
+class CachedKernelMatrixRowsTest {
+
+    static List<Vec> densePoints(int n, int d, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double[] v = new double[d];
+            for (int k = 0; k < d; k++) {
+                v[k] = rnd.nextGaussian();
+            }
+            x.add(DenseVec.wrap(v));
+        }
+        return x;
+    }
+
+    static List<Vec> mixedPoints(int n, int d, long seed) {
+        List<Vec> sparse = SmoSolverPropertiesTest.sparsePoints(n, d, seed);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            x.add(i % 3 == 0 ? sparse.get(i).toDense() : sparse.get(i));
+        }
+        return x;
+    }
+
+    /** 0/1-valued points with about `ones` ones each (the bitset fast path), sparse or dense. */
+    static List<Vec> binaryPoints(int n, int d, int ones, boolean dense, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int[] idx = rnd.ints(0, d).distinct().limit(1 + rnd.nextInt(ones)).sorted().toArray();
+            double[] v = new double[idx.length];
+            java.util.Arrays.fill(v, 1.0);
+            SparseVec sv = new SparseVec(d, idx, v);
+            x.add(dense ? sv.toDense() : sv);
+        }
+        return x;
+    }
+
+    static Stream<Arguments> matrices() {
+        Kernel<Vec> poly = (a, b) -> Math.pow(1 + a.dot(b), 2);
+        return Stream.of(
+                Arguments.of("gaussian dense, n=2500 (parallel rows)", densePoints(2500, 7, 1), new GaussianKernel(0.3)),
+                Arguments.of("gaussian sparse, n=2500 (parallel rows)", SmoSolverPropertiesTest.sparsePoints(2500, 40, 2),
+                        new GaussianKernel(0.7)),
+                Arguments.of("gaussian sparse+dense mix, n=300", mixedPoints(300, 15, 3), new GaussianKernel(1.1)),
+                Arguments.of("gaussian sparse 0/1, d=123 (2 words), n=2500", binaryPoints(2500, 123, 14, false, 5),
+                        new GaussianKernel(0.05)),
+                Arguments.of("gaussian dense 0/1, d=200 (4 words), n=400", binaryPoints(400, 200, 30, true, 6),
+                        new GaussianKernel(0.3)),
+                Arguments.of("generic polynomial, n=2100", densePoints(2100, 3, 4), poly));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("matrices")
+    void rowsPartialRowsEntriesAndDiagonalEqualTheDenseMatrix(String name, List<Vec> x, Kernel<Vec> kernel) {
+        int n = x.size();
+        DenseKernelMatrix dense = DenseKernelMatrix.compute(kernel, x);
+        for (double cacheMb : new double[] {0.0, 0.05}) { // 0.05 MB holds ~2 rows of 2500: evictions
+            CachedKernelMatrix lazy = CachedKernelMatrix.of(x, kernel, cacheMb);
+            assertThat(lazy.size()).isEqualTo(n);
+            SplittableRandom rnd = new SplittableRandom(9);
+            double[] out = new double[n];
+            double[] ref = new double[n];
+            for (int t = 0; t < 12; t++) {
+                int i = rnd.nextInt(n);
+                lazy.row(i, out);
+                dense.row(i, ref);
+                assertThat(out).as("row " + i).containsExactly(ref, org.assertj.core.data.Offset.offset(1e-12));
+                int[] cols = rnd.ints(0, n).limit(rnd.nextInt(1, n)).toArray();
+                double[] part = new double[cols.length];
+                double[] partRef = new double[cols.length];
+                int i2 = rnd.nextInt(n);
+                lazy.row(i2, cols, cols.length, part);
+                dense.row(i2, cols, cols.length, partRef);
+                assertThat(part).containsExactly(partRef, org.assertj.core.data.Offset.offset(1e-12));
+                int j = rnd.nextInt(n);
+                assertThat(lazy.get(i, j)).isCloseTo(dense.get(i, j), org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(lazy.diagonal(j)).isCloseTo(dense.diagonal(j), org.assertj.core.data.Offset.offset(1e-12));
+            }
+            if (cacheMb == 0.0) {
+                assertThat(lazy.cachedRows()).isZero();
+            } else {
+                // the budget over 8 n + 64 bytes per row: 0.05 * 2^20 / (8 * 2500 + 64) = 2.6 -> 2 rows
+                long maxRows = (long) (cacheMb * (1 << 20)) / (8L * n + 64);
+                assertThat(lazy.cachedRows()).isBetween(1, (int) maxRows);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("matrices")
+    void singleThreadedRowsEqualParallelRows(String name, List<Vec> x, Kernel<Vec> kernel) {
+        CachedKernelMatrix one = CachedKernelMatrix.of(x, kernel, 0, 1);
+        CachedKernelMatrix two = CachedKernelMatrix.of(x, kernel, 0, 2);
+        double[] a = new double[x.size()];
+        double[] b = new double[x.size()];
+        for (int i = 0; i < x.size(); i += 97) {
+            one.row(i, a);
+            two.row(i, b);
+            assertThat(b).containsExactly(a, org.assertj.core.data.Offset.offset(0.0));
+        }
+    }
+
+    @Test
+    void gaussianEntriesMatchAHandComputedValue() {
+        // x = (1, 0, 2) sparse, z = (0, 3, 2) dense: ||x - z||^2 = 1 + 9 + 0 = 10, gamma = 0.1 -> e^-1
+        List<Vec> x = List.of(new SparseVec(3, new int[] {0, 2}, new double[] {1, 2}), DenseVec.of(0, 3, 2));
+        CachedKernelMatrix k = CachedKernelMatrix.of(x, new GaussianKernel(0.1), 1);
+        assertThat(k.get(0, 1)).isCloseTo(Math.exp(-1), org.assertj.core.data.Offset.offset(1e-15));
+        assertThat(k.get(1, 0)).isCloseTo(Math.exp(-1), org.assertj.core.data.Offset.offset(1e-15));
+        assertThat(k.diagonal(0)).isEqualTo(1.0);
+    }
+
+    @Test
+    void invalidArgumentsAreRejected() {
+        List<Vec> x = List.of(DenseVec.of(1), DenseVec.of(2));
+        assertThatThrownBy(() -> CachedKernelMatrix.of(x, new GaussianKernel(1), -1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("cacheMb must be >= 0 and finite, got -1.0");
+        assertThatThrownBy(() -> CachedKernelMatrix.of(x, new GaussianKernel(1), 1, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("parallelism must be >= 1, got 0");
+        assertThatThrownBy(() -> CachedKernelMatrix.of(List.of(DenseVec.of(1), DenseVec.of(1, 2)),
+                new GaussianKernel(1), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("point 1 has dimension 2, expected 1");
+    }
+}
