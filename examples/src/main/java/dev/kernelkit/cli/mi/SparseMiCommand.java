@@ -8,6 +8,8 @@ import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.mi.MiKernel;
+import dev.kernelkit.mi.MiKernelOptions;
 import dev.kernelkit.mi.RandomSparseSvm;
 import dev.kernelkit.mi.ReducedSet;
 import dev.kernelkit.mi.SparseMi;
@@ -35,7 +37,7 @@ import picocli.CommandLine.Option;
  * features as given (standardise the files beforehand if needed).
  */
 @Command(name = "sparse-mi", mixinStandardHelpOptions = true,
-        description = "Sparse kernel SVMs for multi-instance bags (SparseMI, RSVM, RS).",
+        description = "Sparse kernel SVMs for multi-instance bags (SparseMI) and the baselines MI-Kernel, RSVM, RS.",
         subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class})
 public final class SparseMiCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -48,7 +50,7 @@ public final class SparseMiCommand implements Callable<Integer> {
     }
 
     /** The learning methods of the command. */
-    enum Method { SPARSEMI, RSVM, RS }
+    enum Method { SPARSEMI, MIKERNEL, RSVM, RS }
 
     /** Options shared by train and cv. */
     static class Common {
@@ -74,7 +76,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         String init;
 
         @Option(names = "--method", paramLabel = "METHOD", defaultValue = "sparsemi",
-                description = "sparsemi, rsvm or rs (default: ${DEFAULT-VALUE}).")
+                description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
         String method;
 
         @Option(names = "--iterations", paramLabel = "T", defaultValue = "50",
@@ -88,7 +90,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             try {
                 return Method.valueOf(method.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--method must be sparsemi, rsvm or rs, got '" + method + "'");
+                throw new IllegalArgumentException("--method must be sparsemi, mikernel, rsvm or rs, got '" + method + "'");
             }
         }
 
@@ -101,6 +103,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             SparseMiOptions o = options(g, cost);
             return switch (method()) {
                 case SPARSEMI -> SparseMi.fit(train, o);
+                case MIKERNEL -> MiKernel.fit(train, MiKernelOptions.defaults().withGamma(g).withC(cost));
                 case RSVM -> RandomSparseSvm.fit(train, o);
                 case RS -> ReducedSet.fit(train, o);
             };
@@ -148,6 +151,9 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             checkGrid();
+            if (model != null && method() == Method.MIKERNEL) {
+                throw new IllegalArgumentException("--model is written for sparsemi, rsvm and rs, not mikernel");
+            }
             BagDataset d = read(data, format);
             double[] best = gamma != null ? new double[] {gamma, c}
                     : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed);

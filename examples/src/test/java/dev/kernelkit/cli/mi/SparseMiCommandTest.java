@@ -41,6 +41,9 @@ class SparseMiCommandTest {
         String cv = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10", "--folds",
                 "3", "--method", "rsvm", "--json", json.toString());
         assertThat(cv).contains("method rsvm");
+        String mik = run(0, "cv", "--data", data.toString(), "--gamma", "0.5", "--c", "10", "--folds", "3",
+                "--method", "mikernel");
+        assertThat(mik).contains("method mikernel").contains("accuracy ");
         String text = Files.readString(json);
         for (String key : new String[] {"accuracy_mean", "accuracy_sd", "xv", "train_seconds", "predict_seconds",
                 "kernel_evals_per_instance"}) {
@@ -63,6 +66,6 @@ class SparseMiCommandTest {
         assertThat(err.toString()).contains("give both --gamma and --c");
         assertThat(cl.execute("cv", "--data", data.toString(), "--method", "best", "--gamma", "1", "--c", "1"))
                 .isEqualTo(1);
-        assertThat(err.toString()).contains("--method must be sparsemi, rsvm or rs, got 'best'");
+        assertThat(err.toString()).contains("--method must be sparsemi, mikernel, rsvm or rs, got 'best'");
     }
 }
