@@ -32,6 +32,7 @@ public final class SparseMiModel implements BagClassifier {
     private final SparseMi.StopReason stopReason;
     private final double trainSeconds;
 
+    /** @throws IllegalStateException when the objective trace increases anywhere (checked on every fit) */
     SparseMiModel(DifferentiableKernel kernel, List<String> classNames, int dim, List<Vec> xvs, double[][] weights,
                   double[] trace, SparseMi.StopReason stopReason, double trainSeconds) {
         this.kernel = kernel;
@@ -45,6 +46,12 @@ public final class SparseMiModel implements BagClassifier {
                         + ", found " + weights[p].length);
             }
             this.weights[p] = weights[p].clone();
+        }
+        for (int t = 1; t < trace.length; t++) {
+            if (!(trace[t] <= trace[t - 1])) {
+                throw new IllegalStateException("objective increased at iteration " + t + ": " + trace[t - 1]
+                        + " -> " + trace[t]);
+            }
         }
         this.trace = trace.clone();
         this.stopReason = stopReason;
@@ -233,7 +240,11 @@ public final class SparseMiModel implements BagClassifier {
         } catch (IllegalArgumentException e) {
             throw new IOException(f.fileName() + ": unknown stop reason '" + f.getString("stop") + "'");
         }
-        return new SparseMiModel(dk, classes, dim, xvs, w, f.getDoubles("objective"), stop, 0.0);
+        try {
+            return new SparseMiModel(dk, classes, dim, xvs, w, f.getDoubles("objective"), stop, 0.0);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new IOException(f.fileName() + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

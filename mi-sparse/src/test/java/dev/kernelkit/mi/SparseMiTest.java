@@ -199,6 +199,17 @@ class SparseMiTest {
     }
 
     @Test
+    void aModelFileWhoseObjectiveIncreasesIsRejected(@TempDir Path dir) throws Exception {
+        SparseMiModel m = SparseMi.fit(BINARY, SparseMiOptions.defaults().withExpansionVectors(2).withMaxIterations(3));
+        Path file = dir.resolve("m.model");
+        m.save(file);
+        String text = Files.readString(file).replaceFirst("(?m)^objective = .*$", "objective = 1.0 2.0");
+        Files.writeString(file, text);
+        assertThatThrownBy(() -> SparseMiModel.load(file)).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("objective increased at iteration 1: 1.0 -> 2.0");
+    }
+
+    @Test
     void oneClassOnlyIsAnError() {
         BagDataset positives = BINARY.subset(new int[] {0, 2, 4});
         assertThatThrownBy(() -> SparseMi.fit(positives, SparseMiOptions.defaults()))
