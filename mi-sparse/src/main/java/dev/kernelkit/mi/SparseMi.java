@@ -104,7 +104,7 @@ public final class SparseMi {
             int q = options.basisVectors();
             requireInstances("basisVectors", q, instances.size());
             int[] chosen = options.init() == XvInit.SVM
-                    ? XvInitializer.svmSelection(data, instances, bagOf, options.kernel(), targets, options.c(), q)
+                    ? XvInitializer.svmSelection(data, instances, options.kernel(), targets, options.c(), q)
                     : XvInitializer.randomInstances(instances.size(), q, rnd);
             List<Vec> b = new ArrayList<>(q);
             for (int t : chosen) {
@@ -122,7 +122,7 @@ public final class SparseMi {
             space = new InputSpace(instances, dim);
             switch (options.init()) {
                 case KMEANS -> z = XvInitializer.kmeans(instances, k, options.seed());
-                case SVM -> z = rows(instances, XvInitializer.svmSelection(data, instances, bagOf, options.kernel(),
+                case SVM -> z = rows(instances, XvInitializer.svmSelection(data, instances, options.kernel(),
                         targets, options.c(), k));
                 default -> z = rows(instances, XvInitializer.randomInstances(instances.size(), k, rnd));
             }

@@ -56,7 +56,7 @@ final class XvInitializer {
      * The k instances with the largest sum over problems of |w_t|, w the weights of a linear
      * L2-SVM (squared hinge, same C) on the eq.-8 bag features s_t(X_i) = mean_p k(x_ip, x_t).
      */
-    static int[] svmSelection(BagDataset data, List<Vec> instances, int[] bagOf, Kernel<Vec> kernel,
+    static int[] svmSelection(BagDataset data, List<Vec> instances, Kernel<Vec> kernel,
                               double[][] targets, double c, int k) {
         int n = instances.size();
         int m = data.size();
