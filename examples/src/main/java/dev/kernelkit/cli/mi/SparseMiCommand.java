@@ -148,22 +148,31 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--model", paramLabel = "FILE", description = "Where to write the model.")
         Path model;
 
+        @Option(names = "--replicate", paramLabel = "K", defaultValue = "1",
+                description = "Train on every bag repeated K times (to measure how training time grows with the "
+                        + "number of instances; default: ${DEFAULT-VALUE}).")
+        int replicate;
+
         @Override
         public Integer call() throws IOException {
             checkGrid();
             if (model != null && method() == Method.MIKERNEL) {
                 throw new IllegalArgumentException("--model is written for sparsemi, rsvm and rs, not mikernel");
             }
-            BagDataset d = read(data, format);
+            if (replicate < 1) {
+                throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
+            }
+            BagDataset d = replicated(read(data, format), replicate);
             double[] best = gamma != null ? new double[] {gamma, c}
                     : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed);
             Stopwatch clock = Stopwatch.start();
             BagClassifier m = fit(d, best[0], best[1]);
             double secs = clock.elapsedSeconds();
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "method %s  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  training_accuracy %.4f%n",
-                    method, m.kernelEvaluationsPerInstance(), best[0], best[1], secs,
-                    MiCrossValidation.accuracy(m, d));
+            out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
+                            + "training_accuracy %.4f%s%n", method, d.size(), d.instanceCount(),
+                    m.kernelEvaluationsPerInstance(), best[0], best[1], secs, MiCrossValidation.accuracy(m, d),
+                    m instanceof SparseMiModel sm ? "  iterations " + sm.iterations() : "");
             if (model != null) {
                 ((SparseMiModel) m).save(model);
                 out.println("model written to " + model);
@@ -171,6 +180,22 @@ public final class SparseMiCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+    }
+
+    /** Every bag k times (ids suffixed #r), labels kept. */
+    static BagDataset replicated(BagDataset d, int k) {
+        if (k == 1) {
+            return d;
+        }
+        java.util.List<Bag> bags = new java.util.ArrayList<>();
+        int[] labels = new int[d.size() * k];
+        for (int r = 0; r < k; r++) {
+            for (int i = 0; i < d.size(); i++) {
+                bags.add(new Bag(d.bag(i).id() + "#" + r, d.bag(i).instances()));
+                labels[r * d.size() + i] = d.label(i);
+            }
+        }
+        return new BagDataset(bags, d.classNames(), labels);
     }
 
     /** {@code predict}: apply a saved model to a bag file, print one line per bag. */

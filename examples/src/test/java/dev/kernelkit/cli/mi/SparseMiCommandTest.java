@@ -34,7 +34,10 @@ class SparseMiCommandTest {
         Path model = dir.resolve("ring.model");
         String train = run(0, "train", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
                 "--model", model.toString());
-        assertThat(train).contains("training_accuracy 1.0000");
+        assertThat(train).contains("training_accuracy 1.0000").contains("bags 30");
+        String twice = run(0, "train", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
+                "--replicate", "2", "--iterations", "3");
+        assertThat(twice).contains("bags 60").contains("instances " + 2 * ring.instanceCount());
         String predict = run(0, "predict", "--model", model.toString(), "--data", data.toString());
         assertThat(predict).contains("# accuracy 1.0000").contains("kernel_evals_per_instance 2");
         Path json = dir.resolve("cv.json");
