@@ -129,7 +129,8 @@ public final class SparseMi {
         }
         SparseMiObjective objective = new SparseMiObjective(kernel, space, bagOf, data.size(), targets,
                 options.c(), options.ridge());
-        double lambda = Double.isNaN(options.initialStep()) ? defaultStep(space, z) : options.initialStep();
+        double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
+                : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
         SparseMiObjective.Evaluation current = objective.evaluate(z, null);
         List<Double> trace = new ArrayList<>();
         trace.add(current.value);

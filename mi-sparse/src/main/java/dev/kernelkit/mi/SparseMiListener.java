@@ -12,7 +12,7 @@ public interface SparseMiListener {
     /**
      * @param iteration 0 for the start, then 1, 2, ...
      * @param objective g(Z) after this iteration
-     * @param step the step length lambda that will be tried next
+     * @param step the step length lambda that will be tried next (NaN when t_max = 0)
      * @param elapsedSeconds seconds since fit started
      */
     void onIteration(int iteration, double objective, double step, double elapsedSeconds);
