@@ -1,0 +1,60 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmLoss;
+
+/**
+ * Settings of {@link MiKernel} (Gärtner, Flach, Kowalczyk &amp; Smola, "Multi-instance kernels",
+ * ICML 2002; the MI-Kernel row of TNNLS 2013 Table I).
+ *
+ * @param kernel the instance kernel of the set kernel
+ * @param c the SVM cost C, &gt; 0
+ * @param loss hinge (C-SVC, the paper's baseline) or squared hinge (L2-SVM, equivalent to dense SparseMI)
+ * @param solver the SMO settings
+ */
+public record MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver) {
+
+    /** @throws IllegalArgumentException naming the first setting out of range */
+    public MiKernelOptions {
+        if (kernel == null) {
+            throw new IllegalArgumentException("kernel must not be null");
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        if (loss == null) {
+            throw new IllegalArgumentException("loss must not be null");
+        }
+        if (solver == null) {
+            throw new IllegalArgumentException("solver must not be null");
+        }
+    }
+
+    /** Gaussian gamma = 1, C = 1, hinge loss, LIBSVM's SMO defaults. */
+    public static MiKernelOptions defaults() {
+        return new MiKernelOptions(new GaussianKernel(1.0), 1.0, SvmLoss.HINGE, SmoSolver.Options.defaults());
+    }
+
+    /** With a Gaussian kernel of the given gamma. */
+    public MiKernelOptions withGamma(double gamma) {
+        return new MiKernelOptions(new GaussianKernel(gamma), c, loss, solver);
+    }
+
+    /** With another C. */
+    public MiKernelOptions withC(double value) {
+        return new MiKernelOptions(kernel, value, loss, solver);
+    }
+
+    /** With another loss. */
+    public MiKernelOptions withLoss(SvmLoss value) {
+        return new MiKernelOptions(kernel, c, value, solver);
+    }
+
+    /** With other SMO settings. */
+    public MiKernelOptions withSolver(SmoSolver.Options value) {
+        return new MiKernelOptions(kernel, c, loss, value);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * SparseMI: a sparse kernel SVM for multi-instance bags (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS
+ * 24(9):1377-1389, 2013, Algorithm 1).
+ *
+ * <p>The bag score is the label-mean f(X) = (1/n) sum_p sum_j beta_j k(x_p, z_j) + rho over N_XV
+ * learned expansion vectors Z. For fixed Z, (beta, rho) minimise the squared-hinge SVM objective
+ * Q = 1/2 beta' K_Z beta + C sum_i max(0, 1 - y_i f(X_i))^2 (eq. 12; solved exactly by a finite
+ * Newton method); Z follows gradient descent on the optimal value g(Z) (eq. 13, 17, 18) with the
+ * paper's step control: the first trial that lowers g is accepted (lambda doubles if it was the
+ * first trial), otherwise lambda halves, at most s_max trials per iteration and t_max iterations.
+ * The recorded g is therefore strictly decreasing. More than two classes: one-vs-rest problems
+ * sharing Z, g and its gradient summed (eq. 19-20). With basis vectors (Sec. IV-E) Z = B V and V
+ * is optimised; sparse instances are never densified.
+ *
+ * <p>Symbols: C = {@code options.c()}, N_XV = {@code expansionVectors}, t_max = {@code
+ * maxIterations}, s_max = {@code maxStepTrials}, lambda_0 = {@code initialStep}. Cost per outer
+ * iteration: up to s_max + 1 evaluations of N * N_XV kernel values and inner Newton solves in
+ * N_XV + 1 variables, i.e. linear in the number of instances N.
+ */
+public final class SparseMi {
+    private static final System.Logger LOG = System.getLogger(SparseMi.class.getName());
+
+    /** Why the outer loop stopped. */
+    public enum StopReason {
+        /** t_max iterations done. */
+        MAX_ITERATIONS,
+        /** An accepted step lowered g by less than the tolerance, or the gradient vanished. */
+        CONVERGED,
+        /** None of the s_max trial steps lowered g. */
+        NO_DECREASE
+    }
+
+    private SparseMi() {
+    }
+
+    /** Fits with a silent listener. */
+    public static SparseMiModel fit(BagDataset data, SparseMiOptions options) {
+        return fit(data, options, SparseMiListener.SILENT);
+    }
+
+    /**
+     * Fits SparseMI with the options' initialisation.
+     *
+     * @throws IllegalArgumentException when the data has fewer than two classes, or N_XV (or Q)
+     *         exceeds the number of training instances for an instance-based initialisation
+     */
+    public static SparseMiModel fit(BagDataset data, SparseMiOptions options, SparseMiListener listener) {
+        return fit(data, options, null, listener);
+    }
+
+    /**
+     * Fits SparseMI from given initial expansion vectors in the input space (N_XV is their
+     * count; the options' expansionVectors, init and basisVectors are ignored). With
+     * {@code maxIterations = 0} this is a reduced SVM on fixed XVs.
+     *
+     * @throws IllegalArgumentException as {@link #fit(BagDataset, SparseMiOptions, SparseMiListener)},
+     *         or when an initial XV has the wrong dimension
+     */
+    public static SparseMiModel fit(BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
+                                    SparseMiListener listener) {
+        Stopwatch clock = Stopwatch.start();
+        checkData(data);
+        List<Vec> instances = new ArrayList<>(data.instanceCount());
+        int[] bagOf = new int[data.instanceCount()];
+        for (int i = 0; i < data.size(); i++) {
+            for (Vec x : data.bag(i).instances()) {
+                bagOf[instances.size()] = i;
+                instances.add(x);
+            }
+        }
+        double[][] targets = targets(data);
+        DotProductKernel kernel = DotProductKernel.of(options.kernel());
+        SplittableRandom rnd = new SplittableRandom(options.seed());
+        int dim = data.dim();
+        PointSpace space;
+        double[][] z;
+        BasisSpace basis = null;
+        if (initialXvs != null) {
+            if (initialXvs.isEmpty()) {
+                throw new IllegalArgumentException("initialXvs must not be empty");
+            }
+            z = new double[initialXvs.size()][];
+            for (int j = 0; j < z.length; j++) {
+                Vec v = initialXvs.get(j);
+                if (v.dim() != dim) {
+                    throw new IllegalArgumentException("initial XV " + j + " has dimension " + v.dim()
+                            + ", expected " + dim);
+                }
+                z[j] = v.toArray();
+            }
+            space = new InputSpace(instances, dim);
+        } else if (options.basisVectors() > 0) {
+            int q = options.basisVectors();
+            requireInstances("basisVectors", q, instances.size());
+            int[] chosen = options.init() == XvInit.SVM
+                    ? XvInitializer.svmSelection(data, instances, options.kernel(), targets, options.c(), q)
+                    : XvInitializer.randomInstances(instances.size(), q, rnd);
+            List<Vec> b = new ArrayList<>(q);
+            for (int t : chosen) {
+                b.add(instances.get(t));
+            }
+            basis = new BasisSpace(instances, b);
+            space = basis;
+            z = new double[options.expansionVectors()][q];
+            for (int j = 0; j < z.length; j++) {
+                z[j][j] = 1.0;
+            }
+        } else {
+            int k = options.expansionVectors();
+            requireInstances("expansionVectors", k, instances.size());
+            space = new InputSpace(instances, dim);
+            switch (options.init()) {
+                case KMEANS -> z = XvInitializer.kmeans(instances, k, options.seed());
+                case SVM -> z = rows(instances, XvInitializer.svmSelection(data, instances, options.kernel(),
+                        targets, options.c(), k));
+                default -> z = rows(instances, XvInitializer.randomInstances(instances.size(), k, rnd));
+            }
+        }
+        SparseMiObjective objective = new SparseMiObjective(kernel, space, bagOf, data.size(), targets,
+                options.c(), options.ridge());
+        double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
+                : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
+        SparseMiObjective.Evaluation current = objective.evaluate(z, null);
+        List<Double> trace = new ArrayList<>();
+        trace.add(current.value);
+        listener.onIteration(0, current.value, lambda, clock.elapsedSeconds());
+        StopReason reason = StopReason.MAX_ITERATIONS;
+        int iterations = 0;
+        int nxv = z.length;
+        int pd = space.parameterDim();
+        while (iterations < options.maxIterations()) {
+            double[][] grad = objective.gradient(current);
+            double norm = 0;
+            for (double[] row : grad) {
+                for (double v : row) {
+                    norm += v * v;
+                }
+            }
+            norm = Math.sqrt(norm);
+            if (!(norm > 0)) {
+                reason = StopReason.CONVERGED;
+                break;
+            }
+            SparseMiObjective.Evaluation accepted = null;
+            for (int s = 1; s <= options.maxStepTrials(); s++) {
+                double scale = lambda / norm;
+                double[][] trial = new double[nxv][pd];
+                for (int j = 0; j < nxv; j++) {
+                    for (int q = 0; q < pd; q++) {
+                        trial[j][q] = current.z[j][q] - scale * grad[j][q];
+                    }
+                }
+                SparseMiObjective.Evaluation e = objective.evaluate(trial, current.w);
+                if (e.value < current.value) {
+                    accepted = e;
+                    if (s == 1) {
+                        lambda *= 2;
+                    }
+                    break;
+                }
+                lambda /= 2;
+            }
+            if (accepted == null) {
+                reason = StopReason.NO_DECREASE;
+                break;
+            }
+            double before = current.value;
+            current = accepted;
+            iterations++;
+            trace.add(current.value);
+            listener.onIteration(iterations, current.value, lambda, clock.elapsedSeconds());
+            if (before - current.value <= options.tolerance() * Math.abs(before)) {
+                reason = StopReason.CONVERGED;
+                break;
+            }
+        }
+        List<Vec> xvs = new ArrayList<>(nxv);
+        for (double[] p : current.z) {
+            xvs.add(basis != null ? basis.point(p, dim) : DenseVec.of(p));
+        }
+        double seconds = clock.elapsedSeconds();
+        StopReason stop = reason;
+        LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size() + " objective values, "
+                + "stopped: " + stop);
+        double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
+        return new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr, reason,
+                seconds);
+    }
+
+    /** y = +1 for class 1 of a two-class set; one-vs-rest rows for more classes. */
+    static double[][] targets(BagDataset data) {
+        int k = data.classCount();
+        int problems = k == 2 ? 1 : k;
+        double[][] y = new double[problems][data.size()];
+        for (int p = 0; p < problems; p++) {
+            int positive = k == 2 ? 1 : p;
+            for (int i = 0; i < data.size(); i++) {
+                y[p][i] = data.label(i) == positive ? 1.0 : -1.0;
+            }
+        }
+        return y;
+    }
+
+    /** @throws IllegalArgumentException for fewer than two bags or classes */
+    static void checkData(BagDataset data) {
+        int[] counts = data.classCounts();
+        int present = 0;
+        for (int cnt : counts) {
+            if (cnt > 0) {
+                present++;
+            }
+        }
+        if (present < 2) {
+            throw new IllegalArgumentException("training data must contain at least two classes, found "
+                    + (data.size() == 0 ? "no bags" : "only class '" + data.classNames().get(data.label(0)) + "'"));
+        }
+        for (Bag b : data.bags()) {
+            if (b.size() == 0) {
+                throw new IllegalArgumentException("bag '" + b.id() + "' has no instances");
+            }
+        }
+    }
+
+    private static void requireInstances(String name, int k, int n) {
+        if (k > n) {
+            throw new IllegalArgumentException(name + " must be <= the number of training instances (" + n
+                    + ") when initialised from instances, got " + k);
+        }
+    }
+
+    private static double[][] rows(List<Vec> instances, int[] idx) {
+        double[][] z = new double[idx.length][];
+        for (int j = 0; j < idx.length; j++) {
+            z[j] = instances.get(idx[j]).toArray();
+        }
+        return z;
+    }
+
+    /**
+     * lambda_0: the mean pairwise distance between the initial XVs (the paper's default); for one
+     * XV, its mean distance to (up to 1000 of) the training instances.
+     */
+    static double defaultStep(PointSpace space, double[][] z) {
+        double sum = 0;
+        int count = 0;
+        if (z.length > 1) {
+            for (int a = 0; a < z.length; a++) {
+                double aa = space.inner(z[a], z[a]);
+                for (int b = a + 1; b < z.length; b++) {
+                    double d2 = aa + space.inner(z[b], z[b]) - 2 * space.inner(z[a], z[b]);
+                    sum += Math.sqrt(Math.max(d2, 0));
+                    count++;
+                }
+            }
+        } else {
+            double zz = space.inner(z[0], z[0]);
+            int n = Math.min(space.instanceCount(), 1000);
+            for (int t = 0; t < n; t++) {
+                double d2 = space.instanceSquaredNorm(t) + zz - 2 * space.instanceDot(t, z[0]);
+                sum += Math.sqrt(Math.max(d2, 0));
+                count++;
+            }
+        }
+        double mean = sum / count;
+        return mean > 0 ? mean : 1.0;
+    }
+}

@@ -1,0 +1,212 @@
+package dev.kernelkit.mi;
+
+/**
+ * The optimal-value function g(Z) = sum_c min_{beta_c, rho_c} Q_c(beta_c, rho_c, Z) of SparseMI
+ * (TNNLS 2013, eq. 13 and 17; with one-vs-rest problems sharing Z, eq. 19-20) and its gradient
+ * (eq. 18), evaluated at the inner optimum as if beta and rho were constants:
+ *
+ * <pre>
+ *   dg/dz_j = sum_c [ sum_a beta_ca beta_cj dk(z_a, z_j)/dz_j
+ *                     + C sum_i l'_ci beta_cj (1/n_i) sum_p dk(x_ip, z_j)/dz_j ],
+ *   l'_ci = 2 (f_ci - y_ci) if y_ci f_ci &lt; 1, else 0.
+ * </pre>
+ *
+ * Cost of one evaluation: N * N_XV kernel values plus the inner solves; of one gradient:
+ * O(N * N_XV * d) (O(N * N_XV * Q) in basis mode).
+ */
+final class SparseMiObjective {
+    private final DotProductKernel kernel;
+    private final PointSpace space;
+    private final int[] bagOf;
+    private final double[] bagSize;
+    private final double[][] targets;
+    private final double c;
+    private final double ridge;
+    private final int bags;
+
+    /**
+     * @param bagOf the bag index of every instance (instances of a bag need not be contiguous)
+     * @param bagCount the number of bags m
+     * @param targets one row of labels y in {-1, +1} per binary problem
+     */
+    SparseMiObjective(DotProductKernel kernel, PointSpace space, int[] bagOf, int bagCount, double[][] targets,
+                      double c, double ridge) {
+        this.kernel = kernel;
+        this.space = space;
+        this.bagOf = bagOf;
+        this.bags = bagCount;
+        this.bagSize = new double[bagCount];
+        for (int b : bagOf) {
+            bagSize[b]++;
+        }
+        this.targets = targets;
+        this.c = c;
+        this.ridge = ridge;
+    }
+
+    int problems() {
+        return targets.length;
+    }
+
+    PointSpace space() {
+        return space;
+    }
+
+    /** Everything computed at one Z: kernel values, the inner optima and g(Z). */
+    static final class Evaluation {
+        final double[][] z;
+        final double[] zz;
+        final double[][] dots;
+        final double[][] kx;
+        final double[][] kz;
+        final double[][] a;
+        final double[][] w;
+        final double value;
+
+        Evaluation(double[][] z, double[] zz, double[][] dots, double[][] kx, double[][] kz, double[][] a,
+                   double[][] w, double value) {
+            this.z = z;
+            this.zz = zz;
+            this.dots = dots;
+            this.kx = kx;
+            this.kz = kz;
+            this.a = a;
+            this.w = w;
+            this.value = value;
+        }
+    }
+
+    /** The mean kernel rows A (m x N_XV) and K_Z at Z, without solving. */
+    Evaluation kernels(double[][] z) {
+        int nxv = z.length;
+        int n = space.instanceCount();
+        double[] zz = new double[nxv];
+        for (int j = 0; j < nxv; j++) {
+            zz[j] = space.inner(z[j], z[j]);
+        }
+        double[][] dots = new double[n][nxv];
+        double[][] kx = new double[n][nxv];
+        double[][] a = new double[bags][nxv];
+        for (int t = 0; t < n; t++) {
+            double xx = space.instanceSquaredNorm(t);
+            double[] at = a[bagOf[t]];
+            double inv = 1.0 / bagSize[bagOf[t]];
+            for (int j = 0; j < nxv; j++) {
+                double s = space.instanceDot(t, z[j]);
+                double k = kernel.value(s, xx, zz[j]);
+                dots[t][j] = s;
+                kx[t][j] = k;
+                at[j] += inv * k;
+            }
+        }
+        double[][] kz = new double[nxv][nxv];
+        for (int i = 0; i < nxv; i++) {
+            for (int j = i; j < nxv; j++) {
+                double s = i == j ? zz[i] : space.inner(z[i], z[j]);
+                double k = kernel.value(s, zz[i], zz[j]);
+                kz[i][j] = k;
+                kz[j][i] = k;
+            }
+        }
+        return new Evaluation(z, zz, dots, kx, kz, a, null, Double.NaN);
+    }
+
+    /** The inner problem of binary problem {@code p} at the kernels of {@code e}. */
+    SquaredHingeProblem problem(Evaluation e, int p) {
+        int nxv = e.z.length;
+        double[][] r = new double[nxv][];
+        for (int i = 0; i < nxv; i++) {
+            r[i] = e.kz[i].clone();
+            r[i][i] += ridge;
+        }
+        return new SquaredHingeProblem(e.a, targets[p], c, r);
+    }
+
+    /**
+     * g(Z) with every inner problem solved by Newton from the warm start (null: from zero).
+     */
+    Evaluation evaluate(double[][] z, double[][] warm) {
+        Evaluation k = kernels(z);
+        double[][] w = new double[targets.length][];
+        double g = 0;
+        for (int p = 0; p < targets.length; p++) {
+            SquaredHingeProblem prob = problem(k, p);
+            w[p] = prob.solveNewton(warm != null ? warm[p] : null);
+            g += prob.value(w[p]);
+        }
+        return new Evaluation(k.z, k.zz, k.dots, k.kx, k.kz, k.a, w, g);
+    }
+
+    /** dg/dZ at an evaluated point (eq. 18 summed over the binary problems, eq. 20). */
+    double[][] gradient(Evaluation e) {
+        int nxv = e.z.length;
+        int pd = space.parameterDim();
+        double[][] bagCoef = new double[bags][nxv];
+        double[][] u = new double[nxv][nxv];
+        for (int p = 0; p < targets.length; p++) {
+            double[] w = e.w[p];
+            double[] y = targets[p];
+            for (int i = 0; i < bags; i++) {
+                double f = w[nxv];
+                double[] ai = e.a[i];
+                for (int j = 0; j < nxv; j++) {
+                    f += ai[j] * w[j];
+                }
+                if (y[i] * f < 1) {
+                    double coef = c * 2 * (f - y[i]) / bagSize[i];
+                    for (int j = 0; j < nxv; j++) {
+                        bagCoef[i][j] += coef * w[j];
+                    }
+                }
+            }
+            for (int i = 0; i < nxv; i++) {
+                for (int j = 0; j < nxv; j++) {
+                    u[i][j] += w[i] * w[j];
+                }
+            }
+        }
+        double[][] grad = new double[nxv][pd];
+        double[] metricSum = new double[nxv];
+        int n = space.instanceCount();
+        for (int t = 0; t < n; t++) {
+            double[] coef = bagCoef[bagOf[t]];
+            for (int j = 0; j < nxv; j++) {
+                double cj = coef[j];
+                if (cj == 0) {
+                    continue;
+                }
+                double k = e.kx[t][j];
+                double d1 = kernel.dDot(k, e.dots[t][j]);
+                if (d1 != 0) {
+                    space.addInstanceDirection(t, cj * d1, grad[j]);
+                }
+                metricSum[j] += cj * kernel.dNormZ(k);
+            }
+        }
+        double[] combo = new double[pd];
+        for (int j = 0; j < nxv; j++) {
+            java.util.Arrays.fill(combo, 0);
+            double self = metricSum[j];
+            for (int a = 0; a < nxv; a++) {
+                double uaj = u[a][j];
+                if (uaj == 0) {
+                    continue;
+                }
+                double k = e.kz[a][j];
+                double s = a == j ? e.zz[j] : space.inner(e.z[a], e.z[j]);
+                double d1 = kernel.dDot(k, s);
+                double[] za = e.z[a];
+                for (int q = 0; q < pd; q++) {
+                    combo[q] += uaj * d1 * za[q];
+                }
+                self += uaj * kernel.dNormZ(k);
+            }
+            double[] zj = e.z[j];
+            for (int q = 0; q < pd; q++) {
+                combo[q] += 2 * self * zj[q];
+            }
+            space.addMetricDirection(combo, 1.0, grad[j]);
+        }
+        return grad;
+    }
+}

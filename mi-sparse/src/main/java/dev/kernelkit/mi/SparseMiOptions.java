@@ -1,0 +1,149 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.kernel.DifferentiableKernel;
+import dev.kernelkit.kernel.GaussianKernel;
+
+/**
+ * Settings of {@link SparseMi} (Fu, Robles-Kelly &amp; Zhou, "Learning sparse kernel classifiers
+ * for multi-instance classification", IEEE TNNLS 24(9), 2013, Algorithm 1).
+ *
+ * @param c the loss weight C of eq. 12, &gt; 0
+ * @param kernel the instance kernel: Gaussian (the paper's), polynomial or linear
+ * @param expansionVectors N_XV, &ge; 1
+ * @param maxIterations t_max, outer gradient steps (paper: 50); 0 keeps the initial XVs (RSVM)
+ * @param maxStepTrials s_max, step halvings per outer iteration (paper: 10), &ge; 1
+ * @param initialStep lambda_0, &gt; 0, or NaN for the paper's default: the mean pairwise
+ *        distance between the initial XVs (with one XV: its mean distance to the training
+ *        instances, our choice). lambda is a step <i>length</i>: the trial point is
+ *        Z - lambda grad / ||grad||_F (so lambda_0 has the units of a distance)
+ * @param tolerance stop when an accepted step lowers g by less than tolerance * |g|, &ge; 0
+ * @param init how the initial XVs (or basis vectors) are chosen
+ * @param basisVectors 0 for XVs in the input space; Q &gt; 0 for XVs z_j = B v_j in the span of Q
+ *        training instances (Sec. IV-E, for sparse high-dimensional data)
+ * @param ridge added to the diagonal of K_Z so that the inner problem is strictly convex, &ge; 0
+ *        (footnote 1 of the paper)
+ * @param seed the seed of every random choice
+ */
+public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
+                              int maxStepTrials, double initialStep, double tolerance, XvInit init,
+                              int basisVectors, double ridge, long seed) {
+
+    /** @throws IllegalArgumentException naming the first setting out of range */
+    public SparseMiOptions {
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        if (kernel == null) {
+            throw new IllegalArgumentException("kernel must not be null");
+        }
+        DotProductKernel.of(kernel);
+        if (expansionVectors < 1) {
+            throw new IllegalArgumentException("expansionVectors must be >= 1, got " + expansionVectors);
+        }
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, got " + maxIterations);
+        }
+        if (maxStepTrials < 1) {
+            throw new IllegalArgumentException("maxStepTrials must be >= 1, got " + maxStepTrials);
+        }
+        if (!Double.isNaN(initialStep) && !(initialStep > 0 && Double.isFinite(initialStep))) {
+            throw new IllegalArgumentException("initialStep must be > 0 and finite, or NaN for the default, got "
+                    + initialStep);
+        }
+        if (!(tolerance >= 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be >= 0 and finite, got " + tolerance);
+        }
+        if (init == null) {
+            throw new IllegalArgumentException("init must not be null");
+        }
+        if (basisVectors < 0) {
+            throw new IllegalArgumentException("basisVectors must be >= 0, got " + basisVectors);
+        }
+        if (basisVectors > 0 && init == XvInit.KMEANS) {
+            throw new IllegalArgumentException("init kmeans is not available with basis vectors "
+                    + "(its centroids would densify sparse instances); use random or svm");
+        }
+        if (basisVectors > 0 && expansionVectors > basisVectors) {
+            throw new IllegalArgumentException("expansionVectors must be <= basisVectors = " + basisVectors
+                    + ", got " + expansionVectors);
+        }
+        if (!(ridge >= 0) || !Double.isFinite(ridge)) {
+            throw new IllegalArgumentException("ridge must be >= 0 and finite, got " + ridge);
+        }
+    }
+
+    /**
+     * The paper's defaults: C = 1, Gaussian gamma = 1, N_XV = 10, t_max = 50, s_max = 10,
+     * lambda_0 = mean pairwise XV distance, tolerance 1e-6, random initial XVs, input space,
+     * ridge 1e-8, seed 1.
+     */
+    public static SparseMiOptions defaults() {
+        return new SparseMiOptions(1.0, new GaussianKernel(1.0), 10, 50, 10, Double.NaN, 1e-6, XvInit.RANDOM,
+                0, 1e-8, 1L);
+    }
+
+    /** With another C. */
+    public SparseMiOptions withC(double newC) {
+        return new SparseMiOptions(newC, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, ridge, seed);
+    }
+
+    /** With another kernel. */
+    public SparseMiOptions withKernel(DifferentiableKernel k) {
+        return new SparseMiOptions(c, k, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
+                init, basisVectors, ridge, seed);
+    }
+
+    /** With a Gaussian kernel of the given gamma. */
+    public SparseMiOptions withGamma(double gamma) {
+        return withKernel(new GaussianKernel(gamma));
+    }
+
+    /** With another N_XV. */
+    public SparseMiOptions withExpansionVectors(int n) {
+        return new SparseMiOptions(c, kernel, n, maxIterations, maxStepTrials, initialStep, tolerance, init,
+                basisVectors, ridge, seed);
+    }
+
+    /** With another t_max. */
+    public SparseMiOptions withMaxIterations(int t) {
+        return new SparseMiOptions(c, kernel, expansionVectors, t, maxStepTrials, initialStep, tolerance, init,
+                basisVectors, ridge, seed);
+    }
+
+    /** With another lambda_0 (NaN for the default). */
+    public SparseMiOptions withInitialStep(double lambda) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, lambda, tolerance,
+                init, basisVectors, ridge, seed);
+    }
+
+    /** With another convergence tolerance. */
+    public SparseMiOptions withTolerance(double tol) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tol,
+                init, basisVectors, ridge, seed);
+    }
+
+    /** With another initialisation. */
+    public SparseMiOptions withInit(XvInit i) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, i, basisVectors, ridge, seed);
+    }
+
+    /** With Q basis vectors (0: input space). */
+    public SparseMiOptions withBasisVectors(int q) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, q, ridge, seed);
+    }
+
+    /** With another ridge. */
+    public SparseMiOptions withRidge(double r) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, r, seed);
+    }
+
+    /** With another seed. */
+    public SparseMiOptions withSeed(long s) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, ridge, s);
+    }
+}
