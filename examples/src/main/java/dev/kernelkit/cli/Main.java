@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
                 DemoCommand.class,
                 SvmCommand.class,
                 BenchCommand.class,
+                dev.kernelkit.cli.mi.SparseMiCommand.class,
                 dev.kernelkit.cli.prototypes.PrototypesCommand.class,
         })
 public final class Main implements Callable<Integer> {
