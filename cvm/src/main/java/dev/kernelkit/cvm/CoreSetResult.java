@@ -17,10 +17,15 @@ public final class CoreSetResult {
     private final int iterations;
     private final double[] radius2Trace;
     private final boolean converged;
+    private final long innerIterations;
+    private final long kernelEvaluations;
     private final double seconds;
 
     CoreSetResult(int[] coreIndices, double[] alpha, double centreNorm2, double radius2, int iterations,
-                  double[] radius2Trace, boolean converged, double seconds) {
+                  double[] radius2Trace, boolean converged, long innerIterations, long kernelEvaluations,
+                  double seconds) {
+        this.innerIterations = innerIterations;
+        this.kernelEvaluations = kernelEvaluations;
         this.coreIndices = coreIndices.clone();
         this.alpha = alpha.clone();
         this.centreNorm2 = centreNorm2;
@@ -76,6 +81,16 @@ public final class CoreSetResult {
         return converged;
     }
 
+    /** Total simplex-SMO iterations over all core-set solves. */
+    public long innerIterations() {
+        return innerIterations;
+    }
+
+    /** Kernel entries computed for candidate and core rows (the row cache's misses). */
+    public long kernelEvaluations() {
+        return kernelEvaluations;
+    }
+
     /** Wall-clock seconds. */
     public double seconds() {
         return seconds;
@@ -84,7 +99,8 @@ public final class CoreSetResult {
     @Override
     public String toString() {
         return "CoreSetResult(core=" + coreIndices.length + ", R2=" + radius2 + ", iterations=" + iterations
-                + ", converged=" + converged + ", seconds=" + seconds + ", alpha[0..3]="
+                 + ", converged=" + converged + ", innerIterations=" + innerIterations
+                + ", kernelEvaluations=" + kernelEvaluations + ", seconds=" + seconds + ", alpha[0..3]="
                 + Arrays.toString(Arrays.copyOf(alpha, Math.min(3, alpha.length))) + ")";
     }
 }

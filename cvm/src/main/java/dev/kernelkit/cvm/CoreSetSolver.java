@@ -39,6 +39,7 @@ public final class CoreSetSolver {
     private final int[] groupCoreCount = new int[2];
     private double centreNorm2;
     private double radius2;
+    private long innerIterations;
 
     private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
         this.problem = problem;
@@ -122,7 +123,8 @@ public final class CoreSetSolver {
         }
         int s = smo.size();
         return new CoreSetResult(Arrays.copyOf(core, s), smo.alphas(), centreNorm2, radius2, iterations,
-                Arrays.copyOf(trace, traceLen), !capped, (System.nanoTime() - start) * 1e-9);
+                Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(),
+                (System.nanoTime() - start) * 1e-9);
     }
 
     private void initialise() {
@@ -192,7 +194,7 @@ public final class CoreSetSolver {
         double r2Before = Math.max(smo.radius2(), 0.0);
         double tol = options.innerTolerance() > 0 ? options.innerTolerance()
                 : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(smo.linear())));
-        smo.solve(tol, INNER_ITERATION_CAP);
+        innerIterations += smo.solve(tol, INNER_ITERATION_CAP).iterations();
         centreNorm2 = smo.quadratic();
         radius2 = smo.linear() - centreNorm2;
     }

@@ -17,8 +17,8 @@ import java.util.Arrays;
  * simplex KKT gap max_{a_j &gt; 0} G_j - min_t G_t is below the tolerance; that gap bounds
  * f(a) - f* from above.
  *
- * <p>The core set only grows by appending ({@link #add}); the solver keeps the lower triangle of Q
- * (O(s^2/2) doubles) and warm-starts every solve from the previous a with a = 0 on the new point.
+ * <p>The core set only grows by appending ({@link #add}); the solver keeps Q as full rows (s^2
+ * doubles, so that the gradient update reads two contiguous rows) and warm-starts every solve from the previous a with a = 0 on the new point.
  * This loop is the simplex counterpart of the kernels layer's {@code SmoSolver} (which solves
  * y'a = 0 problems with a -e linear term); LIBSVM's general Solver (linear term p, right-hand side
  * of the equality) would cover both. Not thread-safe.
@@ -50,7 +50,7 @@ final class SimplexSmo {
 
     /** Q_ab of two core positions. */
     double get(int a, int b) {
-        return a >= b ? q[a][b] : q[b][a];
+        return q[a][b];
     }
 
     /**
@@ -65,14 +65,20 @@ final class SimplexSmo {
         if (s == q.length) {
             int cap = 2 * s;
             q = Arrays.copyOf(q, cap);
+            for (int t = 0; t < s; t++) {
+                q[t] = Arrays.copyOf(q[t], cap);
+            }
             alpha = Arrays.copyOf(alpha, cap);
             grad = Arrays.copyOf(grad, cap);
             v = Arrays.copyOf(v, cap);
         }
-        double[] r = new double[s + 1];
+        double[] r = new double[q.length];
         System.arraycopy(row, 0, r, 0, s);
         r[s] = diag;
         q[s] = r;
+        for (int t = 0; t < s; t++) {
+            q[t][s] = row[t];
+        }
         double g = -0.5 * offset;
         for (int j = 0; j < s; j++) {
             g += alpha[j] * r[j];
@@ -156,7 +162,7 @@ final class SimplexSmo {
                 if (alpha[t] > 0) {
                     double diff = grad[t] - gMin;
                     if (diff > 0) {
-                        double p = qii + q[t][t] - 2.0 * (t >= i ? q[t][i] : qi[t]);
+                        double p = qii + q[t][t] - 2.0 * qi[t];
                         if (p <= 0) {
                             p = TAU;
                         }
@@ -182,9 +188,7 @@ final class SimplexSmo {
             alpha[i] += delta;
             double[] qj = q[j];
             for (int t = 0; t < size; t++) {
-                double qti = t >= i ? q[t][i] : qi[t];
-                double qtj = t >= j ? q[t][j] : qj[t];
-                grad[t] += delta * (qti - qtj);
+                grad[t] += delta * (qi[t] - qj[t]);
             }
             it++;
         }
