@@ -34,6 +34,16 @@ public final class CoreVectorMachine {
      *         non-finite k(x, x)
      */
     public static CvmModel fit(LabeledDataset data, CvmOptions options) {
+        return fitWith(data, options, CoreVectorMachine::fitBinary);
+    }
+
+    /** Trains one two-class machine on points, labels +1/-1 and precomputed k(x_i, x_i). */
+    @FunctionalInterface
+    interface BinaryTrainer {
+        CvmMachine fit(List<Vec> x, double[] y, double[] diag, CvmOptions options);
+    }
+
+    static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(options, "options");
         double[] classes = data.classes();
@@ -58,10 +68,10 @@ public final class CoreVectorMachine {
         double[] labels = data.labels();
         List<CvmMachine> machines = new ArrayList<>();
         if (classes.length == 2) {
-            machines.add(fitBinary(x, signs(labels, classes[1]), diag, options));
+            machines.add(trainer.fit(x, signs(labels, classes[1]), diag, options));
         } else if (options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST) {
             for (double c : classes) {
-                machines.add(fitBinary(x, signs(labels, c), diag, options));
+                machines.add(trainer.fit(x, signs(labels, c), diag, options));
             }
         } else {
             for (int k = 0; k < classes.length; k++) {
@@ -81,7 +91,7 @@ public final class CoreVectorMachine {
                         py[t] = labels[i] == classes[l] ? 1.0 : -1.0;
                         pd[t] = diag[i];
                     }
-                    CvmMachine m = fitBinary(px, py, pd, options);
+                    CvmMachine m = trainer.fit(px, py, pd, options);
                     machines.add(remapCore(m, idx));
                 }
             }
@@ -107,6 +117,15 @@ public final class CoreVectorMachine {
     }
 
     private static CvmMachine fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options) {
+        checkSigns(y);
+        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet());
+        return machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
+                r.iterations(), r.converged(), r.seconds());
+    }
+
+    /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */
+    static void checkSigns(double[] y) {
         boolean pos = false;
         boolean neg = false;
         for (int i = 0; i < y.length; i++) {
@@ -121,10 +140,11 @@ public final class CoreVectorMachine {
         if (!pos || !neg) {
             throw new IllegalArgumentException("classification needs both classes, got only " + (pos ? "+1" : "-1"));
         }
-        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
-        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet());
-        int[] core = r.coreIndices();
-        double[] alpha = r.alpha();
+    }
+
+    /** The machine of MEB weights a on the core set: coefficients a_i y_i, b = sum a_i y_i (spec §2.3). */
+    static CvmMachine machine(List<Vec> x, double[] y, int[] core, double[] alpha, double rho, double radius2,
+                              double eta, CvmOptions options, long iterations, boolean converged, double seconds) {
         double[] coreY = new double[core.length];
         List<Vec> sv = new ArrayList<>();
         List<Double> coef = new ArrayList<>();
@@ -139,8 +159,8 @@ public final class CoreVectorMachine {
         }
         KernelExpansionModel<Vec> expansion = KernelExpansionModel.of(options.kernel(), sv,
                 coef.stream().mapToDouble(Double::doubleValue).toArray(), b);
-        return new CvmMachine(expansion, core, alpha, coreY, r.centreNorm2(), r.radius2(), problem.eta(),
-                options.c(), r.iterations(), r.converged(), r.seconds());
+        return new CvmMachine(expansion, core, alpha, coreY, rho, radius2, eta, options.c(), iterations, converged,
+                seconds);
     }
 
     private static CvmMachine remapCore(CvmMachine m, List<Integer> idx) {

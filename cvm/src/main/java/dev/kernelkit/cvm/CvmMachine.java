@@ -24,12 +24,12 @@ public final class CvmMachine {
     private final double radius2;
     private final double eta;
     private final double c;
-    private final int iterations;
+    private final long iterations;
     private final boolean converged;
     private final double seconds;
 
     CvmMachine(KernelExpansionModel<Vec> expansion, int[] coreIndices, double[] alpha, double[] coreLabels,
-               double rho, double radius2, double eta, double c, int iterations, boolean converged, double seconds) {
+               double rho, double radius2, double eta, double c, long iterations, boolean converged, double seconds) {
         this.expansion = expansion;
         this.coreIndices = coreIndices.clone();
         this.alpha = alpha.clone();
@@ -103,8 +103,8 @@ public final class CvmMachine {
         return c;
     }
 
-    /** Outer core-set iterations. */
-    public int iterations() {
+    /** Outer core-set iterations (centre updates for the ball vector machine). */
+    public long iterations() {
         return iterations;
     }
 
