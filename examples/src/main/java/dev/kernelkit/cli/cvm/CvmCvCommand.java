@@ -84,8 +84,8 @@ final class CvmCvCommand implements Callable<Integer> {
             for (int i = 0; i < n; i++) {
                 (i % k == f ? te : tr).add(perm[i]);
             }
-            out.add(new Splits.Split(tr.stream().mapToInt(Integer::intValue).toArray(),
-                    te.stream().mapToInt(Integer::intValue).toArray()));
+            out.add(new Splits.Split(tr.stream().mapToInt(Integer::intValue).sorted().toArray(),
+                    te.stream().mapToInt(Integer::intValue).sorted().toArray()));
         }
         return out;
     }
