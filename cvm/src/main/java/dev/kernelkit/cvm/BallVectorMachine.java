@@ -88,6 +88,8 @@ public final class BallVectorMachine {
         int[] core = new int[16];
         final int[] position;
         double[] alpha = new double[16];
+        /** (K~a) at each core position, kept current by every update (LibCVM's cached values). */
+        double[] kaCore = new double[16];
         int size;
         double aug;
         double centreNorm2;
@@ -115,6 +117,7 @@ public final class BallVectorMachine {
             // start: core = {point 0}, a = 1, a_aug = sqrt(kappa~), ||c||^2 = kappa~
             append(0);
             alpha[0] = 1.0;
+            kaCore[0] = kappa;
             aug = Math.sqrt(kappa);
             centreNorm2 = kappa;
         }
@@ -123,6 +126,7 @@ public final class BallVectorMachine {
             if (size == core.length) {
                 core = Arrays.copyOf(core, 2 * size);
                 alpha = Arrays.copyOf(alpha, 2 * size);
+                kaCore = Arrays.copyOf(kaCore, 2 * size);
             }
             core[size] = l;
             alpha[size] = 0.0;
@@ -130,8 +134,11 @@ public final class BallVectorMachine {
             size++;
         }
 
-        /** (K~a)_l over the core set. */
+        /** (K~a)_l over the core set: O(1) for a core point, |S| cached kernel entries otherwise. */
         double kAlpha(int l) {
+            if (position[l] >= 0) {
+                return kaCore[position[l]];
+            }
             double[] row = cache.row(l, core, size);
             double s = 0;
             for (int j = 0; j < size; j++) {
@@ -148,13 +155,18 @@ public final class BallVectorMachine {
         /** Moves the centre so that point l lands on the radius-r sphere. */
         void update(int l, double d2) {
             double beta = Math.sqrt(r2 / (d2 + aug * aug));
-            for (int j = 0; j < size; j++) {
-                alpha[j] *= beta;
-            }
-            aug *= beta;
+            double kaL = kAlpha(l);
             if (position[l] < 0) {
                 append(l);
+                kaCore[size - 1] = kaL;
             }
+            // row of l against the whole core set, itself included
+            double[] row = cache.row(l, core, size);
+            for (int j = 0; j < size; j++) {
+                alpha[j] *= beta;
+                kaCore[j] = beta * kaCore[j] + (1 - beta) * row[j];
+            }
+            aug *= beta;
             alpha[position[l]] += 1 - beta;
             centreNorm2 = beta * centreNorm2 + (1 - beta) * kappa - beta * (1 - beta) * d2;
             updates++;

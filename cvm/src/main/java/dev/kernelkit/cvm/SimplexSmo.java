@@ -30,6 +30,7 @@ final class SimplexSmo {
     private double[] alpha = new double[16];
     private double[] grad = new double[16];
     private double[] v = new double[16];
+    private double[] qd = new double[16];
     private int size;
 
     /** Result of one {@link #solve}: iterations and the final KKT gap. */
@@ -71,11 +72,13 @@ final class SimplexSmo {
             alpha = Arrays.copyOf(alpha, cap);
             grad = Arrays.copyOf(grad, cap);
             v = Arrays.copyOf(v, cap);
+            qd = Arrays.copyOf(qd, cap);
         }
         double[] r = new double[q.length];
         System.arraycopy(row, 0, r, 0, s);
         r[s] = diag;
         q[s] = r;
+        qd[s] = diag;
         for (int t = 0; t < s; t++) {
             q[t][s] = row[t];
         }
@@ -131,28 +134,27 @@ final class SimplexSmo {
         return linear() - quadratic();
     }
 
-    /** Runs SMO from the current a until the KKT gap is below {@code tol}. */
+    /**
+     * Runs SMO from the current a until the KKT gap is below {@code tol}. The gradient update of
+     * one step and the search for the next i (and the gap) share one pass over the core set.
+     */
     Stats solve(double tol, long maxIterations) {
         long it = 0;
-        double gap;
-        while (true) {
-            int i = -1;
-            double gMin = Double.POSITIVE_INFINITY;
-            double gMaxSupport = Double.NEGATIVE_INFINITY;
-            for (int t = 0; t < size; t++) {
-                double g = grad[t];
-                if (g < gMin) {
-                    gMin = g;
-                    i = t;
-                }
-                if (alpha[t] > 0 && g > gMaxSupport) {
-                    gMaxSupport = g;
-                }
+        int i = -1;
+        double gMin = Double.POSITIVE_INFINITY;
+        double gMaxSupport = Double.NEGATIVE_INFINITY;
+        for (int t = 0; t < size; t++) {
+            double g = grad[t];
+            if (g < gMin) {
+                gMin = g;
+                i = t;
             }
-            gap = gMaxSupport - gMin;
-            if (gap < tol || it >= maxIterations) {
-                break;
+            if (alpha[t] > 0 && g > gMaxSupport) {
+                gMaxSupport = g;
             }
+        }
+        double gap = gMaxSupport - gMin;
+        while (gap >= tol && it < maxIterations) {
             double[] qi = q[i];
             double qii = qi[i];
             int j = -1;
@@ -162,7 +164,7 @@ final class SimplexSmo {
                 if (alpha[t] > 0) {
                     double diff = grad[t] - gMin;
                     if (diff > 0) {
-                        double p = qii + q[t][t] - 2.0 * qi[t];
+                        double p = qii + qd[t] - 2.0 * qi[t];
                         if (p <= 0) {
                             p = TAU;
                         }
@@ -187,9 +189,22 @@ final class SimplexSmo {
             }
             alpha[i] += delta;
             double[] qj = q[j];
+            int nextI = -1;
+            gMin = Double.POSITIVE_INFINITY;
+            gMaxSupport = Double.NEGATIVE_INFINITY;
             for (int t = 0; t < size; t++) {
-                grad[t] += delta * (qi[t] - qj[t]);
+                double g = grad[t] + delta * (qi[t] - qj[t]);
+                grad[t] = g;
+                if (g < gMin) {
+                    gMin = g;
+                    nextI = t;
+                }
+                if (alpha[t] > 0 && g > gMaxSupport) {
+                    gMaxSupport = g;
+                }
             }
+            i = nextI;
+            gap = gMaxSupport - gMin;
             it++;
         }
         return new Stats(it, gap, gap < tol);

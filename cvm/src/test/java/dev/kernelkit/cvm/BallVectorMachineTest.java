@@ -67,17 +67,17 @@ class BallVectorMachineTest {
 
     @Test
     void learnsTheCheckerboardLikeCvm() {
-        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 3);
-        LabeledDataset t = SyntheticData.checkerboard(2000, 4, 4);
-        CvmModel m = BallVectorMachine.fit(d, CvmOptions.libcvm(new GaussianKernel(6.0), 1e4, 1e-5));
+        LabeledDataset d = SyntheticData.checkerboard(1000, 4, 3);
+        LabeledDataset t = SyntheticData.checkerboard(1000, 4, 4);
+        CvmModel m = BallVectorMachine.fit(d, CvmOptions.libcvm(new GaussianKernel(6.0), 100, CvmOptions.autoEpsilon(1, 100)));
         int ok = 0;
         for (int i = 0; i < t.size(); i++) {
             ok += m.predict(t.x(i)) == t.y(i) ? 1 : 0;
         }
-        // measured 0.8885 (CVM reaches 0.98 at eps 1e-6 on this set): the BVM's fixed-radius ball
-        // needs a smaller epsilon for the same fit, so this is a coarse check that it learns at all
-        assertThat(ok / (double) t.size()).isGreaterThan(0.85);
-        CvmModel again = BallVectorMachine.fit(d, CvmOptions.libcvm(new GaussianKernel(6.0), 1e4, 1e-5));
+        // LibCVM's setting (C = 100, auto eps 8.29e-7): measured 0.942 with 621 core vectors here;
+        // spec 6.3 reports LibCVM's BVM at 94.86 % with 617 core vectors on its own 1k board
+        assertThat(ok / (double) t.size()).isGreaterThan(0.92);
+        CvmModel again = BallVectorMachine.fit(d, CvmOptions.libcvm(new GaussianKernel(6.0), 100, CvmOptions.autoEpsilon(1, 100)));
         assertThat(again.machines().get(0).coreIndices()).containsExactly(m.machines().get(0).coreIndices());
     }
 
