@@ -83,6 +83,11 @@ class CoreVectorMachineTest {
         return s;
     }
 
+    /**
+     * Tolerances: with epsilon 1e-6 the (1+eps)^2 bound on R^2 = eta - rho allows a rho error of
+     * about 2 eps R^2 (4e-4 relative here); measured 1.5e-7 (synthetic) and 9e-10 (Heart), with
+     * decisions within 2e-5 of max|f| on Heart, so 1e-6 and 1e-4 are tight but not flaky.
+     */
     private static void assertAgreesWithSmo(List<Vec> x, double[] y, List<Vec> test, Kernel<Vec> k, double c,
                                             double eps, double rhoTol, double decisionTol) {
         CvmOptions o = CvmOptions.jmlr(k, c, eps);
@@ -123,7 +128,7 @@ class CoreVectorMachineTest {
     void dualObjectiveAndDecisionsAgreeWithSmoOnTheSameTransformedKernelSynthetic() {
         LabeledDataset d = SyntheticData.twoMoons(160, 0.2, 5);
         LabeledDataset t = SyntheticData.twoMoons(100, 0.2, 6);
-        assertAgreesWithSmo(d.points(), d.labels(), t.points(), new GaussianKernel(1.0), 10.0, 1e-6, 1e-4, 1e-3);
+        assertAgreesWithSmo(d.points(), d.labels(), t.points(), new GaussianKernel(1.0), 10.0, 1e-6, 1e-6, 1e-4);
     }
 
     @Test
@@ -139,7 +144,7 @@ class CoreVectorMachineTest {
         LabeledDataset test = d.subset(te.stream().mapToInt(Integer::intValue).toArray());
         // gamma = 1 / d, LIBSVM's default width for the 13 features
         assertAgreesWithSmo(train.points(), train.labels(), test.points(), new GaussianKernel(1.0 / 13), 1.0,
-                1e-6, 1e-4, 1e-3);
+                1e-6, 1e-6, 1e-4);
     }
 
     @Test
