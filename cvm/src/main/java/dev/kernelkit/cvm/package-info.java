@@ -1,2 +1,18 @@
-/** Core vector machines (module `cvm`; see ../shared/design and the issue tracker for its specification). */
+/**
+ * Core vector machines: minimum-enclosing-ball core sets for kernel learning at scale
+ * (specification: ../shared/design/cvm.md).
+ *
+ * <ul>
+ *   <li>{@link dev.kernelkit.cvm.MinimumEnclosingBall}: the Bădoiu–Clarkson (1+epsilon) MEB in
+ *       input or kernel feature space ({@link dev.kernelkit.cvm.EnclosingBall}).</li>
+ *   <li>{@link dev.kernelkit.cvm.CoreVectorMachine}: two-class L2-SVM as an MEB (JMLR 2005;
+ *       LibCVM 2.2's refinements as options), one-vs-rest / one-vs-one ({@link dev.kernelkit.cvm.CvmModel}).</li>
+ *   <li>{@link dev.kernelkit.cvm.BallVectorMachine}: the fixed-radius enclosing ball, no QP (ICML 2007).</li>
+ *   <li>{@link dev.kernelkit.cvm.OneClassCvm}: SVDD / novelty detection.</li>
+ *   <li>{@link dev.kernelkit.cvm.CoreVectorRegression}: L2-SVR as a center-constrained MEB (TNN 2006).</li>
+ *   <li>{@link dev.kernelkit.cvm.CoreSetSolver} over any {@link dev.kernelkit.cvm.MebProblem}: the shared
+ *       driver (initialisation, sampling, epsilon schedule, row cache, simplex SMO).</li>
+ *   <li>{@link dev.kernelkit.cvm.CvmModelFiles}: model files.</li>
+ * </ul>
+ */
 package dev.kernelkit.cvm;

@@ -1,0 +1,273 @@
+package dev.kernelkit.cvm;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.svm.KernelExpansionModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Ball Vector Machine (Tsang, Kocsor and Kwok, "Simpler Core Vector Machines with Enclosing
+ * Balls", ICML 2007; spec §4, following LibCVM 2.2's bvm.cpp): the two-class L2-SVM's feature
+ * space (k~ = yy'(k + 1) + I/C, constant diagonal kappa~ = kappa + 1 + 1/C required) augmented by
+ * one coordinate; the enclosing ball has the fixed radius r = sqrt(kappa~) and centre
+ * [sum a_i phi~(z_i) ; a_aug], started at the first training point with a_aug = sqrt(kappa~). No QP:
+ * for a sampled point l with d^2 = ||c||^2 + kappa~ - 2 (K~a)_l &gt; (1+eps)^2 r^2 - a_aug^2 the
+ * centre moves towards [phi~(z_l) ; 0] until that point lies on the radius-r sphere:
+ *
+ * <pre>
+ *   beta = sqrt(r^2 / (d^2 + a_aug^2)),  a &lt;- beta a,  a_aug &lt;- beta a_aug,  a_l &lt;- a_l + (1 - beta),
+ *   ||c||^2 &lt;- beta ||c||^2 + (1 - beta) kappa~ - beta (1 - beta) d^2.
+ * </pre>
+ *
+ * Sampling: up to {@code maxSampleRounds} rounds of {@code sampleSize} candidates, half from each
+ * class (core vectors may be re-chosen); a non-core candidate whose k~ with a core vector is at
+ * least kappa~ (1 - eps - eps^2/2) is skipped as a near-duplicate; with more than 400 core vectors,
+ * up to 20 refinement steps sample only core vectors before each global search. Epsilon follows
+ * the options' schedule. Recovery of w, b and f as for {@link CoreVectorMachine}.
+ */
+public final class BallVectorMachine {
+    private static final int REFINE_ABOVE = 400;
+    private static final int REFINE_STEPS = 20;
+    private static final double INITIAL_EPSILON = 0.1;
+    private static final long UPDATE_CAP = 20_000_000L;
+
+    private BallVectorMachine() {
+    }
+
+    /**
+     * Fits a classifier (two classes, or several by the options' multi-class reduction).
+     *
+     * @throws IllegalArgumentException when k(x, x) is not constant, for fewer than two classes
+     */
+    public static CvmModel fit(LabeledDataset data, CvmOptions options) {
+        return CoreVectorMachine.fitWith(data, options, BallVectorMachine::fitBinary);
+    }
+
+    /**
+     * Fits one machine on labels in {-1, +1}.
+     *
+     * @throws IllegalArgumentException when k(x, x) is not constant or a label is not +1 / -1
+     */
+    public static CvmMachine fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
+        List<Vec> x = List.copyOf(points);
+        double[] diag = new double[x.size()];
+        for (int i = 0; i < diag.length; i++) {
+            diag[i] = options.kernel().apply(x.get(i), x.get(i));
+        }
+        return fitBinary(x, y.clone(), diag, options);
+    }
+
+    static CvmMachine fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options) {
+        CoreVectorMachine.checkSigns(y);
+        double lo = Arrays.stream(diag).min().orElse(0);
+        double hi = Arrays.stream(diag).max().orElse(0);
+        if (hi - lo > 1e-12 * Math.max(1.0, Math.abs(hi))) {
+            throw new IllegalArgumentException("the ball vector machine needs a kernel with constant k(x, x), got values from "
+                    + lo + " to " + hi + " (" + options.kernel() + ")");
+        }
+        long start = System.nanoTime();
+        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
+        Solver s = new Solver(problem, options.coreSet());
+        s.run();
+        return CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2, s.r2 - s.centreNorm2,
+                problem.eta(), options, s.updates, s.converged, (System.nanoTime() - start) * 1e-9);
+    }
+
+    /** The BVM iteration; package-private so tests can drive single updates. */
+    static final class Solver {
+        final MebProblem problem;
+        final CoreSetOptions options;
+        final double kappa;
+        final double r2;
+        final KernelRowCache cache;
+        final SplittableRandom rng;
+        final int n;
+        int[] core = new int[16];
+        final int[] position;
+        double[] alpha = new double[16];
+        /** (K~a) at each core position, kept current by every update (LibCVM's cached values). */
+        double[] kaCore = new double[16];
+        int size;
+        double aug;
+        double centreNorm2;
+        long updates;
+        boolean converged = true;
+        final int[][] groups = new int[2][];
+
+        Solver(MebProblem problem, CoreSetOptions options) {
+            this.problem = problem;
+            this.options = options;
+            this.n = problem.size();
+            this.kappa = problem.entry(0, 0);
+            this.r2 = kappa;
+            this.cache = new KernelRowCache(problem, options.cacheMb());
+            this.rng = new SplittableRandom(options.seed());
+            this.position = new int[n];
+            Arrays.fill(position, -1);
+            List<Integer> g0 = new ArrayList<>();
+            List<Integer> g1 = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                (problem.group(i) == 0 ? g0 : g1).add(i);
+            }
+            groups[0] = g0.stream().mapToInt(Integer::intValue).toArray();
+            groups[1] = g1.stream().mapToInt(Integer::intValue).toArray();
+            // start: core = {point 0}, a = 1, a_aug = sqrt(kappa~), ||c||^2 = kappa~
+            append(0);
+            alpha[0] = 1.0;
+            kaCore[0] = kappa;
+            aug = Math.sqrt(kappa);
+            centreNorm2 = kappa;
+        }
+
+        private void append(int l) {
+            if (size == core.length) {
+                core = Arrays.copyOf(core, 2 * size);
+                alpha = Arrays.copyOf(alpha, 2 * size);
+                kaCore = Arrays.copyOf(kaCore, 2 * size);
+            }
+            core[size] = l;
+            alpha[size] = 0.0;
+            position[l] = size;
+            size++;
+        }
+
+        /** (K~a)_l over the core set: O(1) for a core point, |S| cached kernel entries otherwise. */
+        double kAlpha(int l) {
+            if (position[l] >= 0) {
+                return kaCore[position[l]];
+            }
+            double[] row = cache.row(l, core, size);
+            double s = 0;
+            for (int j = 0; j < size; j++) {
+                s += alpha[j] * row[j];
+            }
+            return s;
+        }
+
+        /** ||c - phi~(z_l)||^2 (without the augmented coordinate). */
+        double distance2(int l) {
+            return centreNorm2 + kappa - 2 * kAlpha(l);
+        }
+
+        /** Moves the centre so that point l lands on the radius-r sphere. */
+        void update(int l, double d2) {
+            double beta = Math.sqrt(r2 / (d2 + aug * aug));
+            double kaL = kAlpha(l);
+            if (position[l] < 0) {
+                append(l);
+                kaCore[size - 1] = kaL;
+            }
+            // row of l against the whole core set, itself included
+            double[] row = cache.row(l, core, size);
+            for (int j = 0; j < size; j++) {
+                alpha[j] *= beta;
+                kaCore[j] = beta * kaCore[j] + (1 - beta) * row[j];
+            }
+            aug *= beta;
+            alpha[position[l]] += 1 - beta;
+            centreNorm2 = beta * centreNorm2 + (1 - beta) * kappa - beta * (1 - beta) * d2;
+            updates++;
+        }
+
+        void run() {
+            double target = options.epsilon();
+            double eps = options.schedule() == CoreSetOptions.EpsilonSchedule.HALVING_FROM_0_1
+                    ? Math.max(target, INITIAL_EPSILON) : target;
+            int cap = Math.min(options.maxCoreVectors(), n);
+            while (true) {
+                while (true) {
+                    if (size >= cap && size < n || updates >= UPDATE_CAP) {
+                        converged = false;
+                        return;
+                    }
+                    double threshold = (1 + eps) * (1 + eps) * r2 - aug * aug;
+                    if (size > REFINE_ABOVE) {
+                        for (int step = 0; step < REFINE_STEPS; step++) {
+                            int best = -1;
+                            double bestD = threshold;
+                            for (int k = 0; k < options.sampleSize(); k++) {
+                                int l = core[rng.nextInt(size)];
+                                double d = distance2(l);
+                                if (d > bestD) {
+                                    bestD = d;
+                                    best = l;
+                                }
+                            }
+                            if (best < 0) {
+                                break;
+                            }
+                            update(best, bestD);
+                            threshold = (1 + eps) * (1 + eps) * r2 - aug * aug;
+                        }
+                    }
+                    double dupLimit = kappa * (1 - eps - eps * eps / 2);
+                    int best = -1;
+                    double bestD = threshold;
+                    if (options.sampleSize() == 0) {
+                        for (int l = 0; l < n; l++) {
+                            double d = distance2(l);
+                            if (d > bestD) {
+                                bestD = d;
+                                best = l;
+                            }
+                        }
+                    } else {
+                        for (int round = 0; round < options.maxSampleRounds() && best < 0; round++) {
+                            for (int k = 0; k < options.sampleSize(); k++) {
+                                int g = k < options.sampleSize() / 2 ? 0 : 1;
+                                int[] pool = groups[g].length > 0 ? groups[g] : groups[1 - g];
+                                int l = pool[rng.nextInt(pool.length)];
+                                if (position[l] < 0 && nearDuplicate(l, dupLimit)) {
+                                    continue;
+                                }
+                                double d = distance2(l);
+                                if (d > bestD) {
+                                    bestD = d;
+                                    best = l;
+                                }
+                            }
+                        }
+                        if (best < 0 && options.finalFullScan()) {
+                            for (int l = 0; l < n; l++) {
+                                double d = distance2(l);
+                                if (d > bestD) {
+                                    bestD = d;
+                                    best = l;
+                                }
+                            }
+                        }
+                    }
+                    if (best < 0) {
+                        break;
+                    }
+                    update(best, bestD);
+                }
+                if (eps <= target) {
+                    return;
+                }
+                eps = Math.max(target, eps * 0.5);
+            }
+        }
+
+        private boolean nearDuplicate(int l, double limit) {
+            double[] row = cache.row(l, core, size);
+            for (int j = 0; j < size; j++) {
+                if (row[j] >= limit) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        int[] core() {
+            return Arrays.copyOf(core, size);
+        }
+
+        double[] alphas() {
+            return Arrays.copyOf(alpha, size);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package dev.kernelkit.cvm;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The Bădoiu–Clarkson (1+epsilon) core-set iteration for a minimum enclosing ball in kernel
+ * feature space, as used by the Core Vector Machine (Tsang, Kwok and Cheung, JMLR 6:363–392,
+ * 2005; spec §2.1, §3):
+ *
+ * <ol>
+ *   <li>initialise the core set S_0 ({@link CoreSetOptions.Init}) and solve MEB(S_0);</li>
+ *   <li>find a point with d_l^2 = ||c||^2 - 2 (K~a)_l + v_l &gt; (1+epsilon)^2 R^2, the furthest
+ *       one found (exactly by a full scan, or the furthest of a random sample of 59 / 60);</li>
+ *   <li>if none, stop (after an optional exact full scan); else append it to S with a = 0 and
+ *       re-solve the core-set MEB dual by {@link SimplexSmo}, warm-started.</li>
+ * </ol>
+ *
+ * With a full scan at the end, every point lies within (1+epsilon) R of the centre and R is at
+ * most the true MEB radius (up to the inner tolerance), so the ball is a (1+epsilon)-approximation;
+ * the number of outer iterations is at most 2/epsilon (Bădoiu–Clarkson). Costs per iteration:
+ * |S| kernel evaluations per candidate (rows cached against the core-set prefix by
+ * {@link KernelRowCache}) plus the inner SMO on |S| points.
+ */
+public final class CoreSetSolver {
+    private static final double INITIAL_EPSILON = 0.1;
+    private static final int RANDOM_INIT_SIZE = 20;
+    private static final long INNER_ITERATION_CAP = 50_000_000L;
+
+    private final MebProblem problem;
+    private final CoreSetOptions options;
+    private final int n;
+    private final SplittableRandom rng;
+    private final KernelRowCache cache;
+    private final SimplexSmo smo = new SimplexSmo();
+    private final boolean[] inCore;
+    private int[] core = new int[16];
+    private final int[][] groups = new int[2][];
+    private final int[] groupCoreCount = new int[2];
+    private double centreNorm2;
+    private double radius2;
+    private long innerIterations;
+
+    private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
+        this.problem = problem;
+        this.options = options;
+        this.n = problem.size();
+        this.rng = new SplittableRandom(options.seed());
+        this.cache = new KernelRowCache(problem, options.cacheMb());
+        this.inCore = new boolean[n];
+        int g1 = 0;
+        for (int i = 0; i < n; i++) {
+            int g = problem.group(i);
+            if (g != 0 && g != 1) {
+                throw new IllegalArgumentException("group of point " + i + " must be 0 or 1, got " + g);
+            }
+            g1 += g;
+        }
+        groups[0] = new int[n - g1];
+        groups[1] = new int[g1];
+        int a = 0;
+        int b = 0;
+        for (int i = 0; i < n; i++) {
+            if (problem.group(i) == 0) {
+                groups[0][a++] = i;
+            } else {
+                groups[1][b++] = i;
+            }
+        }
+    }
+
+    /**
+     * Runs the core-set iteration.
+     *
+     * @throws IllegalArgumentException when the problem is empty or a group is not 0/1
+     */
+    public static CoreSetResult solve(MebProblem problem, CoreSetOptions options) {
+        if (problem.size() < 1) {
+            throw new IllegalArgumentException("an enclosing ball needs at least one point, got 0");
+        }
+        return new CoreSetSolver(problem, options).run();
+    }
+
+    private CoreSetResult run() {
+        long start = System.nanoTime();
+        double[] trace = new double[64];
+        int traceLen = 0;
+        initialise();
+        trace[traceLen++] = radius2;
+        int iterations = 0;
+        boolean capped = false;
+        int cap = Math.min(options.maxCoreVectors(), n);
+        double target = options.epsilon();
+        double eps = options.schedule() == CoreSetOptions.EpsilonSchedule.HALVING_FROM_0_1
+                ? Math.max(target, INITIAL_EPSILON) : target;
+        stages:
+        while (true) {
+            while (true) {
+                if (smo.size() >= cap) {
+                    capped = smo.size() < n;
+                    break stages;
+                }
+                double threshold = (1 + eps) * (1 + eps) * radius2;
+                int next = options.sampleSize() == 0 ? fullScan(threshold) : sampledSearch(threshold);
+                if (next < 0 && options.sampleSize() > 0 && options.finalFullScan()) {
+                    next = fullScan(threshold);
+                }
+                if (next < 0) {
+                    break;
+                }
+                addCore(next);
+                solveInner(eps);
+                iterations++;
+                if (traceLen == trace.length) {
+                    trace = Arrays.copyOf(trace, 2 * traceLen);
+                }
+                trace[traceLen++] = radius2;
+            }
+            if (eps <= target) {
+                break;
+            }
+            eps = Math.max(target, eps * 0.5);
+        }
+        int s = smo.size();
+        return new CoreSetResult(Arrays.copyOf(core, s), smo.alphas(), centreNorm2, radius2, iterations,
+                Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(),
+                (System.nanoTime() - start) * 1e-9);
+    }
+
+    private void initialise() {
+        if (options.init() == CoreSetOptions.Init.FURTHEST_PAIR || n == 1) {
+            int z = rng.nextInt(n);
+            int za = furthestFromPoint(z);
+            int zb = furthestFromPoint(za);
+            addCore(za);
+            if (zb != za) {
+                addCore(zb);
+                smo.setAlpha(new double[] {0.5, 0.5});
+            } else {
+                smo.setAlpha(new double[] {1.0});
+            }
+        } else {
+            int m = Math.min(RANDOM_INIT_SIZE, n);
+            for (int k = 0; k < m; k++) {
+                addCore(drawNonCore(k % 2));
+            }
+            double[] a = new double[m];
+            Arrays.fill(a, 1.0 / m);
+            smo.setAlpha(a);
+        }
+        solveInner(options.schedule() == CoreSetOptions.EpsilonSchedule.HALVING_FROM_0_1
+                ? Math.max(options.epsilon(), INITIAL_EPSILON) : options.epsilon());
+    }
+
+    /** The point furthest from phi~(z): d^2 = K~_zz - 2 K~_zl + v_l (a sample when sampling is on). */
+    private int furthestFromPoint(int z) {
+        double kzz = problem.entry(z, z);
+        int best = z;
+        double bestD = Double.NEGATIVE_INFINITY;
+        if (options.sampleSize() == 0 || n <= options.sampleSize()) {
+            for (int l = 0; l < n; l++) {
+                double d = kzz - 2 * problem.entry(z, l) + problem.offset(l);
+                if (l != z && d > bestD) {
+                    bestD = d;
+                    best = l;
+                }
+            }
+        } else {
+            for (int k = 0; k < options.sampleSize(); k++) {
+                int l = rng.nextInt(n);
+                double d = kzz - 2 * problem.entry(z, l) + problem.offset(l);
+                if (l != z && d > bestD) {
+                    bestD = d;
+                    best = l;
+                }
+            }
+        }
+        return best;
+    }
+
+    private void addCore(int l) {
+        int s = smo.size();
+        double[] row = cache.row(l, core, s);
+        smo.add(row, problem.entry(l, l), problem.offset(l));
+        if (s == core.length) {
+            core = Arrays.copyOf(core, 2 * s);
+        }
+        core[s] = l;
+        inCore[l] = true;
+        groupCoreCount[problem.group(l)]++;
+    }
+
+    private void solveInner(double eps) {
+        double r2Before = Math.max(smo.radius2(), 0.0);
+        double tol = options.innerTolerance() > 0 ? options.innerTolerance()
+                : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(smo.linear())));
+        innerIterations += smo.solve(tol, INNER_ITERATION_CAP).iterations();
+        centreNorm2 = smo.quadratic();
+        radius2 = smo.linear() - centreNorm2;
+    }
+
+    /** d_l^2 = ||c||^2 - 2 (K~a)_l + v_l. */
+    private double distance2(int l) {
+        int s = smo.size();
+        double[] row = cache.row(l, core, s);
+        double ka = 0.0;
+        for (int j = 0; j < s; j++) {
+            double a = smo.alpha(j);
+            if (a != 0.0) {
+                ka += a * row[j];
+            }
+        }
+        return centreNorm2 - 2 * ka + problem.offset(l);
+    }
+
+    private int fullScan(double threshold) {
+        int best = -1;
+        double bestD = threshold;
+        for (int l = 0; l < n; l++) {
+            if (!inCore[l]) {
+                double d = distance2(l);
+                if (d > bestD) {
+                    bestD = d;
+                    best = l;
+                }
+            }
+        }
+        return best;
+    }
+
+    private int sampledSearch(double threshold) {
+        for (int round = 0; round < options.maxSampleRounds(); round++) {
+            int best = -1;
+            double bestD = threshold;
+            for (int k = 0; k < options.sampleSize(); k++) {
+                int l = drawNonCore(options.balancedSampling() ? k % 2 : -1);
+                if (l < 0) {
+                    return -1;
+                }
+                double d = distance2(l);
+                if (d > bestD) {
+                    bestD = d;
+                    best = l;
+                }
+            }
+            if (best >= 0) {
+                return best;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A uniformly drawn point not in the core set, from group {@code g} when it still has one
+     * (any group when g is -1 or exhausted); -1 when every point is in the core set.
+     */
+    private int drawNonCore(int g) {
+        int left0 = groups[0].length - groupCoreCount[0];
+        int left1 = groups[1].length - groupCoreCount[1];
+        if (left0 + left1 == 0) {
+            return -1;
+        }
+        int[] pool;
+        if (g == 0 && left0 > 0 || g == 1 && left1 == 0) {
+            pool = groups[0];
+        } else if (g == 1 || left0 == 0) {
+            pool = groups[1];
+        } else {
+            // uniform over all points not in the core set
+            if ((left0 + left1) * 4 < n) {
+                int k = rng.nextInt(left0 + left1);
+                for (int l = 0; l < n; l++) {
+                    if (!inCore[l] && k-- == 0) {
+                        return l;
+                    }
+                }
+            }
+            while (true) {
+                int l = rng.nextInt(n);
+                if (!inCore[l]) {
+                    return l;
+                }
+            }
+        }
+        int left = pool == groups[0] ? left0 : left1;
+        if (left * 4 < pool.length) {
+            // few left: pick the k-th remaining one directly
+            int k = rng.nextInt(left);
+            for (int l : pool) {
+                if (!inCore[l] && k-- == 0) {
+                    return l;
+                }
+            }
+        }
+        while (true) {
+            int l = pool[rng.nextInt(pool.length)];
+            if (!inCore[l]) {
+                return l;
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.kernelkit.cvm;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.svm.KernelExpansionModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Core Vector Machine training (Tsang, Kwok and Cheung, "Core Vector Machines: Fast SVM Training
+ * on Very Large Data Sets", JMLR 6:363–392, 2005; spec §2.3, §3). The two-class L2-SVM
+ *
+ * <pre>
+ *   min_{w,b,rho,xi} ||w||^2 + b^2 - 2 rho + C sum xi_i^2  s.t. y_i (w'phi(x_i) + b) &ge; rho - xi_i
+ * </pre>
+ *
+ * has the dual max -a'K~a over the simplex with k~(z_i, z_j) = y_i y_j (k(x_i, x_j) + 1) + delta_ij / C,
+ * an MEB problem when k(x, x) is constant; it is solved by the (1+epsilon) core-set iteration
+ * ({@link CoreSetSolver}) and w, b, f are recovered as in {@link CvmMachine}. Symbols: a (alpha)
+ * the MEB weights, C the cost, epsilon the approximation, eta = kappa + 1 + 1/C the constant
+ * self-similarity kappa~. Cost: O(1/epsilon) outer iterations, each |S| kernel evaluations per
+ * sampled candidate (59 / 60 per round) plus a simplex SMO on the core set.
+ */
+public final class CoreVectorMachine {
+    private CoreVectorMachine() {
+    }
+
+    /**
+     * Fits a classifier (two classes, or several by one-vs-rest / one-vs-one).
+     *
+     * @throws IllegalArgumentException for fewer than two classes, a non-finite label or a
+     *         non-finite k(x, x)
+     */
+    public static CvmModel fit(LabeledDataset data, CvmOptions options) {
+        return fitWith(data, options, CoreVectorMachine::fitBinary);
+    }
+
+    /** Trains one two-class machine on points, labels +1/-1 and precomputed k(x_i, x_i). */
+    @FunctionalInterface
+    interface BinaryTrainer {
+        CvmMachine fit(List<Vec> x, double[] y, double[] diag, CvmOptions options);
+    }
+
+    static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer) {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(options, "options");
+        double[] classes = data.classes();
+        for (double c : classes) {
+            if (!Double.isFinite(c)) {
+                throw new IllegalArgumentException("labels must be finite, got " + c);
+            }
+        }
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("classification needs at least two classes, got only "
+                    + (classes.length == 0 ? "no points" : "class " + classes[0]));
+        }
+        List<Vec> x = data.points();
+        Kernel<Vec> kernel = options.kernel();
+        double[] diag = new double[x.size()];
+        for (int i = 0; i < diag.length; i++) {
+            diag[i] = kernel.apply(x.get(i), x.get(i));
+            if (!Double.isFinite(diag[i])) {
+                throw new IllegalArgumentException("k(x, x) of point " + i + " must be finite, got " + diag[i]);
+            }
+        }
+        double[] labels = data.labels();
+        List<CvmMachine> machines = new ArrayList<>();
+        if (classes.length == 2) {
+            machines.add(trainer.fit(x, signs(labels, classes[1]), diag, options));
+        } else if (options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST) {
+            for (double c : classes) {
+                machines.add(trainer.fit(x, signs(labels, c), diag, options));
+            }
+        } else {
+            for (int k = 0; k < classes.length; k++) {
+                for (int l = k + 1; l < classes.length; l++) {
+                    List<Integer> idx = new ArrayList<>();
+                    for (int i = 0; i < labels.length; i++) {
+                        if (labels[i] == classes[k] || labels[i] == classes[l]) {
+                            idx.add(i);
+                        }
+                    }
+                    List<Vec> px = new ArrayList<>(idx.size());
+                    double[] py = new double[idx.size()];
+                    double[] pd = new double[idx.size()];
+                    for (int t = 0; t < py.length; t++) {
+                        int i = idx.get(t);
+                        px.add(x.get(i));
+                        py[t] = labels[i] == classes[l] ? 1.0 : -1.0;
+                        pd[t] = diag[i];
+                    }
+                    CvmMachine m = trainer.fit(px, py, pd, options);
+                    machines.add(remapCore(m, idx));
+                }
+            }
+        }
+        return new CvmModel(classes, options.multiClass(), machines);
+    }
+
+    /**
+     * Fits one two-class machine on labels y in {-1, +1}.
+     *
+     * @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present
+     */
+    public static CvmMachine fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
+        List<Vec> x = List.copyOf(points);
+        if (x.size() != y.length) {
+            throw new IllegalArgumentException("expected " + x.size() + " labels, found " + y.length);
+        }
+        double[] diag = new double[x.size()];
+        for (int i = 0; i < diag.length; i++) {
+            diag[i] = options.kernel().apply(x.get(i), x.get(i));
+        }
+        return fitBinary(x, y.clone(), diag, options);
+    }
+
+    private static CvmMachine fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options) {
+        checkSigns(y);
+        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet());
+        return machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
+                r.iterations(), r.converged(), r.seconds());
+    }
+
+    /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */
+    static void checkSigns(double[] y) {
+        boolean pos = false;
+        boolean neg = false;
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] == 1.0) {
+                pos = true;
+            } else if (y[i] == -1.0) {
+                neg = true;
+            } else {
+                throw new IllegalArgumentException("label " + i + " must be +1 or -1, got " + y[i]);
+            }
+        }
+        if (!pos || !neg) {
+            throw new IllegalArgumentException("classification needs both classes, got only " + (pos ? "+1" : "-1"));
+        }
+    }
+
+    /** The machine of MEB weights a on the core set: coefficients a_i y_i, b = sum a_i y_i (spec §2.3). */
+    static CvmMachine machine(List<Vec> x, double[] y, int[] core, double[] alpha, double rho, double radius2,
+                              double eta, CvmOptions options, long iterations, boolean converged, double seconds) {
+        double[] coreY = new double[core.length];
+        List<Vec> sv = new ArrayList<>();
+        List<Double> coef = new ArrayList<>();
+        double b = 0.0;
+        for (int k = 0; k < core.length; k++) {
+            coreY[k] = y[core[k]];
+            b += alpha[k] * coreY[k];
+            if (alpha[k] > 0) {
+                sv.add(x.get(core[k]));
+                coef.add(alpha[k] * coreY[k]);
+            }
+        }
+        KernelExpansionModel<Vec> expansion = KernelExpansionModel.of(options.kernel(), sv,
+                coef.stream().mapToDouble(Double::doubleValue).toArray(), b);
+        return new CvmMachine(expansion, core, alpha, coreY, rho, radius2, eta, options.c(), iterations, converged,
+                seconds);
+    }
+
+    private static CvmMachine remapCore(CvmMachine m, List<Integer> idx) {
+        int[] core = m.coreIndices();
+        for (int k = 0; k < core.length; k++) {
+            core[k] = idx.get(core[k]);
+        }
+        return new CvmMachine(m.expansion(), core, m.alpha(), m.coreLabels(), m.rho(), m.radius2(), m.eta(),
+                m.c(), m.iterations(), m.converged(), m.seconds());
+    }
+
+    /** +1 where the label equals {@code positive}, else -1. */
+    static double[] signs(double[] labels, double positive) {
+        double[] y = new double[labels.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = labels[i] == positive ? 1.0 : -1.0;
+        }
+        return y;
+    }
+
+    /**
+     * LibCVM's automatic Gaussian width (spec §3.3 item 13): gamma = 2 / mean squared distance
+     * between distinct pairs of the deterministic subsample of every ceil(m/5000)-th point.
+     *
+     * @throws IllegalArgumentException for fewer than two points or all points equal
+     */
+    public static double autoGamma(List<? extends Vec> points) {
+        int m = points.size();
+        if (m < 2) {
+            throw new IllegalArgumentException("autoGamma needs at least 2 points, got " + m);
+        }
+        int step = (m + 4999) / 5000;
+        List<Vec> s = new ArrayList<>();
+        for (int i = 0; i < m; i += step) {
+            s.add(points.get(i));
+        }
+        if (s.size() < 2) {
+            s = List.of(points.get(0), points.get(1));
+        }
+        double sum = 0.0;
+        long pairs = 0;
+        for (int i = 0; i < s.size(); i++) {
+            for (int j = i + 1; j < s.size(); j++) {
+                sum += s.get(i).squaredDistance(s.get(j));
+                pairs++;
+            }
+        }
+        double mean = sum / pairs;
+        if (!(mean > 0)) {
+            throw new IllegalArgumentException("autoGamma needs distinct points, mean squared distance is " + mean);
+        }
+        return 2.0 / mean;
+    }
+}

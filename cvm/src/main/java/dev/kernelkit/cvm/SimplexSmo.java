@@ -1,0 +1,212 @@
+package dev.kernelkit.cvm;
+
+import java.util.Arrays;
+
+/**
+ * Sequential minimal optimisation over the probability simplex for the core-set MEB dual
+ * (spec §3.3 item 8, LibCVM's {@code Solver_Lag}):
+ *
+ * <pre>
+ *   min_a  f(a) = 1/2 a'Qa - 1/2 v'a   s.t.  a &ge; 0, 1'a = 1
+ * </pre>
+ *
+ * (half of min a'Qa - a'v). Gradient G = Qa - v/2 is kept up to date. Each step takes
+ * i = argmin_t G_t (the variable to increase) and, among a_j &gt; 0 with G_j &gt; G_i, the j that
+ * maximises the second-order gain (G_j - G_i)^2 / P_ij with P_ij = Q_ii + Q_jj - 2 Q_ij (TAU when
+ * P_ij &le; 0), then moves mass delta = min((G_j - G_i) / P_ij, a_j) from j to i. It stops when the
+ * simplex KKT gap max_{a_j &gt; 0} G_j - min_t G_t is below the tolerance; that gap bounds
+ * f(a) - f* from above.
+ *
+ * <p>The core set only grows by appending ({@link #add}); the solver keeps Q as full rows (s^2
+ * doubles, so that the gradient update reads two contiguous rows) and warm-starts every solve from the previous a with a = 0 on the new point.
+ * This loop is the simplex counterpart of the kernels layer's {@code SmoSolver} (which solves
+ * y'a = 0 problems with a -e linear term); LIBSVM's general Solver (linear term p, right-hand side
+ * of the equality) would cover both. Not thread-safe.
+ */
+final class SimplexSmo {
+    private static final double TAU = 1e-12;
+
+    private double[][] q = new double[16][];
+    private double[] alpha = new double[16];
+    private double[] grad = new double[16];
+    private double[] v = new double[16];
+    private double[] qd = new double[16];
+    private int size;
+
+    /** Result of one {@link #solve}: iterations and the final KKT gap. */
+    record Stats(long iterations, double gap, boolean converged) {
+    }
+
+    int size() {
+        return size;
+    }
+
+    double alpha(int a) {
+        return alpha[a];
+    }
+
+    double[] alphas() {
+        return Arrays.copyOf(alpha, size);
+    }
+
+    /** Q_ab of two core positions. */
+    double get(int a, int b) {
+        return q[a][b];
+    }
+
+    /**
+     * Appends a point with a = 0.
+     *
+     * @param row K~ between the new point and the current core positions 0..size-1
+     * @param diag K~ of the new point with itself
+     * @param offset its linear term v
+     */
+    void add(double[] row, double diag, double offset) {
+        int s = size;
+        if (s == q.length) {
+            int cap = 2 * s;
+            q = Arrays.copyOf(q, cap);
+            for (int t = 0; t < s; t++) {
+                q[t] = Arrays.copyOf(q[t], cap);
+            }
+            alpha = Arrays.copyOf(alpha, cap);
+            grad = Arrays.copyOf(grad, cap);
+            v = Arrays.copyOf(v, cap);
+            qd = Arrays.copyOf(qd, cap);
+        }
+        double[] r = new double[q.length];
+        System.arraycopy(row, 0, r, 0, s);
+        r[s] = diag;
+        q[s] = r;
+        qd[s] = diag;
+        for (int t = 0; t < s; t++) {
+            q[t][s] = row[t];
+        }
+        double g = -0.5 * offset;
+        for (int j = 0; j < s; j++) {
+            g += alpha[j] * r[j];
+        }
+        grad[s] = g;
+        alpha[s] = 0.0;
+        v[s] = offset;
+        size = s + 1;
+    }
+
+    /** Sets a (length size, on the simplex) and recomputes the gradient. */
+    void setAlpha(double[] a) {
+        System.arraycopy(a, 0, alpha, 0, size);
+        for (int t = 0; t < size; t++) {
+            double g = -0.5 * v[t];
+            for (int j = 0; j < size; j++) {
+                g += get(t, j) * alpha[j];
+            }
+            grad[t] = g;
+        }
+    }
+
+    /** (Qa)_a for a core position. */
+    double qAlpha(int a) {
+        return grad[a] + 0.5 * v[a];
+    }
+
+    /** a'Qa = ||c||^2. */
+    double quadratic() {
+        double s = 0.0;
+        for (int t = 0; t < size; t++) {
+            if (alpha[t] > 0) {
+                s += alpha[t] * (grad[t] + 0.5 * v[t]);
+            }
+        }
+        return s;
+    }
+
+    /** a'v. */
+    double linear() {
+        double s = 0.0;
+        for (int t = 0; t < size; t++) {
+            s += alpha[t] * v[t];
+        }
+        return s;
+    }
+
+    /** The squared radius a'v - a'Qa. */
+    double radius2() {
+        return linear() - quadratic();
+    }
+
+    /**
+     * Runs SMO from the current a until the KKT gap is below {@code tol}. The gradient update of
+     * one step and the search for the next i (and the gap) share one pass over the core set.
+     */
+    Stats solve(double tol, long maxIterations) {
+        long it = 0;
+        int i = -1;
+        double gMin = Double.POSITIVE_INFINITY;
+        double gMaxSupport = Double.NEGATIVE_INFINITY;
+        for (int t = 0; t < size; t++) {
+            double g = grad[t];
+            if (g < gMin) {
+                gMin = g;
+                i = t;
+            }
+            if (alpha[t] > 0 && g > gMaxSupport) {
+                gMaxSupport = g;
+            }
+        }
+        double gap = gMaxSupport - gMin;
+        while (gap >= tol && it < maxIterations) {
+            double[] qi = q[i];
+            double qii = qi[i];
+            int j = -1;
+            double best = -1.0;
+            double bestP = 1.0;
+            for (int t = 0; t < size; t++) {
+                if (alpha[t] > 0) {
+                    double diff = grad[t] - gMin;
+                    if (diff > 0) {
+                        double p = qii + qd[t] - 2.0 * qi[t];
+                        if (p <= 0) {
+                            p = TAU;
+                        }
+                        double gain = diff * diff / p;
+                        if (gain > best) {
+                            best = gain;
+                            j = t;
+                            bestP = p;
+                        }
+                    }
+                }
+            }
+            if (j < 0) {
+                break;
+            }
+            double delta = (grad[j] - gMin) / bestP;
+            if (delta >= alpha[j]) {
+                delta = alpha[j];
+                alpha[j] = 0.0;
+            } else {
+                alpha[j] -= delta;
+            }
+            alpha[i] += delta;
+            double[] qj = q[j];
+            int nextI = -1;
+            gMin = Double.POSITIVE_INFINITY;
+            gMaxSupport = Double.NEGATIVE_INFINITY;
+            for (int t = 0; t < size; t++) {
+                double g = grad[t] + delta * (qi[t] - qj[t]);
+                grad[t] = g;
+                if (g < gMin) {
+                    gMin = g;
+                    nextI = t;
+                }
+                if (alpha[t] > 0 && g > gMaxSupport) {
+                    gMaxSupport = g;
+                }
+            }
+            i = nextI;
+            gap = gMaxSupport - gMin;
+            it++;
+        }
+        return new Stats(it, gap, gap < tol);
+    }
+}

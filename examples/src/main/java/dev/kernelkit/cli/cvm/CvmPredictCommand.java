@@ -1,0 +1,59 @@
+package dev.kernelkit.cli.cvm;
+
+import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.LabeledDataset;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code kernelkit cvm predict}: predictions of a saved cvm / bvm / one-class / cvr model. */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Predict --data with a model written by 'cvm train'; score it when the file has labels.")
+final class CvmPredictCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "FILE", description = "Model file from 'cvm train'.")
+    Path model;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Points to predict (LIBSVM format).")
+    Path data;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write one prediction per line to FILE (default: stdout).")
+    Path output;
+
+    @Mixin
+    Options.Json json;
+
+    @Override
+    public Integer call() throws Exception {
+        CvmCli.Trained t = CvmCli.load(model);
+        LabeledDataset d = CvmCli.read(data, "--data");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < d.size(); i++) {
+            lines.add(Double.toString(t.predict(d.x(i))));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output != null) {
+            Files.write(output, lines);
+        } else {
+            lines.forEach(out::println);
+        }
+        double score = CvmCli.score(t, d);
+        String what = t.regression() ? "mse" : "accuracy";
+        out.printf("%s on %d points: %.6f%n", what, d.size(), score);
+        out.flush();
+        json.write(new JsonSummary().put("command", "cvm predict").put(what, score).put("core_vectors", (long) t.coreVectors())
+                .put("n", (long) d.size()));
+        return 0;
+    }
+}

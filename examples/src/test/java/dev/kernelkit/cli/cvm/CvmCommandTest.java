@@ -1,0 +1,77 @@
+package dev.kernelkit.cli.cvm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.synthetic.SyntheticData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CvmCommandTest {
+    @TempDir
+    Path dir;
+
+    private String run(Object command, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        assertThat(code).as(err.toString()).isZero();
+        return out.toString();
+    }
+
+    @Test
+    void trainThenPredictGivesTheSamePredictionsAndWritesTheJsonKeys() throws Exception {
+        LabeledDataset train = SyntheticData.twoMoons(200, 0.15, 1);
+        LabeledDataset test = SyntheticData.twoMoons(100, 0.15, 2);
+        Path trainFile = dir.resolve("train.libsvm");
+        Path testFile = dir.resolve("test.libsvm");
+        LibsvmFormat.write(train, trainFile);
+        LibsvmFormat.write(test, testFile);
+        Path model = dir.resolve("m.model");
+        Path json = dir.resolve("t.json");
+        String out = run(new CvmCommand(), "train", "--data", trainFile.toString(), "--test", testFile.toString(),
+                "--gamma", "2", "--c", "10", "--eps", "1e-4", "--seed", "3", "--model", model.toString(),
+                "--json", json.toString());
+        assertThat(out).contains("core vectors");
+        String j = Files.readString(json);
+        assertThat(j).contains("\"accuracy\"", "\"core_vectors\"", "\"train_seconds\"");
+        Path preds = dir.resolve("p.txt");
+        run(new CvmCommand(), "predict", "--model", model.toString(), "--data", testFile.toString(), "--output",
+                preds.toString());
+        List<String> lines = Files.readAllLines(preds);
+        assertThat(lines).hasSize(test.size());
+        CvmCli.Trained t = CvmCli.load(model);
+        for (int i = 0; i < test.size(); i++) {
+            assertThat(Double.parseDouble(lines.get(i))).isEqualTo(t.predict(test.x(i)));
+        }
+        assertThat(CvmCli.score(t, test)).isGreaterThan(0.9);
+    }
+
+    @Test
+    void regressionReportsMse() throws Exception {
+        LabeledDataset d = SyntheticData.twoMoons(80, 0.1, 4);
+        Path f = dir.resolve("r.libsvm");
+        LibsvmFormat.write(d, f);
+        Path json = dir.resolve("r.json");
+        run(new CvmCommand(), "cv", "--data", f.toString(), "--method", "cvr", "--gamma", "1", "--folds", "3",
+                "--eps", "1e-4", "--json", json.toString());
+        assertThat(Files.readString(json)).contains("\"mse\"", "\"core_vectors\"", "\"train_seconds\"");
+    }
+
+    @Test
+    void badMethodIsAnError() {
+        CommandLine cl = new CommandLine(new CvmCommand());
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertThat(cl.execute("train", "--data", dir.resolve("none").toString(), "--method", "svm")).isNotZero();
+    }
+}
