@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
                 BenchCommand.class,
                 dev.kernelkit.cli.mi.SparseMiCommand.class,
                 dev.kernelkit.cli.prototypes.PrototypesCommand.class,
+                dev.kernelkit.cli.cvm.CvmCommand.class,
         })
 public final class Main implements Callable<Integer> {
     /** Exit code of a successful run. */
