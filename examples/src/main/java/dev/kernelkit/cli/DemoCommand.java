@@ -56,12 +56,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Train our SMO solver and the LIBSVM solver (RBF kernel) on built-in synthetic data",
-                "(two moons, checkerboard) and print accuracy, support vectors, dual objective and time."})
+                "(two moons, checkerboard) and print accuracy, support vectors, dual objective and time;",
+                "then SparseMI on the ring and four-Gaussian bag problems (TNNLS 2013, Fig. 2) from poor",
+                "initial expansion vectors, and the IMKPL synthetic feature-selection experiment."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--plots", paramLabel = "DIR", description = "Write one decision-region PNG per problem into DIR.")
+    @Option(names = "--plots", paramLabel = "DIR",
+            description = "Write the decision regions of every problem (and SparseMI's objective per iteration) as PNG files into DIR.")
     Path plots;
 
     @Option(names = "--points", paramLabel = "N", defaultValue = "400",

@@ -64,11 +64,11 @@ public final class PrototypesCommand implements Callable<Integer> {
         ImkplOptions.LsForm lsForm;
         @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
         int maxIterations;
-        @Option(names = "--seed", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}).")
-        long seed;
+        @Mixin
+        Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed);
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed.seed());
         }
     }
 
@@ -158,14 +158,14 @@ public final class PrototypesCommand implements Callable<Integer> {
             }
             LabeledDataset all = read(data);
             PrintWriter out = spec.commandLine().getOut();
-            List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed);
+            List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
             double[] sel = new double[splits], secs = new double[splits];
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
                 LabeledDataset test = all.subset(sp.get(r).test());
                 long t0 = System.nanoTime();
-                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed + r));
+                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed.seed() + r));
                 secs[r] = (System.nanoTime() - t0) / 1e9;
                 acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
