@@ -109,7 +109,8 @@ class CliEndToEndTest {
             assertThat(img.getWidth()).as(name).isEqualTo(800);
             assertThat(img.getHeight()).as(name).isEqualTo(640);
         }
-        for (String name : List.of("demo-sparsemi-ring-objective.png", "demo-sparsemi-four-gaussians-objective.png")) {
+        for (String name : List.of("demo-sparsemi-ring-objective.png", "demo-sparsemi-four-gaussians-objective.png",
+                "demo-prototypes-kernel-weights.png")) {
             BufferedImage img = ImageIO.read(dir.resolve(name).toFile());
             assertThat(img.getWidth()).as(name).isEqualTo(800);
             assertThat(img.getHeight()).as(name).isEqualTo(500);
