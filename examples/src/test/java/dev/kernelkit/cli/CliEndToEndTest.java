@@ -139,6 +139,12 @@ class CliEndToEndTest {
         }
         assertThat(channels).isEqualTo(9);
         assertThat(sum).isCloseTo(1.0, org.assertj.core.api.Assertions.within(5e-4));
+        // Channels 8 and 9 are constant (no information): they get no weight.
+        assertThat(r.out()).contains("  channel 8  beta 0.0000  (constant)", "  channel 9  beta 0.0000  (constant)");
+        // The section is 'prototypes demo' with data seed 3 + 10: the same lines.
+        CliRun p = CliRun.of("prototypes", "demo", "--seed", "13");
+        assertThat(p.exitCode()).as(p.err()).isZero();
+        assertThat(r.out()).contains("IMKPL prototypes (as 'kernelkit prototypes demo --seed 13'):\n" + p.out());
     }
 
     @Test
