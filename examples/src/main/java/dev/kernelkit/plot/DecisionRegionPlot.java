@@ -24,6 +24,11 @@ import java.util.function.DoubleBinaryOperator;
  * arrows show moved points (e.g. SparseMI expansion vectors from their initial to their final
  * position). Rendered with plain Java2D, headless. Immutable; build with {@link #builder()}.
  *
+ * <p>Multi-class mode ({@link Builder#classes}, {@link Builder#scores}): points carry class
+ * indices 0..k-1 and the classifier gives one score per class (e.g. one-vs-rest); the plane is
+ * shaded by the arg-max class and the boundaries are the zero contours of
+ * d_c(x, y) = s_c(x, y) - max_{c' != c} s_{c'}(x, y), which is positive exactly on class c's region.
+ *
  * <p>Cost: one evaluation of f per grid node, about (width * height) / cell^2 evaluations.
  */
 public final class DecisionRegionPlot {
@@ -38,6 +43,16 @@ public final class DecisionRegionPlot {
     private static final Color BOUNDARY = new Color(0x20, 0x20, 0x20);
     private static final Color MARGIN = new Color(0x60, 0x60, 0x60);
     private static final Color ARROW = new Color(0x1A, 0x8A, 0x3A);
+    /** Point colours of classes 0, 1, 2, ... in multi-class mode (green is kept for arrows). */
+    public static final List<Color> CLASS_COLOURS = List.of(POSITIVE, NEGATIVE, new Color(0x8E, 0x44, 0xAD),
+            new Color(0xE6, 0x8A, 0x00), new Color(0x40, 0x40, 0x40));
+
+    /** Per-class scores s_c(x, y) of a multi-class classifier; the predicted class is the arg-max. */
+    @FunctionalInterface
+    public interface Scores {
+        /** The scores at (x, y), one per class. */
+        double[] at(double x, double y);
+    }
 
     /** A straight arrow from (x0, y0) to (x1, y1) in data coordinates. */
     public record Arrow(double x0, double y0, double x1, double y1) {
@@ -54,9 +69,12 @@ public final class DecisionRegionPlot {
     private final double[] ys;
     private final double[] labels;
     private final DoubleBinaryOperator decision;
+    private final List<String> classNames;
+    private final Scores scores;
     private final int[] supportVectors;
     private final List<Arrow> arrows;
     private final boolean margins;
+    private final String arrowLabel;
     private final String title;
     private final String xLabel;
     private final String yLabel;
@@ -69,9 +87,12 @@ public final class DecisionRegionPlot {
         this.ys = b.ys;
         this.labels = b.labels;
         this.decision = b.decision;
+        this.classNames = b.classNames;
+        this.scores = b.scores;
         this.supportVectors = b.supportVectors;
         this.arrows = List.copyOf(b.arrows);
         this.margins = b.margins;
+        this.arrowLabel = b.arrowLabel;
         this.title = b.title;
         this.xLabel = b.xLabel;
         this.yLabel = b.yLabel;
@@ -108,6 +129,21 @@ public final class DecisionRegionPlot {
         Graphics2D g = PlotFrame.graphics(img);
         f.fillBackground(g);
 
+        if (classNames != null) {
+            renderClasses(g, f);
+        } else {
+            renderBinary(g, f);
+        }
+        drawPoints(g, f);
+        drawArrows(g, f);
+        g.setClip(null);
+        f.drawAxes(g, title, xLabel, yLabel);
+        drawLegend(g, f);
+        g.dispose();
+        return img;
+    }
+
+    private void renderBinary(Graphics2D g, PlotFrame f) {
         double[][] grid = evaluateGrid(f);
         shadeRegions(g, f, grid);
         f.drawGrid(g);
@@ -121,14 +157,74 @@ public final class DecisionRegionPlot {
         g.setColor(BOUNDARY);
         g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
         g.draw(contour(f, grid, 0.0));
+    }
 
-        drawPoints(g, f);
-        drawArrows(g, f);
-        g.setClip(null);
-        f.drawAxes(g, title, xLabel, yLabel);
-        drawLegend(g, f);
-        g.dispose();
-        return img;
+    /** Shades by arg-max class and draws the zero contour of every d_c (see the class comment). */
+    private void renderClasses(Graphics2D g, PlotFrame f) {
+        int k = classNames.size();
+        int cols = (f.right - f.left + cell - 1) / cell;
+        int rows = (f.bottom - f.top + cell - 1) / cell;
+        double[][][] d = new double[k][rows + 1][cols + 1];
+        for (int j = 0; j <= rows; j++) {
+            double y = f.dataY(f.top + (double) j * cell);
+            for (int i = 0; i <= cols; i++) {
+                double[] s = scores.at(f.dataX(f.left + (double) i * cell), y);
+                if (s.length != k) {
+                    throw new IllegalArgumentException("scores must have one value per class (" + k + "), got " + s.length);
+                }
+                for (int c = 0; c < k; c++) {
+                    double other = Double.NEGATIVE_INFINITY;
+                    for (int o = 0; o < k; o++) {
+                        if (o != c) {
+                            other = Math.max(other, s[o]);
+                        }
+                    }
+                    double v = s[c] - other;
+                    if (Double.isNaN(v)) {
+                        throw new IllegalArgumentException("scores returned NaN at grid node (" + i + ", " + j + ")");
+                    }
+                    d[c][j][i] = v;
+                }
+            }
+        }
+        for (int j = 0; j < rows; j++) {
+            for (int i = 0; i < cols; i++) {
+                int best = 0;
+                double bestMean = Double.NEGATIVE_INFINITY;
+                for (int c = 0; c < k; c++) {
+                    double mean = d[c][j][i] + d[c][j][i + 1] + d[c][j + 1][i] + d[c][j + 1][i + 1];
+                    if (mean > bestMean) {
+                        bestMean = mean;
+                        best = c;
+                    }
+                }
+                g.setColor(regionShade(best));
+                int px = f.left + i * cell, py = f.top + j * cell;
+                g.fillRect(px, py, Math.min(cell, f.right - px), Math.min(cell, f.bottom - py));
+            }
+        }
+        f.drawGrid(g);
+        g.setClip(f.left, f.top, f.right - f.left, f.bottom - f.top);
+        g.setColor(BOUNDARY);
+        g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        for (int c = 0; c < k; c++) {
+            g.draw(contour(f, d[c], 0.0));
+        }
+    }
+
+    /** The point colour of class c (multi-class mode). */
+    static Color classColour(int c) {
+        return CLASS_COLOURS.get(c % CLASS_COLOURS.size());
+    }
+
+    /** A light tint (22% colour, 78% white) of class c's colour, for its region. */
+    static Color regionShade(int c) {
+        Color p = classColour(c);
+        return new Color(tint(p.getRed()), tint(p.getGreen()), tint(p.getBlue()));
+    }
+
+    private static int tint(int v) {
+        return (int) Math.round(0.22 * v + 0.78 * 255);
     }
 
     /** Renders and writes a PNG file (parent folders are created). */
@@ -200,7 +296,7 @@ public final class DecisionRegionPlot {
         for (int i = 0; i < xs.length; i++) {
             double cx = f.px(xs[i]), cy = f.py(ys[i]);
             Shape dot = new Ellipse2D.Double(cx - r, cy - r, 2 * r, 2 * r);
-            g.setColor(labels[i] > 0 ? POSITIVE : NEGATIVE);
+            g.setColor(classNames != null ? classColour((int) labels[i]) : labels[i] > 0 ? POSITIVE : NEGATIVE);
             g.fill(dot);
             g.setColor(Color.WHITE);
             g.setStroke(new BasicStroke(0.8f));
@@ -219,10 +315,14 @@ public final class DecisionRegionPlot {
         g.setColor(ARROW);
         for (Arrow a : arrows) {
             double sx = f.px(a.x0()), sy = f.py(a.y0()), ex = f.px(a.x1()), ey = f.py(a.y1());
-            g.setStroke(new BasicStroke(1.2f));
-            g.draw(new java.awt.geom.Rectangle2D.Double(sx - 3.5, sy - 3.5, 7, 7));
-            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+            g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             g.draw(new Line2D.Double(sx, sy, ex, ey));
+            Shape start = new java.awt.geom.Rectangle2D.Double(sx - 5, sy - 5, 10, 10);
+            g.setColor(Color.WHITE);
+            g.fill(start);
+            g.setColor(ARROW);
+            g.setStroke(new BasicStroke(2f));
+            g.draw(start);
             double len = Math.hypot(ex - sx, ey - sy);
             if (len > 1e-9) {
                 double ux = (ex - sx) / len, uy = (ey - sy) / len;
@@ -238,36 +338,73 @@ public final class DecisionRegionPlot {
     }
 
     private void drawLegend(Graphics2D g, PlotFrame f) {
-        List<String> names = new ArrayList<>(List.of("class +1", "class -1", "decision f = 0"));
-        if (margins) {
+        List<String> names = new ArrayList<>();
+        if (classNames != null) {
+            for (String c : classNames) {
+                names.add("class " + c);
+            }
+            names.add("decision boundary");
+        } else {
+            names.addAll(List.of("class +1", "class -1", "decision f = 0"));
+        }
+        if (margins && classNames == null) {
             names.add("margins f = \u00b11");
         }
         if (supportVectors.length > 0) {
             names.add("support vector");
         }
         if (!arrows.isEmpty()) {
-            names.add("initial \u2192 final");
+            names.add(arrowLabel);
         }
         g.setFont(PlotFrame.LABEL_FONT);
         FontMetrics fm = g.getFontMetrics();
         int textW = names.stream().mapToInt(fm::stringWidth).max().orElse(0);
         int lineH = fm.getHeight() + 2;
         int boxW = textW + 44, boxH = names.size() * lineH + 10;
-        int bx = f.right - boxW - 8, by = f.top + 8;
+        int[] corner = quietestCorner(f, boxW, boxH);
+        int bx = corner[0], by = corner[1];
         g.setColor(new Color(255, 255, 255, 225));
         g.fillRect(bx, by, boxW, boxH);
         g.setColor(PlotFrame.AXIS);
         g.setStroke(new BasicStroke(1f));
         g.drawRect(bx, by, boxW, boxH);
         int y = by + 5;
-        for (String name : names) {
+        for (int row = 0; row < names.size(); row++) {
+            String name = names.get(row);
             double cx = bx + 18, cy = y + lineH / 2.0;
+            if (classNames != null && row < classNames.size()) {
+                g.setColor(classColour(row));
+                g.fill(new Ellipse2D.Double(cx - 4.5, cy - 4.5, 9, 9));
+                g.setColor(PlotFrame.AXIS);
+                g.drawString(name, bx + 36, y + fm.getAscent() + 1);
+                y += lineH;
+                continue;
+            }
+            if (!arrows.isEmpty() && row == names.size() - 1) {
+                g.setColor(ARROW);
+                g.setStroke(new BasicStroke(2f));
+                g.draw(new Line2D.Double(cx - 9, cy, cx + 6, cy));
+                g.setColor(Color.WHITE);
+                g.fill(new java.awt.geom.Rectangle2D.Double(cx - 14, cy - 4, 8, 8));
+                g.setColor(ARROW);
+                g.draw(new java.awt.geom.Rectangle2D.Double(cx - 14, cy - 4, 8, 8));
+                Path2D.Double head = new Path2D.Double();
+                head.moveTo(cx + 12, cy);
+                head.lineTo(cx + 4, cy - 4.5);
+                head.lineTo(cx + 4, cy + 4.5);
+                head.closePath();
+                g.fill(head);
+                g.setColor(PlotFrame.AXIS);
+                g.drawString(name, bx + 36, y + fm.getAscent() + 1);
+                y += lineH;
+                continue;
+            }
             switch (name) {
                 case "class +1", "class -1" -> {
                     g.setColor(name.endsWith("+1") ? POSITIVE : NEGATIVE);
                     g.fill(new Ellipse2D.Double(cx - 4.5, cy - 4.5, 9, 9));
                 }
-                case "decision f = 0" -> {
+                case "decision f = 0", "decision boundary" -> {
                     g.setColor(BOUNDARY);
                     g.setStroke(new BasicStroke(2.2f));
                     g.draw(new Line2D.Double(cx - 11, cy, cx + 11, cy));
@@ -276,17 +413,6 @@ public final class DecisionRegionPlot {
                     g.setColor(Color.BLACK);
                     g.setStroke(new BasicStroke(1.4f));
                     g.draw(new Ellipse2D.Double(cx - 7.5, cy - 7.5, 15, 15));
-                }
-                case "initial \u2192 final" -> {
-                    g.setColor(ARROW);
-                    g.setStroke(new BasicStroke(2f));
-                    g.draw(new Line2D.Double(cx - 11, cy, cx + 6, cy));
-                    Path2D.Double head = new Path2D.Double();
-                    head.moveTo(cx + 11, cy);
-                    head.lineTo(cx + 4, cy - 4);
-                    head.lineTo(cx + 4, cy + 4);
-                    head.closePath();
-                    g.fill(head);
                 }
                 default -> {
                     g.setColor(MARGIN);
@@ -300,15 +426,45 @@ public final class DecisionRegionPlot {
         }
     }
 
+    /**
+     * The top-left pixel of a w x h legend box at the place that covers the fewest points: the
+     * four corners (top right first), then the middles of the top, bottom, left and right edges.
+     */
+    private int[] quietestCorner(PlotFrame f, int w, int h) {
+        int cx = (f.left + f.right - w) / 2, cy = (f.top + f.bottom - h) / 2;
+        int[][] corners = {{f.right - w - 8, f.top + 8}, {f.left + 8, f.top + 8},
+                {f.right - w - 8, f.bottom - h - 8}, {f.left + 8, f.bottom - h - 8},
+                {cx, f.top + 8}, {cx, f.bottom - h - 8}, {f.left + 8, cy}, {f.right - w - 8, cy}};
+        int[] best = corners[0];
+        int bestCount = Integer.MAX_VALUE;
+        for (int[] c : corners) {
+            int count = 0;
+            for (int i = 0; i < xs.length; i++) {
+                double px = f.px(xs[i]), py = f.py(ys[i]);
+                if (px >= c[0] - 6 && px <= c[0] + w + 6 && py >= c[1] - 6 && py <= c[1] + h + 6) {
+                    count++;
+                }
+            }
+            if (count < bestCount) {
+                bestCount = count;
+                best = c;
+            }
+        }
+        return best;
+    }
+
     /** Collects the parts of a {@link DecisionRegionPlot}. */
     public static final class Builder {
         private double[] xs;
         private double[] ys;
         private double[] labels;
         private DoubleBinaryOperator decision;
+        private List<String> classNames;
+        private Scores scores;
         private int[] supportVectors = new int[0];
         private final List<Arrow> arrows = new ArrayList<>();
         private boolean margins;
+        private String arrowLabel = "initial \u2192 final";
         private String title = "";
         private String xLabel = "x1";
         private String yLabel = "x2";
@@ -347,6 +503,39 @@ public final class DecisionRegionPlot {
             return this;
         }
 
+        /**
+         * Multi-class points: class indices 0..k-1 into classNames (k &ge; 2); arrays are copied.
+         * Use with {@link #scores} instead of {@link #points} and {@link #decision}.
+         *
+         * @throws IllegalArgumentException for different lengths, no points, a non-finite
+         *         coordinate, fewer than two classes or a label outside 0..k-1
+         */
+        public Builder classes(List<String> names, double[] x, double[] y, int[] classOf) {
+            if (names.size() < 2) {
+                throw new IllegalArgumentException("a multi-class plot needs at least 2 classes, got " + names.size());
+            }
+            double[] asDouble = new double[classOf.length];
+            for (int i = 0; i < classOf.length; i++) {
+                if (classOf[i] < 0 || classOf[i] >= names.size()) {
+                    throw new IllegalArgumentException("class of point " + i + " must be in [0, " + names.size()
+                            + "), got " + classOf[i]);
+                }
+                asDouble[i] = 1.0;
+            }
+            points(x, y, asDouble);
+            for (int i = 0; i < classOf.length; i++) {
+                labels[i] = classOf[i];
+            }
+            this.classNames = List.copyOf(names);
+            return this;
+        }
+
+        /** The multi-class classifier's per-class scores; the arg-max decides the class. */
+        public Builder scores(Scores s) {
+            this.scores = Objects.requireNonNull(s, "scores");
+            return this;
+        }
+
         /** The classifier's decision function f(x, y); its sign decides the class. */
         public Builder decision(DoubleBinaryOperator f) {
             this.decision = Objects.requireNonNull(f, "decision");
@@ -362,6 +551,12 @@ public final class DecisionRegionPlot {
         /** Adds an arrow from an initial to a final position. */
         public Builder arrow(double x0, double y0, double x1, double y1) {
             arrows.add(new Arrow(x0, y0, x1, y1));
+            return this;
+        }
+
+        /** The legend text of the arrows (default "initial → final"). */
+        public Builder arrowLabel(String label) {
+            this.arrowLabel = Objects.requireNonNull(label, "label");
             return this;
         }
 
@@ -408,7 +603,10 @@ public final class DecisionRegionPlot {
             if (xs == null) {
                 throw new IllegalArgumentException("a decision-region plot needs points");
             }
-            if (decision == null) {
+            if (classNames != null && scores == null) {
+                throw new IllegalArgumentException("a multi-class decision-region plot needs scores");
+            }
+            if (classNames == null && decision == null) {
                 throw new IllegalArgumentException("a decision-region plot needs a decision function");
             }
             for (int i : supportVectors) {

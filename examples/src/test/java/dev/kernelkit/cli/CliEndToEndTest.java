@@ -88,7 +88,7 @@ class CliEndToEndTest {
 
     @Test
     void demoRunsBothSolversOnBothProblemsAndWritesPlots(@TempDir Path dir) throws Exception {
-        CliRun r = CliRun.of("demo", "--points", "60", "--seed", "3", "--plots", dir.toString());
+        CliRun r = CliRun.of("demo", "--points", "60", "--bags", "6", "--seed", "3", "--plots", dir.toString());
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
@@ -103,11 +103,48 @@ class CliEndToEndTest {
         Matcher m = Pattern.compile("two-moons: dual objectives of smo and libsvm differ by ([0-9.eE+-]+)").matcher(r.out());
         assertThat(m.find()).isTrue();
         assertThat(Double.parseDouble(m.group(1))).isLessThan(1e-3);
-        for (String name : List.of("demo-two-moons.png", "demo-checkerboard.png")) {
+        for (String name : List.of("demo-two-moons.png", "demo-checkerboard.png", "demo-sparsemi-ring.png",
+                "demo-sparsemi-four-gaussians.png")) {
             BufferedImage img = ImageIO.read(dir.resolve(name).toFile());
-            assertThat(img.getWidth()).isEqualTo(800);
-            assertThat(img.getHeight()).isEqualTo(640);
+            assertThat(img.getWidth()).as(name).isEqualTo(800);
+            assertThat(img.getHeight()).as(name).isEqualTo(640);
         }
+        for (String name : List.of("demo-sparsemi-ring-objective.png", "demo-sparsemi-four-gaussians-objective.png",
+                "demo-prototypes-kernel-weights.png")) {
+            BufferedImage img = ImageIO.read(dir.resolve(name).toFile());
+            assertThat(img.getWidth()).as(name).isEqualTo(800);
+            assertThat(img.getHeight()).as(name).isEqualTo(500);
+        }
+
+        // SparseMI section: 6 + 6 ring bags and 4 + 4 + 4 four-Gaussian bags (3/4 of 6, rounded down).
+        assertThat(r.out()).contains("6 + 6 bags (ring), 4 + 4 + 4 bags (four Gaussians)");
+        Matcher ring = Pattern.compile("(?m)^ring +sparsemi +([0-9.]+)% +([0-9.]+)% +1 +([0-9]+) ").matcher(r.out());
+        assertThat(ring.find()).as(r.out()).isTrue();
+        assertThat(Integer.parseInt(ring.group(3))).as("ring iterations").isPositive();
+        Matcher fg = Pattern.compile("(?m)^four-gaussians +sparsemi +([0-9.]+)% +([0-9.]+)% +2 +([0-9]+) ").matcher(r.out());
+        assertThat(fg.find()).as(r.out()).isTrue();
+        // Starts as given in DemoCommand.miProblems: one XV on the ring, two in the empty middle.
+        assertThat(r.out()).contains("ring: XVs moved (2.00, 0.30) -> (")
+                .contains("four-gaussians: XVs moved (0.50, 0.00) -> (");
+
+        // Prototypes section: accuracy and nine channel weights that sum to 1 (simplex-LP step).
+        assertThat(r.out()).contains("synthetic 9-channel data (4 classes x 25, train 72 / test 28): accuracy");
+        Matcher beta = Pattern.compile("(?m)^  channel ([1-9])  beta ([0-9.]+)").matcher(r.out());
+        double sum = 0;
+        int channels = 0;
+        while (beta.find()) {
+            channels++;
+            assertThat(Integer.parseInt(beta.group(1))).isEqualTo(channels);
+            sum += Double.parseDouble(beta.group(2));
+        }
+        assertThat(channels).isEqualTo(9);
+        assertThat(sum).isCloseTo(1.0, org.assertj.core.api.Assertions.within(5e-4));
+        // Channels 8 and 9 are constant (no information): they get no weight.
+        assertThat(r.out()).contains("  channel 8  beta 0.0000  (constant)", "  channel 9  beta 0.0000  (constant)");
+        // The section is 'prototypes demo' with data seed 3 + 10: the same lines.
+        CliRun p = CliRun.of("prototypes", "demo", "--seed", "13");
+        assertThat(p.exitCode()).as(p.err()).isZero();
+        assertThat(r.out()).contains("IMKPL prototypes (as 'kernelkit prototypes demo --seed 13'):\n" + p.out());
     }
 
     @Test

@@ -1,9 +1,12 @@
 package dev.kernelkit.cli.prototypes;
 
+import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.Summary;
 import dev.kernelkit.prototypes.GaussianBaseKernels;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
@@ -12,15 +15,10 @@ import dev.kernelkit.prototypes.PrototypeMeasures;
 import dev.kernelkit.prototypes.SyntheticChannels;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -66,11 +64,11 @@ public final class PrototypesCommand implements Callable<Integer> {
         ImkplOptions.LsForm lsForm;
         @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
         int maxIterations;
-        @Option(names = "--seed", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}).")
-        long seed;
+        @Mixin
+        Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed);
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed.seed());
         }
     }
 
@@ -79,35 +77,6 @@ public final class PrototypesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--data: no such file: " + file);
         }
         return LibsvmFormat.readDense(file);
-    }
-
-    static void writeJson(Path file, Map<String, Object> values) throws IOException {
-        StringBuilder sb = new StringBuilder("{\n");
-        int i = 0;
-        for (Map.Entry<String, Object> e : values.entrySet()) {
-            sb.append("  \"").append(e.getKey()).append("\": ");
-            Object v = e.getValue();
-            if (v instanceof double[] a) {
-                sb.append('[');
-                for (int j = 0; j < a.length; j++) {
-                    sb.append(j > 0 ? ", " : "").append(num(a[j]));
-                }
-                sb.append(']');
-            } else if (v instanceof Double d) {
-                sb.append(num(d));
-            } else if (v instanceof Number n) {
-                sb.append(n);
-            } else {
-                sb.append('"').append(String.valueOf(v).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
-            }
-            sb.append(++i < values.size() ? ",\n" : "\n");
-        }
-        sb.append("}\n");
-        Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
-    }
-
-    private static String num(double d) {
-        return Double.isFinite(d) ? Double.toString(d) : "null";
     }
 
     /** {@code train}: fit on a file, write the model. */
@@ -174,8 +143,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         int splits;
         @Option(names = "--test-fraction", defaultValue = "0.3", description = "Test fraction (default ${DEFAULT-VALUE}).")
         double testFraction;
-        @Option(names = "--json", description = "Write the summary as JSON.")
-        Path json;
+        @Mixin
+        Options.Json json;
         @Mixin
         Hyper hyper;
 
@@ -189,14 +158,14 @@ public final class PrototypesCommand implements Callable<Integer> {
             }
             LabeledDataset all = read(data);
             PrintWriter out = spec.commandLine().getOut();
-            List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed);
+            List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
             double[] sel = new double[splits], secs = new double[splits];
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
                 LabeledDataset test = all.subset(sp.get(r).test());
                 long t0 = System.nanoTime();
-                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed + r));
+                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed.seed() + r));
                 secs[r] = (System.nanoTime() - t0) / 1e9;
                 acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
@@ -207,21 +176,73 @@ public final class PrototypesCommand implements Callable<Integer> {
                         m.objectiveHistory().length - 1, secs[r]);
                 out.flush();
             }
-            Map<String, Object> summary = new LinkedHashMap<>();
-            summary.put("accuracy_mean", mean(acc));
-            summary.put("accuracy_sd", sd(acc));
-            summary.put("ip_mean", mean(ip));
-            summary.put("dr_mean", mean(dr));
-            summary.put("kernels_selected_mean", mean(sel));
-            summary.put("train_seconds_mean", mean(secs));
-            summary.put("options", hyper.options().toString());
+            Summary accuracy = Summary.of(acc);
+            double ipMean = Summary.of(ip).mean(), drMean = Summary.of(dr).mean();
+            double selMean = Summary.of(sel).mean(), secsMean = Summary.of(secs).mean();
             out.printf(Locale.ROOT, "mean: accuracy %.4f ± %.4f  IP %.1f%%  DR %.1f%%  kernels %.1f  train %.1f s%n",
-                    mean(acc), sd(acc), 100 * mean(ip), 100 * mean(dr), mean(sel), mean(secs));
-            if (json != null) {
-                writeJson(json, summary);
-            }
+                    accuracy.mean(), accuracy.sd(), 100 * ipMean, 100 * drMean, selMean, secsMean);
+            json.write(new JsonSummary()
+                    .put("accuracy_mean", accuracy.mean())
+                    .put("accuracy_sd", accuracy.sd())
+                    .put("ip_mean", ipMean)
+                    .put("dr_mean", drMean)
+                    .put("kernels_selected_mean", selMean)
+                    .put("train_seconds_mean", secsMean)
+                    .put("options", hyper.options().toString()));
             return 0;
         }
+    }
+
+    /** The data seed of {@code prototypes demo} and of {@code kernelkit demo}'s prototypes section. */
+    public static final long DEMO_SEED = 11;
+
+    /**
+     * The outcome of the synthetic feature-selection experiment.
+     *
+     * @param accuracy test accuracy
+     * @param kernelWeights the 9 channel weights beta, in channel order
+     * @param trainSize training samples
+     * @param testSize test samples
+     * @param seconds training time
+     */
+    public record SyntheticResult(double accuracy, double[] kernelWeights, int trainSize, int testSize, double seconds) {
+        /** A copy of the weights. */
+        @Override
+        public double[] kernelWeights() {
+            return kernelWeights.clone();
+        }
+    }
+
+    /**
+     * The synthetic feature-selection experiment of spec §7.5 (our seeded recreation): 4 classes x
+     * 25 samples of {@link SyntheticChannels}, one stratified 70/30 split (seed + 1), one Gaussian
+     * base kernel per channel, IMKPL with T = 3, lambda = 0.2, mu = 0.1, tau = 0.2 and simplex-LP
+     * kernel weights.
+     */
+    public static SyntheticResult syntheticExperiment(long seed) {
+        LabeledDataset all = SyntheticChannels.generate(25, seed);
+        Splits.Split s = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, seed + 1).get(0);
+        LabeledDataset train = all.subset(s.train());
+        LabeledDataset test = all.subset(s.test());
+        GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
+        long t0 = System.nanoTime();
+        ImkplModel m = Imkpl.fit(train, kernels, o, (it, j) -> { });
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double acc = Metrics.accuracy(test.labels(), m.predict(test.points()));
+        return new SyntheticResult(acc, m.kernelWeights(), train.size(), test.size(), seconds);
+    }
+
+    /** Prints the accuracy line and one line per channel weight. */
+    public static void printSynthetic(PrintWriter out, SyntheticResult r) {
+        double[] beta = r.kernelWeights();
+        out.printf(Locale.ROOT, "synthetic 9-channel data (4 classes x 25, train %d / test %d): accuracy %.4f%n",
+                r.trainSize(), r.testSize(), r.accuracy());
+        for (int ch = 0; ch < beta.length; ch++) {
+            out.printf(Locale.ROOT, "  channel %d  beta %.4f%s%n", ch + 1, beta[ch],
+                    ch == 5 ? "  (replica of 1)" : ch == 6 ? "  (replica of 3)" : ch >= 7 ? "  (constant)" : "");
+        }
+        out.flush();
     }
 
     /** {@code demo}: the synthetic feature-selection experiment of spec §7.5 (our seeded recreation). */
@@ -230,52 +251,18 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
-        @Option(names = "--json", description = "Write accuracy and kernel_weights as JSON.")
-        Path json;
+        @Mixin
+        Options.Json json;
         @Option(names = "--seed", defaultValue = "11", description = "Data seed (default ${DEFAULT-VALUE}).")
         long seed;
 
         @Override
         public Integer call() throws IOException {
-            LabeledDataset all = SyntheticChannels.generate(25, seed);
-            Splits.Split s = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, seed + 1).get(0);
-            LabeledDataset train = all.subset(s.train());
-            LabeledDataset test = all.subset(s.test());
-            GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
-            ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
-            ImkplModel m = Imkpl.fit(train, kernels, o, (it, j) -> { });
-            double acc = Metrics.accuracy(test.labels(), m.predict(test.points()));
-            double[] beta = m.kernelWeights();
-            PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "synthetic 9-channel data (4 classes x 25, train 70 / test 30): accuracy %.4f%n", acc);
-            for (int ch = 0; ch < beta.length; ch++) {
-                out.printf(Locale.ROOT, "  channel %d  beta %.4f%s%n", ch + 1, beta[ch],
-                        ch == 5 ? "  (replica of 1)" : ch == 6 ? "  (replica of 3)" : ch >= 7 ? "  (constant)" : "");
-            }
-            if (json != null) {
-                Map<String, Object> summary = new LinkedHashMap<>();
-                summary.put("accuracy", acc);
-                summary.put("kernel_weights", beta);
-                writeJson(json, summary);
-            }
+            SyntheticResult r = syntheticExperiment(seed);
+            printSynthetic(spec.commandLine().getOut(), r);
+            json.write(new JsonSummary().put("accuracy", r.accuracy()).putList("kernel_weights", r.kernelWeights()));
             return 0;
         }
-    }
-
-    private static double mean(double[] v) {
-        return Arrays.stream(v).average().orElse(Double.NaN);
-    }
-
-    private static double sd(double[] v) {
-        if (v.length < 2) {
-            return 0.0;
-        }
-        double m = mean(v);
-        double s = 0;
-        for (double x : v) {
-            s += (x - m) * (x - m);
-        }
-        return Math.sqrt(s / (v.length - 1));
     }
 
     /** Runs the command on its own (until it is registered in the kernelkit Main). */
