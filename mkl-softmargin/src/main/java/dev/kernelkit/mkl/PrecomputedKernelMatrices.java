@@ -62,7 +62,11 @@ public final class PrecomputedKernelMatrices implements BaseKernelMatrices {
                             + " rows but row " + i + " has " + g[i].length + " entries");
                 }
             }
-            list.add(DenseKernelMatrix.of(g));
+            try {
+                list.add(DenseKernelMatrix.of(g));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Gram matrix " + m + ": " + e.getMessage(), e);
+            }
         }
         return of(list);
     }
