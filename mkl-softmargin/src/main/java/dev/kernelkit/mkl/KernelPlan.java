@@ -105,6 +105,70 @@ final class KernelPlan {
             return s;
         }
 
+        /**
+         * The members with w_m != 0 and their weights, flattened for {@link Active#weighted}, or
+         * null when none is active.
+         */
+        Active compile(double[] w) {
+            int chains = 0, steps = 0, polys = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int last = lastActive(c, w);
+                if (last >= 0) {
+                    chains++;
+                    steps += last + 1;
+                }
+            }
+            for (int m : polyKernel) {
+                polys += w[m] != 0 ? 1 : 0;
+            }
+            if (chains == 0 && polys == 0) {
+                return null;
+            }
+            double[] gam = new double[chains];
+            int[] end = new int[chains];
+            int[] sq = new int[steps];
+            double[] wt = new double[steps];
+            int ci = 0, si = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int last = lastActive(c, w);
+                if (last < 0) {
+                    continue;
+                }
+                gam[ci] = chainGamma[c];
+                int prev = 0;
+                for (int k = 0; k <= last; k++) {
+                    sq[si] = chainSquarings[c][k] - prev;
+                    prev = chainSquarings[c][k];
+                    wt[si] = w[chainKernel[c][k]];
+                    si++;
+                }
+                end[ci++] = si;
+            }
+            int[] deg = new int[polys];
+            double[] pg = new double[polys], po = new double[polys], pw = new double[polys];
+            int pi = 0;
+            for (int k = 0; k < polyKernel.length; k++) {
+                double wk = w[polyKernel[k]];
+                if (wk != 0) {
+                    deg[pi] = polyDegree[k];
+                    pg[pi] = polyGamma[k];
+                    po[pi] = polyOffset[k];
+                    pw[pi++] = wk;
+                }
+            }
+            return new Active(feature, gam, end, sq, wt, deg, pg, po, pw);
+        }
+
+        private int lastActive(int c, double[] w) {
+            int[] ks = chainKernel[c];
+            for (int k = ks.length - 1; k >= 0; k--) {
+                if (w[ks[k]] != 0) {
+                    return k;
+                }
+            }
+            return -1;
+        }
+
         /** Writes every member's value k_m (unscaled) for one pair into out[m]. */
         void values(double dot, double dist, double[] out) {
             for (int c = 0; c < chainGamma.length; c++) {
@@ -124,6 +188,63 @@ final class KernelPlan {
                 out[polyKernel[k]] = intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k]);
             }
         }
+    }
+
+    /** The active members of one group with their weights: sum_m w_m k_m for a pair in a tight loop. */
+    static final class Active {
+        final int feature;
+        private final double[] chainGamma;
+        private final int[] chainEnd;
+        private final int[] squarings;
+        private final double[] chainWeight;
+        private final int[] degree;
+        private final double[] polyGamma;
+        private final double[] polyOffset;
+        private final double[] polyWeight;
+
+        Active(int feature, double[] chainGamma, int[] chainEnd, int[] squarings, double[] chainWeight, int[] degree,
+               double[] polyGamma, double[] polyOffset, double[] polyWeight) {
+            this.feature = feature;
+            this.chainGamma = chainGamma;
+            this.chainEnd = chainEnd;
+            this.squarings = squarings;
+            this.chainWeight = chainWeight;
+            this.degree = degree;
+            this.polyGamma = polyGamma;
+            this.polyOffset = polyOffset;
+            this.polyWeight = polyWeight;
+        }
+
+        double weighted(double dot, double dist) {
+            double s = 0;
+            int k = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                double v = Math.exp(-chainGamma[c] * dist);
+                int end = chainEnd[c];
+                for (; k < end; k++) {
+                    for (int t = squarings[k]; t > 0; t--) {
+                        v *= v;
+                    }
+                    s += chainWeight[k] * v;
+                }
+            }
+            for (int p = 0; p < degree.length; p++) {
+                double b = polyGamma[p] * dot + polyOffset[p];
+                double v = switch (degree[p]) {
+                    case 1 -> b;
+                    case 2 -> b * b;
+                    case 3 -> b * b * b;
+                    default -> intPow(b, degree[p]);
+                };
+                s += polyWeight[p] * v;
+            }
+            return s;
+        }
+    }
+
+    /** The active groups for weights w (groups with no active member left out). */
+    Active[] compile(double[] w) {
+        return groups.stream().map(g -> g.compile(w)).filter(a -> a != null).toArray(Active[]::new);
     }
 
     final int count;

@@ -173,13 +173,22 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     /** K(mu) with the scales folded into the weights w_m = mu_m s_m. */
     private final class Combined implements KernelMatrix {
         private final double[] w;
-        private final boolean[] active;
+        private final KernelPlan.Active[] active;
+        private final double[][] cols;
 
         Combined(double[] w) {
             this.w = w;
-            this.active = new boolean[plan.groups.size()];
-            for (int gi = 0; gi < active.length; gi++) {
-                active[gi] = plan.groups.get(gi).active(w);
+            this.active = plan.compile(w);
+            this.cols = new double[active.length][];
+            for (int a = 0; a < active.length; a++) {
+                int f = active[a].feature;
+                if (f != KernelPlan.ALL) {
+                    for (int gi = 0; gi < plan.groups.size(); gi++) {
+                        if (plan.groups.get(gi).feature == f) {
+                            cols[a] = columns[gi];
+                        }
+                    }
+                }
             }
         }
 
@@ -191,19 +200,15 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         @Override
         public double get(int i, int j) {
             double s = 0;
-            List<KernelPlan.Group> groups = plan.groups;
-            for (int gi = 0; gi < groups.size(); gi++) {
-                if (!active[gi]) {
-                    continue;
-                }
-                KernelPlan.Group grp = groups.get(gi);
-                if (grp.feature == KernelPlan.ALL) {
+            for (int a = 0; a < active.length; a++) {
+                KernelPlan.Active grp = active[a];
+                if (cols[a] == null) {
                     double dot = g[i * n + j];
                     double dist = i == j ? 0.0 : Math.max(0.0, g[i * n + i] + g[j * n + j] - 2.0 * dot);
-                    s += grp.weighted(dot, dist, w);
+                    s += grp.weighted(dot, dist);
                 } else {
-                    double xi = columns[gi][i], xj = columns[gi][j];
-                    s += grp.weighted(xi * xj, (xi - xj) * (xi - xj), w);
+                    double xi = cols[a][i], xj = cols[a][j];
+                    s += grp.weighted(xi * xj, (xi - xj) * (xi - xj));
                 }
             }
             for (int m : plan.generic) {
@@ -219,26 +224,22 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             for (int j = 0; j < n; j++) {
                 out[j] = 0;
             }
-            List<KernelPlan.Group> groups = plan.groups;
-            for (int gi = 0; gi < groups.size(); gi++) {
-                if (!active[gi]) {
-                    continue;
-                }
-                KernelPlan.Group grp = groups.get(gi);
-                if (grp.feature == KernelPlan.ALL) {
+            for (int a = 0; a < active.length; a++) {
+                KernelPlan.Active grp = active[a];
+                double[] col = cols[a];
+                if (col == null) {
                     int base = i * n;
                     double gii = g[base + i];
                     for (int j = 0; j < n; j++) {
                         double dot = g[base + j];
                         double dist = i == j ? 0.0 : Math.max(0.0, gii + g[j * n + j] - 2.0 * dot);
-                        out[j] += grp.weighted(dot, dist, w);
+                        out[j] += grp.weighted(dot, dist);
                     }
                 } else {
-                    double[] col = columns[gi];
                     double xi = col[i];
                     for (int j = 0; j < n; j++) {
                         double d = xi - col[j];
-                        out[j] += grp.weighted(xi * col[j], d * d, w);
+                        out[j] += grp.weighted(xi * col[j], d * d);
                     }
                 }
             }
@@ -252,39 +253,35 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         }
 
         @Override
-        public void row(int i, int[] cols, int count, double[] out) {
+        public void row(int i, int[] idx, int count, double[] out) {
             for (int c = 0; c < count; c++) {
                 out[c] = 0;
             }
-            List<KernelPlan.Group> groups = plan.groups;
-            for (int gi = 0; gi < groups.size(); gi++) {
-                if (!active[gi]) {
-                    continue;
-                }
-                KernelPlan.Group grp = groups.get(gi);
-                if (grp.feature == KernelPlan.ALL) {
+            for (int a = 0; a < active.length; a++) {
+                KernelPlan.Active grp = active[a];
+                double[] col = cols[a];
+                if (col == null) {
                     int base = i * n;
                     double gii = g[base + i];
                     for (int c = 0; c < count; c++) {
-                        int j = cols[c];
+                        int j = idx[c];
                         double dot = g[base + j];
                         double dist = i == j ? 0.0 : Math.max(0.0, gii + g[j * n + j] - 2.0 * dot);
-                        out[c] += grp.weighted(dot, dist, w);
+                        out[c] += grp.weighted(dot, dist);
                     }
                 } else {
-                    double[] col = columns[gi];
                     double xi = col[i];
                     for (int c = 0; c < count; c++) {
-                        double xj = col[cols[c]];
+                        double xj = col[idx[c]];
                         double d = xi - xj;
-                        out[c] += grp.weighted(xi * xj, d * d, w);
+                        out[c] += grp.weighted(xi * xj, d * d);
                     }
                 }
             }
             for (int m : plan.generic) {
                 if (w[m] != 0) {
                     for (int c = 0; c < count; c++) {
-                        out[c] += w[m] * generic[m].get(i, cols[c]);
+                        out[c] += w[m] * generic[m].get(i, idx[c]);
                     }
                 }
             }
