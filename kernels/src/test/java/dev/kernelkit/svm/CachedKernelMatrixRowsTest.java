@@ -61,11 +61,11 @@ class CachedKernelMatrixRowsTest {
     static Stream<Arguments> matrices() {
         Kernel<Vec> poly = (a, b) -> Math.pow(1 + a.dot(b), 2);
         return Stream.of(
-                Arguments.of("gaussian dense, n=2500 (parallel rows)", densePoints(2500, 7, 1), new GaussianKernel(0.3)),
-                Arguments.of("gaussian sparse, n=2500 (parallel rows)", SmoSolverPropertiesTest.sparsePoints(2500, 40, 2),
+                Arguments.of("gaussian dense, n=2100 (parallel rows)", densePoints(2100, 7, 1), new GaussianKernel(0.3)),
+                Arguments.of("gaussian sparse, n=2100 (parallel rows)", SmoSolverPropertiesTest.sparsePoints(2100, 40, 2),
                         new GaussianKernel(0.7)),
                 Arguments.of("gaussian sparse+dense mix, n=300", mixedPoints(300, 15, 3), new GaussianKernel(1.1)),
-                Arguments.of("gaussian sparse 0/1, d=123 (2 words), n=2500", binaryPoints(2500, 123, 14, false, 5),
+                Arguments.of("gaussian sparse 0/1, d=123 (2 words), n=2100", binaryPoints(2100, 123, 14, false, 5),
                         new GaussianKernel(0.05)),
                 Arguments.of("gaussian dense 0/1, d=200 (4 words), n=400", binaryPoints(400, 200, 30, true, 6),
                         new GaussianKernel(0.3)),
@@ -77,7 +77,7 @@ class CachedKernelMatrixRowsTest {
     void rowsPartialRowsEntriesAndDiagonalEqualTheDenseMatrix(String name, List<Vec> x, Kernel<Vec> kernel) {
         int n = x.size();
         DenseKernelMatrix dense = DenseKernelMatrix.compute(kernel, x);
-        for (double cacheMb : new double[] {0.0, 0.05}) { // 0.05 MB holds ~2 rows of 2500: evictions
+        for (double cacheMb : new double[] {0.0, 0.05}) { // 0.05 MB holds ~3 rows of 2100: evictions
             CachedKernelMatrix lazy = CachedKernelMatrix.of(x, kernel, cacheMb);
             assertThat(lazy.size()).isEqualTo(n);
             SplittableRandom rnd = new SplittableRandom(9);
@@ -102,7 +102,7 @@ class CachedKernelMatrixRowsTest {
             if (cacheMb == 0.0) {
                 assertThat(lazy.cachedRows()).isZero();
             } else {
-                // the budget over 8 n + 64 bytes per row: 0.05 * 2^20 / (8 * 2500 + 64) = 2.6 -> 2 rows
+                // the budget over 8 n + 64 bytes per row: 0.05 * 2^20 / (8 * 2100 + 64) = 3.1 -> 3 rows
                 long maxRows = (long) (cacheMb * (1 << 20)) / (8L * n + 64);
                 assertThat(lazy.cachedRows()).isBetween(1, (int) maxRows);
             }

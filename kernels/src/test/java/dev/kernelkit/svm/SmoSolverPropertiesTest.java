@@ -204,4 +204,22 @@ class SmoSolverPropertiesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("C_1 = 1.5 is 1.5 times 1.0");
     }
+
+    @Test
+    void libsvmParameterErrorsBecomeIllegalArgumentExceptions() {
+        List<Vec> x = List.of(DenseVec.of(0), DenseVec.of(1));
+        double[] y = {1, -1};
+        assertThatThrownBy(() -> LibsvmSolver.trainRbf(x, y, 1.0, -1.0, 10, 1e-3, true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("LIBSVM rejected its parameters: C <= 0");
+        assertThatThrownBy(() -> LibsvmSolver.trainRbf(x, y, 0.0, 1.0, 10, 1e-3, true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gamma must be > 0 and finite, got 0.0");
+        assertThatThrownBy(() -> new LibsvmSolver(0, true, 100))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("eps must be > 0 and finite, got 0.0");
+        assertThatThrownBy(() -> new LibsvmSolver(1e-3, true, -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cacheMb must be > 0 and finite, got -1.0");
+    }
 }

@@ -1,0 +1,220 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.bench.GramBenchmark;
+import dev.kernelkit.bench.SvmBenchmark;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kernelkit bench}: timing comparisons against a named reference run in the same JVM,
+ * printed side by side with their ratio and written with the JVM flags to {@code --json}.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks: ours against a reference in the same JVM (run them on an idle machine).",
+        subcommands = {BenchCommand.Gram.class, BenchCommand.Svm.class})
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    /** {@code bench gram}: Gaussian Gram matrix, our blocked builder vs a naive double loop. */
+    @Command(name = "gram", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Gaussian Gram matrix of n random points in d dimensions: our builder vs a naive double loop.")
+    static final class Gram implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--n", paramLabel = "N", defaultValue = "6000", description = "Number of points (default: ${DEFAULT-VALUE}).")
+        int n;
+
+        @Option(names = "--d", paramLabel = "D", defaultValue = "166", description = "Number of features (default: ${DEFAULT-VALUE}).")
+        int d;
+
+        @Option(names = "--gamma", paramLabel = "G", description = "Gaussian width (default: 1/d).")
+        Double gamma;
+
+        @Option(names = "--repeats", paramLabel = "R", defaultValue = "3",
+                description = "Timed runs of ours, the best is reported (default: ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Data seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (n < 1) {
+                throw new IllegalArgumentException("--n must be >= 1, got " + n);
+            }
+            if (d < 1) {
+                throw new IllegalArgumentException("--d must be >= 1, got " + d);
+            }
+            if (gamma != null) {
+                Options.positive("--gamma", gamma);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+            }
+            double g = gamma != null ? gamma : 1.0 / d;
+            PrintWriter out = spec.commandLine().getOut();
+            Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+            progress.status(String.format(Locale.ROOT, "Gram matrix n = %d, d = %d (the naive loop takes a while)", n, d));
+            GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(n, d, g, seed, repeats));
+            progress.done();
+
+            out.printf(Locale.ROOT, "Gaussian Gram matrix, n = %d, d = %d, gamma = %s, seed %d%n", n, d,
+                    CommandSupport.label(g), seed);
+            new TablePrinter().textColumn("implementation").numberColumn("threads").numberColumn("seconds")
+                    .row("ours (blocked, best of " + repeats + ")", Integer.toString(r.threads()), fixed3(r.oursSeconds()))
+                    .row("naive double loop", "1", fixed3(r.naiveSeconds()))
+                    .print(out);
+            out.printf(Locale.ROOT, "%s; max |difference| %.1e; peak heap about %d MB%n",
+                    ratio(r.oursSeconds(), r.naiveSeconds(), "the naive loop"), r.maxAbsDifference(), r.peakHeapBytes() >> 20);
+            out.flush();
+
+            JsonSummary summary = new JsonSummary()
+                    .put("command", "bench gram")
+                    .putNull("accuracy_mean")
+                    .putNull("accuracy_sd")
+                    .putNull("train_seconds")
+                    .put("ours_seconds", r.oursSeconds())
+                    .put("naive_seconds", r.naiveSeconds())
+                    .put("speedup", r.speedup())
+                    .put("max_abs_difference", r.maxAbsDifference())
+                    .put("threads", (long) r.threads())
+                    .put("peak_heap_bytes", r.peakHeapBytes())
+                    .put("n", (long) n)
+                    .put("d", (long) d)
+                    .put("gamma", g)
+                    .put("seed", seed)
+                    .put("repeats", (long) repeats);
+            json.write(CommandSupport.putEnvironment(summary));
+            return Main.OK;
+        }
+    }
+
+    /** {@code bench svm}: our SMO vs LIBSVM's own RBF training, same cache, same tolerance. */
+    @Command(name = "svm", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Our SMO solver vs LIBSVM (Java, its own RBF kernel) on --data, in the same JVM,",
+                    "with the same C, gamma, tolerance and kernel-row cache; accuracy on --test when given."})
+    static final class Svm implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        Options.Input input;
+
+        @Mixin
+        Options.TestInput test;
+
+        @Option(names = "--gamma", paramLabel = "G", required = true, description = "Gaussian (RBF) width G > 0.")
+        double gamma;
+
+        @Option(names = "--c", paramLabel = "C", defaultValue = "1", description = "Cost C > 0 (default: ${DEFAULT-VALUE}).")
+        double c;
+
+        @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "200",
+                description = "Kernel-row cache of each solver in MB (default: ${DEFAULT-VALUE}).")
+        double cacheMb;
+
+        @Option(names = "--eps", paramLabel = "EPS", defaultValue = "0.001",
+                description = "Stopping tolerance of both solvers, LIBSVM's -e (default: ${DEFAULT-VALUE}).")
+        double eps;
+
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            input.validate();
+            test.validate();
+            Options.positive("--gamma", gamma);
+            Options.positive("--c", c);
+            Options.positive("--cache-mb", cacheMb);
+            Options.positive("--eps", eps);
+            PrintWriter out = spec.commandLine().getOut();
+            Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+            progress.status("reading " + input.data());
+            DataFiles.TrainTest data = DataFiles.readTrainTest(input.data(), test.test(), input);
+            progress.status("training both solvers on " + data.train().size() + " points");
+            SvmBenchmark.Result r = SvmBenchmark.run(
+                    new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps));
+            progress.done();
+
+            boolean scored = data.test() != null;
+            out.printf(Locale.ROOT, "RBF SVM on %s (%d points, %d features), gamma = %s, C = %s, cache %s MB, eps %s%n",
+                    CommandSupport.fileName(input.data()), data.train().size(), data.train().dim(),
+                    CommandSupport.label(gamma), CommandSupport.label(c), CommandSupport.label(cacheMb), eps);
+            new TablePrinter().textColumn("solver").numberColumn("seconds").numberColumn("dual objective")
+                    .numberColumn("#SV").numberColumn("iterations").numberColumn(scored ? "test accuracy" : "accuracy")
+                    .row("smo (ours)", fixed3(r.oursSeconds()), String.format(Locale.ROOT, "%.6f", r.objectiveOurs()),
+                            Integer.toString(r.supportVectorsOurs()), Long.toString(r.iterationsOurs()),
+                            scored ? TablePrinter.percent(r.accuracyOurs()) : "-")
+                    .row("libsvm (java)", fixed3(r.libsvmSeconds()), String.format(Locale.ROOT, "%.6f", r.objectiveLibsvm()),
+                            Integer.toString(r.supportVectorsLibsvm()), Long.toString(r.iterationsLibsvm()),
+                            scored ? TablePrinter.percent(r.accuracyLibsvm()) : "-")
+                    .print(out);
+            out.printf(Locale.ROOT, "%s; dual objectives differ by %.1e (relative)%n",
+                    ratio(r.oursSeconds(), r.libsvmSeconds(), "LIBSVM"), r.objectiveRelativeDifference());
+            out.flush();
+
+            JsonSummary summary = new JsonSummary()
+                    .put("command", "bench svm");
+            if (scored) {
+                summary.put("accuracy_mean", r.accuracyOurs()).put("accuracy_sd", 0.0);
+            } else {
+                summary.putNull("accuracy_mean").putNull("accuracy_sd");
+            }
+            summary.put("train_seconds", r.oursSeconds())
+                    .put("ours_seconds", r.oursSeconds())
+                    .put("libsvm_seconds", r.libsvmSeconds())
+                    .put("speedup", r.speedup())
+                    .putOptional("accuracy_ours", scored ? r.accuracyOurs() : null)
+                    .putOptional("accuracy_libsvm", scored ? r.accuracyLibsvm() : null)
+                    .put("objective_ours", r.objectiveOurs())
+                    .put("objective_libsvm", r.objectiveLibsvm())
+                    .put("objective_relative_difference", r.objectiveRelativeDifference())
+                    .put("sv_ours", (long) r.supportVectorsOurs())
+                    .put("sv_libsvm", (long) r.supportVectorsLibsvm())
+                    .put("iterations_ours", r.iterationsOurs())
+                    .put("iterations_libsvm", r.iterationsLibsvm())
+                    .put("data", input.data().toString())
+                    .put("test", scored ? test.test().toString() : null)
+                    .put("n_train", (long) data.train().size())
+                    .put("n_test", scored ? (long) data.test().size() : 0L)
+                    .put("dim", (long) data.train().dim())
+                    .put("gamma", gamma)
+                    .put("c", c)
+                    .put("cache_mb", cacheMb)
+                    .put("eps", eps);
+            json.write(CommandSupport.putEnvironment(summary));
+            return Main.OK;
+        }
+    }
+
+    /** "time ours / REF = 0.25 (ours is 4.0x faster)" or "... (ours is 1.6x slower)". */
+    static String ratio(double oursSeconds, double referenceSeconds, String reference) {
+        double r = oursSeconds / referenceSeconds;
+        String how = r <= 1 ? String.format(Locale.ROOT, "ours is %.1fx faster", 1 / r)
+                : String.format(Locale.ROOT, "ours is %.1fx slower", r);
+        return String.format(Locale.ROOT, "time ours / %s = %.3f (%s)", reference, r, how);
+    }
+
+    private static String fixed3(double seconds) {
+        return String.format(Locale.ROOT, "%.3f", seconds);
+    }
+}

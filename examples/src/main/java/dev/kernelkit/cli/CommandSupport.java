@@ -1,0 +1,88 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.svm.SvmModel;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.IntStream;
+
+/** Small helpers shared by the commands: kernels from options, batch prediction, JVM facts. */
+final class CommandSupport {
+    private CommandSupport() {
+    }
+
+    /** The kernel of {@code --kernel SPEC} or the Gaussian kernel of {@code --gamma G}. */
+    static Kernel<Vec> kernel(Options.SvmParameters p) {
+        if (p.kernel() != null) {
+            try {
+                return Kernels.parse(p.kernel());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--kernel " + p.kernel() + ": " + e.getMessage(), e);
+            }
+        }
+        return new GaussianKernel(p.gamma().orElseThrow());
+    }
+
+    /** Predicted labels of every point, computed in parallel (the model is immutable). */
+    static double[] predict(SvmModel model, List<Vec> points) {
+        return IntStream.range(0, points.size()).parallel().mapToDouble(i -> model.predict(points.get(i))).toArray();
+    }
+
+    /** Fraction of points whose predicted label equals the true label. */
+    static double accuracy(double[] truth, double[] predicted) {
+        if (truth.length != predicted.length || truth.length == 0) {
+            throw new IllegalArgumentException("expected equally many (and some) labels and predictions, found "
+                    + truth.length + " and " + predicted.length);
+        }
+        int hits = 0;
+        for (int i = 0; i < truth.length; i++) {
+            if (truth[i] == predicted[i]) {
+                hits++;
+            }
+        }
+        return (double) hits / truth.length;
+    }
+
+    /** The accuracy of a model on a data set. */
+    static double accuracy(SvmModel model, LabeledDataset data) {
+        return accuracy(data.labels(), predict(model, data.points()));
+    }
+
+    /** A label as LIBSVM writes it: integral values without a fraction ("1", "-1"), others in full. */
+    static String label(double y) {
+        if (y == Math.rint(y) && Math.abs(y) < 1e15) {
+            return Long.toString((long) y);
+        }
+        return Double.toString(y);
+    }
+
+    /** Seconds since {@code startNanos}. */
+    static double secondsSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Formats a duration in seconds for tables. */
+    static String seconds(double s) {
+        return String.format(Locale.ROOT, s < 10 ? "%.3f" : "%.1f", s);
+    }
+
+    /** The file name (for tables and provenance) or the path when it has none. */
+    static String fileName(Path p) {
+        return p.getFileName() == null ? p.toString() : p.getFileName().toString();
+    }
+
+    /** Adds the JVM flags, available processors and Java version to a summary. */
+    static JsonSummary putEnvironment(JsonSummary json) {
+        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        return json.putList("jvm_flags", flags)
+                .put("available_processors", (long) Runtime.getRuntime().availableProcessors())
+                .put("max_heap_bytes", Runtime.getRuntime().maxMemory())
+                .put("java_version", System.getProperty("java.version"));
+    }
+}

@@ -1,0 +1,162 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.eval.FoldFailedException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.io.OutputStreamWriter;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code kernelkit} command line: the root command and its sub-commands. A new command is
+ * one more class in the {@code subcommands} list below.
+ *
+ * <p>Exit codes: 0 success; 2 the command line could not be parsed (unknown option, missing
+ * required option, a value of the wrong type), with picocli's message and the usage; 1 the
+ * input was bad (a missing or malformed file, a parameter out of range), with one line
+ * {@code kernelkit: error: <message>} on stderr and no stack trace unless {@code --debug} is given.
+ */
+@Command(name = "kernelkit",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Kernel learning toolkit: SVM solvers, multi-instance, multiple kernel, prototype and core vector machines.",
+        subcommands = {
+                CommandLine.HelpCommand.class,
+                DemoCommand.class,
+                SvmCommand.class,
+                BenchCommand.class,
+        })
+public final class Main implements Callable<Integer> {
+    /** Exit code of a successful run. */
+    public static final int OK = 0;
+    /** Exit code for bad input (file or parameter value). */
+    public static final int BAD_INPUT = 1;
+    /** Exit code for a command line that could not be parsed (picocli's default). */
+    public static final int USAGE = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "On an error, print the full stack trace as well as the message.")
+    boolean debug;
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = run(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command line with the given streams and returns the exit code (for tests and embedding). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(out, err).execute(args);
+    }
+
+    /** The configured picocli command line. */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler(Main::handleException);
+        return cl;
+    }
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    /** Turns exceptions from a command into an exit code and a message on stderr. */
+    static int handleException(Exception ex, CommandLine cl, ParseResult parsed) {
+        // The root's stream: a sub-command added after setErr would still hold the default.
+        PrintWriter err = cl.getCommandSpec().root().commandLine().getErr();
+        boolean debug = debugRequested(parsed);
+        if (isBadInput(ex)) {
+            err.println("kernelkit: error: " + message(ex));
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return BAD_INPUT;
+        }
+        // Anything else is a bug in kernelkit: say so and keep the trace.
+        err.println("kernelkit: internal error: " + message(ex));
+        ex.printStackTrace(err);
+        err.flush();
+        return BAD_INPUT;
+    }
+
+    static boolean isBadInput(Throwable ex) {
+        if (ex instanceof FoldFailedException && ex.getCause() != null) {
+            return isBadInput(ex.getCause());
+        }
+        return ex instanceof IllegalArgumentException || ex instanceof IOException || ex instanceof UncheckedIOException;
+    }
+
+    /** The exception's message, with the class name when there is none (e.g. NoSuchFileException's path only). */
+    static String message(Throwable ex) {
+        if (ex instanceof FoldFailedException f && f.getCause() != null) {
+            return "fold " + (f.foldIndex() + 1) + ": " + message(f.getCause());
+        }
+        Throwable t = ex instanceof UncheckedIOException && ex.getCause() != null ? ex.getCause() : ex;
+        String m = t.getMessage();
+        if (t instanceof java.nio.file.NoSuchFileException) {
+            return "no such file: " + m;
+        }
+        if (t instanceof java.nio.file.AccessDeniedException) {
+            return "access denied: " + m;
+        }
+        if (t instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+            return fse.getFile() + ": " + fse.getReason();
+        }
+        if (m == null || m.isBlank()) {
+            return t.getClass().getSimpleName();
+        }
+        return m.replace('\n', ' ');
+    }
+
+    private static boolean debugRequested(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reads the version the build wrote into {@code kernelkit-version.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("/kernelkit-version.properties")) {
+                if (in == null) {
+                    throw new IOException("kernelkit-version.properties is missing from the class path");
+                }
+                p.load(in);
+            }
+            return new String[] {
+                    "kernelkit " + p.getProperty("version"),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+}

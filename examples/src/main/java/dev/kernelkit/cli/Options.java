@@ -1,0 +1,248 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.cli.CliEnums.DataFormat;
+import dev.kernelkit.cli.CliEnums.Loss;
+import dev.kernelkit.data.FeatureScaling;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalDouble;
+import picocli.CommandLine.Option;
+
+/**
+ * The option groups shared by the commands, as picocli mixins, each with a {@code validate()}
+ * that throws an {@link IllegalArgumentException} naming the option and the value (exit code 1).
+ * Values that cannot be parsed at all (e.g. {@code --c abc}) are rejected by picocli as usage
+ * errors (exit code 2).
+ */
+public final class Options {
+    private Options() {
+    }
+
+    /** {@code --data FILE [--format F]}: the input file. */
+    public static final class Input {
+        @Option(names = "--data", required = true, paramLabel = "FILE",
+                description = "Data file (training data for train and cv; the points to predict for predict).")
+        Path data;
+
+        @Option(names = "--format", paramLabel = "FORMAT", converter = DataFormat.Converter.class,
+                description = "File format of --data (and --test): libsvm, csv-bags or arff (default: from the "
+                        + "extension; .csv is csv-bags, .arff is arff, anything else libsvm).")
+        DataFormat format;
+
+        /** The data file. */
+        public Path data() {
+            return data;
+        }
+
+        /** The format of a file: --format when given, else implied by its extension. */
+        public DataFormat formatOf(Path file) {
+            return format != null ? format : DataFormat.forFile(file);
+        }
+
+        /** @throws IllegalArgumentException when the file does not exist or is a folder */
+        public void validate() {
+            checkReadable("--data", data);
+        }
+    }
+
+    /** {@code [--test FILE]}: an optional held-out test file. */
+    public static final class TestInput {
+        @Option(names = "--test", paramLabel = "FILE",
+                description = "Optional test data file, scored with the model trained on --data.")
+        Path test;
+
+        /** The test file, or null. */
+        public Path test() {
+            return test;
+        }
+
+        /** @throws IllegalArgumentException when a given file does not exist or is a folder */
+        public void validate() {
+            if (test != null) {
+                checkReadable("--test", test);
+            }
+        }
+    }
+
+    /** {@code --scale none|standard|minmax|log1p-minmax}. */
+    public static final class Scale {
+        @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
+                description = "Feature scaling fitted on the training part only and stored in the model: "
+                        + "none, standard, minmax or log1p-minmax (default: ${DEFAULT-VALUE}).")
+        FeatureScaling scaling = FeatureScaling.NONE;
+
+        /** The chosen scaling. */
+        public FeatureScaling scaling() {
+            return scaling;
+        }
+    }
+
+    /** {@code --kernel SPEC | --gamma G}, {@code --c C}, {@code --loss hinge|squared-hinge}. */
+    public static final class SvmParameters {
+        @Option(names = "--kernel", paramLabel = "SPEC",
+                description = "Kernel specification, e.g. gaussian:gamma=0.5 (alternative to --gamma).")
+        String kernel;
+
+        @Option(names = "--gamma", paramLabel = "G",
+                description = "Width of the Gaussian (RBF) kernel exp(-G ||x - z||^2); G > 0.")
+        Double gamma;
+
+        @Option(names = "--c", paramLabel = "C", description = "Soft-margin cost C > 0.")
+        Double c;
+
+        @Option(names = "--loss", paramLabel = "LOSS", converter = Loss.Converter.class, defaultValue = "hinge",
+                description = "hinge (C-SVC) or squared-hinge (L2-SVM) (default: ${DEFAULT-VALUE}).")
+        Loss loss = Loss.HINGE;
+
+        /** The kernel spec, or null. */
+        public String kernel() {
+            return kernel;
+        }
+
+        /** --gamma when given. */
+        public OptionalDouble gamma() {
+            return gamma == null ? OptionalDouble.empty() : OptionalDouble.of(gamma);
+        }
+
+        /** --c when given. */
+        public OptionalDouble c() {
+            return c == null ? OptionalDouble.empty() : OptionalDouble.of(c);
+        }
+
+        /** The loss. */
+        public Loss loss() {
+            return loss;
+        }
+
+        /** Whether a kernel was chosen (by --kernel or --gamma). */
+        public boolean hasKernel() {
+            return kernel != null || gamma != null;
+        }
+
+        /**
+         * Checks ranges and that --kernel and --gamma are not both given.
+         *
+         * @throws IllegalArgumentException naming the option and value
+         */
+        public void validate() {
+            if (kernel != null && gamma != null) {
+                throw new IllegalArgumentException("give either --kernel or --gamma, not both (got --kernel "
+                        + kernel + " and --gamma " + gamma + ")");
+            }
+            if (kernel != null && kernel.isBlank()) {
+                throw new IllegalArgumentException("--kernel must be a kernel specification such as gaussian:gamma=0.5, got an empty string");
+            }
+            if (gamma != null) {
+                positive("--gamma", gamma);
+            }
+            if (c != null) {
+                positive("--c", c);
+            }
+        }
+
+        /**
+         * Checks that a kernel and C were given (train, bench svm).
+         *
+         * @throws IllegalArgumentException naming what is missing
+         */
+        public void requireKernelAndC() {
+            if (!hasKernel()) {
+                throw new IllegalArgumentException("a kernel is required: give --gamma G (Gaussian kernel) or --kernel SPEC");
+            }
+            if (c == null) {
+                throw new IllegalArgumentException("--c C is required");
+            }
+        }
+    }
+
+    /** {@code --folds K --repeats R --seed S}: cross-validation. */
+    public static final class Validation {
+        @Option(names = "--folds", paramLabel = "K", defaultValue = "5",
+                description = "Number of stratified folds, K >= 2 (default: ${DEFAULT-VALUE}).")
+        int folds = 5;
+
+        @Option(names = "--repeats", paramLabel = "R", defaultValue = "1",
+                description = "Number of repetitions of the K-fold split with different shuffles, R >= 1 (default: ${DEFAULT-VALUE}).")
+        int repeats = 1;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+                description = "Seed of the fold shuffles (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+
+        /** K. */
+        public int folds() {
+            return folds;
+        }
+
+        /** R. */
+        public int repeats() {
+            return repeats;
+        }
+
+        /** S. */
+        public long seed() {
+            return seed;
+        }
+
+        /** @throws IllegalArgumentException naming the option and value */
+        public void validate() {
+            if (folds < 2) {
+                throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+            }
+        }
+    }
+
+    /** {@code --seed S} alone (demo, bench). */
+    public static final class Seed {
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+                description = "Random seed (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+
+        /** S. */
+        public long seed() {
+            return seed;
+        }
+    }
+
+    /** {@code --json FILE}: the machine-readable summary. */
+    public static final class Json {
+        @Option(names = "--json", paramLabel = "FILE",
+                description = "Also write a JSON summary to FILE (keys: see README, section Command line).")
+        Path json;
+
+        /** The file, or null. */
+        public Path file() {
+            return json;
+        }
+
+        /** Writes the summary when --json was given. */
+        public void write(JsonSummary summary) throws java.io.IOException {
+            if (json != null) {
+                summary.writeTo(json);
+            }
+        }
+    }
+
+    /** @throws IllegalArgumentException unless value is a positive finite number */
+    static void positive(String option, double value) {
+        if (!(value > 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(option + " must be > 0 and finite, got " + value);
+        }
+    }
+
+    /** @throws IllegalArgumentException when the file is missing or a folder */
+    static void checkReadable(String option, Path file) {
+        if (!Files.exists(file)) {
+            throw new IllegalArgumentException(option + ": no such file: " + file);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(option + ": not a regular file: " + file);
+        }
+        if (!Files.isReadable(file)) {
+            throw new IllegalArgumentException(option + ": file is not readable: " + file);
+        }
+    }
+}
