@@ -13,7 +13,8 @@ import java.util.Objects;
  *        (grid 1e-5..1e5); ignored by the other methods
  * @param p Lp-MKL norm, &ge; 1 or +infinity (grid {1, 32/31, 16/15, 8/7, 4/3, 2, 3, inf}); ignored otherwise
  * @param maxIterations cap on MKL iterations, &ge; 1
- * @param tolerance stopping tolerance, &gt; 0: SM1 and Lp stop when max_m |mu_m change| &lt; tolerance;
+ * @param tolerance stopping tolerance, &gt; 0: SM1 and Lp stop when max_m |mu_m change| &lt; tolerance
+ *        or an iteration lowers the objective by less than tolerance / 10 relatively;
  *        SM2 when the projected step is below it; SimpleMKL when the relative duality gap is below it
  *        (SimpleMKL's own default 0.01)
  * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0

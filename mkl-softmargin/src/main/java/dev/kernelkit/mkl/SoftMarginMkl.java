@@ -24,13 +24,14 @@ import java.util.Objects;
  * <ul>
  *   <li>SM1 (eq. 11, Algorithm 1): mu on {sum mu = 1, 0 &le; mu &le; theta}; alternate the SVM
  *       solve and the closed form of {@link CappedSimplexUpdate} with a_m = 1/2 mu_m^2 q_m
- *       (= ||f_m||^2 / 2); stop when max |mu change| &lt; tolerance.</li>
+ *       (= ||f_m||^2 / 2); stop when max |mu change| &lt; tolerance or J drops by less than
+ *       tolerance / 10 relatively in one iteration.</li>
  *   <li>SM2 (eq. 13): min over the simplex of F(mu) = J(mu) + ||mu||^2 / (2 theta); projected
  *       gradient mu &lt;- P(mu - eta g), g_m = -h_m + mu_m / theta, P = {@link SimplexProjection#ontoSimplex},
  *       eta by Armijo backtracking on the true F (one SVM solve per trial, the step grows by 2
  *       after an acceptance); stop when the projected step is below tolerance or no trial decreases F.</li>
  *   <li>Lp-MKL: mu_m = ||f_m||^(2/(p+1)) / (sum_k ||f_k||^(2p/(p+1)))^(1/p) with ||f_m|| = mu_m sqrt(q_m)
- *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1.</li>
+ *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1; the same stopping rule as SM1.</li>
  *   <li>SimpleMKL (Rakotomamonjy et al., JMLR 2008, Algorithm 1): reduced gradient on the simplex,
  *       moving to the first zero along the descent direction while J decreases, then a golden-section
  *       search (SimpleMKL's interval tolerance 0.1 of the step) on the true J; stop when the relative
@@ -44,6 +45,8 @@ public final class SoftMarginMkl {
     static final double NUMERICAL_PRECISION = 1e-8;
     /** SimpleMKL's golden-section interval tolerance, relative to the largest step. */
     static final double GOLDEN_TOLERANCE = 0.1;
+    /** SM1 and Lp also stop when an iteration lowers J by less than this times tolerance, relatively. */
+    static final double OBJECTIVE_FACTOR = 0.1;
     /** Armijo constant of the SM2 line search. */
     static final double ARMIJO = 1e-4;
     /** Trials of the SM2 line search before it stops. */
@@ -73,7 +76,16 @@ public final class SoftMarginMkl {
         if (options.method() == MklMethod.SM1) {
             CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
         }
-        SharedKernelMatrices gram = kernels.gram(data.points());
+        return fit(data, kernels, kernels.gram(data.points()), options, listener);
+    }
+
+    /** The fit on training matrices already built from {@code data.points()} (shared by a grid search). */
+    static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
+                        MklListener listener) {
+        double[] classes = data.classes();
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
+        }
         double[] labels = data.labels();
         int machines = classes.length == 2 ? 1 : classes.length;
         List<MklResult> results = new ArrayList<>();
@@ -206,13 +218,19 @@ public final class SoftMarginMkl {
                 }
                 double[] next = CappedSimplexUpdate.solve(a, o.theta());
                 double change = maxAbsDiff(next, p.mu);
+                double before = p.j;
                 p = solve(next, p);
                 record(p.j);
-                if (change < o.tolerance()) {
+                if (change < o.tolerance() || stalled(before, p.j)) {
                     return result(p, true);
                 }
             }
             return result(p, false);
+        }
+
+        /** The relative objective decrease of one iteration is below tolerance / 10. */
+        boolean stalled(double before, double after) {
+            return Math.abs(before - after) < OBJECTIVE_FACTOR * o.tolerance() * Math.abs(after);
         }
 
         double sm2Objective(Point p) {
@@ -298,9 +316,10 @@ public final class SoftMarginMkl {
                     next[i] = Math.pow(norm[i], 2.0 / (p + 1.0)) / denom;
                 }
                 double change = maxAbsDiff(next, pt.mu);
+                double before = pt.j;
                 pt = solve(next, pt);
                 record(pt.j);
-                if (change < o.tolerance()) {
+                if (change < o.tolerance() || stalled(before, pt.j)) {
                     return result(pt, true);
                 }
             }
