@@ -1,5 +1,7 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.ModelFile;
@@ -21,7 +23,8 @@ import java.util.Map;
  * vectors, and one machine per binary problem (one for two classes, the larger label positive;
  * one-vs-rest over the sorted labels for three or more), each with its own kernel weights mu,
  * coefficients beta_i = alpha_i y_i and bias: f(x) = sum_i beta_i sum_m mu_m s_m k_m(x, x_i) + b.
- * Predicts through the base kernels (shared work per feature subset). Immutable; only
+ * Predicts through the base kernels (shared work per feature subset), after the optional input
+ * scaler ({@link #withScaler}). Immutable; only
  * {@link SoftMarginMkl#fit} and {@link #load} make one.
  */
 public final class MklModel {
@@ -60,8 +63,15 @@ public final class MklModel {
     private final List<Vec> supportVectors;
     private final List<Machine> machines;
     private final double[][] weights;
+    private final FittedScaler scaler;
 
     MklModel(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> supportVectors, List<Machine> machines) {
+        this(options, classes, kernels, supportVectors, machines, null);
+    }
+
+    private MklModel(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> supportVectors,
+                     List<Machine> machines, FittedScaler scaler) {
+        this.scaler = scaler;
         this.options = options;
         this.classes = classes.clone();
         this.kernels = kernels;
@@ -105,6 +115,19 @@ public final class MklModel {
                     r.seconds(), r.selectedKernels()));
         }
         return new MklModel(options, classes, kernels, sv, machines);
+    }
+
+    /**
+     * The same model reading raw points: each point is first transformed by the scaler fitted on
+     * the raw training data (the support vectors stay in the scaled space). The scaler is saved with the model.
+     */
+    public MklModel withScaler(FittedScaler value) {
+        return new MklModel(options, classes, kernels, supportVectors, machines, value);
+    }
+
+    /** The input scaler, if any. */
+    public java.util.Optional<FittedScaler> scaler() {
+        return java.util.Optional.ofNullable(scaler);
     }
 
     /** The training options. */
@@ -163,6 +186,9 @@ public final class MklModel {
      * @throws IllegalArgumentException when x has the wrong dimension
      */
     public double decision(int k, Vec x) {
+        if (scaler != null) {
+            x = scaler.apply(x);
+        }
         Machine mach = machines.get(k);
         double[] w = weights[k];
         double[] coef = mach.coefficients;
@@ -243,6 +269,11 @@ public final class MklModel {
         w.putDoubles("scales", kernels.scales());
         w.putDoubles("classes", classes);
         w.putVecs("vectors", supportVectors);
+        if (scaler != null) {
+            w.putString("scaler.kind", scaler.kind().cliName());
+            w.putDoubles("scaler.offsets", scaler.offsets());
+            w.putDoubles("scaler.scales", scaler.scales());
+        }
         w.putInt("machines.count", machines.size());
         for (int k = 0; k < machines.size(); k++) {
             Machine m = machines.get(k);
@@ -294,7 +325,12 @@ public final class MklModel {
                         f.getDouble(p + "bias"), f.getDoubles(p + "objectives"), f.getInt(p + "svm_solves"),
                         f.getBoolean(p + "converged"), f.getDouble(p + "seconds"), f.getInt(p + "selected")));
             }
-            return new MklModel(options, classes, kernels, sv, machines);
+            FittedScaler scaler = null;
+            if (f.has("scaler.kind")) {
+                scaler = FittedScaler.of(FeatureScaling.parse(f.getString("scaler.kind")), f.getDoubles("scaler.offsets"),
+                        f.getDoubles("scaler.scales"));
+            }
+            return new MklModel(options, classes, kernels, sv, machines, scaler);
         } catch (IllegalArgumentException e) {
             throw new IOException(name + ": " + e.getMessage());
         }

@@ -67,16 +67,22 @@ public final class MklProtocol {
 
     /**
      * Standardises, builds the unit-trace protocol kernels, fits with the options, and scores the
-     * test part. Training time covers the kernel set-up and the fit.
+     * test part; the model carries the scaler, so it reads raw points. Training time covers the
+     * scaler, the kernel set-up and the fit. A null test part gives accuracy NaN.
      */
+    public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options) {
+        return trainAndTest(train, test, options, 0);
+    }
+
+    /** As {@link #trainAndTest(LabeledDataset, LabeledDataset, MklOptions)}, recording the tuning time. */
     public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options, double tuneSeconds) {
         long t0 = System.nanoTime();
         FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
         LabeledDataset st = scaler.apply(train);
-        MklModel model = SoftMarginMkl.fit(st, kernelsFor(st), options);
+        MklModel model = SoftMarginMkl.fit(st, kernelsFor(st), options).withScaler(scaler);
         double seconds = (System.nanoTime() - t0) * 1e-9;
-        double[] pred = model.predict(scaler.apply(test));
-        return new Outcome(options, Metrics.accuracy(test.labels(), pred), model.selectedKernelsMean(), seconds,
+        double acc = test == null ? Double.NaN : Metrics.accuracy(test.labels(), model.predict(test));
+        return new Outcome(options, acc, model.selectedKernelsMean(), seconds,
                 tuneSeconds, model.svmSolves(), model);
     }
 
