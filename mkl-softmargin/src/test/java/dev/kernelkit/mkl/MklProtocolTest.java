@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.testing.TestData;
 import java.nio.file.Path;
@@ -33,13 +34,32 @@ class MklProtocolTest {
     }
 
     @Test
-    void tuningPrefersAUsefulCOverADegenerateOne() {
-        LabeledDataset train = raw(80, 3);
-        // C = 1e-6 leaves alpha at a tiny bound: the decision is the bias alone, one class everywhere
-        MklProtocol.Grid grid = new MklProtocol.Grid(List.of(1e-6, 100.0), List.of(0.5), List.of(1.0), List.of(2.0));
-        MklOptions chosen = MklProtocol.tune(train, MklOptions.sm1(1, 1), grid, true, false, 4, 1);
-        assertThat(chosen.c()).isEqualTo(100.0);
-        assertThat(chosen.theta()).isEqualTo(1.0);
+    void tuningPicksTheArgmaxOfIndependentlyRecomputedFoldAccuracies() {
+        LabeledDataset train = raw(60, 3);
+        MklProtocol.Grid grid = new MklProtocol.Grid(List.of(0.01, 100.0), List.of(0.0, 1.0), List.of(1.0), List.of(2.0));
+        MklOptions base = MklOptions.sm1(1, 1);
+        MklOptions chosen = MklProtocol.tune(train, base, grid, true, true, 3, 7);
+        // recompute: each grid point trained from scratch on every inner fold (own scaler, own kernels)
+        List<MklOptions> points = new ArrayList<>();
+        for (double c : grid.c()) {
+            for (double nu : grid.nu()) {
+                points.add(base.withC(c).withTheta(MklProtocol.sm1Theta(nu, 39)));
+            }
+        }
+        double[] correct = new double[points.size()];
+        for (Splits.Split s : Splits.stratifiedKFold(train.labels(), 3, 7)) {
+            for (int k = 0; k < points.size(); k++) {
+                MklProtocol.Outcome o = MklProtocol.trainAndTest(train.subset(s.train()), train.subset(s.test()), points.get(k));
+                correct[k] += o.accuracy() * s.test().length;
+            }
+        }
+        int best = 0;
+        for (int k = 1; k < correct.length; k++) {
+            if (correct[k] > correct[best] + 1e-9) {
+                best = k;
+            }
+        }
+        assertThat(chosen).isEqualTo(points.get(best));
     }
 
     @Test
