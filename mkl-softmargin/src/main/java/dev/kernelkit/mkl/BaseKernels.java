@@ -171,6 +171,14 @@ public final class BaseKernels {
         return new SharedKernelMatrices(this, training, builder);
     }
 
+    /**
+     * The training matrices, precomputing all M base matrices only when M n^2 doubles fit
+     * {@code denseBudgetBytes} (0: never, always on the fly from the shared per-subset data).
+     */
+    public SharedKernelMatrices gram(List<? extends Vec> training, long denseBudgetBytes) {
+        return new SharedKernelMatrices(this, training, GramBuilder.allCores(), denseBudgetBytes);
+    }
+
     /** Every scaled base kernel value s_m k_m(x, z), evaluated one kernel at a time (the reference path). */
     public double[] values(Vec x, Vec z) {
         double[] out = new double[kernels.size()];

@@ -13,7 +13,10 @@ import java.util.List;
  * G_ii + G_jj - 2 G_ij), single-variable kernels read the column x_j of the training data
  * (O(n) memory each), and Gaussian widths in ratios 2^s share one exp per entry (see
  * {@link KernelPlan}). Only kernels of other types get their own dense Gram matrix. Memory: 8 n^2
- * bytes for G plus 8 n^2 per "generic" kernel, against 8 n^2 M for M dense matrices.
+ * bytes for G plus 8 n^2 per "generic" kernel, against 8 n^2 M for M dense matrices. When the M
+ * dense matrices fit a budget (default {@link #DEFAULT_DENSE_BUDGET_BYTES}, e.g. Heart's 182
+ * kernels on 189 points need 52 MB), they are precomputed once from the same shared data, since
+ * then a row costs M multiply-adds per entry instead of kernel evaluations.
  *
  * <p>Entries are computed on demand: a row of K(mu) costs O(n) per active subset plus O(n) per
  * active kernel (one exp per Gaussian chain). The SVM solver's own row cache keeps the rows it
@@ -30,8 +33,20 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     private final double[][] columns;
     /** Dense Gram matrix of each generic kernel (null for grouped kernels). */
     private final DenseKernelMatrix[] generic;
+    /**
+     * Every unscaled base matrix k_m(x_i, x_j), row-major (the scales live in the weights), when M n^2 doubles fit the dense budget (small n): rows
+     * and quadratic forms then cost M multiply-adds per entry instead of kernel evaluations; null otherwise.
+     */
+    private final double[][] dense;
+
+    /** Default budget for precomputing all M base matrices: 256 MB. */
+    public static final long DEFAULT_DENSE_BUDGET_BYTES = 256L << 20;
 
     SharedKernelMatrices(BaseKernels kernels, List<? extends Vec> points, GramBuilder builder) {
+        this(kernels, points, builder, DEFAULT_DENSE_BUDGET_BYTES);
+    }
+
+    SharedKernelMatrices(BaseKernels kernels, List<? extends Vec> points, GramBuilder builder, long denseBudgetBytes) {
         if (points.isEmpty()) {
             throw new IllegalArgumentException("the training set must not be empty");
         }
@@ -65,6 +80,51 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         this.generic = new DenseKernelMatrix[plan.count];
         for (int m : plan.generic) {
             generic[m] = builder.gram(kernels.kernel(m), points);
+        }
+        this.dense = (long) plan.count * n * n * Double.BYTES <= denseBudgetBytes ? precompute() : null;
+    }
+
+    /** All unscaled base matrices k_m(x_i, x_j) from the shared per-subset data (one pass over the pairs i &le; j). */
+    private double[][] precompute() {
+        int count = plan.count;
+        double[][] out = new double[count][n * n];
+        double[] vals = new double[count];
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                pairValues(i, j, vals);
+                for (int m = 0; m < count; m++) {
+                    double v = vals[m];
+                    out[m][i * n + j] = v;
+                    out[m][j * n + i] = v;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether all base matrices are held densely (M n^2 doubles within the budget). */
+    public boolean isDense() {
+        return dense != null;
+    }
+
+    /** Unscaled k_m(x_i, x_j) for every m. */
+    private void pairValues(int i, int j, double[] vals) {
+        List<KernelPlan.Group> groups = plan.groups;
+        for (int gi = 0; gi < groups.size(); gi++) {
+            KernelPlan.Group grp = groups.get(gi);
+            double dot, dist;
+            if (grp.feature == KernelPlan.ALL) {
+                dot = g[i * n + j];
+                dist = i == j ? 0.0 : Math.max(0.0, g[i * n + i] + g[j * n + j] - 2.0 * dot);
+            } else {
+                double xi = columns[gi][i], xj = columns[gi][j];
+                dot = xi * xj;
+                dist = (xi - xj) * (xi - xj);
+            }
+            grp.values(dot, dist, vals);
+        }
+        for (int m : plan.generic) {
+            vals[m] = generic[m].get(i, j);
         }
     }
 
@@ -136,29 +196,29 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         int[] s = support(beta);
         int count = plan.count;
         double[] q = new double[count];
+        if (dense != null) {
+            for (int m = 0; m < count; m++) {
+                double[] k = dense[m];
+                double sum = 0;
+                for (int a = 0; a < s.length; a++) {
+                    int base = s[a] * n;
+                    double r = 0;
+                    for (int b = 0; b < s.length; b++) {
+                        r += k[base + s[b]] * beta[s[b]];
+                    }
+                    sum += beta[s[a]] * r;
+                }
+                q[m] = scales[m] * sum;
+            }
+            return q;
+        }
         double[] vals = new double[count];
-        List<KernelPlan.Group> groups = plan.groups;
         for (int a = 0; a < s.length; a++) {
             int i = s[a];
             for (int b = a; b < s.length; b++) {
                 int j = s[b];
                 double f = (a == b ? 1.0 : 2.0) * beta[i] * beta[j];
-                for (int gi = 0; gi < groups.size(); gi++) {
-                    KernelPlan.Group grp = groups.get(gi);
-                    double dot, dist;
-                    if (grp.feature == KernelPlan.ALL) {
-                        dot = g[i * n + j];
-                        dist = i == j ? 0.0 : Math.max(0.0, g[i * n + i] + g[j * n + j] - 2.0 * dot);
-                    } else {
-                        double xi = columns[gi][i], xj = columns[gi][j];
-                        dot = xi * xj;
-                        dist = (xi - xj) * (xi - xj);
-                    }
-                    grp.values(dot, dist, vals);
-                }
-                for (int m : plan.generic) {
-                    vals[m] = generic[m].get(i, j);
-                }
+                pairValues(i, j, vals);
                 for (int m = 0; m < count; m++) {
                     q[m] += f * vals[m];
                 }
@@ -176,8 +236,11 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         private final KernelPlan.Active[] active;
         private final double[][] cols;
 
+        private final int[] activeKernels;
+
         Combined(double[] w) {
             this.w = w;
+            this.activeKernels = java.util.stream.IntStream.range(0, w.length).filter(m -> w[m] != 0).toArray();
             this.active = plan.compile(w);
             this.cols = new double[active.length][];
             for (int a = 0; a < active.length; a++) {
@@ -200,6 +263,12 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         @Override
         public double get(int i, int j) {
             double s = 0;
+            if (dense != null) {
+                for (int m : activeKernels) {
+                    s += w[m] * dense[m][i * n + j];
+                }
+                return s;
+            }
             for (int a = 0; a < active.length; a++) {
                 KernelPlan.Active grp = active[a];
                 if (cols[a] == null) {
@@ -223,6 +292,17 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         public void row(int i, double[] out) {
             for (int j = 0; j < n; j++) {
                 out[j] = 0;
+            }
+            if (dense != null) {
+                int base = i * n;
+                for (int m : activeKernels) {
+                    double wm = w[m];
+                    double[] k = dense[m];
+                    for (int j = 0; j < n; j++) {
+                        out[j] += wm * k[base + j];
+                    }
+                }
+                return;
             }
             for (int a = 0; a < active.length; a++) {
                 KernelPlan.Active grp = active[a];
@@ -256,6 +336,17 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         public void row(int i, int[] idx, int count, double[] out) {
             for (int c = 0; c < count; c++) {
                 out[c] = 0;
+            }
+            if (dense != null) {
+                int base = i * n;
+                for (int m : activeKernels) {
+                    double wm = w[m];
+                    double[] k = dense[m];
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wm * k[base + idx[c]];
+                    }
+                }
+                return;
             }
             for (int a = 0; a < active.length; a++) {
                 KernelPlan.Active grp = active[a];

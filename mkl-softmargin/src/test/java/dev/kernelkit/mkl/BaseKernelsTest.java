@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BaseKernelsTest {
 
@@ -56,11 +58,13 @@ class BaseKernelsTest {
         return BaseKernels.of(list).withUnitTrace(x);
     }
 
-    @Test
-    void sharedCombinedMatrixEqualsKernelByKernelSum() {
+    @ParameterizedTest(name = "dense budget {0}")
+    @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
+    void sharedCombinedMatrixEqualsKernelByKernelSum(long budget) {
         List<Vec> x = TestData.randomDense(25, 3, 5);
         BaseKernels k = mixed(3, x);
-        SharedKernelMatrices g = k.gram(x);
+        SharedKernelMatrices g = k.gram(x, budget);
+        assertThat(g.isDense()).isEqualTo(budget > 0);
         SplittableRandom rnd = new SplittableRandom(1);
         double[] mu = new double[k.count()];
         for (int m = 0; m < mu.length; m++) {
@@ -90,11 +94,12 @@ class BaseKernelsTest {
         }
     }
 
-    @Test
-    void quadraticFormsEqualExplicitSums() {
+    @ParameterizedTest(name = "dense budget {0}")
+    @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
+    void quadraticFormsEqualExplicitSums(long budget) {
         List<Vec> x = TestData.randomDense(20, 3, 9);
         BaseKernels k = mixed(3, x);
-        SharedKernelMatrices g = k.gram(x);
+        SharedKernelMatrices g = k.gram(x, budget);
         SplittableRandom rnd = new SplittableRandom(2);
         double[] beta = new double[x.size()];
         for (int i = 0; i < beta.length; i++) {
