@@ -28,8 +28,9 @@ import java.util.Objects;
  *       tolerance / 10 relatively in one iteration.</li>
  *   <li>SM2 (eq. 13): min over the simplex of F(mu) = J(mu) + ||mu||^2 / (2 theta); projected
  *       gradient mu &lt;- P(mu - eta g), g_m = -h_m + mu_m / theta, P = {@link SimplexProjection#ontoSimplex},
- *       eta by Armijo backtracking on the true F (one SVM solve per trial, the step grows by 2
- *       after an acceptance); stop when the projected step is below tolerance or no trial decreases F.</li>
+ *       eta by Armijo backtracking on the true F (one SVM solve per trial, the step doubles after
+ *       a first-trial acceptance); stop when the projected step is below tolerance, F drops by less
+ *       than tolerance / 10 relatively over 3 iterations, or no trial decreases F.</li>
  *   <li>Lp-MKL: mu_m = ||f_m||^(2/(p+1)) / (sum_k ||f_k||^(2p/(p+1)))^(1/p) with ||f_m|| = mu_m sqrt(q_m)
  *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1; the same stopping rule as SM1.</li>
  *   <li>SimpleMKL (Rakotomamonjy et al., JMLR 2008, Algorithm 1): reduced gradient on the simplex,
@@ -47,6 +48,8 @@ public final class SoftMarginMkl {
     static final double GOLDEN_TOLERANCE = 0.1;
     /** SM1 and Lp also stop when an iteration lowers J by less than this times tolerance, relatively. */
     static final double OBJECTIVE_FACTOR = 0.1;
+    /** SM2 stops when F dropped by less than tolerance / 10, relatively, over this many iterations. */
+    static final int SM2_STALL_WINDOW = 3;
     /** Armijo constant of the SM2 line search. */
     static final double ARMIJO = 1e-4;
     /** Trials of the SM2 line search before it stops. */
@@ -277,7 +280,9 @@ public final class SoftMarginMkl {
                         p = c;
                         f = fc;
                         accepted = true;
-                        eta *= 2.0;
+                        if (trial == 0) {
+                            eta *= 2.0;
+                        }
                         break;
                     }
                     eta *= 0.5;
@@ -287,6 +292,10 @@ public final class SoftMarginMkl {
                     return result(p, true);
                 }
                 record(f);
+                int h = history.size();
+                if (h > SM2_STALL_WINDOW && stalled(history.get(h - 1 - SM2_STALL_WINDOW), f)) {
+                    return result(p, true);
+                }
             }
             return result(p, false);
         }
