@@ -259,6 +259,28 @@ class SoftMarginMklTest {
     }
 
     @Test
+    void listenerSeesEveryRecordedObjectiveInOrder() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        List<Double> seen = new ArrayList<>();
+        List<Integer> iterations = new ArrayList<>();
+        MklResult r = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.lp(10.0, 4.0 / 3),
+                (it, obj, sec) -> {
+                    iterations.add(it);
+                    seen.add(obj);
+                });
+        assertThat(seen.stream().mapToDouble(Double::doubleValue).toArray()).containsExactly(r.objectives());
+        for (int i = 0; i < iterations.size(); i++) {
+            assertThat(iterations.get(i)).isEqualTo(i);
+        }
+        double norm = 0;
+        for (double v : r.mu()) {
+            norm += Math.pow(v, 4.0 / 3);
+        }
+        // the analytic Lp update keeps ||mu||_p = 1
+        assertThat(norm).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
     void badOptionsAreNamed() {
         BaseKernels k = protocol();
         assertThatThrownBy(() -> SoftMarginMkl.fit(TRAIN, k, MklOptions.sm1(1.0, 0.01)))
