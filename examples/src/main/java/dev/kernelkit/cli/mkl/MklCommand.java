@@ -164,6 +164,32 @@ public final class MklCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the splits (default: ${DEFAULT-VALUE}).")
         long seed = 1;
 
+        @Option(names = "--noise-ratio", paramLabel = "R", defaultValue = "0",
+                description = "Append round(R d) standard normal noise features, seeded by --seed (the noisy-kernel study, Fig. 2; default: ${DEFAULT-VALUE}).")
+        double noiseRatio = 0;
+
+        /** The data with round(noiseRatio d) N(0, 1) features appended (seed: --seed). */
+        LabeledDataset withNoise(LabeledDataset d) {
+            if (!(noiseRatio >= 0) || !Double.isFinite(noiseRatio)) {
+                throw new IllegalArgumentException("--noise-ratio must be >= 0 and finite, got " + noiseRatio);
+            }
+            int extra = (int) Math.round(noiseRatio * d.dim());
+            if (extra == 0) {
+                return d;
+            }
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x6e6f697365L);
+            List<dev.kernelkit.data.Vec> points = new ArrayList<>();
+            for (int i = 0; i < d.size(); i++) {
+                double[] x = java.util.Arrays.copyOf(d.x(i).toArray(), d.dim() + extra);
+                for (int j = d.dim(); j < x.length; j++) {
+                    // Box-Muller
+                    x[j] = Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
+                }
+                points.add(dev.kernelkit.data.DenseVec.wrap(x));
+            }
+            return new LabeledDataset(points, d.labels());
+        }
+
         List<Splits.Split> make(LabeledDataset d) {
             if (splits < 1) {
                 throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
@@ -308,7 +334,7 @@ public final class MklCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             MklMethod m = MklMethod.parse(method);
-            LabeledDataset data = read(input);
+            LabeledDataset data = splits.withNoise(read(input));
             List<Splits.Split> list = splits.make(data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             List<SplitResult> results = new ArrayList<>();
@@ -362,7 +388,7 @@ public final class MklCommand implements Callable<Integer> {
             for (String s : methods.split(",")) {
                 ms.add(MklMethod.parse(s));
             }
-            LabeledDataset data = read(input);
+            LabeledDataset data = splits.withNoise(read(input));
             List<Splits.Split> list = splits.make(data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
@@ -396,7 +422,8 @@ public final class MklCommand implements Callable<Integer> {
                     input.data(), list.size(), splits.testFraction, splits.seed, params.innerFolds);
             out.flush();
             json.write(new JsonSummary().put("command", "mkl compare").put("data", input.data().toString())
-                    .put("splits", (long) list.size()).put("seed", splits.seed).put("methods", methodsJson));
+                    .put("splits", (long) list.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
+                    .put("dim", (long) data.dim()).put("methods", methodsJson));
             return Main.OK;
         }
     }

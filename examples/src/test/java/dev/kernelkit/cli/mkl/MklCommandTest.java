@@ -68,6 +68,17 @@ class MklCommandTest {
     }
 
     @Test
+    void noiseRatioAppendsRandomFeatures(@TempDir Path dir) throws Exception {
+        Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(40, 5, 3.0, 1));
+        Path json = dir.resolve("n.json");
+        // r = 0.4, d = 5: 2 noise features, dimension 7
+        Run c = run("compare", "--data", train.toString(), "--methods", "ave", "--splits", "1", "--c", "10",
+                "--noise-ratio", "0.4", "--json", json.toString());
+        assertThat(c.code()).as(c.err()).isZero();
+        assertThat(Files.readString(json)).contains("\"dim\": 7");
+    }
+
+    @Test
     void badMethodAndThetaAreReported(@TempDir Path dir) throws Exception {
         Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(30, 2, 3.0, 1));
         Run bad = run("cv", "--data", train.toString(), "--method", "sm7", "--c", "1");
