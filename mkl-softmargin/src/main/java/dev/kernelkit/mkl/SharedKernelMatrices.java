@@ -39,6 +39,9 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
      */
     private final double[][] dense;
 
+    /** Supports at least this large are split over the cores in {@link #quadraticForms} (on-the-fly path). */
+    static final int PARALLEL_MIN_SUPPORT = 256;
+
     /** Default budget for precomputing all M base matrices: 256 MB. */
     public static final long DEFAULT_DENSE_BUDGET_BYTES = 256L << 20;
 
@@ -212,16 +215,29 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             }
             return q;
         }
-        double[] vals = new double[count];
-        for (int a = 0; a < s.length; a++) {
-            int i = s[a];
-            for (int b = a; b < s.length; b++) {
-                int j = s[b];
-                double f = (a == b ? 1.0 : 2.0) * beta[i] * beta[j];
-                pairValues(i, j, vals);
-                for (int m = 0; m < count; m++) {
-                    q[m] += f * vals[m];
+        // rows of the upper triangle in interleaved chunks (balanced work), one accumulator per chunk
+        int chunks = s.length < PARALLEL_MIN_SUPPORT ? 1 : 4 * Runtime.getRuntime().availableProcessors();
+        double[][] parts = new double[chunks][];
+        java.util.stream.IntStream range = java.util.stream.IntStream.range(0, chunks);
+        (chunks > 1 ? range.parallel() : range).forEach(c -> {
+            double[] acc = new double[count];
+            double[] vals = new double[count];
+            for (int a = c; a < s.length; a += chunks) {
+                int i = s[a];
+                for (int b = a; b < s.length; b++) {
+                    int j = s[b];
+                    double f = (a == b ? 1.0 : 2.0) * beta[i] * beta[j];
+                    pairValues(i, j, vals);
+                    for (int m = 0; m < count; m++) {
+                        acc[m] += f * vals[m];
+                    }
                 }
+            }
+            parts[c] = acc;
+        });
+        for (double[] acc : parts) {
+            for (int m = 0; m < count; m++) {
+                q[m] += acc[m];
             }
         }
         for (int m = 0; m < count; m++) {

@@ -121,6 +121,23 @@ class BaseKernelsTest {
     }
 
     @Test
+    void parallelOnTheFlyQuadraticFormsEqualTheDensePath() {
+        // support 300 > PARALLEL_MIN_SUPPORT: the on-the-fly path splits the pairs over threads
+        List<Vec> x = TestData.randomDense(300, 1, 12);
+        BaseKernels k = BaseKernels.simpleMklProtocol(1).withUnitTrace(x);
+        SplittableRandom rnd = new SplittableRandom(3);
+        double[] beta = new double[x.size()];
+        for (int i = 0; i < beta.length; i++) {
+            beta[i] = rnd.nextDouble(-1, 1);
+        }
+        double[] fly = k.gram(x, 0).quadraticForms(beta);
+        double[] dense = k.gram(x, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES).quadraticForms(beta);
+        for (int m = 0; m < fly.length; m++) {
+            assertThat(fly[m]).as("kernel %d", m).isCloseTo(dense[m], within(1e-12 + 1e-9 * Math.abs(dense[m])));
+        }
+    }
+
+    @Test
     void sparsePointsGiveTheSameMatricesAsDense() {
         List<Vec> dense = TestData.randomDense(15, 4, 4);
         List<Vec> sparse = new ArrayList<>();
