@@ -115,6 +115,16 @@ public final class SoftMarginMkl {
      *         different from n, or SM1's theta &lt; 1/M
      */
     public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener) {
+        return fitBinary(kernels, y, options, listener, WarmStart.PREVIOUS_ALPHA);
+    }
+
+    /**
+     * As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener)} with a choice of
+     * warm start ({@link WarmStart#NONE} reproduces a straightforward implementation for benchmarks).
+     */
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
+                                      WarmStart warmStart) {
+        Objects.requireNonNull(warmStart, "warmStart");
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
@@ -124,7 +134,7 @@ public final class SoftMarginMkl {
         if (options.method() == MklMethod.SM1) {
             CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
         }
-        return new Run(kernels, y, options, listener).fit();
+        return new Run(kernels, y, options, listener, warmStart).fit();
     }
 
     /** The state of one fit. */
@@ -133,13 +143,15 @@ public final class SoftMarginMkl {
         final double[] y;
         final MklOptions o;
         final MklListener listener;
+        final WarmStart warmStart;
         final SmoSolver smo;
         final Stopwatch clock = Stopwatch.start();
         final List<Double> history = new ArrayList<>();
         final int m;
         int solves;
 
-        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener) {
+        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart) {
+            this.warmStart = warmStart;
             this.k = k;
             this.y = y.clone();
             this.o = o;
@@ -170,7 +182,7 @@ public final class SoftMarginMkl {
         Point solve(double[] mu, Point warm) {
             solves++;
             SvmProblem problem = SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
-            SvmSolution s = smo.solve(problem, warm == null ? null : warm.svm.alpha());
+            SvmSolution s = smo.solve(problem, warm == null || warmStart == WarmStart.NONE ? null : warm.svm.alpha());
             double[] beta = new double[y.length];
             for (int i = 0; i < beta.length; i++) {
                 beta[i] = s.alpha(i) * y[i];

@@ -201,6 +201,16 @@ class SoftMarginMklTest {
     }
 
     @Test
+    void coldStartedMklFitsReachTheSameWeightsAsWarmStartedOnes() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        MklOptions o = MklOptions.sm1(10.0, 0.1).withSolver(SmoSolver.Options.defaults().withEps(1e-9)).withTolerance(1e-6);
+        MklResult warm = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.PREVIOUS_ALPHA);
+        MklResult cold = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.NONE);
+        assertThat(cold.mu()).containsExactly(warm.mu(), within(1e-5));
+        assertThat(cold.alpha()).containsExactly(warm.alpha(), within(1e-4));
+    }
+
+    @Test
     void precomputedGramMatricesGiveTheSameMachineAsBaseKernels() {
         BaseKernels k = protocol();
         SharedKernelMatrices shared = k.gram(TRAIN.points());
