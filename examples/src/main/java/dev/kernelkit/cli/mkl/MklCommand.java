@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "mkl", mixinStandardHelpOptions = true,
         description = "Soft margin multiple kernel learning: train, predict, cv (random hold-out splits) or compare all methods.",
-        subcommands = {MklCommand.Train.class, MklCommand.Predict.class, MklCommand.Cv.class, MklCommand.Compare.class})
+        subcommands = {MklCommand.Train.class, MklCommand.Predict.class, MklCommand.Cv.class, MklCommand.Compare.class,
+                MklCommand.Bench.class})
 public final class MklCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -425,6 +426,93 @@ public final class MklCommand implements Callable<Integer> {
                     .put("splits", (long) list.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
                     .put("dim", (long) data.dim()).put("methods", methodsJson));
             return Main.OK;
+        }
+    }
+
+    /** {@code kernelkit mkl bench}: our fit against a straightforward one on the same splits. */
+    @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Training time of one method with fixed parameters: ours (shared subset data, warm-started SVM solves) "
+                    + "against a straightforward fit (one dense Gram matrix per kernel computed kernel by kernel, every SVM solve from alpha = 0).",
+                    "Needs --c (and --theta or --p where the method uses them)."})
+    static final class Bench implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
+        String method;
+        @Mixin
+        Parameters params = new Parameters();
+        @Mixin
+        SplitOptions splits = new SplitOptions();
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            MklMethod m = MklMethod.parse(method);
+            if (params.c == null || params.tuneSecond(m)) {
+                throw new IllegalArgumentException("mkl bench needs fixed parameters: give --c"
+                        + (m == MklMethod.SM1 || m == MklMethod.SM2 ? " and --theta" : m == MklMethod.LP ? " and --p" : ""));
+            }
+            MklOptions o = params.base(m);
+            LabeledDataset data = splits.withNoise(read(input));
+            PrintWriter out = spec.commandLine().getOut();
+            TablePrinter t = new TablePrinter().numberColumn("split").numberColumn("ours s").numberColumn("ours solves")
+                    .numberColumn("ours J").numberColumn("straight s").numberColumn("straight solves").numberColumn("straight J")
+                    .numberColumn("ratio");
+            List<Double> ratios = new ArrayList<>();
+            List<Double> ours = new ArrayList<>();
+            List<Double> straight = new ArrayList<>();
+            int index = 0;
+            for (Splits.Split s : splits.make(data)) {
+                LabeledDataset train = data.subset(s.train());
+                dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(train);
+                LabeledDataset st = scaler.apply(train);
+                dev.kernelkit.mkl.BaseKernels k = dev.kernelkit.mkl.BaseKernels.simpleMklProtocol(st.dim()).withUnitTrace(st.points());
+                double[] y = binary(st);
+                long t0 = System.nanoTime();
+                dev.kernelkit.mkl.MklResult a = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(k.gram(st.points()), y, o);
+                double ta = (System.nanoTime() - t0) * 1e-9;
+                t0 = System.nanoTime();
+                List<dev.kernelkit.gram.KernelMatrix> each = new ArrayList<>();
+                for (int mm = 0; mm < k.count(); mm++) {
+                    final int km = mm;
+                    dev.kernelkit.kernel.Kernel<dev.kernelkit.data.Vec> scaled = (x, z) -> k.scale(km) * k.kernel(km).apply(x, z);
+                    each.add(dev.kernelkit.gram.DenseKernelMatrix.compute(scaled, st.points()));
+                }
+                dev.kernelkit.mkl.MklResult b = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(
+                        dev.kernelkit.mkl.PrecomputedKernelMatrices.of(each), y, o, dev.kernelkit.mkl.MklListener.NONE,
+                        dev.kernelkit.mkl.WarmStart.NONE);
+                double tb = (System.nanoTime() - t0) * 1e-9;
+                double[] ja = a.objectives(), jb = b.objectives();
+                t.row(Integer.toString(++index), TablePrinter.fixed(ta, 3), Integer.toString(a.svmSolves()),
+                        TablePrinter.general(ja[ja.length - 1]), TablePrinter.fixed(tb, 3), Integer.toString(b.svmSolves()),
+                        TablePrinter.general(jb[jb.length - 1]), TablePrinter.fixed(tb / ta, 2));
+                ratios.add(tb / ta);
+                ours.add(ta);
+                straight.add(tb);
+            }
+            t.print(out);
+            double ratio = ratios.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            out.printf(Locale.ROOT, "%s: straightforward / ours = %.2f (mean over %d splits)%n", m.cliName(), ratio, ratios.size());
+            out.flush();
+            json.write(new JsonSummary().put("command", "mkl bench").put("method", m.cliName()).put("ratio_mean", ratio)
+                    .putList("ours_seconds", ours).putList("straightforward_seconds", straight));
+            return Main.OK;
+        }
+
+        /** Labels as +1 (the larger class) and -1. */
+        static double[] binary(LabeledDataset d) {
+            double[] classes = d.classes();
+            if (classes.length != 2) {
+                throw new IllegalArgumentException("mkl bench needs two classes, got " + classes.length);
+            }
+            double[] y = d.labels();
+            for (int i = 0; i < y.length; i++) {
+                y[i] = y[i] == classes[1] ? 1.0 : -1.0;
+            }
+            return y;
         }
     }
 }

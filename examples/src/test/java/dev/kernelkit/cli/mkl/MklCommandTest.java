@@ -79,6 +79,17 @@ class MklCommandTest {
     }
 
     @Test
+    void benchComparesOursWithTheStraightforwardFit(@TempDir Path dir) throws Exception {
+        Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(40, 2, 3.0, 1));
+        Run b = run("bench", "--data", train.toString(), "--method", "sm1", "--c", "10", "--theta", "0.1", "--splits", "1");
+        assertThat(b.code()).as(b.err()).isZero();
+        assertThat(b.out()).contains("straightforward / ours");
+        Run missing = run("bench", "--data", train.toString(), "--method", "sm1", "--c", "10", "--splits", "1");
+        assertThat(missing.code()).isNotZero();
+        assertThat(missing.err()).contains("--theta");
+    }
+
+    @Test
     void badMethodAndThetaAreReported(@TempDir Path dir) throws Exception {
         Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(30, 2, 3.0, 1));
         Run bad = run("cv", "--data", train.toString(), "--method", "sm7", "--c", "1");
