@@ -1,0 +1,518 @@
+package dev.kernelkit.cli.mkl;
+
+import dev.kernelkit.cli.CliEnums.DataFormat;
+import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.cli.Main;
+import dev.kernelkit.cli.Options;
+import dev.kernelkit.cli.Progress;
+import dev.kernelkit.cli.TablePrinter;
+import dev.kernelkit.data.ArffFormat;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.Summary;
+import dev.kernelkit.mkl.MklMethod;
+import dev.kernelkit.mkl.MklModel;
+import dev.kernelkit.mkl.MklOptions;
+import dev.kernelkit.mkl.MklProtocol;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kernelkit mkl}: soft margin MKL (SM1MKL, SM2MKL) and its baselines (Lp-MKL, SimpleMKL,
+ * AveKernel) with the SimpleMKL base kernels of Xu, Tsang and Xu (TNNLS 2013, Section V-B):
+ * Gaussian widths 2^-3..2^6 and polynomial degrees 1..3 on all variables and each variable,
+ * unit trace on the standardised training data.
+ */
+@Command(name = "mkl", mixinStandardHelpOptions = true,
+        description = "Soft margin multiple kernel learning: train, predict, cv (random hold-out splits) or compare all methods.",
+        subcommands = {MklCommand.Train.class, MklCommand.Predict.class, MklCommand.Cv.class, MklCommand.Compare.class,
+                MklCommand.Bench.class})
+public final class MklCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    /** Reads labelled points (LIBSVM or ARFF). */
+    static LabeledDataset read(Options.Input input) throws IOException {
+        input.validate();
+        Path file = input.data();
+        DataFormat f = input.formatOf(file);
+        LabeledDataset d = switch (f) {
+            case LIBSVM -> LibsvmFormat.read(file);
+            case ARFF -> ArffFormat.read(file);
+            case CSV_BAGS -> throw new IllegalArgumentException(file + " is in the csv-bags format; mkl needs labelled points");
+        };
+        if (d.size() == 0) {
+            throw new IllegalArgumentException(file + " holds no examples");
+        }
+        return d;
+    }
+
+    static List<Double> parseList(String option, String value) {
+        List<Double> out = new ArrayList<>();
+        for (String s : value.split(",")) {
+            String t = s.trim().toLowerCase(Locale.ROOT);
+            try {
+                out.add(t.equals("inf") || t.equals("infinity") ? Double.POSITIVE_INFINITY
+                        : t.contains("/") ? Double.parseDouble(t.substring(0, t.indexOf('/'))) / Double.parseDouble(t.substring(t.indexOf('/') + 1))
+                        : Double.parseDouble(t));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + ": '" + s + "' is not a number");
+            }
+        }
+        return out;
+    }
+
+    /** {@code --method --c --theta --nu --p} and the CV grids. */
+    static final class Parameters {
+        @Option(names = "--c", paramLabel = "C", description = "SVM cost C (default: 5-fold CV on the training part over --c-grid).")
+        Double c;
+
+        @Option(names = "--theta", paramLabel = "T", description = "SM1: cap theta >= 1/M; SM2: penalty theta > 0 (default: CV).")
+        Double theta;
+
+        @Option(names = "--p", paramLabel = "P", description = "Lp-MKL norm p >= 1 or inf (default: CV over --p-grid).")
+        String p;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", defaultValue = "0.01,0.1,1,10,100",
+                description = "C values searched (default: the paper's ${DEFAULT-VALUE}).")
+        String cGrid;
+
+        @Option(names = "--nu-grid", paramLabel = "LIST", defaultValue = "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1",
+                description = "SM1 ratios nu, theta = 1/(nu M), 0 meaning nu = 1/M (default: the paper's ${DEFAULT-VALUE}).")
+        String nuGrid;
+
+        @Option(names = "--sm2-theta-grid", paramLabel = "LIST", defaultValue = "1e-5,1e-4,1e-3,1e-2,1e-1,1,10,100,1e3,1e4,1e5",
+                description = "SM2 theta values (default: the paper's ${DEFAULT-VALUE}).")
+        String sm2Grid;
+
+        @Option(names = "--p-grid", paramLabel = "LIST", defaultValue = "1,32/31,16/15,8/7,4/3,2,3,inf",
+                description = "Lp p values (default: the paper's ${DEFAULT-VALUE}).")
+        String pGrid;
+
+        @Option(names = "--inner-folds", paramLabel = "K", defaultValue = "5",
+                description = "Folds of the CV on the training part (default: ${DEFAULT-VALUE}).")
+        int innerFolds = 5;
+
+        MklProtocol.Grid grid() {
+            return new MklProtocol.Grid(parseList("--c-grid", cGrid), parseList("--nu-grid", nuGrid),
+                    parseList("--sm2-theta-grid", sm2Grid), parseList("--p-grid", pGrid));
+        }
+
+        Double pValue() {
+            return p == null ? null : parseList("--p", p).get(0);
+        }
+
+        /** The base options of a method with the given values filled in (others at placeholders to tune). */
+        MklOptions base(MklMethod m) {
+            double cc = c == null ? 1.0 : c;
+            return switch (m) {
+                case SM1 -> MklOptions.sm1(cc, theta == null ? 1.0 : theta);
+                case SM2 -> MklOptions.sm2(cc, theta == null ? 1.0 : theta);
+                case LP -> MklOptions.lp(cc, pValue() == null ? 2.0 : pValue());
+                case SIMPLE -> MklOptions.simple(cc);
+                case AVERAGE -> MklOptions.average(cc);
+            };
+        }
+
+        boolean tuneSecond(MklMethod m) {
+            return switch (m) {
+                case SM1, SM2 -> theta == null;
+                case LP -> p == null;
+                default -> false;
+            };
+        }
+
+        /** The options for one training part: given values, the rest by CV on it. */
+        MklOptions choose(MklMethod m, LabeledDataset train, long seed) {
+            if (innerFolds < 2) {
+                throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
+            }
+            return MklProtocol.tune(train, base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
+        }
+    }
+
+    /** {@code --splits --test-fraction --seed}. */
+    static final class SplitOptions {
+        @Option(names = "--splits", paramLabel = "R", defaultValue = "10",
+                description = "Random stratified train/test splits (default: ${DEFAULT-VALUE}).")
+        int splits = 10;
+
+        @Option(names = "--test-fraction", paramLabel = "F", defaultValue = "0.3",
+                description = "Test fraction of each split (default: ${DEFAULT-VALUE}).")
+        double testFraction = 0.3;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the splits (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+
+        @Option(names = "--noise-ratio", paramLabel = "R", defaultValue = "0",
+                description = "Append round(R d) standard normal noise features, seeded by --seed (the noisy-kernel study, Fig. 2; default: ${DEFAULT-VALUE}).")
+        double noiseRatio = 0;
+
+        /** The data with round(noiseRatio d) N(0, 1) features appended (seed: --seed). */
+        LabeledDataset withNoise(LabeledDataset d) {
+            if (!(noiseRatio >= 0) || !Double.isFinite(noiseRatio)) {
+                throw new IllegalArgumentException("--noise-ratio must be >= 0 and finite, got " + noiseRatio);
+            }
+            int extra = (int) Math.round(noiseRatio * d.dim());
+            if (extra == 0) {
+                return d;
+            }
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x6e6f697365L);
+            List<dev.kernelkit.data.Vec> points = new ArrayList<>();
+            for (int i = 0; i < d.size(); i++) {
+                double[] x = java.util.Arrays.copyOf(d.x(i).toArray(), d.dim() + extra);
+                for (int j = d.dim(); j < x.length; j++) {
+                    // Box-Muller
+                    x[j] = Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
+                }
+                points.add(dev.kernelkit.data.DenseVec.wrap(x));
+            }
+            return new LabeledDataset(points, d.labels());
+        }
+
+        List<Splits.Split> make(LabeledDataset d) {
+            if (splits < 1) {
+                throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
+            }
+            if (!(testFraction > 0 && testFraction < 1)) {
+                throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + testFraction);
+            }
+            return Splits.repeatedStratifiedHoldOut(d.labels(), 1 - testFraction, splits, seed);
+        }
+    }
+
+    /** One split's result. */
+    record SplitResult(int split, MklOptions chosen, double accuracy, double selected, double trainSeconds,
+                       double tuneSeconds, int svmSolves) {
+    }
+
+    static SplitResult runSplit(int index, MklMethod method, Parameters params, LabeledDataset data, Splits.Split s,
+                                long seed) {
+        LabeledDataset train = data.subset(s.train()), test = data.subset(s.test());
+        long t0 = System.nanoTime();
+        MklOptions chosen = params.choose(method, train, seed + 1000L * (index + 1));
+        double tune = (System.nanoTime() - t0) * 1e-9;
+        MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune);
+        return new SplitResult(index + 1, chosen, o.accuracy(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves());
+    }
+
+    static JsonSummary summarise(List<SplitResult> results) {
+        Summary acc = Summary.of(results.stream().mapToDouble(SplitResult::accuracy).toArray());
+        return new JsonSummary()
+                .put("accuracy_mean", acc.mean())
+                .put("accuracy_sd", acc.sd())
+                .put("kernels_selected_mean", results.stream().mapToDouble(SplitResult::selected).average().orElse(0))
+                .put("train_seconds_mean", results.stream().mapToDouble(SplitResult::trainSeconds).average().orElse(0))
+                .put("tune_seconds_mean", results.stream().mapToDouble(SplitResult::tuneSeconds).average().orElse(0))
+                .put("svm_solves_mean", results.stream().mapToDouble(SplitResult::svmSolves).average().orElse(0))
+                .putList("split_accuracies", results.stream().mapToDouble(SplitResult::accuracy).toArray())
+                .putList("split_options", results.stream().map(r -> describe(r.chosen())).toList());
+    }
+
+    static String describe(MklOptions o) {
+        String s = "C=" + TablePrinter.general(o.c());
+        return switch (o.method()) {
+            case SM1, SM2 -> s + " theta=" + TablePrinter.general(o.theta());
+            case LP -> s + " p=" + TablePrinter.general(o.p());
+            default -> s;
+        };
+    }
+
+    /** {@code kernelkit mkl train}. */
+    @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Train on all of --data (missing hyper-parameters by CV on it) and save the model.")
+    static final class Train implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
+        String method;
+        @Mixin
+        Parameters params = new Parameters();
+        @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the model.")
+        Path model;
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the CV folds (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            MklMethod m = MklMethod.parse(method);
+            LabeledDataset data = read(input);
+            PrintWriter out = spec.commandLine().getOut();
+            long t0 = System.nanoTime();
+            MklOptions chosen = params.choose(m, data, seed);
+            double tune = (System.nanoTime() - t0) * 1e-9;
+            MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune);
+            o.model().save(model);
+            out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%n",
+                    m.cliName(), describe(chosen), o.selectedKernels(), o.model().kernels().count(), o.svmSolves(),
+                    o.trainSeconds(), tune, model);
+            out.flush();
+            json.write(new JsonSummary().put("command", "mkl train").put("method", m.cliName())
+                    .put("options", describe(chosen)).put("kernels_selected_mean", o.selectedKernels())
+                    .put("train_seconds_mean", o.trainSeconds()).put("svm_solves_mean", (double) o.svmSolves()));
+            return Main.OK;
+        }
+    }
+
+    /** {@code kernelkit mkl predict}. */
+    @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Predict --data with a saved model; prints the accuracy against the file's labels.")
+    static final class Predict implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model written by mkl train.")
+        Path model;
+        @Option(names = "--output", paramLabel = "FILE", description = "Also write one predicted label per line.")
+        Path output;
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            MklModel m = MklModel.load(model);
+            LabeledDataset data = read(input);
+            double[] pred = m.predict(data);
+            double acc = Metrics.accuracy(data.labels(), pred);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "accuracy %s on %d points%n", TablePrinter.percent(acc), data.size());
+            out.flush();
+            if (output != null) {
+                StringBuilder sb = new StringBuilder();
+                for (double y : pred) {
+                    sb.append(y == Math.rint(y) ? Long.toString((long) y) : Double.toString(y)).append('\n');
+                }
+                java.nio.file.Files.writeString(output, sb.toString());
+            }
+            json.write(new JsonSummary().put("command", "mkl predict").put("accuracy", acc).put("n", (long) data.size()));
+            return Main.OK;
+        }
+    }
+
+    /** {@code kernelkit mkl cv}. */
+    @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Random stratified train/test splits (the paper's 70/30 protocol); missing hyper-parameters by CV on each training part.")
+    static final class Cv implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
+        String method;
+        @Mixin
+        Parameters params = new Parameters();
+        @Mixin
+        SplitOptions splits = new SplitOptions();
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            MklMethod m = MklMethod.parse(method);
+            LabeledDataset data = splits.withNoise(read(input));
+            List<Splits.Split> list = splits.make(data);
+            Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+            List<SplitResult> results = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                progress.update("splits", i, list.size());
+                results.add(runSplit(i, m, params, data, list.get(i), splits.seed));
+            }
+            progress.done();
+            PrintWriter out = spec.commandLine().getOut();
+            TablePrinter t = new TablePrinter().numberColumn("split").textColumn("options").numberColumn("accuracy")
+                    .numberColumn("kernels").numberColumn("train s").numberColumn("tune s").numberColumn("SVM solves");
+            for (SplitResult r : results) {
+                t.row(Integer.toString(r.split()), describe(r.chosen()), TablePrinter.percent(r.accuracy()),
+                        TablePrinter.fixed(r.selected(), 1), TablePrinter.fixed(r.trainSeconds(), 3),
+                        TablePrinter.fixed(r.tuneSeconds(), 1), Integer.toString(r.svmSolves()));
+            }
+            t.print(out);
+            JsonSummary s = summarise(results);
+            out.printf(Locale.ROOT, "%s: accuracy %s +- %s over %d splits%n", m.cliName(),
+                    TablePrinter.percent(Summary.of(results.stream().mapToDouble(SplitResult::accuracy).toArray()).mean()),
+                    TablePrinter.percent(Summary.of(results.stream().mapToDouble(SplitResult::accuracy).toArray()).sd()),
+                    results.size());
+            out.flush();
+            json.write(s.put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
+                    .put("splits", (long) results.size()).put("seed", splits.seed));
+            return Main.OK;
+        }
+    }
+
+    /** {@code kernelkit mkl compare}. */
+    @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Every method on identical splits: the Table I (accuracy, kernels) and Table II (time) layout.")
+    static final class Compare implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--methods", paramLabel = "LIST", defaultValue = "sm1,sm2,lp,simple,ave",
+                description = "Methods to run (default: ${DEFAULT-VALUE}).")
+        String methods;
+        @Mixin
+        Parameters params = new Parameters();
+        @Mixin
+        SplitOptions splits = new SplitOptions();
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            List<MklMethod> ms = new ArrayList<>();
+            for (String s : methods.split(",")) {
+                ms.add(MklMethod.parse(s));
+            }
+            LabeledDataset data = splits.withNoise(read(input));
+            List<Splits.Split> list = splits.make(data);
+            Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+            Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
+            int done = 0;
+            for (MklMethod m : ms) {
+                List<SplitResult> rs = new ArrayList<>();
+                for (int i = 0; i < list.size(); i++) {
+                    progress.update("method x split", done++, (long) ms.size() * list.size());
+                    rs.add(runSplit(i, m, params, data, list.get(i), splits.seed));
+                }
+                all.put(m, rs);
+            }
+            progress.done();
+            PrintWriter out = spec.commandLine().getOut();
+            TablePrinter t = new TablePrinter().textColumn("method").numberColumn("accuracy %").numberColumn("sd")
+                    .numberColumn("kernels").numberColumn("train s").numberColumn("tune s").numberColumn("SVM solves");
+            JsonSummary methodsJson = new JsonSummary();
+            for (Map.Entry<MklMethod, List<SplitResult>> e : all.entrySet()) {
+                List<SplitResult> rs = e.getValue();
+                Summary acc = Summary.of(rs.stream().mapToDouble(SplitResult::accuracy).toArray());
+                JsonSummary s = summarise(rs);
+                methodsJson.put(e.getKey().cliName(), s);
+                t.row(e.getKey().cliName(), TablePrinter.fixed(100 * acc.mean(), 2), TablePrinter.fixed(100 * acc.sd(), 2),
+                        TablePrinter.fixed(rs.stream().mapToDouble(SplitResult::selected).average().orElse(0), 1),
+                        TablePrinter.fixed(rs.stream().mapToDouble(SplitResult::trainSeconds).average().orElse(0), 3),
+                        TablePrinter.fixed(rs.stream().mapToDouble(SplitResult::tuneSeconds).average().orElse(0), 1),
+                        TablePrinter.fixed(rs.stream().mapToDouble(SplitResult::svmSolves).average().orElse(0), 1));
+            }
+            t.print(out);
+            out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%n",
+                    input.data(), list.size(), splits.testFraction, splits.seed, params.innerFolds);
+            out.flush();
+            json.write(new JsonSummary().put("command", "mkl compare").put("data", input.data().toString())
+                    .put("splits", (long) list.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
+                    .put("dim", (long) data.dim()).put("methods", methodsJson));
+            return Main.OK;
+        }
+    }
+
+    /** {@code kernelkit mkl bench}: our fit against a straightforward one on the same splits. */
+    @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Training time of one method with fixed parameters: ours (shared subset data, warm-started SVM solves) "
+                    + "against a straightforward fit (one dense Gram matrix per kernel computed kernel by kernel, every SVM solve from alpha = 0).",
+                    "Needs --c (and --theta or --p where the method uses them)."})
+    static final class Bench implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
+        String method;
+        @Mixin
+        Parameters params = new Parameters();
+        @Mixin
+        SplitOptions splits = new SplitOptions();
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            MklMethod m = MklMethod.parse(method);
+            if (params.c == null || params.tuneSecond(m)) {
+                throw new IllegalArgumentException("mkl bench needs fixed parameters: give --c"
+                        + (m == MklMethod.SM1 || m == MklMethod.SM2 ? " and --theta" : m == MklMethod.LP ? " and --p" : ""));
+            }
+            MklOptions o = params.base(m);
+            LabeledDataset data = splits.withNoise(read(input));
+            PrintWriter out = spec.commandLine().getOut();
+            TablePrinter t = new TablePrinter().numberColumn("split").numberColumn("ours s").numberColumn("ours solves")
+                    .numberColumn("ours J").numberColumn("straight s").numberColumn("straight solves").numberColumn("straight J")
+                    .numberColumn("ratio");
+            List<Double> ratios = new ArrayList<>();
+            List<Double> ours = new ArrayList<>();
+            List<Double> straight = new ArrayList<>();
+            int index = 0;
+            for (Splits.Split s : splits.make(data)) {
+                LabeledDataset train = data.subset(s.train());
+                dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(train);
+                LabeledDataset st = scaler.apply(train);
+                dev.kernelkit.mkl.BaseKernels k = dev.kernelkit.mkl.BaseKernels.simpleMklProtocol(st.dim()).withUnitTrace(st.points());
+                double[] y = binary(st);
+                long t0 = System.nanoTime();
+                dev.kernelkit.mkl.MklResult a = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(k.gram(st.points()), y, o);
+                double ta = (System.nanoTime() - t0) * 1e-9;
+                t0 = System.nanoTime();
+                List<dev.kernelkit.gram.KernelMatrix> each = new ArrayList<>();
+                for (int mm = 0; mm < k.count(); mm++) {
+                    final int km = mm;
+                    dev.kernelkit.kernel.Kernel<dev.kernelkit.data.Vec> scaled = (x, z) -> k.scale(km) * k.kernel(km).apply(x, z);
+                    each.add(dev.kernelkit.gram.DenseKernelMatrix.compute(scaled, st.points()));
+                }
+                dev.kernelkit.mkl.MklResult b = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(
+                        dev.kernelkit.mkl.PrecomputedKernelMatrices.of(each), y, o, dev.kernelkit.mkl.MklListener.NONE,
+                        dev.kernelkit.mkl.WarmStart.NONE);
+                double tb = (System.nanoTime() - t0) * 1e-9;
+                double[] ja = a.objectives(), jb = b.objectives();
+                t.row(Integer.toString(++index), TablePrinter.fixed(ta, 3), Integer.toString(a.svmSolves()),
+                        TablePrinter.general(ja[ja.length - 1]), TablePrinter.fixed(tb, 3), Integer.toString(b.svmSolves()),
+                        TablePrinter.general(jb[jb.length - 1]), TablePrinter.fixed(tb / ta, 2));
+                ratios.add(tb / ta);
+                ours.add(ta);
+                straight.add(tb);
+            }
+            t.print(out);
+            double ratio = ratios.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            out.printf(Locale.ROOT, "%s: straightforward / ours = %.2f (mean over %d splits)%n", m.cliName(), ratio, ratios.size());
+            out.flush();
+            json.write(new JsonSummary().put("command", "mkl bench").put("method", m.cliName()).put("ratio_mean", ratio)
+                    .putList("ours_seconds", ours).putList("straightforward_seconds", straight));
+            return Main.OK;
+        }
+
+        /** Labels as +1 (the larger class) and -1. */
+        static double[] binary(LabeledDataset d) {
+            double[] classes = d.classes();
+            if (classes.length != 2) {
+                throw new IllegalArgumentException("mkl bench needs two classes, got " + classes.length);
+            }
+            double[] y = d.labels();
+            for (int i = 0; i < y.length; i++) {
+                y[i] = y[i] == classes[1] ? 1.0 : -1.0;
+            }
+            return y;
+        }
+    }
+}

@@ -1,0 +1,386 @@
+package dev.kernelkit.mkl;
+
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.LinearKernel;
+import dev.kernelkit.kernel.PolynomialKernel;
+import dev.kernelkit.kernel.SingleFeatureKernel;
+import dev.kernelkit.data.Vec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a list of base kernels is evaluated with shared work: kernels on the same feature subset
+ * (all variables, or one variable j) read one inner product and one squared distance per pair of
+ * points; Gaussian kernels whose widths differ by a factor 2^s share one {@code exp} per pair
+ * (exp(-2^s g d) is exp(-g d) squared s times; the SimpleMKL bandwidths 2^-3..2^6 differ by factors
+ * of 4, so the ten Gaussians of a subset cost one exp). Any other kernel is evaluated on its own
+ * ("generic"). Immutable.
+ */
+final class KernelPlan {
+    /** Subset id of the all-variables group. */
+    static final int ALL = -1;
+
+    /** Kernels on one feature subset. */
+    static final class Group {
+        final int feature;
+        /** Gaussian chains: base gamma, then members (kernel index, squarings) sorted by squarings. */
+        final double[] chainGamma;
+        final int[][] chainKernel;
+        final int[][] chainSquarings;
+        /** Polynomial (and linear) members: (gamma dot + offset)^degree. */
+        final int[] polyKernel;
+        final int[] polyDegree;
+        final double[] polyGamma;
+        final double[] polyOffset;
+
+        Group(int feature, double[] chainGamma, int[][] chainKernel, int[][] chainSquarings, int[] polyKernel,
+              int[] polyDegree, double[] polyGamma, double[] polyOffset) {
+            this.feature = feature;
+            this.chainGamma = chainGamma;
+            this.chainKernel = chainKernel;
+            this.chainSquarings = chainSquarings;
+            this.polyKernel = polyKernel;
+            this.polyDegree = polyDegree;
+            this.polyGamma = polyGamma;
+            this.polyOffset = polyOffset;
+        }
+
+        /** Whether any member has a non-zero weight. */
+        boolean active(double[] w) {
+            for (int[] chain : chainKernel) {
+                for (int m : chain) {
+                    if (w[m] != 0) {
+                        return true;
+                    }
+                }
+            }
+            for (int m : polyKernel) {
+                if (w[m] != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** sum_m w_m k_m for one pair with the given inner product and squared distance. */
+        double weighted(double dot, double dist, double[] w) {
+            double s = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int[] ks = chainKernel[c];
+                int[] sq = chainSquarings[c];
+                int last = -1;
+                for (int k = ks.length - 1; k >= 0; k--) {
+                    if (w[ks[k]] != 0) {
+                        last = k;
+                        break;
+                    }
+                }
+                if (last < 0) {
+                    continue;
+                }
+                double v = Math.exp(-chainGamma[c] * dist);
+                int cur = 0;
+                for (int k = 0; k <= last; k++) {
+                    while (cur < sq[k]) {
+                        v *= v;
+                        cur++;
+                    }
+                    double wk = w[ks[k]];
+                    if (wk != 0) {
+                        s += wk * v;
+                    }
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                double wk = w[polyKernel[k]];
+                if (wk != 0) {
+                    s += wk * intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k]);
+                }
+            }
+            return s;
+        }
+
+        /**
+         * The members with w_m != 0 and their weights, flattened for {@link Active#weighted}, or
+         * null when none is active.
+         */
+        Active compile(double[] w) {
+            int chains = 0, steps = 0, polys = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int last = lastActive(c, w);
+                if (last >= 0) {
+                    chains++;
+                    steps += last + 1;
+                }
+            }
+            for (int m : polyKernel) {
+                polys += w[m] != 0 ? 1 : 0;
+            }
+            if (chains == 0 && polys == 0) {
+                return null;
+            }
+            double[] gam = new double[chains];
+            int[] end = new int[chains];
+            int[] sq = new int[steps];
+            double[] wt = new double[steps];
+            int ci = 0, si = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int last = lastActive(c, w);
+                if (last < 0) {
+                    continue;
+                }
+                gam[ci] = chainGamma[c];
+                int prev = 0;
+                for (int k = 0; k <= last; k++) {
+                    sq[si] = chainSquarings[c][k] - prev;
+                    prev = chainSquarings[c][k];
+                    wt[si] = w[chainKernel[c][k]];
+                    si++;
+                }
+                end[ci++] = si;
+            }
+            int[] deg = new int[polys];
+            double[] pg = new double[polys], po = new double[polys], pw = new double[polys];
+            int pi = 0;
+            for (int k = 0; k < polyKernel.length; k++) {
+                double wk = w[polyKernel[k]];
+                if (wk != 0) {
+                    deg[pi] = polyDegree[k];
+                    pg[pi] = polyGamma[k];
+                    po[pi] = polyOffset[k];
+                    pw[pi++] = wk;
+                }
+            }
+            return new Active(feature, gam, end, sq, wt, deg, pg, po, pw);
+        }
+
+        private int lastActive(int c, double[] w) {
+            int[] ks = chainKernel[c];
+            for (int k = ks.length - 1; k >= 0; k--) {
+                if (w[ks[k]] != 0) {
+                    return k;
+                }
+            }
+            return -1;
+        }
+
+        /** Writes every member's value k_m (unscaled) for one pair into out[m]. */
+        void values(double dot, double dist, double[] out) {
+            for (int c = 0; c < chainGamma.length; c++) {
+                int[] ks = chainKernel[c];
+                int[] sq = chainSquarings[c];
+                double v = Math.exp(-chainGamma[c] * dist);
+                int cur = 0;
+                for (int k = 0; k < ks.length; k++) {
+                    while (cur < sq[k]) {
+                        v *= v;
+                        cur++;
+                    }
+                    out[ks[k]] = v;
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                out[polyKernel[k]] = intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k]);
+            }
+        }
+    }
+
+    /** The active members of one group with their weights: sum_m w_m k_m for a pair in a tight loop. */
+    static final class Active {
+        final int feature;
+        private final double[] chainGamma;
+        private final int[] chainEnd;
+        private final int[] squarings;
+        private final double[] chainWeight;
+        private final int[] degree;
+        private final double[] polyGamma;
+        private final double[] polyOffset;
+        private final double[] polyWeight;
+
+        Active(int feature, double[] chainGamma, int[] chainEnd, int[] squarings, double[] chainWeight, int[] degree,
+               double[] polyGamma, double[] polyOffset, double[] polyWeight) {
+            this.feature = feature;
+            this.chainGamma = chainGamma;
+            this.chainEnd = chainEnd;
+            this.squarings = squarings;
+            this.chainWeight = chainWeight;
+            this.degree = degree;
+            this.polyGamma = polyGamma;
+            this.polyOffset = polyOffset;
+            this.polyWeight = polyWeight;
+        }
+
+        double weighted(double dot, double dist) {
+            double s = 0;
+            int k = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                double v = Math.exp(-chainGamma[c] * dist);
+                int end = chainEnd[c];
+                for (; k < end; k++) {
+                    for (int t = squarings[k]; t > 0; t--) {
+                        v *= v;
+                    }
+                    s += chainWeight[k] * v;
+                }
+            }
+            for (int p = 0; p < degree.length; p++) {
+                double b = polyGamma[p] * dot + polyOffset[p];
+                double v = switch (degree[p]) {
+                    case 1 -> b;
+                    case 2 -> b * b;
+                    case 3 -> b * b * b;
+                    default -> intPow(b, degree[p]);
+                };
+                s += polyWeight[p] * v;
+            }
+            return s;
+        }
+    }
+
+    /** The active groups for weights w (groups with no active member left out). */
+    Active[] compile(double[] w) {
+        return groups.stream().map(g -> g.compile(w)).filter(a -> a != null).toArray(Active[]::new);
+    }
+
+    final int count;
+    final List<Group> groups;
+    /** Kernel indices evaluated on their own. */
+    final int[] generic;
+
+    private KernelPlan(int count, List<Group> groups, int[] generic) {
+        this.count = count;
+        this.groups = groups;
+        this.generic = generic;
+    }
+
+    static KernelPlan of(List<? extends Kernel<Vec>> kernels) {
+        Map<Integer, List<Integer>> gauss = new LinkedHashMap<>();
+        Map<Integer, List<Integer>> poly = new LinkedHashMap<>();
+        List<Integer> generic = new ArrayList<>();
+        for (int m = 0; m < kernels.size(); m++) {
+            Kernel<Vec> k = kernels.get(m);
+            int feature = ALL;
+            if (k instanceof SingleFeatureKernel sf) {
+                feature = sf.feature();
+                k = sf.base();
+            }
+            if (k instanceof GaussianKernel) {
+                gauss.computeIfAbsent(feature, f -> new ArrayList<>()).add(m);
+            } else if (k instanceof PolynomialKernel || k instanceof LinearKernel) {
+                poly.computeIfAbsent(feature, f -> new ArrayList<>()).add(m);
+            } else {
+                generic.add(m);
+            }
+        }
+        List<Integer> features = new ArrayList<>(gauss.keySet());
+        for (Integer f : poly.keySet()) {
+            if (!features.contains(f)) {
+                features.add(f);
+            }
+        }
+        List<Group> groups = new ArrayList<>();
+        for (int f : features) {
+            groups.add(group(f, gauss.getOrDefault(f, List.of()), poly.getOrDefault(f, List.of()), kernels));
+        }
+        return new KernelPlan(kernels.size(), List.copyOf(groups), generic.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static Kernel<Vec> base(Kernel<Vec> k) {
+        return k instanceof SingleFeatureKernel sf ? sf.base() : k;
+    }
+
+    private static Group group(int feature, List<Integer> gauss, List<Integer> poly, List<? extends Kernel<Vec>> kernels) {
+        List<Integer> sorted = new ArrayList<>(gauss);
+        sorted.sort(Comparator.comparingDouble(m -> ((GaussianKernel) base(kernels.get(m))).gamma()));
+        List<Double> bases = new ArrayList<>();
+        List<List<int[]>> members = new ArrayList<>();
+        for (int m : sorted) {
+            double g = ((GaussianKernel) base(kernels.get(m))).gamma();
+            boolean placed = false;
+            for (int c = 0; c < bases.size() && !placed; c++) {
+                int s = exactPowerOfTwo(g / bases.get(c));
+                if (s >= 0 && s <= 30 && bases.get(c) * Math.scalb(1.0, s) == g) {
+                    members.get(c).add(new int[] {m, s});
+                    placed = true;
+                }
+            }
+            if (!placed) {
+                bases.add(g);
+                List<int[]> list = new ArrayList<>();
+                list.add(new int[] {m, 0});
+                members.add(list);
+            }
+        }
+        double[] chainGamma = bases.stream().mapToDouble(Double::doubleValue).toArray();
+        int[][] chainKernel = new int[bases.size()][];
+        int[][] chainSquarings = new int[bases.size()][];
+        for (int c = 0; c < bases.size(); c++) {
+            List<int[]> list = members.get(c);
+            list.sort(Comparator.comparingInt(a -> a[1]));
+            chainKernel[c] = list.stream().mapToInt(a -> a[0]).toArray();
+            chainSquarings[c] = list.stream().mapToInt(a -> a[1]).toArray();
+        }
+        int p = poly.size();
+        int[] polyKernel = new int[p];
+        int[] degree = new int[p];
+        double[] gamma = new double[p];
+        double[] offset = new double[p];
+        for (int k = 0; k < p; k++) {
+            int m = poly.get(k);
+            polyKernel[k] = m;
+            if (base(kernels.get(m)) instanceof PolynomialKernel pk) {
+                degree[k] = pk.degree();
+                gamma[k] = pk.gamma();
+                offset[k] = pk.offset();
+            } else {
+                degree[k] = 1;
+                gamma[k] = 1.0;
+                offset[k] = 0.0;
+            }
+        }
+        return new Group(feature, chainGamma, chainKernel, chainSquarings, polyKernel, degree, gamma, offset);
+    }
+
+    /** s with ratio == 2^s exactly, or -1. */
+    private static int exactPowerOfTwo(double ratio) {
+        if (!(ratio >= 1) || !Double.isFinite(ratio)) {
+            return -1;
+        }
+        int e = Math.getExponent(ratio);
+        return Math.scalb(1.0, e) == ratio ? e : -1;
+    }
+
+    /** Whether the plan needs the all-variables inner products. */
+    boolean needsAll() {
+        return groups.stream().anyMatch(g -> g.feature == ALL);
+    }
+
+    /** The features of single-variable groups. */
+    int[] singleFeatures() {
+        return groups.stream().filter(g -> g.feature != ALL).mapToInt(g -> g.feature).toArray();
+    }
+
+    static double intPow(double x, int p) {
+        double result = 1.0;
+        double b = x;
+        int e = p;
+        while (e > 0) {
+            if ((e & 1) != 0) {
+                result *= b;
+            }
+            b *= b;
+            e >>= 1;
+        }
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return "KernelPlan(count=" + count + ", groups=" + groups.size() + ", generic=" + Arrays.toString(generic) + ")";
+    }
+}

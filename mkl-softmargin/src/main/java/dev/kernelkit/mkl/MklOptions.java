@@ -1,0 +1,113 @@
+package dev.kernelkit.mkl;
+
+import dev.kernelkit.svm.SmoSolver;
+import java.util.Objects;
+
+/**
+ * Options of {@link SoftMarginMkl}.
+ *
+ * @param method the weight learner
+ * @param c the SVM cost C &gt; 0 (the paper's grid {0.01, 0.1, 1, 10, 100})
+ * @param theta SM1: the cap of the capped simplex, &ge; 1/M (checked at fit time; theta = 1/(nu M),
+ *        nu in {1/M, 0.1, ..., 1}); SM2: the weight of the penalty ||mu||^2 / (2 theta), &gt; 0
+ *        (grid 1e-5..1e5); ignored by the other methods
+ * @param p Lp-MKL norm, &ge; 1 or +infinity (grid {1, 32/31, 16/15, 8/7, 4/3, 2, 3, inf}); ignored otherwise
+ * @param maxIterations cap on MKL iterations, &ge; 1
+ * @param tolerance stopping tolerance, &gt; 0: SM1 and Lp stop when max_m |mu_m change| &lt; tolerance
+ *        or an iteration lowers the objective by less than tolerance / 10 relatively;
+ *        SM2 when the projected step is below it; SimpleMKL when the relative duality gap is below it
+ *        (SimpleMKL's own default 0.01)
+ * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0
+ * @param solver the SMO options of every SVM solve
+ */
+public record MklOptions(MklMethod method, double c, double theta, double p, int maxIterations, double tolerance,
+                         double weightThreshold, SmoSolver.Options solver) {
+
+    /** Default tolerance of the weight updates. */
+    public static final double DEFAULT_TOLERANCE = 1e-4;
+    /** Default selection threshold: mu_m &gt; 1e-5 sum(mu). */
+    public static final double DEFAULT_THRESHOLD = 1e-5;
+
+    /** @throws IllegalArgumentException naming the option and the value out of range */
+    public MklOptions {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(solver, "solver");
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        if (!(theta > 0) || !Double.isFinite(theta)) {
+            throw new IllegalArgumentException("theta must be > 0 and finite, got " + theta);
+        }
+        if (!(p >= 1)) {
+            throw new IllegalArgumentException("p must be >= 1, got " + p);
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be > 0 and finite, got " + tolerance);
+        }
+        if (!(weightThreshold >= 0) || !Double.isFinite(weightThreshold)) {
+            throw new IllegalArgumentException("weightThreshold must be >= 0 and finite, got " + weightThreshold);
+        }
+    }
+
+    private static MklOptions base(MklMethod method, double c, double theta, double p, double tolerance) {
+        return new MklOptions(method, c, theta, p, 200, tolerance, DEFAULT_THRESHOLD, SmoSolver.Options.defaults());
+    }
+
+    /** SM1MKL with cost C and cap theta. */
+    public static MklOptions sm1(double c, double theta) {
+        return base(MklMethod.SM1, c, theta, 1, DEFAULT_TOLERANCE);
+    }
+
+    /** SM2MKL with cost C and penalty parameter theta. */
+    public static MklOptions sm2(double c, double theta) {
+        return base(MklMethod.SM2, c, theta, 1, DEFAULT_TOLERANCE);
+    }
+
+    /** Lp-MKL with cost C and norm p. */
+    public static MklOptions lp(double c, double p) {
+        return base(MklMethod.LP, c, 1, p, DEFAULT_TOLERANCE);
+    }
+
+    /** SimpleMKL with cost C and SimpleMKL's duality-gap tolerance 0.01. */
+    public static MklOptions simple(double c) {
+        return base(MklMethod.SIMPLE, c, 1, 1, 0.01);
+    }
+
+    /** The average kernel with cost C. */
+    public static MklOptions average(double c) {
+        return base(MklMethod.AVERAGE, c, 1, 1, DEFAULT_TOLERANCE);
+    }
+
+    /** A copy with another C. */
+    public MklOptions withC(double value) {
+        return new MklOptions(method, value, theta, p, maxIterations, tolerance, weightThreshold, solver);
+    }
+
+    /** A copy with another theta. */
+    public MklOptions withTheta(double value) {
+        return new MklOptions(method, c, value, p, maxIterations, tolerance, weightThreshold, solver);
+    }
+
+    /** A copy with another p. */
+    public MklOptions withP(double value) {
+        return new MklOptions(method, c, theta, value, maxIterations, tolerance, weightThreshold, solver);
+    }
+
+    /** A copy with another iteration cap. */
+    public MklOptions withMaxIterations(int value) {
+        return new MklOptions(method, c, theta, p, value, tolerance, weightThreshold, solver);
+    }
+
+    /** A copy with another tolerance. */
+    public MklOptions withTolerance(double value) {
+        return new MklOptions(method, c, theta, p, maxIterations, value, weightThreshold, solver);
+    }
+
+    /** A copy with other SMO options. */
+    public MklOptions withSolver(SmoSolver.Options value) {
+        return new MklOptions(method, c, theta, p, maxIterations, tolerance, weightThreshold, value);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.kernelkit.mkl;
+
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Metrics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The experimental protocol of Xu, Tsang and Xu (TNNLS 2013, Section V-B) for one training part:
+ * standardise with training statistics, build the SimpleMKL base kernels
+ * ({@link BaseKernels#simpleMklProtocol}) normalised to unit trace on the training part, and fit;
+ * hyper-parameters missing from the options are chosen by stratified k-fold cross-validation on
+ * the training part only (the scaler and the unit-trace scales refitted inside every inner fold;
+ * ties go to the earlier grid point). Test data never enter the choice.
+ */
+public final class MklProtocol {
+    /** The paper's C grid. */
+    public static final List<Double> PAPER_C = List.of(0.01, 0.1, 1.0, 10.0, 100.0);
+    /** The paper's SM1 ratio grid nu (theta = 1/(nu M)); 0 stands for nu = 1/M (theta = 1). */
+    public static final List<Double> PAPER_NU = List.of(0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0);
+    /** The paper's SM2 theta grid 1e-5..1e5. */
+    public static final List<Double> PAPER_SM2_THETA = List.of(1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0, 100.0, 1e3, 1e4, 1e5);
+    /** The paper's Lp grid. */
+    public static final List<Double> PAPER_P = List.of(1.0, 32.0 / 31, 16.0 / 15, 8.0 / 7, 4.0 / 3, 2.0, 3.0,
+            Double.POSITIVE_INFINITY);
+
+    /**
+     * The grids searched: C, the SM1 ratio nu (theta = 1/(nu M), nu = 0 meaning 1/M), the SM2 theta and Lp's p.
+     * Only the grids the method uses are read.
+     */
+    public record Grid(List<Double> c, List<Double> nu, List<Double> sm2Theta, List<Double> p) {
+        /** Copies the lists. */
+        public Grid {
+            c = List.copyOf(c);
+            nu = List.copyOf(nu);
+            sm2Theta = List.copyOf(sm2Theta);
+            p = List.copyOf(p);
+        }
+
+        /** The paper's grids. */
+        public static Grid paper() {
+            return new Grid(PAPER_C, PAPER_NU, PAPER_SM2_THETA, PAPER_P);
+        }
+    }
+
+    /** The result of fitting one training part and testing on its test part. */
+    public record Outcome(MklOptions chosen, double accuracy, double selectedKernels, double trainSeconds,
+                          double tuneSeconds, int svmSolves, MklModel model) {
+    }
+
+    private MklProtocol() {
+    }
+
+    /** theta = 1/(nu M), nu = 0 standing for 1/M. */
+    public static double sm1Theta(double nu, int m) {
+        return nu == 0 ? 1.0 : 1.0 / (nu * m);
+    }
+
+    /** The SimpleMKL base kernels of the standardised training points, unit trace. */
+    static BaseKernels kernelsFor(LabeledDataset scaledTrain) {
+        return BaseKernels.simpleMklProtocol(scaledTrain.dim()).withUnitTrace(scaledTrain.points());
+    }
+
+    /**
+     * Standardises, builds the unit-trace protocol kernels, fits with the options, and scores the
+     * test part; the model carries the scaler, so it reads raw points. Training time covers the
+     * scaler, the kernel set-up and the fit. A null test part gives accuracy NaN.
+     */
+    public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options) {
+        return trainAndTest(train, test, options, 0);
+    }
+
+    /** As {@link #trainAndTest(LabeledDataset, LabeledDataset, MklOptions)}, recording the tuning time. */
+    public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options, double tuneSeconds) {
+        long t0 = System.nanoTime();
+        FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
+        LabeledDataset st = scaler.apply(train);
+        MklModel model = SoftMarginMkl.fit(st, kernelsFor(st), options).withScaler(scaler);
+        double seconds = (System.nanoTime() - t0) * 1e-9;
+        double acc = test == null ? Double.NaN : Metrics.accuracy(test.labels(), model.predict(test));
+        return new Outcome(options, acc, model.selectedKernelsMean(), seconds,
+                tuneSeconds, model.svmSolves(), model);
+    }
+
+    /** The grid points of a method around the base options. */
+    static List<MklOptions> candidates(MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond, int m) {
+        List<Double> cs = tuneC ? grid.c() : List.of(base.c());
+        List<MklOptions> out = new ArrayList<>();
+        for (double c : cs) {
+            MklOptions withC = base.withC(c);
+            if (!tuneSecond) {
+                out.add(withC);
+                continue;
+            }
+            switch (base.method()) {
+                case SM1 -> grid.nu().forEach(nu -> out.add(withC.withTheta(sm1Theta(nu, m))));
+                case SM2 -> grid.sm2Theta().forEach(t -> out.add(withC.withTheta(t)));
+                case LP -> grid.p().forEach(p -> out.add(withC.withP(p)));
+                default -> out.add(withC);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Chooses C (when tuneC) and the method's second parameter (theta, or p; when tuneSecond) by
+     * stratified k-fold cross-validation accuracy on the raw training part.
+     *
+     * @throws IllegalArgumentException when the training part cannot be split into k stratified folds
+     */
+    public static MklOptions tune(LabeledDataset train, MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond,
+                                  int folds, long seed) {
+        Objects.requireNonNull(grid, "grid");
+        List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, 13 * (train.dim() + 1));
+        if (points.size() == 1) {
+            return points.get(0);
+        }
+        double[] correct = new double[points.size()];
+        for (Splits.Split s : Splits.stratifiedKFold(train.labels(), folds, seed)) {
+            LabeledDataset part = train.subset(s.train());
+            FittedScaler scaler = FeatureScaling.STANDARD.fit(part);
+            LabeledDataset st = scaler.apply(part);
+            LabeledDataset held = scaler.apply(train.subset(s.test()));
+            BaseKernels kernels = kernelsFor(st);
+            SharedKernelMatrices gram = kernels.gram(st.points());
+            for (int k = 0; k < points.size(); k++) {
+                MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE);
+                double[] pred = model.predict(held);
+                for (int i = 0; i < pred.length; i++) {
+                    correct[k] += pred[i] == held.y(i) ? 1 : 0;
+                }
+            }
+        }
+        int best = 0;
+        for (int k = 1; k < points.size(); k++) {
+            if (correct[k] > correct[best]) {
+                best = k;
+            }
+        }
+        return points.get(best);
+    }
+}

@@ -1,0 +1,487 @@
+package dev.kernelkit.mkl;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.optim.SimplexProjection;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmLoss;
+import dev.kernelkit.svm.SvmProblem;
+import dev.kernelkit.svm.SvmSolution;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Soft margin multiple kernel learning (Xu, Tsang and Xu, "Soft Margin Multiple Kernel Learning",
+ * IEEE TNNLS 24(5), 2013) and the baselines of its Table I, all on one C-SVC solver
+ * ({@link SmoSolver}) warm-started from the previous alpha.
+ *
+ * <p>Symbols: M base matrices K_m, labels y, alpha the C-SVC dual for K(mu) = sum_m mu_m K_m,
+ * beta = alpha o y, q_m = beta' K_m beta, h_m = q_m / 2, J(mu) = max_alpha 1'alpha - 1/2 sum_m mu_m q_m
+ * the SVM dual optimum (dJ/dmu_m = -h_m by Danskin's theorem).
+ *
+ * <ul>
+ *   <li>SM1 (eq. 11, Algorithm 1): mu on {sum mu = 1, 0 &le; mu &le; theta}; alternate the SVM
+ *       solve and the closed form of {@link CappedSimplexUpdate} with a_m = 1/2 mu_m^2 q_m
+ *       (= ||f_m||^2 / 2); stop when max |mu change| &lt; tolerance or J drops by less than
+ *       tolerance / 10 relatively in one iteration.</li>
+ *   <li>SM2 (eq. 13): min over the simplex of F(mu) = J(mu) + ||mu||^2 / (2 theta); projected
+ *       gradient mu &lt;- P(mu - eta g), g_m = -h_m + mu_m / theta, P = {@link SimplexProjection#ontoSimplex},
+ *       eta by Armijo backtracking on the true F (one SVM solve per trial, the step doubles after
+ *       a first-trial acceptance); stop when the projected step is below tolerance, F drops by less
+ *       than tolerance / 10 relatively over 3 iterations, or no trial decreases F.</li>
+ *   <li>Lp-MKL: mu_m = ||f_m||^(2/(p+1)) / (sum_k ||f_k||^(2p/(p+1)))^(1/p) with ||f_m|| = mu_m sqrt(q_m)
+ *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1; the same stopping rule as SM1.</li>
+ *   <li>SimpleMKL (Rakotomamonjy et al., JMLR 2008, Algorithm 1): reduced gradient on the simplex,
+ *       moving to the first zero along the descent direction while J decreases, then a golden-section
+ *       search (SimpleMKL's interval tolerance 0.1 of the step) on the true J; stop when the relative
+ *       duality gap (J - 1'alpha + max_m h_m) / J &lt; tolerance.</li>
+ *   <li>AveKernel: mu = 1/M, one SVM.</li>
+ * </ul>
+ * All methods start from uniform weights (M^(-1/p) each for Lp).
+ */
+public final class SoftMarginMkl {
+    /** SimpleMKL's numerical precision: weights below it are set to 0 after a step. */
+    static final double NUMERICAL_PRECISION = 1e-8;
+    /** SimpleMKL's golden-section interval tolerance, relative to the largest step. */
+    static final double GOLDEN_TOLERANCE = 0.1;
+    /** SM1 and Lp also stop when an iteration lowers J by less than this times tolerance, relatively. */
+    static final double OBJECTIVE_FACTOR = 0.1;
+    /** SM2 stops when F dropped by less than tolerance / 10, relatively, over this many iterations. */
+    static final int SM2_STALL_WINDOW = 3;
+    /** Armijo constant of the SM2 line search. */
+    static final double ARMIJO = 1e-4;
+    /** Trials of the SM2 line search before it stops. */
+    static final int MAX_BACKTRACKS = 30;
+
+    private SoftMarginMkl() {
+    }
+
+    /** {@link #fit(LabeledDataset, BaseKernels, MklOptions, MklListener)} with no listener. */
+    public static MklModel fit(LabeledDataset data, BaseKernels kernels, MklOptions options) {
+        return fit(data, kernels, options, MklListener.NONE);
+    }
+
+    /**
+     * Fits an MKL classifier on vectors with the given (already scaled, e.g.
+     * {@link BaseKernels#withUnitTrace}) base kernels: one machine for two classes (the larger
+     * label positive), one-vs-rest machines over the sorted labels for more. The training matrices
+     * are built once and shared by the machines.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or a bad option (see {@link #fitBinary})
+     */
+    public static MklModel fit(LabeledDataset data, BaseKernels kernels, MklOptions options, MklListener listener) {
+        double[] classes = data.classes();
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
+        }
+        if (options.method() == MklMethod.SM1) {
+            CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
+        }
+        return fit(data, kernels, kernels.gram(data.points()), options, listener);
+    }
+
+    /** The fit on training matrices already built from {@code data.points()} (shared by a grid search). */
+    static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
+                        MklListener listener) {
+        double[] classes = data.classes();
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
+        }
+        double[] labels = data.labels();
+        int machines = classes.length == 2 ? 1 : classes.length;
+        List<MklResult> results = new ArrayList<>();
+        for (int k = 0; k < machines; k++) {
+            double positive = classes.length == 2 ? classes[1] : classes[k];
+            double[] y = new double[labels.length];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = labels[i] == positive ? 1.0 : -1.0;
+            }
+            results.add(fitBinary(gram, y, options, listener));
+        }
+        return MklModel.of(options, classes, kernels, data.points(), results);
+    }
+
+    /** {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener)} with no listener. */
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options) {
+        return fitBinary(kernels, y, options, MklListener.NONE);
+    }
+
+    /**
+     * Learns the kernel weights and the SVM for labels y in {-1, +1}.
+     *
+     * @throws IllegalArgumentException for a label outside {-1, +1}, a single class, a label count
+     *         different from n, or SM1's theta &lt; 1/M
+     */
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener) {
+        return fitBinary(kernels, y, options, listener, WarmStart.PREVIOUS_ALPHA);
+    }
+
+    /**
+     * As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener)} with a choice of
+     * warm start ({@link WarmStart#NONE} reproduces a straightforward implementation for benchmarks).
+     */
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
+                                      WarmStart warmStart) {
+        Objects.requireNonNull(warmStart, "warmStart");
+        Objects.requireNonNull(kernels, "kernels");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        if (y.length != kernels.size()) {
+            throw new IllegalArgumentException("expected " + kernels.size() + " labels, found " + y.length);
+        }
+        if (options.method() == MklMethod.SM1) {
+            CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
+        }
+        return new Run(kernels, y, options, listener, warmStart).fit();
+    }
+
+    /** The state of one fit. */
+    private static final class Run {
+        final BaseKernelMatrices k;
+        final double[] y;
+        final MklOptions o;
+        final MklListener listener;
+        final WarmStart warmStart;
+        final SmoSolver smo;
+        final Stopwatch clock = Stopwatch.start();
+        final List<Double> history = new ArrayList<>();
+        final int m;
+        int solves;
+
+        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart) {
+            this.warmStart = warmStart;
+            this.k = k;
+            this.y = y.clone();
+            this.o = o;
+            this.listener = listener;
+            this.smo = new SmoSolver(o.solver());
+            this.m = k.count();
+        }
+
+        /** An SVM solve at weights mu: alpha, J(mu) and q. */
+        record Point(double[] mu, SvmSolution svm, double j, double[] q) {
+            double[] h() {
+                double[] h = new double[q.length];
+                for (int i = 0; i < h.length; i++) {
+                    h[i] = 0.5 * q[i];
+                }
+                return h;
+            }
+
+            double alphaSum() {
+                double s = 0;
+                for (int i = 0; i < svm.size(); i++) {
+                    s += svm.alpha(i);
+                }
+                return s;
+            }
+        }
+
+        Point solve(double[] mu, Point warm) {
+            solves++;
+            SvmProblem problem = SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
+            SvmSolution s = smo.solve(problem, warm == null || warmStart == WarmStart.NONE ? null : warm.svm.alpha());
+            double[] beta = new double[y.length];
+            for (int i = 0; i < beta.length; i++) {
+                beta[i] = s.alpha(i) * y[i];
+            }
+            return new Point(mu.clone(), s, -s.objective(), k.quadraticForms(beta));
+        }
+
+        void record(double objective) {
+            listener.onIteration(history.size(), objective, clock.elapsedSeconds());
+            history.add(objective);
+        }
+
+        MklResult result(Point p, boolean converged) {
+            double[] hist = history.stream().mapToDouble(Double::doubleValue).toArray();
+            return new MklResult(o, p.mu, p.svm.alpha(), y, p.svm.bias(), hist, solves, converged,
+                    clock.elapsedSeconds());
+        }
+
+        double[] uniform(double value) {
+            double[] mu = new double[m];
+            Arrays.fill(mu, value);
+            return mu;
+        }
+
+        MklResult fit() {
+            return switch (o.method()) {
+                case AVERAGE -> average();
+                case SM1 -> sm1();
+                case SM2 -> sm2();
+                case LP -> lp();
+                case SIMPLE -> simple();
+            };
+        }
+
+        MklResult average() {
+            Point p = solve(uniform(1.0 / m), null);
+            record(p.j);
+            return result(p, true);
+        }
+
+        MklResult sm1() {
+            Point p = solve(uniform(1.0 / m), null);
+            record(p.j);
+            for (int t = 0; t < o.maxIterations(); t++) {
+                double[] a = new double[m];
+                for (int i = 0; i < m; i++) {
+                    a[i] = 0.5 * p.mu[i] * p.mu[i] * Math.max(0.0, p.q[i]);
+                }
+                double[] next = CappedSimplexUpdate.solve(a, o.theta());
+                double change = maxAbsDiff(next, p.mu);
+                double before = p.j;
+                p = solve(next, p);
+                record(p.j);
+                if (change < o.tolerance() || stalled(before, p.j)) {
+                    return result(p, true);
+                }
+            }
+            return result(p, false);
+        }
+
+        /** The relative objective decrease of one iteration is below tolerance / 10. */
+        boolean stalled(double before, double after) {
+            return Math.abs(before - after) < OBJECTIVE_FACTOR * o.tolerance() * Math.abs(after);
+        }
+
+        double sm2Objective(Point p) {
+            double s = 0;
+            for (double v : p.mu) {
+                s += v * v;
+            }
+            return p.j + s / (2.0 * o.theta());
+        }
+
+        MklResult sm2() {
+            Point p = solve(uniform(1.0 / m), null);
+            double f = sm2Objective(p);
+            record(f);
+            double eta = Double.NaN;
+            for (int t = 0; t < o.maxIterations(); t++) {
+                double[] g = new double[m];
+                double gmax = Double.NEGATIVE_INFINITY, gmin = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < m; i++) {
+                    g[i] = -0.5 * p.q[i] + p.mu[i] / o.theta();
+                    gmax = Math.max(gmax, g[i]);
+                    gmin = Math.min(gmin, g[i]);
+                }
+                if (Double.isNaN(eta)) {
+                    eta = gmax > gmin ? 1.0 / (gmax - gmin) : 1.0;
+                }
+                boolean accepted = false;
+                for (int trial = 0; trial < MAX_BACKTRACKS; trial++) {
+                    double[] v = new double[m];
+                    for (int i = 0; i < m; i++) {
+                        v[i] = p.mu[i] - eta * g[i];
+                    }
+                    double[] cand = SimplexProjection.ontoSimplex(v);
+                    if (maxAbsDiff(cand, p.mu) < o.tolerance()) {
+                        return result(p, true);
+                    }
+                    double slope = 0;
+                    for (int i = 0; i < m; i++) {
+                        slope += g[i] * (cand[i] - p.mu[i]);
+                    }
+                    Point c = solve(cand, p);
+                    double fc = sm2Objective(c);
+                    if (fc <= f + ARMIJO * slope) {
+                        p = c;
+                        f = fc;
+                        accepted = true;
+                        if (trial == 0) {
+                            eta *= 2.0;
+                        }
+                        break;
+                    }
+                    eta *= 0.5;
+                }
+                if (!accepted) {
+                    // no decrease within the SVM tolerance: stationary as far as J can be measured
+                    return result(p, true);
+                }
+                record(f);
+                int h = history.size();
+                if (h > SM2_STALL_WINDOW && stalled(history.get(h - 1 - SM2_STALL_WINDOW), f)) {
+                    return result(p, true);
+                }
+            }
+            return result(p, false);
+        }
+
+        MklResult lp() {
+            double p = o.p();
+            if (Double.isInfinite(p)) {
+                Point pt = solve(uniform(1.0), null);
+                record(pt.j);
+                return result(pt, true);
+            }
+            Point pt = solve(uniform(Math.pow(m, -1.0 / p)), null);
+            record(pt.j);
+            for (int t = 0; t < o.maxIterations(); t++) {
+                double[] norm = new double[m];
+                double denom = 0;
+                for (int i = 0; i < m; i++) {
+                    norm[i] = pt.mu[i] * Math.sqrt(Math.max(0.0, pt.q[i]));
+                    denom += Math.pow(norm[i], 2.0 * p / (p + 1.0));
+                }
+                if (!(denom > 0)) {
+                    return result(pt, true);
+                }
+                denom = Math.pow(denom, 1.0 / p);
+                double[] next = new double[m];
+                for (int i = 0; i < m; i++) {
+                    next[i] = Math.pow(norm[i], 2.0 / (p + 1.0)) / denom;
+                }
+                double change = maxAbsDiff(next, pt.mu);
+                double before = pt.j;
+                pt = solve(next, pt);
+                record(pt.j);
+                if (change < o.tolerance() || stalled(before, pt.j)) {
+                    return result(pt, true);
+                }
+            }
+            return result(pt, false);
+        }
+
+        double dualityGap(Point p) {
+            double hmax = Double.NEGATIVE_INFINITY;
+            for (double q : p.q) {
+                hmax = Math.max(hmax, 0.5 * q);
+            }
+            return (p.j - p.alphaSum() + hmax) / p.j;
+        }
+
+        MklResult simple() {
+            Point p = solve(uniform(1.0 / m), null);
+            record(p.j);
+            for (int t = 0; t < o.maxIterations(); t++) {
+                if (dualityGap(p) < o.tolerance()) {
+                    return result(p, true);
+                }
+                Point next = simpleStep(p);
+                if (next == p) {
+                    // no descent direction left (all reduced gradients zero within precision)
+                    return result(p, true);
+                }
+                p = next;
+                record(p.j);
+            }
+            return result(p, dualityGap(p) < o.tolerance());
+        }
+
+        /** One SimpleMKL update (mklsvmupdate): returns a point with J no larger, or p itself. */
+        Point simpleStep(Point start) {
+            double[] d = start.mu.clone();
+            double[] grad = new double[m];
+            int u = 0;
+            for (int i = 0; i < m; i++) {
+                grad[i] = -0.5 * start.q[i];
+                if (d[i] > d[u]) {
+                    u = i;
+                }
+            }
+            double[] desc = new double[m];
+            double sum = 0;
+            for (int i = 0; i < m; i++) {
+                double r = grad[i] - grad[u];
+                if (i != u && (d[i] > 0 || r < 0)) {
+                    desc[i] = -r;
+                    sum += desc[i];
+                }
+            }
+            desc[u] = -sum;
+            Point best = start;
+            double stepMax = maxStep(d, desc);
+            if (!(stepMax > 0)) {
+                return start;
+            }
+            double deltaMax = stepMax;
+            Point far = solve(axpy(d, stepMax, desc), best);
+            while (far.j < best.j) {
+                best = far;
+                d = far.mu.clone();
+                for (int i = 0; i < m; i++) {
+                    if (d[i] <= NUMERICAL_PRECISION) {
+                        desc[i] = 0;
+                    }
+                }
+                double s = 0;
+                for (int i = 0; i < m; i++) {
+                    if (i != u) {
+                        s += desc[i];
+                    }
+                }
+                desc[u] = -s;
+                stepMax = maxStep(d, desc);
+                if (!(stepMax > 0)) {
+                    return best;
+                }
+                deltaMax = stepMax;
+                far = solve(axpy(d, stepMax, desc), best);
+            }
+            // golden-section search on [0, stepMax] from d (best) along desc
+            double gold = (Math.sqrt(5.0) + 1.0) / 2.0;
+            double lo = 0, hi = stepMax;
+            Point pLo = best, pHi = far;
+            while (hi - lo > GOLDEN_TOLERANCE * Math.abs(deltaMax) && hi > 1e-16) {
+                double r = lo + (hi - lo) / gold;
+                double l = lo + (r - lo) / gold;
+                Point pr = solve(axpy(d, r, desc), best);
+                Point pl = solve(axpy(d, l, desc), best);
+                Point[] pts = {pLo, pl, pr, pHi};
+                int arg = 0;
+                for (int i = 1; i < 4; i++) {
+                    if (pts[i].j < pts[arg].j) {
+                        arg = i;
+                    }
+                }
+                switch (arg) {
+                    case 0 -> { hi = l; pHi = pl; }
+                    case 1 -> { hi = r; pHi = pr; }
+                    case 2 -> { lo = l; pLo = pl; }
+                    default -> { lo = r; pLo = pr; }
+                }
+            }
+            Point chosen = pLo.j <= pHi.j ? pLo : pHi;
+            return chosen.j < best.j ? chosen : best;
+        }
+
+        double maxStep(double[] d, double[] desc) {
+            double s = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < m; i++) {
+                if (desc[i] < 0) {
+                    s = Math.min(s, -d[i] / desc[i]);
+                }
+            }
+            return Double.isInfinite(s) ? 0 : s;
+        }
+
+        double[] axpy(double[] d, double step, double[] desc) {
+            double[] out = new double[m];
+            double sum = 0;
+            for (int i = 0; i < m; i++) {
+                out[i] = Math.max(0.0, d[i] + step * desc[i]);
+                if (out[i] <= NUMERICAL_PRECISION) {
+                    out[i] = 0;
+                }
+                sum += out[i];
+            }
+            for (int i = 0; i < m; i++) {
+                out[i] /= sum;
+            }
+            return out;
+        }
+    }
+
+    static double maxAbsDiff(double[] a, double[] b) {
+        double d = 0;
+        for (int i = 0; i < a.length; i++) {
+            d = Math.max(d, Math.abs(a[i] - b[i]));
+        }
+        return d;
+    }
+}

@@ -1,0 +1,193 @@
+package dev.kernelkit.mkl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.LaplacianKernel;
+import dev.kernelkit.kernel.SingleFeatureKernel;
+import dev.kernelkit.testing.TestData;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class BaseKernelsTest {
+
+    @Test
+    void protocolHasThirteenKernelsPerSubset() {
+        // Heart: d = 13 -> (10 + 3) * 14 = 182 kernels, as in the paper
+        BaseKernels k = BaseKernels.simpleMklProtocol(13);
+        assertThat(k.count()).isEqualTo(182);
+        // the first kernel is the all-variables Gaussian with sigma = 1/8: gamma = 1/(2 / 64) = 32
+        assertThat(k.kernel(0)).isEqualTo(new GaussianKernel(32.0));
+        assertThat(k.kernel(13)).isInstanceOf(SingleFeatureKernel.class);
+    }
+
+    @Test
+    void unitTraceScalesEveryKernelToTraceOne() {
+        List<Vec> x = TestData.randomDense(30, 4, 3);
+        BaseKernels k = BaseKernels.simpleMklProtocol(4).withUnitTrace(x);
+        SharedKernelMatrices g = k.gram(x);
+        for (int m = 0; m < k.count(); m++) {
+            KernelMatrix km = g.matrix(m);
+            double trace = 0;
+            for (int i = 0; i < x.size(); i++) {
+                trace += km.diagonal(i);
+            }
+            assertThat(trace).as("kernel %d", m).isCloseTo(1.0, within(1e-12));
+        }
+        // Gaussian diagonal is 1 -> scale 1/n
+        assertThat(k.scale(0)).isCloseTo(1.0 / 30, within(1e-15));
+    }
+
+    /** Mixed list: protocol kernels plus a Laplacian (no sharing) and a non-power-of-two Gaussian. */
+    static BaseKernels mixed(int d, List<Vec> x) {
+        List<Kernel<Vec>> list = new ArrayList<>(BaseKernels.simpleMklProtocol(d).kernels());
+        list.add(new LaplacianKernel(0.3));
+        list.add(new GaussianKernel(0.37));
+        list.add(new SingleFeatureKernel(1, new GaussianKernel(0.37)));
+        return BaseKernels.of(list).withUnitTrace(x);
+    }
+
+    @ParameterizedTest(name = "dense budget {0}")
+    @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
+    void sharedCombinedMatrixEqualsKernelByKernelSum(long budget) {
+        List<Vec> x = TestData.randomDense(25, 3, 5);
+        BaseKernels k = mixed(3, x);
+        SharedKernelMatrices g = k.gram(x, budget);
+        assertThat(g.isDense()).isEqualTo(budget > 0);
+        SplittableRandom rnd = new SplittableRandom(1);
+        double[] mu = new double[k.count()];
+        for (int m = 0; m < mu.length; m++) {
+            mu[m] = rnd.nextDouble() < 0.3 ? 0 : rnd.nextDouble();
+        }
+        KernelMatrix c = g.combined(mu);
+        double[] row = new double[x.size()];
+        int[] cols = {3, 0, 24, 7};
+        double[] part = new double[cols.length];
+        for (int i = 0; i < x.size(); i++) {
+            c.row(i, row);
+            c.row(i, cols, cols.length, part);
+            for (int j = 0; j < x.size(); j++) {
+                double[] v = k.values(x.get(i), x.get(j));
+                double ref = 0;
+                for (int m = 0; m < mu.length; m++) {
+                    ref += mu[m] * v[m];
+                }
+                assertThat(row[j]).isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
+                assertThat(c.get(i, j)).isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
+                assertThat(k.weightedSum(x.get(i), x.get(j), k.effectiveWeights(mu)))
+                        .isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
+            }
+            for (int t = 0; t < cols.length; t++) {
+                assertThat(part[t]).isEqualTo(row[cols[t]]);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "dense budget {0}")
+    @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
+    void quadraticFormsEqualExplicitSums(long budget) {
+        List<Vec> x = TestData.randomDense(20, 3, 9);
+        BaseKernels k = mixed(3, x);
+        SharedKernelMatrices g = k.gram(x, budget);
+        SplittableRandom rnd = new SplittableRandom(2);
+        double[] beta = new double[x.size()];
+        for (int i = 0; i < beta.length; i++) {
+            beta[i] = rnd.nextDouble() < 0.4 ? 0 : rnd.nextDouble(-1, 1);
+        }
+        double[] q = g.quadraticForms(beta);
+        double[] ref = new double[k.count()];
+        for (int i = 0; i < x.size(); i++) {
+            for (int j = 0; j < x.size(); j++) {
+                double[] v = k.values(x.get(i), x.get(j));
+                for (int m = 0; m < ref.length; m++) {
+                    ref[m] += beta[i] * beta[j] * v[m];
+                }
+            }
+        }
+        for (int m = 0; m < ref.length; m++) {
+            assertThat(q[m]).as("kernel %d", m).isCloseTo(ref[m], within(1e-12 + 1e-10 * Math.abs(ref[m])));
+        }
+    }
+
+    @Test
+    void parallelOnTheFlyQuadraticFormsEqualTheDensePath() {
+        // support 300 > PARALLEL_MIN_SUPPORT: the on-the-fly path splits the pairs over threads
+        List<Vec> x = TestData.randomDense(300, 1, 12);
+        BaseKernels k = BaseKernels.simpleMklProtocol(1).withUnitTrace(x);
+        SplittableRandom rnd = new SplittableRandom(3);
+        double[] beta = new double[x.size()];
+        for (int i = 0; i < beta.length; i++) {
+            beta[i] = rnd.nextDouble(-1, 1);
+        }
+        double[] fly = k.gram(x, 0).quadraticForms(beta);
+        double[] dense = k.gram(x, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES).quadraticForms(beta);
+        for (int m = 0; m < fly.length; m++) {
+            assertThat(fly[m]).as("kernel %d", m).isCloseTo(dense[m], within(1e-12 + 1e-9 * Math.abs(dense[m])));
+        }
+    }
+
+    @Test
+    void sparsePointsGiveTheSameMatricesAsDense() {
+        List<Vec> dense = TestData.randomDense(15, 4, 4);
+        List<Vec> sparse = new ArrayList<>();
+        for (Vec v : dense) {
+            sparse.add(toSparse(v.toArray()));
+        }
+        BaseKernels k = BaseKernels.simpleMklProtocol(4).withUnitTrace(dense);
+        double[] mu = new double[k.count()];
+        java.util.Arrays.fill(mu, 1.0 / mu.length);
+        KernelMatrix a = k.gram(dense).combined(mu), b = k.gram(sparse).combined(mu);
+        for (int i = 0; i < dense.size(); i++) {
+            for (int j = 0; j < dense.size(); j++) {
+                assertThat(b.get(i, j)).isCloseTo(a.get(i, j), within(1e-13));
+            }
+        }
+    }
+
+    static SparseVec toSparse(double[] a) {
+        int nz = 0;
+        for (double v : a) {
+            nz += v != 0 ? 1 : 0;
+        }
+        int[] idx = new int[nz];
+        double[] val = new double[nz];
+        int k = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != 0) {
+                idx[k] = i;
+                val[k++] = a[i];
+            }
+        }
+        return new SparseVec(a.length, idx, val);
+    }
+
+    @Test
+    void badInputsAreNamed() {
+        assertThatThrownBy(() -> BaseKernels.of(List.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kernel list must not be empty");
+        assertThatThrownBy(() -> PrecomputedKernelMatrices.of(List.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kernel list must not be empty");
+        assertThatThrownBy(() -> PrecomputedKernelMatrices.ofArrays(List.<double[][]>of(new double[][] {{1, 0}, {0}})))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not square");
+        assertThatThrownBy(() -> PrecomputedKernelMatrices.ofArrays(List.<double[][]>of(new double[][] {{1, 0.5}, {0.4, 1}})))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Gram matrix 0").hasMessageContaining("symmetric")
+                .hasMessageContaining("0.5");
+        assertThatThrownBy(() -> PrecomputedKernelMatrices.of(List.of(DenseKernelMatrix.of(new double[][] {{1}}),
+                DenseKernelMatrix.of(new double[][] {{1, 0}, {0, 1}})))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expected 1 x 1");
+        List<Vec> x = TestData.randomDense(5, 2, 1);
+        assertThatThrownBy(() -> BaseKernels.simpleMklProtocol(3).gram(x)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("feature 2");
+    }
+}

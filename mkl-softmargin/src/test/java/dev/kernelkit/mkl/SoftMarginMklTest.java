@@ -1,0 +1,308 @@
+package dev.kernelkit.mkl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CrossKernelMatrix;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.Svm;
+import dev.kernelkit.svm.SvmLoss;
+import dev.kernelkit.svm.SvmModel;
+import dev.kernelkit.svm.SvmOptions;
+import dev.kernelkit.svm.SvmProblem;
+import dev.kernelkit.svm.SvmSolution;
+import dev.kernelkit.testing.TestData;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SoftMarginMklTest {
+    static final SmoSolver.Options TIGHT = SmoSolver.Options.defaults().withEps(1e-7);
+    static final LabeledDataset TRAIN = TestData.gaussianBlobs(60, 3, 2.0, 21);
+    static final LabeledDataset TEST = TestData.gaussianBlobs(40, 3, 2.0, 22);
+
+    static List<MklOptions> everyMethod(double c) {
+        return List.of(MklOptions.sm1(c, 1.0), MklOptions.sm2(c, 1.0), MklOptions.lp(c, 2.0), MklOptions.lp(c, 1.0),
+                MklOptions.simple(c), MklOptions.average(c));
+    }
+
+    @Test
+    void oneBaseKernelEveryMethodEqualsPlainSvm() {
+        Kernel<Vec> gauss = new GaussianKernel(0.5);
+        SvmModel svm = Svm.fit(TRAIN, SvmOptions.of(gauss).withC(1.0).withSolver(TIGHT));
+        BaseKernels one = BaseKernels.of(List.of(gauss));
+        for (MklOptions o : everyMethod(1.0)) {
+            MklModel model = SoftMarginMkl.fit(TRAIN, one, o.withSolver(TIGHT));
+            assertThat(model.mu(0)).as(o.method().cliName()).containsExactly(new double[] {1.0}, within(1e-12));
+            for (int t = 0; t < TEST.size(); t++) {
+                assertThat(model.decision(TEST.x(t))).as(o.method().cliName())
+                        .isCloseTo(svm.decision(TEST.x(t)), within(1e-5));
+            }
+        }
+    }
+
+    /** Decision values of an SVM solved directly on the Gram matrix factor * K (no MKL code involved). */
+    static double[] svmOnScaledKernel(Kernel<Vec> k, double factor, double c) {
+        List<Vec> x = TRAIN.points();
+        double[][] g = DenseKernelMatrix.compute(k, x).toArray();
+        for (double[] row : g) {
+            for (int j = 0; j < row.length; j++) {
+                row[j] *= factor;
+            }
+        }
+        SvmSolution s = new SmoSolver(TIGHT).solve(SvmProblem.of(DenseKernelMatrix.of(g), TRAIN.labels(), c, SvmLoss.HINGE));
+        double[] out = new double[TEST.size()];
+        for (int t = 0; t < out.length; t++) {
+            double f = s.bias();
+            for (int i = 0; i < x.size(); i++) {
+                f += s.alpha(i) * TRAIN.y(i) * factor * k.apply(TEST.x(t), x.get(i));
+            }
+            out[t] = f;
+        }
+        return out;
+    }
+
+    @Test
+    void duplicatedKernelsSplitEvenlyAndMatchTheSingleKernelSvm() {
+        Kernel<Vec> gauss = new GaussianKernel(0.5);
+        BaseKernels three = BaseKernels.of(List.of(gauss, gauss, gauss));
+        double[] plain = svmOnScaledKernel(gauss, 1.0, 1.0);
+        // Lp with p = 2 keeps ||mu||_2 = 1: mu = 3^(-1/2) each, so K(mu) = sqrt(3) K
+        double[] scaled = svmOnScaledKernel(gauss, Math.sqrt(3), 1.0);
+        for (MklOptions o : List.of(MklOptions.sm2(1.0, 1.0), MklOptions.sm1(1.0, 0.5), MklOptions.simple(1.0),
+                MklOptions.lp(1.0, 2.0))) {
+            MklModel model = SoftMarginMkl.fit(TRAIN, three, o.withSolver(TIGHT));
+            double expected = o.method() == MklMethod.LP ? 1 / Math.sqrt(3) : 1.0 / 3;
+            assertThat(model.mu(0)).as(o.method().cliName()).containsOnly(new double[] {expected, expected, expected}, within(1e-9));
+            double[] ref = o.method() == MklMethod.LP ? scaled : plain;
+            for (int t = 0; t < TEST.size(); t++) {
+                assertThat(model.decision(TEST.x(t))).as(o.method().cliName()).isCloseTo(ref[t], within(1e-5));
+            }
+        }
+    }
+
+    static BaseKernels protocol() {
+        return BaseKernels.simpleMklProtocol(3).withUnitTrace(TRAIN.points());
+    }
+
+    static double[] signedLabels() {
+        return TRAIN.labels();
+    }
+
+    @Test
+    void sm2ObjectiveDecreasesAndProjectedGradientIsStationary() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        double theta = 0.1;
+        MklResult r = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.sm2(10.0, theta).withSolver(TIGHT));
+        double[] obj = r.objectives();
+        assertThat(obj.length).isGreaterThan(2);
+        for (int t = 1; t < obj.length; t++) {
+            assertThat(obj[t]).as("iteration %d", t).isLessThan(obj[t - 1]);
+        }
+        // KKT of min F over the simplex: g_m = -q_m/2 + mu_m/theta equals lambda on the support and
+        // is >= lambda off it; tolerance 2% of the spread of g (the SVM is solved to eps = 1e-7)
+        double[] mu = r.mu();
+        double[] q = g.quadraticForms(r.beta());
+        double[] grad = new double[mu.length];
+        double lambda = Double.POSITIVE_INFINITY, gmax = Double.NEGATIVE_INFINITY;
+        for (int m = 0; m < mu.length; m++) {
+            grad[m] = -0.5 * q[m] + mu[m] / theta;
+            lambda = Math.min(lambda, grad[m]);
+            gmax = Math.max(gmax, grad[m]);
+        }
+        double tol = 0.02 * (gmax - lambda);
+        for (int m = 0; m < mu.length; m++) {
+            if (mu[m] > 1e-6) {
+                assertThat(grad[m]).as("kernel %d with mu %s", m, mu[m]).isCloseTo(lambda, within(tol));
+            }
+        }
+        assertThat(Arrays.stream(mu).sum()).isCloseTo(1.0, within(1e-12));
+    }
+
+    @Test
+    void simpleMklObjectiveDecreasesAndDualityGapCloses() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        MklResult r = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.simple(10.0).withSolver(TIGHT));
+        assertThat(r.converged()).isTrue();
+        double[] obj = r.objectives();
+        for (int t = 1; t < obj.length; t++) {
+            assertThat(obj[t]).as("iteration %d", t).isLessThan(obj[t - 1]);
+        }
+        // gap recomputed from alpha and mu alone: J = 1'alpha - 1/2 sum mu_m q_m, gap = J - 1'alpha + max q/2
+        double[] mu = r.mu(), q = g.quadraticForms(r.beta());
+        double alphaSum = Arrays.stream(r.alpha()).sum(), jmu = alphaSum, qmax = 0;
+        for (int m = 0; m < mu.length; m++) {
+            jmu -= 0.5 * mu[m] * q[m];
+            qmax = Math.max(qmax, q[m]);
+        }
+        assertThat((jmu - alphaSum + 0.5 * qmax) / jmu).isLessThan(0.01);
+        assertThat(r.selectedKernels()).isLessThan(mu.length);
+    }
+
+    @Test
+    void sm1ObjectiveDecreasesAndThetaLimitsGiveAveKernelAndL1() {
+        BaseKernels k = protocol();
+        SharedKernelMatrices g = k.gram(TRAIN.points());
+        int m = k.count();
+        MklResult sm1 = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.sm1(10.0, 5.0 / m).withSolver(TIGHT));
+        double[] obj = sm1.objectives();
+        for (int t = 1; t < obj.length; t++) {
+            // block coordinate descent: each block step lowers the primal; 1e-6 relative slack for the SVM tolerance
+            assertThat(obj[t]).as("iteration %d", t).isLessThanOrEqualTo(obj[t - 1] * (1 + 1e-6));
+        }
+        for (double v : sm1.mu()) {
+            assertThat(v).isLessThanOrEqualTo(5.0 / m + 1e-12);
+        }
+        MklResult uniform = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.sm1(10.0, 1.0 / m).withSolver(TIGHT));
+        MklResult ave = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.average(10.0).withSolver(TIGHT));
+        for (double v : uniform.mu()) {
+            assertThat(v).isCloseTo(1.0 / m, within(1e-12));
+        }
+        assertThat(uniform.alpha()).containsExactly(ave.alpha(), within(1e-6));
+        // theta >= 1 is L1-MKL: the same optimum J as SimpleMKL (stopped at a 1% duality gap)
+        MklResult l1 = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.sm1(10.0, 1.0).withSolver(TIGHT)
+                .withMaxIterations(500));
+        MklResult simple = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.simple(10.0).withSolver(TIGHT)
+                .withTolerance(1e-3));
+        double[] l1obj = l1.objectives(), sobj = simple.objectives();
+        assertThat(l1obj[l1obj.length - 1]).isCloseTo(sobj[sobj.length - 1], within(0.01 * sobj[sobj.length - 1]));
+    }
+
+    @Test
+    void warmStartedSvmSolvesGiveTheColdAlpha() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        int m = g.count();
+        double[] mu1 = new double[m], mu2 = new double[m];
+        for (int i = 0; i < m; i++) {
+            mu1[i] = 1.0 / m;
+            mu2[i] = (i % 3 == 0 ? 3.0 : 1.0);
+        }
+        double s = Arrays.stream(mu2).sum();
+        for (int i = 0; i < m; i++) {
+            mu2[i] /= s;
+        }
+        SmoSolver smo = new SmoSolver(SmoSolver.Options.defaults().withEps(1e-10));
+        SvmSolution first = smo.solve(SvmProblem.of(g.combined(mu1), TRAIN.labels(), 10.0, SvmLoss.HINGE));
+        SvmProblem second = SvmProblem.of(g.combined(mu2), TRAIN.labels(), 10.0, SvmLoss.HINGE);
+        SvmSolution cold = smo.solve(second);
+        SvmSolution warm = smo.solve(second, first.alpha());
+        assertThat(warm.alpha()).containsExactly(cold.alpha(), within(1e-6));
+        assertThat(warm.bias()).isCloseTo(cold.bias(), within(1e-6));
+    }
+
+    @Test
+    void coldStartedMklFitsReachTheSameWeightsAsWarmStartedOnes() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        MklOptions o = MklOptions.sm1(10.0, 0.1).withSolver(SmoSolver.Options.defaults().withEps(1e-9)).withTolerance(1e-6);
+        MklResult warm = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.PREVIOUS_ALPHA);
+        MklResult cold = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.NONE);
+        assertThat(cold.mu()).containsExactly(warm.mu(), within(1e-5));
+        assertThat(cold.alpha()).containsExactly(warm.alpha(), within(1e-4));
+    }
+
+    @Test
+    void precomputedGramMatricesGiveTheSameMachineAsBaseKernels() {
+        BaseKernels k = protocol();
+        SharedKernelMatrices shared = k.gram(TRAIN.points());
+        List<KernelMatrix> dense = new ArrayList<>();
+        List<CrossKernelMatrix> test = new ArrayList<>();
+        for (int m = 0; m < k.count(); m++) {
+            final int mm = m;
+            Kernel<Vec> scaled = (a, b) -> k.scale(mm) * k.kernel(mm).apply(a, b);
+            dense.add(DenseKernelMatrix.compute(scaled, TRAIN.points()));
+            test.add(CrossKernelMatrix.compute(scaled, TEST.points(), TRAIN.points()));
+        }
+        PrecomputedKernelMatrices pre = PrecomputedKernelMatrices.of(dense);
+        MklOptions o = MklOptions.sm1(10.0, 0.1).withSolver(TIGHT);
+        MklResult a = SoftMarginMkl.fitBinary(shared, signedLabels(), o);
+        MklResult b = SoftMarginMkl.fitBinary(pre, signedLabels(), o);
+        assertThat(b.mu()).containsExactly(a.mu(), within(1e-6));
+        MklModel model = SoftMarginMkl.fit(TRAIN, k, o);
+        double[] fromPre = b.decisions(test);
+        for (int t = 0; t < TEST.size(); t++) {
+            assertThat(fromPre[t]).isCloseTo(model.decision(TEST.x(t)), within(1e-5));
+        }
+        assertThatThrownBy(() -> b.decisions(test.subList(0, 3))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expected " + k.count() + " test kernel matrices");
+    }
+
+    @Test
+    void multiClassOneVsRestSavesAndLoadsWithIdenticalDecisions(@TempDir Path dir) throws Exception {
+        LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 4.0, 5);
+        double[] labels = new double[blobs.size()];
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < labels.length; i++) {
+            int cls = i % 3;
+            double[] p = blobs.x(i).toArray();
+            p[0] += 4.0 * cls;
+            x.add(dev.kernelkit.data.DenseVec.wrap(p));
+            labels[i] = cls + 1;
+        }
+        LabeledDataset data = new LabeledDataset(x, labels);
+        BaseKernels k = BaseKernels.simpleMklProtocol(2).withUnitTrace(x);
+        MklModel model = SoftMarginMkl.fit(data, k, MklOptions.sm1(100.0, 0.2));
+        assertThat(model.machines()).hasSize(3);
+        double[] pred = model.predict(data);
+        int correct = 0;
+        for (int i = 0; i < pred.length; i++) {
+            correct += pred[i] == labels[i] ? 1 : 0;
+        }
+        assertThat(correct).isGreaterThan(80);
+        Path file = dir.resolve("mkl.model");
+        model.save(file);
+        MklModel back = MklModel.load(file);
+        assertThat(back.options()).isEqualTo(model.options());
+        for (Vec v : x) {
+            assertThat(back.decisions(v)).containsExactly(model.decisions(v));
+        }
+        assertThat(back.machines().get(1).objectives()).containsExactly(model.machines().get(1).objectives());
+    }
+
+    @Test
+    void listenerSeesEveryRecordedObjectiveInOrder() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        List<Double> seen = new ArrayList<>();
+        List<Integer> iterations = new ArrayList<>();
+        MklResult r = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.lp(10.0, 4.0 / 3),
+                (it, obj, sec) -> {
+                    iterations.add(it);
+                    seen.add(obj);
+                });
+        assertThat(seen.stream().mapToDouble(Double::doubleValue).toArray()).containsExactly(r.objectives());
+        for (int i = 0; i < iterations.size(); i++) {
+            assertThat(iterations.get(i)).isEqualTo(i);
+        }
+        double norm = 0;
+        for (double v : r.mu()) {
+            norm += Math.pow(v, 4.0 / 3);
+        }
+        // the analytic Lp update keeps ||mu||_p = 1
+        assertThat(norm).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
+    void badOptionsAreNamed() {
+        BaseKernels k = protocol();
+        assertThatThrownBy(() -> SoftMarginMkl.fit(TRAIN, k, MklOptions.sm1(1.0, 0.01)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("theta must be >= 1/M = 1/52");
+        assertThatThrownBy(() -> MklOptions.lp(1.0, 0.5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("p must be >= 1, got 0.5");
+        assertThatThrownBy(() -> MklOptions.sm2(-1.0, 1.0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("c must be > 0");
+        assertThatThrownBy(() -> SoftMarginMkl.fitBinary(k.gram(TRAIN.points()), new double[] {1, -1},
+                MklOptions.average(1.0))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expected 60 labels, found 2");
+        assertThatThrownBy(() -> MklMethod.parse("l3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown MKL method 'l3'");
+    }
+}
