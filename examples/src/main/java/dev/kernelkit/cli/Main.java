@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
                 dev.kernelkit.cli.mi.SparseMiCommand.class,
                 dev.kernelkit.cli.prototypes.PrototypesCommand.class,
                 dev.kernelkit.cli.cvm.CvmCommand.class,
+                dev.kernelkit.cli.mkl.MklCommand.class,
         })
 public final class Main implements Callable<Integer> {
     /** Exit code of a successful run. */
