@@ -151,7 +151,7 @@ public final class MiCccp {
      * </pre>
      * where w = sum_t gamma_t phi(x_t). The feasible set is a product of blocks (box with one
      * equality for a, a scaled simplex per bag for (u_i, v_i)), so accelerated projected gradient
-     * ascent (FISTA with adaptive restart) applies. The primal c = gamma; b exactly minimises the
+     * ascent (FISTA with gradient-based adaptive restart) applies. The primal c = gamma; b exactly minimises the
      * hinge term for that c.
      *
      * @return c (n entries) followed by b
@@ -182,7 +182,6 @@ public final class MiCccp {
         double[] x = project(new double[dimTheta], members, y, o.c(), cap, m, n);
         double[] z = x.clone();
         double t = 1;
-        double prevDual = Double.NEGATIVE_INFINITY;
         for (int it = 0; it < MAX_DUAL_ITERATIONS; it++) {
             double[] gam = gammaOf(z, members, y, beta, m);
             double[] kg = times(k, gam);
@@ -192,17 +191,15 @@ public final class MiCccp {
                 next[q] = z[q] + step * ((q < m ? 1.0 : 0.0) - h[q]);
             }
             next = project(next, members, y, o.c(), cap, m, n);
-            double[] gx = gammaOf(next, members, y, beta, m);
-            double dual = -0.5 * dot(gx, times(k, gx));
-            for (int i = 0; i < m; i++) {
-                dual += next[i];
-            }
             double move = 0;
+            double restart = 0;
             for (int q = 0; q < dimTheta; q++) {
                 move = Math.max(move, Math.abs(next[q] - x[q]));
+                restart += (z[q] - next[q]) * (next[q] - x[q]);
             }
             double tNext = (1 + Math.sqrt(1 + 4 * t * t)) / 2;
-            if (dual < prevDual) {
+            if (restart > 0) {
+                // gradient-based adaptive restart (O'Donoghue & Candes 2015): momentum points uphill
                 tNext = 1;
                 z = next.clone();
             } else {
@@ -212,7 +209,6 @@ public final class MiCccp {
             }
             x = next;
             t = tNext;
-            prevDual = dual;
             if (move <= DUAL_TOLERANCE * Math.max(1.0, o.c())) {
                 break;
             }
