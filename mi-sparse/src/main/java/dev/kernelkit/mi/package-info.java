@@ -8,6 +8,9 @@
  *       saves and loads.</li>
  *   <li>Baselines of the paper's Table I: {@link dev.kernelkit.mi.MiKernel} (SVM on the set kernel),
  *       {@link dev.kernelkit.mi.RandomSparseSvm} (RSVM) and {@link dev.kernelkit.mi.ReducedSet} (RS).</li>
+ *   <li>Label-max baselines: {@link dev.kernelkit.mi.MiSvm} (mi-SVM and MI-SVM, Andrews et al. 2003),
+ *       {@link dev.kernelkit.mi.Miles} (MILES, Chen, Bi &amp; Wang 2006, 1-norm SVM as an LP) and
+ *       {@link dev.kernelkit.mi.MiCccp} (MI-CCCP, Cheung &amp; Kwok 2006).</li>
  *   <li>{@link dev.kernelkit.mi.MiCrossValidation}: the paper's evaluation protocol.</li>
  * </ul>
  */

@@ -3,13 +3,20 @@ package dev.kernelkit.cli.mi;
 import dev.kernelkit.data.ArffFormat;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiCrossValidation;
 import dev.kernelkit.mi.MiKernel;
+import dev.kernelkit.mi.MiCccp;
+import dev.kernelkit.mi.MiCccpOptions;
 import dev.kernelkit.mi.MiKernelOptions;
+import dev.kernelkit.mi.MiSvm;
+import dev.kernelkit.mi.MiSvmOptions;
+import dev.kernelkit.mi.Miles;
+import dev.kernelkit.mi.MilesOptions;
 import dev.kernelkit.mi.RandomSparseSvm;
 import dev.kernelkit.mi.ReducedSet;
 import dev.kernelkit.mi.SparseMi;
@@ -34,11 +41,14 @@ import picocli.CommandLine.Option;
  * <p>{@code cv} follows the paper's protocol: repeated stratified k-fold over bags, features
  * standardised on each training part, (gamma, C) fixed by {@code --gamma/--c} or, when both are
  * omitted, chosen by 3-fold CV on the training part. {@code train} and {@code predict} use the
- * features as given (standardise the files beforehand if needed).
+ * features as given (standardise the files beforehand if needed). {@code compare} runs every method of
+ * the module (SparseMI, MI-Kernel, RSVM, RS, mi-SVM, MI-SVM, MILES, MI-CCCP) through the cv protocol on the
+ * same folds.
  */
 @Command(name = "sparse-mi", mixinStandardHelpOptions = true,
         description = "Sparse kernel SVMs for multi-instance bags (SparseMI) and the baselines MI-Kernel, RSVM, RS.",
-        subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class})
+        subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class,
+                SparseMiCommand.Compare.class})
 public final class SparseMiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -267,6 +277,130 @@ public final class SparseMiCommand implements Callable<Integer> {
                         method, acc.mean(), acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(),
                         r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats);
                 Files.writeString(json, text, StandardCharsets.UTF_8);
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * {@code compare}: every method of the module on identical folds (the same split seed), each with
+     * (gamma, C) tuned by inner 3-fold CV on the training part, as a table and JSON.
+     */
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = "All methods of the module on identical folds with the paper's protocol (gamma and C by "
+                    + "inner 3-fold CV on each training part): accuracy, vectors, train and predict seconds.")
+    static final class Compare implements Callable<Integer> {
+        /** Every method name of the JSON, in table order. */
+        static final java.util.List<String> ALL = java.util.List.of("sparsemi", "mikernel", "rsvm", "rs", "mi-SVM",
+                "MI-SVM", "miles", "cccp");
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bag data file.")
+        Path data;
+
+        @Option(names = "--format", paramLabel = "FORMAT", description = "csv-bags or arff (default: from the extension).")
+        String format;
+
+        @Option(names = "--folds", paramLabel = "K", defaultValue = "10", description = "Folds (default: ${DEFAULT-VALUE}).")
+        int folds;
+
+        @Option(names = "--repeats", paramLabel = "R", defaultValue = "1", description = "Repeats (default: ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Fold and model seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--xv", paramLabel = "N", defaultValue = "10",
+                description = "N_XV of SparseMI, RSVM and RS (default: ${DEFAULT-VALUE}).")
+        int xv;
+
+        @Option(names = "--iterations", paramLabel = "T", defaultValue = "50",
+                description = "t_max of SparseMI (default: ${DEFAULT-VALUE}).")
+        int iterations;
+
+        @Option(names = "--init", paramLabel = "INIT", defaultValue = "random",
+                description = "Initial XVs of SparseMI: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
+        String init;
+
+        @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "50",
+                description = "Retraining cap of mi-SVM and MI-SVM (default: ${DEFAULT-VALUE}).")
+        int maxRounds;
+
+        @Option(names = "--cccp-lambda", paramLabel = "L", defaultValue = "1",
+                description = "MI-CCCP's weight of |f(B) - max f(x)| (default: ${DEFAULT-VALUE}).")
+        double cccpLambda;
+
+        @Option(names = "--cccp-steps", paramLabel = "N", defaultValue = "10",
+                description = "MI-CCCP's cap on CCCP steps (default: ${DEFAULT-VALUE}).")
+        int cccpSteps;
+
+        @Option(names = "--methods", paramLabel = "LIST", split = ",",
+                description = "Only these methods (default: all of sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp).")
+        java.util.List<String> methods;
+
+        @Option(names = "--json", paramLabel = "FILE", description = "Write {\"methods\": {name: summary}} as JSON.")
+        Path json;
+
+        MiCrossValidation.Learner learner(String method) {
+            SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
+                    .withMaxIterations(iterations).withSeed(seed);
+            return switch (method) {
+                case "sparsemi" -> (d, g, c) -> SparseMi.fit(d, base.withGamma(g).withC(c));
+                case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
+                case "rsvm" -> (d, g, c) -> RandomSparseSvm.fit(d, base.withGamma(g).withC(c));
+                case "rs" -> (d, g, c) -> ReducedSet.fit(d, base.withGamma(g).withC(c));
+                case "mi-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
+                        .withGamma(g).withC(c).withMaxRounds(maxRounds));
+                case "MI-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
+                        .withGamma(g).withC(c).withMaxRounds(maxRounds));
+                case "miles" -> (d, g, c) -> Miles.fit(d, MilesOptions.defaults().withGamma(g).withC(c));
+                case "cccp" -> (d, g, c) -> MiCccp.fit(d, MiCccpOptions.defaults().withGamma(g).withC(c)
+                        .withLambda(cccpLambda).withMaxIterations(cccpSteps));
+                default -> throw new IllegalArgumentException("--methods: unknown method '" + method
+                        + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
+            };
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            if (xv < 1) {
+                throw new IllegalArgumentException("--xv must be >= 1, got " + xv);
+            }
+            XvInit.parse(init);
+            java.util.List<String> chosen = methods == null
+                    ? ALL : java.util.List.copyOf(methods);
+            for (String m : chosen) {
+                learner(m);
+            }
+            BagDataset d = read(data, format);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
+                            + "(inner 3-fold CV)%n", data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
+                    java.util.Arrays.toString(MiCrossValidation.defaultGammas(d.dim())),
+                    java.util.Arrays.toString(MiCrossValidation.defaultCs()));
+            out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
+            out.flush();
+            JsonSummary all = new JsonSummary();
+            for (String m : ALL) {
+                if (!chosen.contains(m)) {
+                    out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
+                    continue;
+                }
+                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed,
+                        MiCrossValidation.defaultGammas(d.dim()), MiCrossValidation.defaultCs());
+                Summary acc = r.accuracy();
+                out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%n", m, 100 * acc.mean(), 100 * acc.sd(),
+                        r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
+                out.flush();
+                all.put(m, new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
+                        .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
+                        .put("predict_seconds", r.predictSeconds()));
+            }
+            if (json != null) {
+                new JsonSummary().put("methods", all).put("folds", (long) folds).put("repeats", (long) repeats)
+                        .put("seed", seed).writeTo(json);
             }
             return 0;
         }

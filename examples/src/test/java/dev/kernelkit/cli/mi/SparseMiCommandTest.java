@@ -71,4 +71,40 @@ class SparseMiCommandTest {
                 .isEqualTo(1);
         assertThat(err.toString()).contains("--method must be sparsemi, mikernel, rsvm or rs, got 'best'");
     }
+
+    @Test
+    void compareWritesOneSummaryPerChosenMethodAndMarksTheOthers(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(9, 2, 4, 6), data);
+        Path json = dir.resolve("compare.json");
+        String out = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--iterations", "2",
+                "--methods", "rsvm,mi-SVM,MI-SVM,miles", "--json", json.toString());
+        assertThat(out).contains("cccp      not run (--methods)").contains("sparsemi  not run (--methods)");
+        String text = Files.readString(json);
+        assertThat(text).contains("\"methods\": {");
+        for (String m : new String[] {"rsvm", "mi-SVM", "MI-SVM", "miles"}) {
+            assertThat(text).contains("\"" + m + "\": {");
+        }
+        for (String m : new String[] {"sparsemi", "mikernel", "\"rs\"", "mi-svm", "cccp"}) {
+            assertThat(text).doesNotContain(m.startsWith("\"") ? m : "\"" + m + "\"");
+        }
+        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "vectors", "train_seconds", "predict_seconds"}) {
+            assertThat(text.split("\"" + key + "\"", -1)).hasSize(5);
+        }
+    }
+
+    @Test
+    void compareRejectsAnUnknownMethod(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(5, 3, 4, 2), data);
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new SparseMiCommand());
+        cl.setErr(new PrintWriter(err));
+        cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            line.getErr().println(ex.getMessage());
+            return 1;
+        });
+        assertThat(cl.execute("compare", "--data", data.toString(), "--methods", "best")).isEqualTo(1);
+        assertThat(err.toString()).contains("unknown method 'best'");
+    }
 }

@@ -1,0 +1,360 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MI-CCCP (Cheung &amp; Kwok, ICML 2006, L1 loss), solved by the constrained concave-convex
+ * procedure. With f(x) = sum_t c_t k(x, x_t) + b over the training instances and the bag output
+ * f(B) = (1/|B|) sum_p f(x_p) (the mean map; the slides' representer over bags and instances
+ * collapses to this because a bag's feature vector is the mean of its instances'), it minimises
+ *
+ * <pre>
+ *   J = 1/2 c'Kc + C sum_i (1 - y_i f(B_i))_+ + C lambda sum_i |f(B_i) - max_j f(x_ij)|.
+ * </pre>
+ * The term max_j f(x_ij) is convex, so in the constraint f(B_i) - max_j f(x_ij) &le; delta_i it
+ * is replaced by its linearisation sum_j beta_ij f(x_ij) at the current iterate (beta one-hot at
+ * the argmax; uniform at the start c = 0, where every instance ties). Each CCCP step is then the
+ * convex QP (solved through its dual by accelerated projected gradient, see solveStep)
+ *
+ * <pre>
+ *   min 1/2 c'Kc + C 1'xi + C lambda 1'delta
+ *   s.t. y_i f(B_i) &ge; 1 - xi_i, xi &ge; 0,  f(x_ij) - f(B_i) &le; delta_i,  f(B_i) - sum_j beta_ij f(x_ij) &le; delta_i,
+ * </pre>
+ * The relaxation majorises J and is tight at the iterate, so the recorded J
+ * never increases. Stops when J decreases by less than tolerance * max(1, |J|) or after
+ * maxIterations steps. More than two classes: one-vs-rest. With lambda = 0 the first step is the
+ * hinge-loss SVM on bags with the averaged set kernel (MI-Kernel) and cost C.
+ */
+public final class MiCccp {
+    private MiCccp() {
+    }
+
+    /**
+     * Fits MI-CCCP.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or an empty bag
+     */
+    public static MiCccpModel fit(BagDataset data, MiCccpOptions options) {
+        SparseMi.checkData(data);
+        List<Vec> instances = new ArrayList<>(data.instanceCount());
+        int[][] members = new int[data.size()][];
+        for (int i = 0; i < data.size(); i++) {
+            Bag b = data.bag(i);
+            members[i] = new int[b.size()];
+            for (int p = 0; p < b.size(); p++) {
+                members[i][p] = instances.size();
+                instances.add(b.instance(p));
+            }
+        }
+        double[][] k = DenseKernelMatrix.compute(options.kernel(), instances).toArray();
+        double[][] targets = SparseMi.targets(data);
+        List<double[]> coef = new ArrayList<>();
+        double[] bias = new double[targets.length];
+        List<double[]> traces = new ArrayList<>();
+        for (int t = 0; t < targets.length; t++) {
+            Binary r = binary(k, members, targets[t], options);
+            coef.add(r.c);
+            bias[t] = r.b;
+            traces.add(r.trace);
+        }
+        return new MiCccpModel(data.classNames(), data.dim(), options.kernel(), instances, coef, bias, traces);
+    }
+
+    /** One binary machine: instance coefficients c, bias b, and J after every CCCP step. */
+    record Binary(double[] c, double b, double[] trace) {
+    }
+
+    static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o) {
+        int n = k.length;
+        int m = members.length;
+        double[][] beta = new double[m][];
+        for (int i = 0; i < m; i++) {
+            beta[i] = new double[members[i].length];
+            java.util.Arrays.fill(beta[i], 1.0 / members[i].length);
+        }
+        // Rows of the linear maps c -> (Kc)_t (instance outputs without b) and c -> mean over bag.
+        double[][] bagRow = new double[m][n];
+        for (int i = 0; i < m; i++) {
+            for (int t : members[i]) {
+                for (int s = 0; s < n; s++) {
+                    bagRow[i][s] += k[t][s] / members[i].length;
+                }
+            }
+        }
+        List<Double> trace = new ArrayList<>();
+        double[] c = null;
+        double b = 0;
+        for (int step = 0; step < o.maxIterations(); step++) {
+            double[] sol = solveStep(k, bagRow, members, y, beta, o);
+            c = java.util.Arrays.copyOf(sol, n);
+            b = sol[n];
+            double[] fx = new double[n];
+            for (int t = 0; t < n; t++) {
+                fx[t] = dot(k[t], c);
+            }
+            double j = objective(k, bagRow, members, y, c, b, fx, o);
+            trace.add(j);
+            for (int i = 0; i < m; i++) {
+                int best = 0;
+                for (int p = 1; p < members[i].length; p++) {
+                    if (fx[members[i][p]] > fx[members[i][best]]) {
+                        best = p;
+                    }
+                }
+                java.util.Arrays.fill(beta[i], 0.0);
+                beta[i][best] = 1.0;
+            }
+            if (step > 0) {
+                double prev = trace.get(step - 1);
+                if (prev - j < o.tolerance() * Math.max(1.0, Math.abs(prev))) {
+                    break;
+                }
+            }
+        }
+        return new Binary(c, b, trace.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * J(c, b) = 1/2 c'Kc + C sum_i (1 - y_i f(B_i))_+ + C lambda sum_i |f(B_i) - max_j f(x_ij)|, with
+     * fx the instance outputs without the bias.
+     */
+    static double objective(double[][] k, double[][] bagRow, int[][] members, double[] y, double[] c, double b,
+                            double[] fx, MiCccpOptions o) {
+        double reg = 0.5 * dot(c, fx);
+        double hinge = 0;
+        double gap = 0;
+        for (int i = 0; i < members.length; i++) {
+            double fb = dot(bagRow[i], c);
+            hinge += Math.max(0.0, 1 - y[i] * (fb + b));
+            double mx = Double.NEGATIVE_INFINITY;
+            for (int t : members[i]) {
+                mx = Math.max(mx, fx[t]);
+            }
+            gap += Math.abs(fb - mx);
+        }
+        return reg + o.c() * hinge + o.c() * o.lambda() * gap;
+    }
+
+    /**
+     * Solves one CCCP step through its dual (derived from the QP in the class comment with
+     * multipliers a_i for the hinge rows, u_t for the "above" rows and v_i for the linearised row):
+     *
+     * <pre>
+     *   max sum_i a_i - 1/2 gamma'K gamma   s.t. 0 &le; a &le; C, sum_i y_i a_i = 0,
+     *                                         u, v &ge; 0, sum_{t in B_i} u_t + v_i = C lambda,
+     *   gamma_t = (y_i a_i + sum_{s in B_i} u_s - v_i) / n_i - u_t + v_i beta_it   (t in B_i),
+     * </pre>
+     * where w = sum_t gamma_t phi(x_t). The feasible set is a product of blocks (box with one
+     * equality for a, a scaled simplex per bag for (u_i, v_i)), so accelerated projected gradient
+     * ascent (FISTA with gradient-based adaptive restart) applies. The primal c = gamma; b exactly minimises the
+     * hinge term for that c.
+     *
+     * @return c (n entries) followed by b
+     */
+    private static double[] solveStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
+                                      MiCccpOptions o) {
+        int n = k.length;
+        int m = members.length;
+        double cap = o.c() * o.lambda();
+        int dimTheta = m + n + m;
+        // Lipschitz constant of the dual gradient: the largest eigenvalue of M'KM, by power iteration.
+        double[] th = new double[dimTheta];
+        java.util.Arrays.fill(th, 1.0);
+        double lip = 0;
+        for (int it = 0; it < 50; it++) {
+            double[] g = times(k, gammaOf(th, members, y, beta, m));
+            double[] h = adjoint(g, members, y, beta, m, n);
+            double norm = Math.sqrt(dot(h, h));
+            if (norm == 0) {
+                break;
+            }
+            lip = norm / Math.sqrt(dot(th, th));
+            for (int q = 0; q < dimTheta; q++) {
+                th[q] = h[q] / norm;
+            }
+        }
+        double step = 1.0 / (1.05 * lip + 1e-12);
+        double[] x = project(new double[dimTheta], members, y, o.c(), cap, m, n);
+        double[] z = x.clone();
+        double t = 1;
+        for (int it = 0; it < MAX_DUAL_ITERATIONS; it++) {
+            double[] gam = gammaOf(z, members, y, beta, m);
+            double[] kg = times(k, gam);
+            double[] h = adjoint(kg, members, y, beta, m, n);
+            double[] next = new double[dimTheta];
+            for (int q = 0; q < dimTheta; q++) {
+                next[q] = z[q] + step * ((q < m ? 1.0 : 0.0) - h[q]);
+            }
+            next = project(next, members, y, o.c(), cap, m, n);
+            double move = 0;
+            double restart = 0;
+            for (int q = 0; q < dimTheta; q++) {
+                move = Math.max(move, Math.abs(next[q] - x[q]));
+                restart += (z[q] - next[q]) * (next[q] - x[q]);
+            }
+            double tNext = (1 + Math.sqrt(1 + 4 * t * t)) / 2;
+            if (restart > 0) {
+                // gradient-based adaptive restart (O'Donoghue & Candes 2015): momentum points uphill
+                tNext = 1;
+                z = next.clone();
+            } else {
+                for (int q = 0; q < dimTheta; q++) {
+                    z[q] = next[q] + (t - 1) / tNext * (next[q] - x[q]);
+                }
+            }
+            x = next;
+            t = tNext;
+            if (move <= DUAL_TOLERANCE * Math.max(1.0, o.c())) {
+                break;
+            }
+        }
+        double[] c = gammaOf(x, members, y, beta, m);
+        double[] out = java.util.Arrays.copyOf(c, n + 1);
+        out[n] = bestBias(bagRow, y, c);
+        return out;
+    }
+
+    /** Cap on dual iterations per CCCP step. */
+    static final int MAX_DUAL_ITERATIONS = 20000;
+    /** Stop the dual ascent when no multiplier moves by more than this times max(1, C). */
+    static final double DUAL_TOLERANCE = 1e-9;
+
+    /** gamma(theta), theta = (a_1..a_m, u_1..u_n, v_1..v_m). */
+    private static double[] gammaOf(double[] th, int[][] members, double[] y, double[][] beta, int m) {
+        int n = th.length - 2 * m;
+        double[] g = new double[n];
+        for (int i = 0; i < m; i++) {
+            int[] b = members[i];
+            double usum = 0;
+            for (int t : b) {
+                usum += th[m + t];
+            }
+            double v = th[m + n + i];
+            double common = (y[i] * th[i] + usum - v) / b.length;
+            for (int p = 0; p < b.length; p++) {
+                g[b[p]] = common - th[m + b[p]] + v * beta[i][p];
+            }
+        }
+        return g;
+    }
+
+    /** M'g: the gradient of 1/2 gamma'K gamma with respect to theta, given g = K gamma. */
+    private static double[] adjoint(double[] g, int[][] members, double[] y, double[][] beta, int m, int n) {
+        double[] h = new double[2 * m + n];
+        for (int i = 0; i < m; i++) {
+            int[] b = members[i];
+            double mean = 0;
+            double wb = 0;
+            for (int p = 0; p < b.length; p++) {
+                mean += g[b[p]];
+                wb += beta[i][p] * g[b[p]];
+            }
+            mean /= b.length;
+            h[i] = y[i] * mean;
+            for (int t : b) {
+                h[m + t] = mean - g[t];
+            }
+            h[m + n + i] = wb - mean;
+        }
+        return h;
+    }
+
+    /** Projection onto {0 &le; a &le; C, y'a = 0} x prod_i {(u_i, v_i) &ge; 0, sum = C lambda}. */
+    private static double[] project(double[] th, int[][] members, double[] y, double c, double cap, int m, int n) {
+        double[] out = th.clone();
+        // a: clip(a - tau y, 0, C) with y'a = 0; S(tau) = sum y_i clip(...) is non-increasing in tau.
+        double lo = -1.0;
+        double hi = 1.0;
+        while (ySum(th, y, m, c, lo) < 0) {
+            lo *= 2;
+        }
+        while (ySum(th, y, m, c, hi) > 0) {
+            hi *= 2;
+        }
+        for (int it = 0; it < 200 && hi - lo > 1e-15 * Math.max(1, Math.abs(lo) + Math.abs(hi)); it++) {
+            double mid = 0.5 * (lo + hi);
+            if (ySum(th, y, m, c, mid) > 0) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        double tau = 0.5 * (lo + hi);
+        for (int i = 0; i < m; i++) {
+            out[i] = Math.min(c, Math.max(0.0, th[i] - tau * y[i]));
+        }
+        for (int i = 0; i < m; i++) {
+            int[] b = members[i];
+            if (cap == 0) {
+                for (int t : b) {
+                    out[m + t] = 0;
+                }
+                out[m + n + i] = 0;
+                continue;
+            }
+            double[] block = new double[b.length + 1];
+            for (int p = 0; p < b.length; p++) {
+                block[p] = th[m + b[p]];
+            }
+            block[b.length] = th[m + n + i];
+            double[] pr = dev.kernelkit.optim.SimplexProjection.ontoSimplex(block, cap);
+            for (int p = 0; p < b.length; p++) {
+                out[m + b[p]] = pr[p];
+            }
+            out[m + n + i] = pr[b.length];
+        }
+        return out;
+    }
+
+    private static double ySum(double[] th, double[] y, int m, double c, double tau) {
+        double s = 0;
+        for (int i = 0; i < m; i++) {
+            s += y[i] * Math.min(c, Math.max(0.0, th[i] - tau * y[i]));
+        }
+        return s;
+    }
+
+    /** argmin_b sum_i (1 - y_i (g_i + b))_+ with g_i = bagRow_i c: the best breakpoint (convex, piecewise linear). */
+    static double bestBias(double[][] bagRow, double[] y, double[] c) {
+        int m = bagRow.length;
+        double[] g = new double[m];
+        for (int i = 0; i < m; i++) {
+            g[i] = dot(bagRow[i], c);
+        }
+        double best = 0;
+        double bestVal = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < m; j++) {
+            double b = y[j] - g[j];
+            double v = 0;
+            for (int i = 0; i < m; i++) {
+                v += Math.max(0.0, 1 - y[i] * (g[i] + b));
+            }
+            if (v < bestVal) {
+                bestVal = v;
+                best = b;
+            }
+        }
+        return best;
+    }
+
+    private static double[] times(double[][] k, double[] v) {
+        double[] out = new double[k.length];
+        for (int i = 0; i < k.length; i++) {
+            out[i] = dot(k[i], v);
+        }
+        return out;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+
+/**
+ * Settings of {@link MiCccp} (Cheung &amp; Kwok, "A regularization framework for multiple-instance
+ * learning", ICML 2006; the "when kernels meet bags" part of the Kwok slides).
+ *
+ * @param kernel the instance kernel (bags enter through the mean map, i.e. the averaged set kernel)
+ * @param c the bag hinge weight C = gamma/m of the slides, &gt; 0
+ * @param lambda the weight of the L1 loss |f(B) - max_j f(x_j)| relative to the hinge loss, &ge; 0
+ * @param maxIterations the cap on CCCP steps (convex QPs), &ge; 1
+ * @param tolerance stop when the objective decreases by less than tolerance * max(1, |J|), &gt; 0
+ */
+public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int maxIterations, double tolerance) {
+
+    /** @throws IllegalArgumentException naming the first setting out of range */
+    public MiCccpOptions {
+        if (kernel == null) {
+            throw new IllegalArgumentException("kernel must not be null");
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        if (!(lambda >= 0) || !Double.isFinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (!(tolerance > 0)) {
+            throw new IllegalArgumentException("tolerance must be > 0, got " + tolerance);
+        }
+    }
+
+    /** Gaussian gamma = 1, C = 1, lambda = 1, at most 20 CCCP steps, tolerance 1e-4. */
+    public static MiCccpOptions defaults() {
+        return new MiCccpOptions(new GaussianKernel(1.0), 1.0, 1.0, 20, 1e-4);
+    }
+
+    /** With a Gaussian kernel of the given gamma. */
+    public MiCccpOptions withGamma(double gamma) {
+        return new MiCccpOptions(new GaussianKernel(gamma), c, lambda, maxIterations, tolerance);
+    }
+
+    /** With another C. */
+    public MiCccpOptions withC(double value) {
+        return new MiCccpOptions(kernel, value, lambda, maxIterations, tolerance);
+    }
+
+    /** With another lambda. */
+    public MiCccpOptions withLambda(double value) {
+        return new MiCccpOptions(kernel, c, value, maxIterations, tolerance);
+    }
+
+    /** With another CCCP step cap. */
+    public MiCccpOptions withMaxIterations(int value) {
+        return new MiCccpOptions(kernel, c, lambda, value, tolerance);
+    }
+
+    /** With another stopping tolerance. */
+    public MiCccpOptions withTolerance(double value) {
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, value);
+    }
+}

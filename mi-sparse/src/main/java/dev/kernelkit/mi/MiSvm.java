@@ -1,0 +1,227 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmLoss;
+import dev.kernelkit.svm.SvmProblem;
+import dev.kernelkit.svm.SvmSolution;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * mi-SVM and MI-SVM (Andrews, Tsochantaridis &amp; Hofmann, NIPS 2003): instance-level C-SVMs
+ * under the label-max assumption, a bag's score being the largest instance score
+ * F(X) = max_p f(x_p). Instances of negative bags are negative.
+ *
+ * <ul>
+ * <li>mi-SVM: instances of positive bags start positive; after each SVM fit they get the sign of
+ * f, and when none of a bag's instances is positive its instance of largest f is made positive
+ * (the constraint sum_p (y_p + 1)/2 &ge; 1).</li>
+ * <li>MI-SVM: each positive bag is one sample, first its centroid, then its witness
+ * argmax_p f(x_p); negative instances are samples as they are.</li>
+ * </ul>
+ * Both retrain with {@link SmoSolver} warm-started from the previous alpha until the imputed
+ * labels (mi) or witnesses (MI) stop changing, or {@link MiSvmOptions#maxRounds()} fits. More than
+ * two classes: one-vs-rest, the class of largest F. Kernel matrix: dense over all instances (plus
+ * the positive bags' centroids for MI-SVM) up to {@value #DENSE_LIMIT} points, a row-cached
+ * matrix above.
+ */
+public final class MiSvm {
+    /** Up to this many points the instance kernel matrix is precomputed densely. */
+    static final int DENSE_LIMIT = 8000;
+
+    private MiSvm() {
+    }
+
+    /**
+     * Fits mi-SVM or MI-SVM.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or an empty bag
+     */
+    public static MiSvmModel fit(BagDataset data, MiSvmOptions options) {
+        SparseMi.checkData(data);
+        List<Vec> points = new ArrayList<>(data.instanceCount() + data.size());
+        int[][] members = new int[data.size()][];
+        for (int i = 0; i < data.size(); i++) {
+            Bag b = data.bag(i);
+            members[i] = new int[b.size()];
+            for (int p = 0; p < b.size(); p++) {
+                members[i][p] = points.size();
+                points.add(b.instance(p));
+            }
+        }
+        int[] centroid = new int[data.size()];
+        Arrays.fill(centroid, -1);
+        if (options.variant() == MiSvmOptions.Variant.BAG) {
+            for (int i = 0; i < data.size(); i++) {
+                centroid[i] = points.size();
+                points.add(centroidOf(data.bag(i)));
+            }
+        }
+        KernelMatrix gram = points.size() <= DENSE_LIMIT ? DenseKernelMatrix.compute(options.kernel(), points)
+                : CachedKernelMatrix.of(points, options.kernel(), options.solver().cacheMb());
+        double[][] targets = SparseMi.targets(data);
+        SmoSolver smo = new SmoSolver(options.solver());
+        List<KernelExpansionModel<Vec>> machines = new ArrayList<>(targets.length);
+        int[] rounds = new int[targets.length];
+        boolean[] converged = new boolean[targets.length];
+        for (int t = 0; t < targets.length; t++) {
+            Machine m = options.variant() == MiSvmOptions.Variant.INSTANCE
+                    ? instanceLevel(gram, members, targets[t], smo, options)
+                    : bagLevel(gram, members, centroid, targets[t], smo, options);
+            List<Vec> samplePoints = new ArrayList<>(m.index.length);
+            for (int s : m.index) {
+                samplePoints.add(points.get(s));
+            }
+            machines.add(KernelExpansionModel.fromSolution(options.kernel(), samplePoints, m.y, m.solution));
+            rounds[t] = m.rounds;
+            converged[t] = m.converged;
+        }
+        return new MiSvmModel(options.variant(), data.classNames(), data.dim(), machines, rounds, converged);
+    }
+
+    /** One binary machine: its samples (point indices), their labels, the final solution. */
+    private record Machine(int[] index, double[] y, SvmSolution solution, int rounds, boolean converged) {
+    }
+
+    private static Machine instanceLevel(KernelMatrix gram, int[][] members, double[] bagY, SmoSolver smo,
+                                         MiSvmOptions o) {
+        int n = 0;
+        for (int[] m : members) {
+            n += m.length;
+        }
+        int[] index = new int[n];
+        double[] y = new double[n];
+        int k = 0;
+        for (int i = 0; i < members.length; i++) {
+            for (int pt : members[i]) {
+                index[k] = pt;
+                y[k++] = bagY[i];
+            }
+        }
+        KernelMatrix sub = new SubsetKernelMatrix(gram, index);
+        double[] alpha = null;
+        SvmSolution sol = null;
+        for (int round = 1; round <= o.maxRounds(); round++) {
+            sol = smo.solve(SvmProblem.of(sub, y, o.c(), SvmLoss.HINGE), alpha);
+            alpha = sol.alpha();
+            double[] f = decisions(gram, index, y, sol, index);
+            double[] next = y.clone();
+            k = 0;
+            for (int i = 0; i < members.length; i++) {
+                int start = k;
+                k += members[i].length;
+                if (bagY[i] < 0) {
+                    continue;
+                }
+                int best = start;
+                boolean any = false;
+                for (int s = start; s < k; s++) {
+                    next[s] = f[s] > 0 ? 1.0 : -1.0;
+                    any |= f[s] > 0;
+                    if (f[s] > f[best]) {
+                        best = s;
+                    }
+                }
+                if (!any) {
+                    next[best] = 1.0;
+                }
+            }
+            if (Arrays.equals(next, y)) {
+                return new Machine(index, y, sol, round, true);
+            }
+            if (round < o.maxRounds()) {
+                y = next;
+            }
+        }
+        return new Machine(index, y, sol, o.maxRounds(), false);
+    }
+
+    private static Machine bagLevel(KernelMatrix gram, int[][] members, int[] centroid, double[] bagY,
+                                    SmoSolver smo, MiSvmOptions o) {
+        List<Integer> idx = new ArrayList<>();
+        List<Double> lab = new ArrayList<>();
+        List<Integer> posBags = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
+        for (int i = 0; i < members.length; i++) {
+            if (bagY[i] < 0) {
+                for (int pt : members[i]) {
+                    idx.add(pt);
+                    lab.add(-1.0);
+                }
+            } else {
+                posBags.add(i);
+                slots.add(idx.size());
+                idx.add(centroid[i]);
+                lab.add(1.0);
+            }
+        }
+        int[] index = idx.stream().mapToInt(Integer::intValue).toArray();
+        double[] y = lab.stream().mapToDouble(Double::doubleValue).toArray();
+        int[] candidates = Arrays.stream(members).flatMapToInt(Arrays::stream).toArray();
+        double[] alpha = null;
+        SvmSolution sol = null;
+        for (int round = 1; round <= o.maxRounds(); round++) {
+            sol = smo.solve(SvmProblem.of(new SubsetKernelMatrix(gram, index), y, o.c(), SvmLoss.HINGE), alpha);
+            alpha = sol.alpha();
+            double[] f = decisions(gram, index, y, sol, candidates);
+            int[] next = index.clone();
+            for (int q = 0; q < posBags.size(); q++) {
+                int[] m = members[posBags.get(q)];
+                int best = m[0];
+                for (int pt : m) {
+                    if (f[pt] > f[best]) {
+                        best = pt;
+                    }
+                }
+                next[slots.get(q)] = best;
+            }
+            if (Arrays.equals(next, index)) {
+                return new Machine(index, y, sol, round, true);
+            }
+            if (round < o.maxRounds()) {
+                index = next;
+            }
+        }
+        return new Machine(index, y, sol, o.maxRounds(), false);
+    }
+
+    /**
+     * f at the points {@code at} (indices into the gram matrix), written at the position of each
+     * sample in {@code at} when {@code at} is the sample list, else at the point index itself.
+     */
+    private static double[] decisions(KernelMatrix gram, int[] index, double[] y, SvmSolution sol, int[] at) {
+        boolean samples = at == index;
+        int size = samples ? at.length : gram.size();
+        double[] f = new double[size];
+        double b = sol.bias();
+        double[] row = new double[gram.size()];
+        for (int s : sol.supportIndices()) {
+            double coef = sol.alpha(s) * y[s];
+            gram.row(index[s], row);
+            for (int k = 0; k < at.length; k++) {
+                f[samples ? k : at[k]] += coef * row[at[k]];
+            }
+        }
+        for (int k = 0; k < at.length; k++) {
+            f[samples ? k : at[k]] += b;
+        }
+        return f;
+    }
+
+    static DenseVec centroidOf(Bag bag) {
+        double[] c = new double[bag.dim()];
+        for (Vec x : bag.instances()) {
+            x.addTo(c, 1.0 / bag.size());
+        }
+        return DenseVec.wrap(c);
+    }
+}

@@ -1,0 +1,112 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.svm.KernelExpansionModel;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A fitted mi-SVM or MI-SVM classifier: instance functions f_c(x) = sum_s alpha_s y_s k(x_s, x) + b_c,
+ * bag scores F_c(X) = max_p f_c(x_p) (the label-max rule). Two classes: one machine, class 1 when
+ * F &gt; 0; more: one-vs-rest, the largest F_c. Immutable; made by {@link MiSvm}.
+ */
+public final class MiSvmModel implements BagClassifier {
+    private final MiSvmOptions.Variant variant;
+    private final List<String> classNames;
+    private final int dim;
+    private final List<KernelExpansionModel<Vec>> machines;
+    private final int[] rounds;
+    private final boolean[] converged;
+    private final int supportVectors;
+
+    MiSvmModel(MiSvmOptions.Variant variant, List<String> classNames, int dim,
+               List<KernelExpansionModel<Vec>> machines, int[] rounds, boolean[] converged) {
+        this.variant = variant;
+        this.classNames = List.copyOf(classNames);
+        this.dim = dim;
+        this.machines = List.copyOf(machines);
+        this.rounds = rounds.clone();
+        this.converged = converged.clone();
+        Set<Vec> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (KernelExpansionModel<Vec> m : machines) {
+            distinct.addAll(m.supportVectors());
+        }
+        this.supportVectors = distinct.size();
+    }
+
+    /** mi-SVM or MI-SVM. */
+    public MiSvmOptions.Variant variant() {
+        return variant;
+    }
+
+    /** Class names, index = predicted class. */
+    public List<String> classNames() {
+        return classNames;
+    }
+
+    /** The binary instance-level machines (one for two classes). */
+    public List<KernelExpansionModel<Vec>> machines() {
+        return machines;
+    }
+
+    /** SVM fits made for each machine (1 + the number of label / witness updates). */
+    public int[] rounds() {
+        return rounds.clone();
+    }
+
+    /** Whether each machine stopped because its labels / witnesses no longer changed (not by the cap). */
+    public boolean[] converged() {
+        return converged.clone();
+    }
+
+    /**
+     * F_c(X) = max_p f_c(x_p) for every machine.
+     *
+     * @throws IllegalArgumentException when the bag's dimension differs from the training data's
+     */
+    public double[] decisions(Bag bag) {
+        if (bag.dim() != dim) {
+            throw new IllegalArgumentException("bag '" + bag.id() + "' has dimension " + bag.dim()
+                    + ", expected " + dim + " as in training");
+        }
+        double[] f = new double[machines.size()];
+        for (int c = 0; c < f.length; c++) {
+            double best = Double.NEGATIVE_INFINITY;
+            for (Vec x : bag.instances()) {
+                best = Math.max(best, machines.get(c).decision(x));
+            }
+            f[c] = best;
+        }
+        return f;
+    }
+
+    @Override
+    public int predict(Bag bag) {
+        double[] f = decisions(bag);
+        if (f.length == 1) {
+            return f[0] > 0 ? 1 : 0;
+        }
+        int best = 0;
+        for (int c = 1; c < f.length; c++) {
+            if (f[c] > f[best]) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** Distinct support vectors over all machines: the kernel evaluations per test instance. */
+    @Override
+    public int kernelEvaluationsPerInstance() {
+        return supportVectors;
+    }
+
+    @Override
+    public String toString() {
+        return variant.literatureName() + "Model(classes=" + classNames + ", support vectors=" + supportVectors
+                + ", rounds=" + java.util.Arrays.toString(rounds) + ")";
+    }
+}

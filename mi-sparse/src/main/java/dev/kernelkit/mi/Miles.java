@@ -1,0 +1,175 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.Kernel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Optimisation;
+import org.ojalgo.optimisation.Variable;
+
+/**
+ * MILES (Chen, Bi &amp; Wang, TPAMI 2006): every bag is embedded as
+ * s(X) = (max_p k(x_p, x_k))_{k=1..N} over all N training instances x_k (eq. 5), and a 1-norm SVM
+ * (eq. 8) is trained on the embedded bags as a linear programme,
+ *
+ * <pre>
+ *   min  sum_k (u_k + v_k) + C sum_i xi_i
+ *   s.t. y_i ((u - v)·s(X_i) + b) + xi_i &ge; 1,   u, v, xi &ge; 0,   b free,   w = u - v,
+ * </pre>
+ * solved with ojAlgo's {@link ExpressionsBasedModel}. The L1 penalty makes w sparse: only the
+ * instances with w_k &ne; 0 are kept, and prediction evaluates the kernel against them only. More
+ * than two classes: one-vs-rest (the largest f_c).
+ */
+public final class Miles {
+    private Miles() {
+    }
+
+    /**
+     * The solution of the 1-norm SVM LP: weights w, bias b, slacks xi and the optimal objective
+     * ||w||_1 + C sum_i xi_i.
+     */
+    public record OneNormSvm(double[] weights, double bias, double[] slacks, double objective) {
+        public OneNormSvm {
+            weights = weights.clone();
+            slacks = slacks.clone();
+        }
+
+        /** f(s) = w·s + b. */
+        public double decision(double[] s) {
+            double f = bias;
+            for (int k = 0; k < weights.length; k++) {
+                f += weights[k] * s[k];
+            }
+            return f;
+        }
+    }
+
+    /**
+     * Fits MILES.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or an empty bag
+     * @throws IllegalStateException when the LP solver does not report an optimal solution
+     */
+    public static MilesModel fit(BagDataset data, MilesOptions options) {
+        SparseMi.checkData(data);
+        List<Vec> instances = new ArrayList<>(data.instanceCount());
+        for (Bag b : data.bags()) {
+            instances.addAll(b.instances());
+        }
+        double[][] s = new double[data.size()][];
+        for (int i = 0; i < data.size(); i++) {
+            s[i] = embed(data.bag(i), instances, options.kernel());
+        }
+        double[][] targets = SparseMi.targets(data);
+        List<OneNormSvm> svms = new ArrayList<>(targets.length);
+        TreeSet<Integer> kept = new TreeSet<>();
+        for (double[] y : targets) {
+            OneNormSvm svm = oneNormSvm(s, y, options.c());
+            svms.add(svm);
+            for (int k = 0; k < svm.weights.length; k++) {
+                if (svm.weights[k] != 0) {
+                    kept.add(k);
+                }
+            }
+        }
+        List<Vec> keptInstances = new ArrayList<>(kept.size());
+        int[] keptIndex = kept.stream().mapToInt(Integer::intValue).toArray();
+        for (int k : keptIndex) {
+            keptInstances.add(instances.get(k));
+        }
+        double[][] w = new double[svms.size()][keptIndex.length];
+        double[] b = new double[svms.size()];
+        for (int c = 0; c < svms.size(); c++) {
+            for (int j = 0; j < keptIndex.length; j++) {
+                w[c][j] = svms.get(c).weights[keptIndex[j]];
+            }
+            b[c] = svms.get(c).bias;
+        }
+        return new MilesModel(data.classNames(), data.dim(), options.kernel(), keptInstances, keptIndex, w, b);
+    }
+
+    /** s(X) = (max_p k(x_p, z_k))_k: the MILES embedding of a bag against the points z. */
+    public static double[] embed(Bag bag, List<? extends Vec> points, Kernel<Vec> kernel) {
+        double[] s = new double[points.size()];
+        for (int k = 0; k < s.length; k++) {
+            double best = Double.NEGATIVE_INFINITY;
+            Vec z = points.get(k);
+            for (Vec x : bag.instances()) {
+                best = Math.max(best, kernel.apply(x, z));
+            }
+            s[k] = best;
+        }
+        return s;
+    }
+
+    /**
+     * Solves the 1-norm SVM LP on feature rows {@code features} with labels y in {-1, +1}.
+     * Weights below 1e-12 in magnitude (solver round-off around a non-basic zero) are set to 0.
+     *
+     * @throws IllegalArgumentException when sizes differ, a label is not ±1 or c is not positive
+     * @throws IllegalStateException when ojAlgo does not return an optimal solution
+     */
+    public static OneNormSvm oneNormSvm(double[][] features, double[] y, double c) {
+        int m = features.length;
+        if (y.length != m) {
+            throw new IllegalArgumentException("expected " + m + " labels, found " + y.length);
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        int n = m == 0 ? 0 : features[0].length;
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        Variable[] u = new Variable[n];
+        Variable[] v = new Variable[n];
+        for (int k = 0; k < n; k++) {
+            u[k] = model.addVariable("u" + k).lower(0.0).weight(1.0);
+        }
+        for (int k = 0; k < n; k++) {
+            v[k] = model.addVariable("v" + k).lower(0.0).weight(1.0);
+        }
+        Variable b = model.addVariable("b");
+        Variable[] xi = new Variable[m];
+        for (int i = 0; i < m; i++) {
+            xi[i] = model.addVariable("xi" + i).lower(0.0).weight(c);
+        }
+        for (int i = 0; i < m; i++) {
+            if (y[i] != 1.0 && y[i] != -1.0) {
+                throw new IllegalArgumentException("label " + i + " must be +1 or -1, got " + y[i]);
+            }
+            if (features[i].length != n) {
+                throw new IllegalArgumentException("feature row " + i + " has " + features[i].length
+                        + " entries, expected " + n);
+            }
+            Expression e = model.addExpression("margin" + i).lower(1.0);
+            for (int k = 0; k < n; k++) {
+                double a = y[i] * features[i][k];
+                if (a != 0) {
+                    e.set(u[k], a);
+                    e.set(v[k], -a);
+                }
+            }
+            e.set(b, y[i]);
+            e.set(xi[i], 1.0);
+        }
+        Optimisation.Result r = model.minimise();
+        if (r.getState() != Optimisation.State.OPTIMAL && r.getState() != Optimisation.State.DISTINCT) {
+            throw new IllegalStateException("MILES LP: ojAlgo ended in state " + r.getState());
+        }
+        double[] w = new double[n];
+        for (int k = 0; k < n; k++) {
+            double val = r.doubleValue(k) - r.doubleValue(n + k);
+            w[k] = Math.abs(val) < 1e-12 ? 0.0 : val;
+        }
+        double bias = r.doubleValue(2 * n);
+        double[] slack = new double[m];
+        for (int i = 0; i < m; i++) {
+            slack[i] = Math.max(0.0, r.doubleValue(2 * n + 1 + i));
+        }
+        return new OneNormSvm(w, bias, slack, r.getValue());
+    }
+}

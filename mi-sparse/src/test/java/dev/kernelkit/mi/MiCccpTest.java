@@ -1,0 +1,161 @@
+package dev.kernelkit.mi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.testing.TestData;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Optimisation;
+import org.ojalgo.optimisation.Variable;
+
+class MiCccpTest {
+    private static final BagDataset DATA = TestData.randomBags(16, 3, 2, 2.0, 23);
+
+    @Test
+    void firstStepWithZeroMaxLossWeightIsTheSetKernelSvm() {
+        // lambda = 0: the QP is min 1/2 ||w||² + C sum xi over the bags' mean maps, i.e. the C-SVM
+        // with the averaged set kernel, solved here by SMO (MiKernel) — a different solver.
+        MiCccpModel cccp = MiCccp.fit(DATA, MiCccpOptions.defaults().withGamma(0.5).withC(2).withLambda(0)
+                .withMaxIterations(1));
+        MiKernelModel svm = MiKernel.fit(DATA, MiKernelOptions.defaults().withGamma(0.5).withC(2)
+                .withSolver(dev.kernelkit.svm.SmoSolver.Options.defaults().withEps(1e-8)));
+        for (int i = 0; i < DATA.size(); i++) {
+            assertThat(cccp.decisions(DATA.bag(i))[0]).isCloseTo(svm.decision(DATA.bag(i)), within(1e-4));
+        }
+    }
+
+    @Test
+    void objectiveTraceIsNonIncreasingAndStops() {
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(0.5).withC(5).withLambda(1).withMaxIterations(15);
+        MiCccpModel m = MiCccp.fit(DATA, o);
+        double[] trace = m.objectiveTrace(0);
+        assertThat(trace.length).isGreaterThanOrEqualTo(2);
+        for (int t = 1; t < trace.length; t++) {
+            assertThat(trace[t]).isLessThanOrEqualTo(trace[t - 1] + 1e-6 * Math.max(1, Math.abs(trace[t - 1])));
+        }
+        if (trace.length < 15) {
+            double last = trace[trace.length - 1];
+            double prev = trace[trace.length - 2];
+            assertThat(prev - last).isLessThan(o.tolerance() * Math.max(1, Math.abs(prev)));
+        }
+    }
+
+    @Test
+    void separableRingBagsAreFittedWithLargeC() {
+        BagDataset ring = SyntheticData.ringBags(5, 2, 3, 3);
+        MiCccpModel m = MiCccp.fit(ring, MiCccpOptions.defaults().withGamma(1).withC(100).withLambda(0.1)
+                .withMaxIterations(3));
+        assertThat(MiCrossValidation.accuracy(m, ring)).isEqualTo(1.0);
+    }
+
+    @Test
+    void firstStepReachesTheOptimumOfTheRelaxedQpSolvedByOjAlgo() {
+        // Step 1 linearises max_j f(x_ij) with uniform beta (every instance ties at c = 0). The relaxed
+        // primal QP is solved here by ojAlgo in (c, b, xi, delta); our dual solver's (c, b) must reach
+        // the same relaxed objective 1/2 c'Kc + C sum xi + C lambda sum delta with the optimal xi, delta.
+        BagDataset d = TestData.randomBags(10, 3, 2, 2.0, 41);
+        List<Vec> inst = new ArrayList<>();
+        int[][] members = new int[d.size()][];
+        for (int i = 0; i < d.size(); i++) {
+            members[i] = new int[d.bag(i).size()];
+            for (int p = 0; p < members[i].length; p++) {
+                members[i][p] = inst.size();
+                inst.add(d.bag(i).instance(p));
+            }
+        }
+        double[][] k = DenseKernelMatrix.compute(new GaussianKernel(0.5), inst).toArray();
+        double[] y = new double[d.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = d.sign(i);
+        }
+        double c = 3;
+        double lambda = 0.7;
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(0.5).withC(c).withLambda(lambda).withMaxIterations(1);
+        MiCccp.Binary ours = MiCccp.binary(k, members, y, o);
+        int n = k.length;
+        int m = members.length;
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        Variable[] cv = new Variable[n];
+        for (int t = 0; t < n; t++) {
+            cv[t] = model.addVariable("c" + t);
+        }
+        Variable b = model.addVariable("b");
+        Variable[] xi = new Variable[m];
+        Variable[] delta = new Variable[m];
+        for (int i = 0; i < m; i++) {
+            xi[i] = model.addVariable("xi" + i).lower(0.0).weight(c);
+            delta[i] = model.addVariable("delta" + i).weight(c * lambda);
+        }
+        Expression reg = model.addExpression("reg").weight(1.0);
+        for (int s = 0; s < n; s++) {
+            reg.set(cv[s], cv[s], 0.5 * (k[s][s] + 1e-9));
+            for (int t = s + 1; t < n; t++) {
+                reg.set(cv[s], cv[t], k[s][t]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            double[] bagRow = new double[n];
+            for (int t : members[i]) {
+                for (int s = 0; s < n; s++) {
+                    bagRow[s] += k[t][s] / members[i].length;
+                }
+            }
+            Expression h = model.addExpression("h" + i).lower(1.0);
+            for (int s = 0; s < n; s++) {
+                h.set(cv[s], y[i] * bagRow[s]);
+            }
+            h.set(b, y[i]).set(xi[i], 1.0);
+            for (int t : members[i]) {
+                Expression e = model.addExpression("above" + t).lower(0.0);
+                for (int s = 0; s < n; s++) {
+                    e.set(cv[s], bagRow[s] - k[t][s]);
+                }
+                e.set(delta[i], 1.0);
+            }
+            // with uniform beta, sum_j beta_j (Kc)_ij = bagRow c, so the linearised row is delta_i >= 0
+            model.addExpression("below" + i).lower(0.0).set(delta[i], 1.0);
+        }
+        Optimisation.Result r = model.minimise();
+        assertThat(r.getState().isOptimal()).as("ojAlgo state %s", r.getState()).isTrue();
+        // Our relaxed objective: the optimal xi and delta for our (c, b).
+        double[] fx = new double[n];
+        double reg2 = 0;
+        for (int t = 0; t < n; t++) {
+            for (int s = 0; s < n; s++) {
+                fx[t] += k[t][s] * ours.c()[s];
+            }
+            reg2 += 0.5 * ours.c()[t] * fx[t];
+        }
+        double relaxed = reg2;
+        for (int i = 0; i < m; i++) {
+            double fb = 0;
+            double mx = Double.NEGATIVE_INFINITY;
+            for (int t : members[i]) {
+                fb += fx[t] / members[i].length;
+                mx = Math.max(mx, fx[t]);
+            }
+            relaxed += c * Math.max(0, 1 - y[i] * (fb + ours.b())) + c * lambda * Math.max(mx - fb, 0);
+        }
+        assertThat(relaxed).isCloseTo(r.getValue(), within(1e-5 * Math.max(1, r.getValue())));
+        // and the true objective after the step is no larger than the relaxed one (majorisation)
+        assertThat(ours.trace()[0]).isLessThanOrEqualTo(relaxed + 1e-9);
+    }
+
+    @Test
+    void optionsRejectBadValues() {
+        assertThatThrownBy(() -> MiCccpOptions.defaults().withLambda(-1))
+                .hasMessageContaining("lambda must be >= 0 and finite, got -1");
+        assertThatThrownBy(() -> MiCccpOptions.defaults().withMaxIterations(0))
+                .hasMessageContaining("maxIterations must be >= 1, got 0");
+    }
+}
