@@ -41,6 +41,14 @@ import picocli.CommandLine.Spec;
                 dev.kernelkit.cli.mkl.MklCommand.class,
         })
 public final class Main implements Callable<Integer> {
+    static {
+        // ojAlgo prints a hardware-profile notice on stdout the first time it plans a computation
+        // on hardware it has no profile for; it would land inside our tables and piped output.
+        if (System.getProperty("shut.up.ojAlgo") == null) {
+            System.setProperty("shut.up.ojAlgo", "true");
+        }
+    }
+
     /** Exit code of a successful run. */
     public static final int OK = 0;
     /** Exit code for bad input (file or parameter value). */
