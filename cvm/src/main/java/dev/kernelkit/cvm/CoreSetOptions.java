@@ -18,7 +18,8 @@ package dev.kernelkit.cvm;
  *        training unconverged
  * @param innerTolerance tolerance on the core-set SMO's KKT gap; 0 means automatic
  *        (epsilon R^2 / 2, which keeps the inner solution a (1+epsilon)-approximation)
- * @param cacheMb memory for per-point kernel rows against the core set (megabytes)
+ * @param cacheMb memory for per-point kernel rows against the core set (megabytes; at most half the
+ *        JVM's maximum heap is used). Only speed depends on it, never the result.
  * @param seed seed of the sampler and the random initialisation
  */
 public record CoreSetOptions(double epsilon, Init init, int sampleSize, boolean balancedSampling,
@@ -122,5 +123,10 @@ public record CoreSetOptions(double epsilon, Init init, int sampleSize, boolean 
     public CoreSetOptions withInnerTolerance(double value) {
         return new CoreSetOptions(epsilon, init, sampleSize, balancedSampling, maxSampleRounds, schedule,
                 finalFullScan, maxCoreVectors, value, cacheMb, seed);
+    }
+
+    public CoreSetOptions withCacheMb(double value) {
+        return new CoreSetOptions(epsilon, init, sampleSize, balancedSampling, maxSampleRounds, schedule,
+                finalFullScan, maxCoreVectors, innerTolerance, value, seed);
     }
 }

@@ -19,11 +19,13 @@ public final class CoreSetResult {
     private final boolean converged;
     private final long innerIterations;
     private final long kernelEvaluations;
+    private final int fullScans;
     private final double seconds;
 
     CoreSetResult(int[] coreIndices, double[] alpha, double centreNorm2, double radius2, int iterations,
                   double[] radius2Trace, boolean converged, long innerIterations, long kernelEvaluations,
-                  double seconds) {
+                  int fullScans, double seconds) {
+        this.fullScans = fullScans;
         this.innerIterations = innerIterations;
         this.kernelEvaluations = kernelEvaluations;
         this.coreIndices = coreIndices.clone();
@@ -91,6 +93,11 @@ public final class CoreSetResult {
         return kernelEvaluations;
     }
 
+    /** Exact scans over all points for the furthest violator (every iteration when sampleSize is 0). */
+    public int fullScans() {
+        return fullScans;
+    }
+
     /** Wall-clock seconds. */
     public double seconds() {
         return seconds;
@@ -100,7 +107,7 @@ public final class CoreSetResult {
     public String toString() {
         return "CoreSetResult(core=" + coreIndices.length + ", R2=" + radius2 + ", iterations=" + iterations
                  + ", converged=" + converged + ", innerIterations=" + innerIterations
-                + ", kernelEvaluations=" + kernelEvaluations + ", seconds=" + seconds + ", alpha[0..3]="
+                + ", kernelEvaluations=" + kernelEvaluations + ", fullScans=" + fullScans + ", seconds=" + seconds + ", alpha[0..3]="
                 + Arrays.toString(Arrays.copyOf(alpha, Math.min(3, alpha.length))) + ")";
     }
 }

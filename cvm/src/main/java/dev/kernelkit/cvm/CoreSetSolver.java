@@ -40,6 +40,7 @@ public final class CoreSetSolver {
     private double centreNorm2;
     private double radius2;
     private long innerIterations;
+    private int fullScans;
 
     private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
         this.problem = problem;
@@ -123,7 +124,7 @@ public final class CoreSetSolver {
         }
         int s = smo.size();
         return new CoreSetResult(Arrays.copyOf(core, s), smo.alphas(), centreNorm2, radius2, iterations,
-                Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(),
+                Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(), fullScans,
                 (System.nanoTime() - start) * 1e-9);
     }
 
@@ -201,19 +202,11 @@ public final class CoreSetSolver {
 
     /** d_l^2 = ||c||^2 - 2 (K~a)_l + v_l. */
     private double distance2(int l) {
-        int s = smo.size();
-        double[] row = cache.row(l, core, s);
-        double ka = 0.0;
-        for (int j = 0; j < s; j++) {
-            double a = smo.alpha(j);
-            if (a != 0.0) {
-                ka += a * row[j];
-            }
-        }
-        return centreNorm2 - 2 * ka + problem.offset(l);
+        return centreNorm2 - 2 * cache.weightedSum(l, core, smo.alphaView(), smo.size()) + problem.offset(l);
     }
 
     private int fullScan(double threshold) {
+        fullScans++;
         int best = -1;
         double bestD = threshold;
         for (int l = 0; l < n; l++) {

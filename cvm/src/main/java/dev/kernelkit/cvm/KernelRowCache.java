@@ -1,70 +1,178 @@
 package dev.kernelkit.cvm;
 
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Per-point rows K~(l, S_0..S_{len-1}) against the core-set prefix (LibCVM's "sparse caching",
  * spec §3.3 item 10). Core sets only grow by appending, so a cached row stays valid and only the
- * new columns are computed. Rows are kept least-recently-used within a budget of doubles, so the
- * memory grows with the core set, not with the number of points. Not thread-safe.
+ * new columns are computed. Memory grows with the core set, not with the number of points: rows
+ * live within a budget of doubles (the configured megabytes, at most half the JVM's maximum heap).
+ *
+ * <p>Two access paths with different admission rules, so that an exact scan over all points does
+ * not flush the cache (a cyclic scan over more rows than fit misses every time under LRU or FIFO):
+ *
+ * <ul>
+ *   <li>{@link #row} (candidates of a sampling round, new core points) always returns the full row
+ *       and, when the budget is full, evicts the oldest admitted rows (FIFO) to keep it;</li>
+ *   <li>{@link #weightedSum} (the full scan) uses and extends a cached row when it can, admits a
+ *       new one only while the budget has room, and otherwise computes just the columns with a
+ *       non-zero weight, without storing them.</li>
+ * </ul>
+ *
+ * Both paths compute every entry by the same {@link MebProblem#entry} call, so results do not
+ * depend on what happens to be cached. Not thread-safe.
  */
 final class KernelRowCache {
     private final MebProblem problem;
     private final long budget;
-    private final LinkedHashMap<Integer, double[]> rows = new LinkedHashMap<>(1024, 0.75f, true);
+    private final double[][] rows;
     private final int[] filled;
+    private final int[] fifo;
+    private int fifoHead;
+    private int fifoCount;
     private long used;
     private long computed;
+    private double[] scratch = new double[16];
 
     KernelRowCache(MebProblem problem, double cacheMb) {
         this.problem = problem;
-        this.budget = Math.max(1L << 16, (long) (cacheMb * (1 << 20) / Double.BYTES));
-        this.filled = new int[problem.size()];
+        long heapDoubles = Runtime.getRuntime().maxMemory() / 2 / Double.BYTES;
+        this.budget = Math.max(1L << 16, Math.min(heapDoubles, (long) (cacheMb * (1 << 20) / Double.BYTES)));
+        int n = problem.size();
+        this.rows = new double[n][];
+        this.filled = new int[n];
+        this.fifo = new int[n];
     }
 
-    /** Row of point l against core[0..len), computing only the missing columns. */
+    /**
+     * Row of point l against core[0..len), computing only the missing columns. The returned array
+     * may be a scratch buffer, valid until the next call; callers must not keep it.
+     */
     double[] row(int l, int[] core, int len) {
-        double[] r = rows.get(l);
-        int have;
+        double[] r = rows[l];
+        if (r != null && r.length >= len) {
+            fill(r, l, core, filled[l], len);
+            return r;
+        }
+        int need = capacity(len);
+        long have = r == null ? 0 : r.length;
+        if (used - have + need > budget) {
+            makeRoom(need - have, l);
+        }
+        if (used - have + need <= budget) {
+            return admit(l, core, len, need);
+        }
+        // the row alone exceeds the budget: compute it in the scratch buffer
+        double[] s = scratch(len);
+        int from = 0;
+        if (r != null) {
+            from = filled[l];
+            System.arraycopy(r, 0, s, 0, from);
+        }
+        fill(s, -1, core, from, len, l);
+        return s;
+    }
+
+    /**
+     * sum_j w_j K~(l, core_j) over j &lt; len. Uses (and extends) the cached row of l when there is
+     * one that can hold len columns or the budget has room for it; otherwise computes only the
+     * columns with w_j != 0 and stores nothing.
+     */
+    double weightedSum(int l, int[] core, double[] w, int len) {
+        double[] r = rows[l];
+        if (r == null || r.length < len) {
+            int need = capacity(len);
+            long have = r == null ? 0 : r.length;
+            if (used - have + need <= budget) {
+                r = admit(l, core, len, need);
+            } else {
+                int from = r == null ? 0 : Math.min(filled[l], len);
+                double s = 0.0;
+                for (int j = 0; j < from; j++) {
+                    s += w[j] * r[j];
+                }
+                for (int j = from; j < len; j++) {
+                    if (w[j] != 0.0) {
+                        s += w[j] * problem.entry(l, core[j]);
+                        computed++;
+                    }
+                }
+                return s;
+            }
+        } else {
+            fill(r, l, core, filled[l], len);
+        }
+        double s = 0.0;
+        for (int j = 0; j < len; j++) {
+            s += w[j] * r[j];
+        }
+        return s;
+    }
+
+    private double[] admit(int l, int[] core, int len, int need) {
+        double[] r = rows[l];
+        int have = 0;
         if (r == null) {
-            r = new double[Math.max(8, len + len / 2)];
-            have = 0;
-            used += r.length;
-            rows.put(l, r);
+            r = new double[need];
+            fifo[(fifoHead + fifoCount) % fifo.length] = l;
+            fifoCount++;
         } else {
             have = filled[l];
-            if (r.length < len) {
-                double[] bigger = Arrays.copyOf(r, len + len / 2);
-                used += bigger.length - r.length;
-                r = bigger;
-                rows.put(l, r);
-            }
+            used -= r.length;
+            r = Arrays.copyOf(r, need);
         }
-        for (int j = have; j < len; j++) {
-            r[j] = problem.entry(l, core[j]);
-        }
-        computed += Math.max(0, len - have);
-        filled[l] = Math.max(have, len);
-        if (used > budget) {
-            evict(l);
-        }
+        used += need;
+        rows[l] = r;
+        fill(r, l, core, have, len);
         return r;
     }
 
-    private void evict(int keep) {
-        Iterator<Map.Entry<Integer, double[]>> it = rows.entrySet().iterator();
-        while (used > budget && it.hasNext()) {
-            Map.Entry<Integer, double[]> e = it.next();
-            if (e.getKey() == keep) {
+    /** Evicts the oldest admitted rows (not {@code keep}) until {@code extra} more doubles fit. */
+    private void makeRoom(long extra, int keep) {
+        int tries = fifoCount;
+        while (used + extra > budget && tries-- > 0) {
+            int l = fifo[fifoHead];
+            fifoHead = (fifoHead + 1) % fifo.length;
+            fifoCount--;
+            if (l == keep) {
+                // re-queue: the row being extended stays
+                fifo[(fifoHead + fifoCount) % fifo.length] = l;
+                fifoCount++;
                 continue;
             }
-            used -= e.getValue().length;
-            filled[e.getKey()] = 0;
-            it.remove();
+            used -= rows[l].length;
+            rows[l] = null;
+            filled[l] = 0;
         }
+    }
+
+    private void fill(double[] r, int l, int[] core, int from, int len) {
+        fill(r, l, core, from, len, l);
+    }
+
+    /** Fills r[from..len) with K~(point, core_j); records the filled length under {@code slot} (-1: none). */
+    private void fill(double[] r, int slot, int[] core, int from, int len, int point) {
+        for (int j = from; j < len; j++) {
+            r[j] = problem.entry(point, core[j]);
+        }
+        if (len > from) {
+            computed += len - from;
+            if (slot >= 0) {
+                filled[slot] = len;
+            }
+        }
+    }
+
+    private double[] scratch(int len) {
+        if (scratch.length < len) {
+            scratch = new double[capacity(len)];
+        }
+        return scratch;
+    }
+
+    /** Row capacity for len columns: 25 % head room so that a growing core set rarely reallocates. */
+    private static int capacity(int len) {
+        return Math.max(16, len + len / 4);
     }
 
     /** Kernel entries computed so far. */

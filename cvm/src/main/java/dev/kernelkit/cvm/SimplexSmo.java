@@ -14,8 +14,13 @@ import java.util.Arrays;
  * i = argmin_t G_t (the variable to increase) and, among a_j &gt; 0 with G_j &gt; G_i, the j that
  * maximises the second-order gain (G_j - G_i)^2 / P_ij with P_ij = Q_ii + Q_jj - 2 Q_ij (TAU when
  * P_ij &le; 0), then moves mass delta = min((G_j - G_i) / P_ij, a_j) from j to i. It stops when the
- * simplex KKT gap max_{a_j &gt; 0} G_j - min_t G_t is below the tolerance; that gap bounds
- * f(a) - f* from above.
+ * Frank–Wolfe duality gap a'G - min_t G_t is below the tolerance. By convexity
+ * f(a) - f* &le; G'(a - a*) &le; a'G - min_t G_t, so the gap bounds f(a) - f* from above; in MEB terms
+ * it is half the excess max_{t in S} d_t^2 - R^2 of the furthest core point over the current
+ * radius (d_t^2 = ||c||^2 - 2 G_t), i.e. with gap &le; tol every core point lies within
+ * R^2 + 2 tol of the centre. It is never larger than the pairwise KKT gap
+ * max_{a_j &gt; 0} G_j - min_t G_t (which needs every support point to be tight, not just the
+ * a-weighted average) and is usually far smaller on ill-conditioned core sets.
  *
  * <p>The core set only grows by appending ({@link #add}); the solver keeps Q as full rows (s^2
  * doubles, so that the gradient update reads two contiguous rows) and warm-starts every solve from the previous a with a = 0 on the new point.
@@ -47,6 +52,11 @@ final class SimplexSmo {
 
     double[] alphas() {
         return Arrays.copyOf(alpha, size);
+    }
+
+    /** The live weight array (length &ge; size; entries past size are 0). Callers must not modify it. */
+    double[] alphaView() {
+        return alpha;
     }
 
     /** Q_ab of two core positions. */
@@ -135,25 +145,24 @@ final class SimplexSmo {
     }
 
     /**
-     * Runs SMO from the current a until the KKT gap is below {@code tol}. The gradient update of
-     * one step and the search for the next i (and the gap) share one pass over the core set.
+     * Runs SMO from the current a until the Frank–Wolfe gap a'G - min_t G_t is below {@code tol}.
+     * The gradient update of one step, the search for the next i and the gap share one pass over
+     * the core set.
      */
     Stats solve(double tol, long maxIterations) {
         long it = 0;
         int i = -1;
         double gMin = Double.POSITIVE_INFINITY;
-        double gMaxSupport = Double.NEGATIVE_INFINITY;
+        double aG = 0.0;
         for (int t = 0; t < size; t++) {
             double g = grad[t];
             if (g < gMin) {
                 gMin = g;
                 i = t;
             }
-            if (alpha[t] > 0 && g > gMaxSupport) {
-                gMaxSupport = g;
-            }
+            aG += alpha[t] * g;
         }
-        double gap = gMaxSupport - gMin;
+        double gap = aG - gMin;
         while (gap >= tol && it < maxIterations) {
             double[] qi = q[i];
             double qii = qi[i];
@@ -191,7 +200,7 @@ final class SimplexSmo {
             double[] qj = q[j];
             int nextI = -1;
             gMin = Double.POSITIVE_INFINITY;
-            gMaxSupport = Double.NEGATIVE_INFINITY;
+            aG = 0.0;
             for (int t = 0; t < size; t++) {
                 double g = grad[t] + delta * (qi[t] - qj[t]);
                 grad[t] = g;
@@ -199,12 +208,10 @@ final class SimplexSmo {
                     gMin = g;
                     nextI = t;
                 }
-                if (alpha[t] > 0 && g > gMaxSupport) {
-                    gMaxSupport = g;
-                }
+                aG += alpha[t] * g;
             }
             i = nextI;
-            gap = gMaxSupport - gMin;
+            gap = aG - gMin;
             it++;
         }
         return new Stats(it, gap, gap < tol);
