@@ -1,9 +1,11 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileReader;
 import dev.kernelkit.io.ModelFileWriter;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.svm.KernelExpansionModel;
@@ -11,12 +13,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Saves and loads the cvm module's models as kernelkit model files (types {@code cvm},
  * {@code cvr}, {@code one-class-cvm}; see {@link ModelFileWriter} for the format). Doubles are
  * written exactly, so a loaded model gives bit-identical decision values. The kernel must be one
- * {@link Kernels#format} can write.
+ * {@link Kernels#format} can write. A model may carry the {@link FittedScaler} fitted on its raw
+ * training data (keys {@code scaling.*}, {@link ModelParts#writeScaler}); {@link #loadScaler} returns
+ * it, and predictions on raw points must apply it first.
  */
 public final class CvmModelFiles {
     /** Model type of {@link CvmModel}. */
@@ -29,9 +34,22 @@ public final class CvmModelFiles {
     private CvmModelFiles() {
     }
 
+    /** Key prefix of the stored training scaler. */
+    public static final String SCALING = "scaling";
+
     /** Writes a classifier. */
     public static void save(CvmModel model, Path file) throws IOException {
+        save(model, null, file);
+    }
+
+    /**
+     * Writes a classifier with the scaler fitted on its raw training data.
+     *
+     * @param scaler the scaler, or null when the model works on raw points
+     */
+    public static void save(CvmModel model, FittedScaler scaler, Path file) throws IOException {
         ModelFileWriter w = new ModelFileWriter(CVM);
+        putScaler(w, scaler);
         w.putString("kernel", Kernels.format(model.machines().get(0).kernel()));
         w.putDoubles("classes", model.classes());
         w.putString("multiclass", model.multiClass().name());
@@ -91,7 +109,13 @@ public final class CvmModelFiles {
 
     /** Writes a regression model. */
     public static void save(CvrModel model, Path file) throws IOException {
+        save(model, null, file);
+    }
+
+    /** Writes a regression model with its training scaler (null: none). */
+    public static void save(CvrModel model, FittedScaler scaler, Path file) throws IOException {
         ModelFileWriter w = new ModelFileWriter(CVR);
+        putScaler(w, scaler);
         w.putString("kernel", Kernels.format(model.expansion().kernel()));
         w.putDouble("bias", model.expansion().bias());
         w.putDoubles("coefficients", model.expansion().coefficients());
@@ -115,7 +139,13 @@ public final class CvmModelFiles {
 
     /** Writes a one-class model. */
     public static void save(OneClassCvmModel model, Path file) throws IOException {
+        save(model, null, file);
+    }
+
+    /** Writes a one-class model with its training scaler (null: none). */
+    public static void save(OneClassCvmModel model, FittedScaler scaler, Path file) throws IOException {
         ModelFileWriter w = new ModelFileWriter(ONE_CLASS);
+        putScaler(w, scaler);
         w.putString("kernel", Kernels.format(model.kernel()));
         w.putDouble("c", model.c());
         w.putDoubles("alpha", model.alpha());
@@ -133,6 +163,26 @@ public final class CvmModelFiles {
                     f.getDouble("centre_norm2"), f.getDouble("radius2"), null);
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The training scaler stored with a model of any of the three types, empty when the model was
+     * saved without one.
+     *
+     * @throws IOException when the file is unreadable or the scaler keys are malformed
+     */
+    public static Optional<FittedScaler> loadScaler(Path file) throws IOException {
+        ModelFile f = ModelFileReader.read(file);
+        if (!f.has(SCALING + ".kind")) {
+            return Optional.empty();
+        }
+        return Optional.of(ModelParts.readScaler(f, SCALING));
+    }
+
+    private static void putScaler(ModelFileWriter w, FittedScaler scaler) {
+        if (scaler != null) {
+            ModelParts.writeScaler(w, SCALING, scaler);
         }
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
@@ -64,5 +66,30 @@ class CvmModelFilesTest {
         }
         assertThatThrownBy(() -> CvmModelFiles.loadCvm(dir.resolve("r.model")))
                 .hasMessageContaining("expected a model of type 'cvm', found 'cvr'");
+    }
+
+    @Test
+    void storedScalerRoundTripsAndIsAbsentWhenNotGiven() throws IOException {
+        List<Vec> x = List.of(DenseVec.of(1, 100), DenseVec.of(3, 300), DenseVec.of(2, 1000), DenseVec.of(5, 0));
+        LabeledDataset d = new LabeledDataset(x, new double[] {1, -1, 1, -1});
+        FittedScaler scaler = FeatureScaling.LOG1P_MINMAX.fit(d);
+        CvmModel m = CoreVectorMachine.fit(scaler.apply(d), CvmOptions.jmlr(new GaussianKernel(1.0), 10, 1e-3));
+        Path with = dir.resolve("scaled.model");
+        CvmModelFiles.save(m, scaler, with);
+        FittedScaler back = CvmModelFiles.loadScaler(with).orElseThrow();
+        assertThat(back.kind()).isEqualTo(FeatureScaling.LOG1P_MINMAX);
+        // log1p-minmax on feature 1: log1p(x) over the training range [log1p(0), log1p(1000)];
+        // the raw point (2, 1000) therefore maps to second coordinate exactly 1.
+        assertThat(back.apply(DenseVec.of(2, 1000)).get(1)).isEqualTo(1.0);
+        for (Vec p : x) {
+            assertThat(back.apply(p).get(0)).isEqualTo(scaler.apply(p).get(0));
+            assertThat(back.apply(p).get(1)).isEqualTo(scaler.apply(p).get(1));
+        }
+        Path without = dir.resolve("raw.model");
+        CvmModelFiles.save(m, without);
+        assertThat(CvmModelFiles.loadScaler(without)).isEmpty();
+        OneClassCvmModel o = OneClassCvm.fit(scaler.apply(d).points(), new GaussianKernel(1.0), 5, CoreSetOptions.jmlr(1e-3));
+        CvmModelFiles.save(o, scaler, dir.resolve("o.model"));
+        assertThat(CvmModelFiles.loadScaler(dir.resolve("o.model")).orElseThrow().offsets()).containsExactly(scaler.offsets());
     }
 }
