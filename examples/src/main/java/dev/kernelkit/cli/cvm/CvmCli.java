@@ -11,6 +11,9 @@ import dev.kernelkit.cvm.CvrModel;
 import dev.kernelkit.cvm.CvrOptions;
 import dev.kernelkit.cvm.OneClassCvm;
 import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cli.CliEnums;
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Vec;
@@ -42,7 +45,7 @@ final class CvmCli {
         }
     }
 
-    /** {@code --method --eps --c --gamma --mu --mode --seed --max-core}. */
+    /** {@code --method --eps --c --gamma --mu --mode --seed --max-core --scale}. */
     static final class Parameters {
         @Option(names = "--method", paramLabel = "M", defaultValue = "cvm",
                 description = "cvm (two-class L2-SVM as MEB), bvm (ball vector machine), one-class or cvr (regression); default ${DEFAULT-VALUE}.")
@@ -74,6 +77,11 @@ final class CvmCli {
                 description = "Cap on core vectors (default ${DEFAULT-VALUE}).")
         int maxCore = 50000;
 
+        @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
+                description = "Feature scaling fitted on the training data only and stored in the model (predict applies it): "
+                        + "none, standard, minmax or log1p-minmax (default: ${DEFAULT-VALUE}).")
+        FeatureScaling scale = FeatureScaling.NONE;
+
         Method method() {
             return Method.parse(method);
         }
@@ -96,9 +104,12 @@ final class CvmCli {
         }
     }
 
-    /** A trained model of any method. */
+    /** A trained model of any method; {@link #predict} takes raw points and applies the training scaler. */
     interface Trained {
-        double predict(Vec x);
+        double predict(Vec raw);
+
+        /** Input dimension (of raw points). */
+        int dim();
 
         int coreVectors();
 
@@ -107,7 +118,13 @@ final class CvmCli {
         boolean regression();
     }
 
-    static Trained train(Parameters p, LabeledDataset train) {
+    /**
+     * Fits the --scale scaler on the raw training data, trains the chosen method on the scaled data
+     * and returns a model that scales raw points before predicting (and stores the scaler).
+     */
+    static Trained train(Parameters p, LabeledDataset rawTrain) {
+        FittedScaler scaler = p.scale.fit(rawTrain);
+        LabeledDataset train = scaler.apply(rawTrain);
         Method m = p.method();
         GaussianKernel kernel = new GaussianKernel(p.gamma(train));
         if (m == Method.CVR) {
@@ -120,39 +137,27 @@ final class CvmCli {
             double mu = p.mu != null ? p.mu : 0.02 * maxAbs;
             CvrModel model = CoreVectorRegression.fit(train, new CvrOptions(kernel, c, mu,
                     p.coreSet(p.eps != null ? p.eps : 1e-6)));
-            return new Trained() {
-                public double predict(Vec x) {
-                    return model.predict(x);
-                }
-
-                public int coreVectors() {
-                    return model.coreSize();
-                }
-
-                public void save(Path file) throws IOException {
-                    CvmModelFiles.save(model, file);
-                }
-
-                public boolean regression() {
-                    return true;
-                }
-            };
+            return wrap(model, scaler);
         }
         double c = p.c != null ? p.c : 100.0;
         if (m == Method.ONE_CLASS) {
             OneClassCvmModel model = OneClassCvm.fit(train.points(), kernel, c, p.coreSet(p.eps != null ? p.eps : 1e-6));
-            return wrap(model);
+            return wrap(model, scaler);
         }
         double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
         CvmOptions o = new CvmOptions(kernel, c, p.coreSet(eps), CvmOptions.MultiClass.ONE_VS_REST);
         CvmModel model = m == Method.BVM ? BallVectorMachine.fit(train, o) : CoreVectorMachine.fit(train, o);
-        return wrap(model);
+        return wrap(model, scaler);
     }
 
-    static Trained wrap(CvmModel model) {
+    static Trained wrap(CvmModel model, FittedScaler scaler) {
         return new Trained() {
-            public double predict(Vec x) {
-                return model.predict(x);
+            public double predict(Vec raw) {
+                return model.predict(scaler.apply(raw));
+            }
+
+            public int dim() {
+                return scaler.dim();
             }
 
             public int coreVectors() {
@@ -160,7 +165,7 @@ final class CvmCli {
             }
 
             public void save(Path file) throws IOException {
-                CvmModelFiles.save(model, file);
+                CvmModelFiles.save(model, stored(scaler), file);
             }
 
             public boolean regression() {
@@ -169,10 +174,14 @@ final class CvmCli {
         };
     }
 
-    static Trained wrap(OneClassCvmModel model) {
+    static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
         return new Trained() {
-            public double predict(Vec x) {
-                return model.predict(x);
+            public double predict(Vec raw) {
+                return model.predict(scaler.apply(raw));
+            }
+
+            public int dim() {
+                return scaler.dim();
             }
 
             public int coreVectors() {
@@ -180,7 +189,7 @@ final class CvmCli {
             }
 
             public void save(Path file) throws IOException {
-                CvmModelFiles.save(model, file);
+                CvmModelFiles.save(model, stored(scaler), file);
             }
 
             public boolean regression() {
@@ -189,33 +198,68 @@ final class CvmCli {
         };
     }
 
+    static Trained wrap(CvrModel model, FittedScaler scaler) {
+        return new Trained() {
+            public double predict(Vec raw) {
+                return model.predict(scaler.apply(raw));
+            }
+
+            public int dim() {
+                return scaler.dim();
+            }
+
+            public int coreVectors() {
+                return model.coreSize();
+            }
+
+            public void save(Path file) throws IOException {
+                CvmModelFiles.save(model, stored(scaler), file);
+            }
+
+            public boolean regression() {
+                return true;
+            }
+        };
+    }
+
+    /** The scaler to store: none for the identity ('--scale none'), so such files stay as before. */
+    private static FittedScaler stored(FittedScaler scaler) {
+        return scaler.kind() == FeatureScaling.NONE ? null : scaler;
+    }
+
+    /**
+     * Loads a model written by 'cvm train' with the scaler stored in it (the identity when none is;
+     * then the dimension is that of the stored vectors).
+     */
     static Trained load(Path file) throws IOException {
         String type = ModelFileReader.read(file).type();
-        return switch (type) {
-            case CvmModelFiles.CVM -> wrap(CvmModelFiles.loadCvm(file));
-            case CvmModelFiles.ONE_CLASS -> wrap(CvmModelFiles.loadOneClass(file));
+        FittedScaler scaler = CvmModelFiles.loadScaler(file).orElse(null);
+        switch (type) {
+            case CvmModelFiles.CVM -> {
+                CvmModel m = CvmModelFiles.loadCvm(file);
+                return wrap(m, scaler != null ? scaler : identity(m.machines().get(0).expansion().supportVectors()));
+            }
+            case CvmModelFiles.ONE_CLASS -> {
+                OneClassCvmModel m = CvmModelFiles.loadOneClass(file);
+                return wrap(m, scaler != null ? scaler : identity(m.supportVectors()));
+            }
             case CvmModelFiles.CVR -> {
-                CvrModel model = CvmModelFiles.loadCvr(file);
-                yield new Trained() {
-                    public double predict(Vec x) {
-                        return model.predict(x);
-                    }
-
-                    public int coreVectors() {
-                        return model.coreSize();
-                    }
-
-                    public void save(Path f) throws IOException {
-                        CvmModelFiles.save(model, f);
-                    }
-
-                    public boolean regression() {
-                        return true;
-                    }
-                };
+                CvrModel m = CvmModelFiles.loadCvr(file);
+                return wrap(m, scaler != null ? scaler : identity(m.expansion().supportVectors()));
             }
             default -> throw new IOException(file + ": expected a model of type cvm, one-class-cvm or cvr, found '" + type + "'");
-        };
+        }
+    }
+
+    private static FittedScaler identity(java.util.List<? extends Vec> vectors) {
+        int d = vectors.isEmpty() ? 0 : vectors.get(0).dim();
+        return FittedScaler.of(FeatureScaling.NONE, new double[d], ones(d));
+    }
+
+    private static double[] ones(int d) {
+        double[] a = new double[d];
+        java.util.Arrays.fill(a, 1.0);
+        return a;
     }
 
     /** Accuracy (classification) or mean squared error (regression) of a model on labelled data. */

@@ -62,6 +62,7 @@ final class CvmCvCommand implements Callable<Integer> {
                 splits.size(), seconds);
         out.flush();
         json.write(new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
+                .put("scale", parameters.scale.cliName())
                 .put(regression ? "mse" : "accuracy", mean).put("core_vectors", (double) cores / splits.size())
                 .put("train_seconds", seconds).put("folds", (long) splits.size()));
         return 0;

@@ -15,7 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit cvm predict}: predictions of a saved cvm / bvm / one-class / cvr model. */
+/**
+ * {@code kernelkit cvm predict}: predictions of a saved cvm / bvm / one-class / cvr model; the
+ * training scaler stored in the model ({@code cvm train --scale}) is applied to the raw points.
+ */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict --data with a model written by 'cvm train'; score it when the file has labels.")
 final class CvmPredictCommand implements Callable<Integer> {
@@ -37,7 +40,7 @@ final class CvmPredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CvmCli.Trained t = CvmCli.load(model);
-        LabeledDataset d = CvmCli.read(data, "--data");
+        LabeledDataset d = CvmCli.read(data, "--data", t.dim());
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < d.size(); i++) {
             lines.add(Double.toString(t.predict(d.x(i))));

@@ -12,7 +12,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit cvm train}: trains on --data (LIBSVM format), scores on --test, writes --model. */
+/**
+ * {@code kernelkit cvm train}: fits the --scale scaler on --data (LIBSVM format), trains on the
+ * scaled data, scores on --test (scaled with the training scaler) and writes --model with the scaler.
+ */
 @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Train a core vector machine on --data, score it on --test and write the model.")
 final class CvmTrainCommand implements Callable<Integer> {
@@ -58,6 +61,7 @@ final class CvmTrainCommand implements Callable<Integer> {
         JsonSummary s = new JsonSummary().put("command", "cvm train").put("method", parameters.method)
                 .put(what, reported).put("core_vectors", (long) t.coreVectors()).put("train_seconds", seconds)
                 .put("n_train", (long) train.size()).put("data", data.toString())
+                .put("scale", parameters.scale.cliName())
                 .put("scored_on", testScore != null ? "test" : "train");
         json.write(s);
         return 0;

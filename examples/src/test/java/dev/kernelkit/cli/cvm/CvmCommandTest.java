@@ -2,7 +2,17 @@ package dev.kernelkit.cli.cvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kernelkit.cvm.CoreSetOptions;
+import dev.kernelkit.cvm.CoreVectorMachine;
+import dev.kernelkit.cvm.CvmModel;
+import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import java.util.ArrayList;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import java.io.PrintWriter;
@@ -55,6 +65,49 @@ class CvmCommandTest {
             assertThat(Double.parseDouble(lines.get(i))).isEqualTo(t.predict(test.x(i)));
         }
         assertThat(CvmCli.score(t, test)).isGreaterThan(0.9);
+    }
+
+    /** Two moons with the second feature stretched to [~ -500, ~ 1000] + 2000: unusable raw for gamma 2. */
+    private static LabeledDataset stretched(LabeledDataset d) {
+        List<Vec> x = new ArrayList<>();
+        for (Vec v : d.points()) {
+            x.add(DenseVec.of(v.get(0), 1000 * v.get(1) + 2000));
+        }
+        return new LabeledDataset(x, d.labels());
+    }
+
+    @Test
+    void scaleIsStoredInTheModelAndAppliedByPredict() throws Exception {
+        LabeledDataset train = stretched(SyntheticData.twoMoons(200, 0.15, 1));
+        LabeledDataset test = stretched(SyntheticData.twoMoons(100, 0.15, 2));
+        Path trainFile = dir.resolve("train.libsvm");
+        Path testFile = dir.resolve("test.libsvm");
+        LibsvmFormat.write(train, trainFile);
+        LibsvmFormat.write(test, testFile);
+        Path model = dir.resolve("scaled.model");
+        run(new CvmCommand(), "train", "--data", trainFile.toString(), "--scale", "minmax", "--gamma", "20", "--c", "10",
+                "--eps", "1e-4", "--seed", "3", "--model", model.toString());
+        assertThat(Files.readString(model)).contains("scaling.kind = minmax");
+        Path preds = dir.resolve("p.txt");
+        Path json = dir.resolve("p.json");
+        run(new CvmCommand(), "predict", "--model", model.toString(), "--data", testFile.toString(), "--output",
+                preds.toString(), "--json", json.toString());
+        List<String> lines = Files.readAllLines(preds);
+        // Independent route: scaler fitted here on the raw training points, the library CVM on the
+        // scaled data with the CLI's parameters (jmlr mode, one-vs-rest), raw test points scaled here.
+        FittedScaler scaler = FeatureScaling.MINMAX.fit(train);
+        CvmModel direct = CoreVectorMachine.fit(scaler.apply(train), new CvmOptions(new GaussianKernel(20), 10,
+                CoreSetOptions.jmlr(1e-4).withSeed(3), CvmOptions.MultiClass.ONE_VS_REST));
+        int correct = 0;
+        for (int i = 0; i < test.size(); i++) {
+            double expected = direct.predict(scaler.apply(test.x(i)));
+            assertThat(Double.parseDouble(lines.get(i))).isEqualTo(expected);
+            correct += expected == test.y(i) ? 1 : 0;
+        }
+        // scaled, the moons are separable at this gamma; raw, every test point is ~1000 away from
+        // every core vector in the stretched coordinate and would get the bias's class (about 50 %)
+        assertThat(correct / (double) test.size()).isGreaterThan(0.9);
+        assertThat(Files.readString(json)).contains("\"accuracy\"");
     }
 
     @Test
