@@ -390,6 +390,8 @@ public final class MklCommand implements Callable<Integer> {
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "sm1,sm2,lp,simple,ave",
                 description = "Methods to run (default: ${DEFAULT-VALUE}).")
         String methods;
+        @Option(names = "--verbose", description = "Print every split's result per method as soon as it is known.")
+        boolean verbose;
         @Mixin
         Parameters params = new Parameters();
         @Mixin
@@ -407,17 +409,26 @@ public final class MklCommand implements Callable<Integer> {
             List<Splits.Split> list = splits.make(data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
-            int done = 0;
             for (MklMethod m : ms) {
-                List<SplitResult> rs = new ArrayList<>();
-                for (int i = 0; i < list.size(); i++) {
-                    progress.update("method x split", done++, (long) ms.size() * list.size());
-                    rs.add(runSplit(i, m, params, data, list.get(i), splits.seed));
+                all.put(m, new ArrayList<>());
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            int done = 0;
+            // split by split, every method on it, one line each as it finishes (a long run stopped early keeps whole splits)
+            for (int i = 0; i < list.size(); i++) {
+                for (MklMethod m : ms) {
+                    progress.update("split x method", done++, (long) ms.size() * list.size());
+                    SplitResult r = runSplit(i, m, params, data, list.get(i), splits.seed);
+                    all.get(m).add(r);
+                    if (verbose) {
+                        out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%n",
+                                r.split(), m.cliName(), describe(r.chosen()), 100 * r.accuracy(), r.selected(), r.trainSeconds(),
+                                r.tuneSeconds(), r.svmSolves());
+                        out.flush();
+                    }
                 }
-                all.put(m, rs);
             }
             progress.done();
-            PrintWriter out = spec.commandLine().getOut();
             TablePrinter t = new TablePrinter().textColumn("method").numberColumn("accuracy %").numberColumn("sd")
                     .numberColumn("kernels").numberColumn("train s").numberColumn("tune s").numberColumn("SVM solves");
             JsonSummary methodsJson = new JsonSummary();

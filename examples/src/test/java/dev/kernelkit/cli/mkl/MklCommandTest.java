@@ -76,6 +76,11 @@ class MklCommandTest {
                 "--noise-ratio", "0.4", "--json", json.toString());
         assertThat(c.code()).as(c.err()).isZero();
         assertThat(Files.readString(json)).contains("\"dim\": 7");
+        Run v = run("compare", "--data", train.toString(), "--methods", "ave,sm2", "--splits", "2", "--c", "10",
+                "--theta", "1", "--verbose");
+        assertThat(v.code()).as(v.err()).isZero();
+        // split-major order: both methods on split 1 before split 2
+        assertThat(v.out().indexOf("split 1 sm2:")).isLessThan(v.out().indexOf("split 2 ave:")).isPositive();
     }
 
     @Test
