@@ -184,7 +184,8 @@ public final class MklDemo {
         }
         Path subsets = dir.resolve("demo-mkl-subset-weights.png");
         BarChart.builder().values(perSubset)
-                .title("SM1MKL weight per feature subset (feature 3 is noise)")
+                .title(NOISE_FEATURES == 1 ? "SM1MKL weight per feature subset (bar 4: the noise feature)"
+                        : "SM1MKL weight per feature subset (bars 4.." + (3 + NOISE_FEATURES) + ": the noise features)")
                 .axisLabels(String.format(Locale.ROOT, "1 = all variables, k = feature k - 1 (k = 2..%d)", groups),
                         "sum of kernel weights mu")
                 .build().writePng(subsets);
