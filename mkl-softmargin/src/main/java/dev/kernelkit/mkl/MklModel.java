@@ -186,6 +186,10 @@ public final class MklModel {
      * @throws IllegalArgumentException when x has the wrong dimension
      */
     public double decision(int k, Vec x) {
+        if (!supportVectors.isEmpty() && x.dim() != supportVectors.get(0).dim()) {
+            throw new IllegalArgumentException("the point has dimension " + x.dim() + " but the model's base kernels were fitted on "
+                    + supportVectors.get(0).dim() + "-dimensional training points");
+        }
         if (scaler != null) {
             x = scaler.apply(x);
         }

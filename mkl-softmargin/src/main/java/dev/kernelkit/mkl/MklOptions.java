@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param maxIterations cap on MKL iterations, &ge; 1
  * @param tolerance stopping tolerance, &gt; 0: SM1 and Lp stop when max_m |mu_m change| &lt; tolerance
  *        or an iteration lowers the objective by less than tolerance / 10 relatively;
- *        SM2 when the projected step is below it; SimpleMKL when the relative duality gap is below it
- *        (SimpleMKL's own default 0.01)
+ *        SM2 and SimpleMKL when the relative duality (Frank-Wolfe) gap
+ *        (sum_m mu_m g_m - min_m g_m) / |objective| is below it, g the objective's gradient
+ *        (SimpleMKL's own default 0.01, used for both)
  * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0
  * @param solver the SMO options of every SVM solve
  */
@@ -25,6 +26,8 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
 
     /** Default tolerance of the weight updates. */
     public static final double DEFAULT_TOLERANCE = 1e-4;
+    /** Default relative duality-gap tolerance of SM2 and SimpleMKL: SimpleMKL's 0.01. */
+    public static final double DEFAULT_GAP_TOLERANCE = 0.01;
     /** Default selection threshold: mu_m &gt; 1e-5 sum(mu). */
     public static final double DEFAULT_THRESHOLD = 1e-5;
 
@@ -61,9 +64,9 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
         return base(MklMethod.SM1, c, theta, 1, DEFAULT_TOLERANCE);
     }
 
-    /** SM2MKL with cost C and penalty parameter theta. */
+    /** SM2MKL with cost C and penalty parameter theta; stops at a relative duality gap of 0.01 as SimpleMKL does. */
     public static MklOptions sm2(double c, double theta) {
-        return base(MklMethod.SM2, c, theta, 1, DEFAULT_TOLERANCE);
+        return base(MklMethod.SM2, c, theta, 1, DEFAULT_GAP_TOLERANCE);
     }
 
     /** Lp-MKL with cost C and norm p. */
@@ -73,7 +76,7 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
 
     /** SimpleMKL with cost C and SimpleMKL's duality-gap tolerance 0.01. */
     public static MklOptions simple(double c) {
-        return base(MklMethod.SIMPLE, c, 1, 1, 0.01);
+        return base(MklMethod.SIMPLE, c, 1, 1, DEFAULT_GAP_TOLERANCE);
     }
 
     /** The average kernel with cost C. */

@@ -26,11 +26,16 @@ import java.util.Objects;
  *       solve and the closed form of {@link CappedSimplexUpdate} with a_m = 1/2 mu_m^2 q_m
  *       (= ||f_m||^2 / 2); stop when max |mu change| &lt; tolerance or J drops by less than
  *       tolerance / 10 relatively in one iteration.</li>
- *   <li>SM2 (eq. 13): min over the simplex of F(mu) = J(mu) + ||mu||^2 / (2 theta); projected
- *       gradient mu &lt;- P(mu - eta g), g_m = -h_m + mu_m / theta, P = {@link SimplexProjection#ontoSimplex},
- *       eta by Armijo backtracking on the true F (one SVM solve per trial, the step doubles after
- *       a first-trial acceptance); stop when the projected step is below tolerance, F drops by less
- *       than tolerance / 10 relatively over 3 iterations, or no trial decreases F.</li>
+ *   <li>SM2 (eq. 13, Algorithm 2): min over the simplex of F(mu) = J(mu) + ||mu||^2 / (2 theta) by
+ *       projected gradient, g_m = -h_m + mu_m / theta (eq. 26), P = {@link SimplexProjection#ontoSimplex}
+ *       (eq. 27): the direction d = P(mu - eta g) - mu with eta the Barzilai-Borwein step s's / s'y of
+ *       the last move (spectral projected gradient, Birgin, Martinez and Raydan, SIAM J. Optim. 2000;
+ *       the first eta = 1 / (max g - min g)), then Armijo backtracking mu + t d on the true F (one SVM
+ *       solve per trial, t from 1 down by safeguarded quadratic interpolation). Stop when the relative
+ *       duality (Frank-Wolfe) gap (sum_m mu_m g_m - min_m g_m) / F, an upper bound on (F(mu) - min F) / F,
+ *       is below tolerance; a line search that finds no Armijo decrease ends the fit unconverged.
+ *       (A fixed step that doubles on success converged slowly here, and stopping on a small decrease of
+ *       F stopped it up to 1% above the optimum on Heart.)</li>
  *   <li>Lp-MKL: mu_m = ||f_m||^(2/(p+1)) / (sum_k ||f_k||^(2p/(p+1)))^(1/p) with ||f_m|| = mu_m sqrt(q_m)
  *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1; the same stopping rule as SM1.</li>
  *   <li>SimpleMKL (Rakotomamonjy et al., JMLR 2008, Algorithm 1): reduced gradient on the simplex,
@@ -48,8 +53,8 @@ public final class SoftMarginMkl {
     static final double GOLDEN_TOLERANCE = 0.1;
     /** SM1 and Lp also stop when an iteration lowers J by less than this times tolerance, relatively. */
     static final double OBJECTIVE_FACTOR = 0.1;
-    /** SM2 stops when F dropped by less than tolerance / 10, relatively, over this many iterations. */
-    static final int SM2_STALL_WINDOW = 3;
+    /** Bounds of SM2's Barzilai-Borwein step (the spectral projected gradient's safeguards). */
+    static final double SPG_MIN_STEP = 1e-10, SPG_MAX_STEP = 1e10;
     /** Armijo constant of the SM2 line search. */
     static final double ARMIJO = 1e-4;
     /** Trials of the SM2 line search before it stops. */
@@ -256,60 +261,86 @@ public final class SoftMarginMkl {
             return p.j + s / (2.0 * o.theta());
         }
 
+        /** The SM2 gradient g_m = dF/dmu_m = -q_m / 2 + mu_m / theta. */
+        double[] sm2Gradient(Point p) {
+            double[] g = new double[m];
+            for (int i = 0; i < m; i++) {
+                g[i] = -0.5 * p.q[i] + p.mu[i] / o.theta();
+            }
+            return g;
+        }
+
         MklResult sm2() {
             Point p = solve(uniform(1.0 / m), null);
             double f = sm2Objective(p);
             record(f);
-            double eta = Double.NaN;
+            double[] g = sm2Gradient(p);
+            double gmax = Arrays.stream(g).max().orElseThrow(), gmin = Arrays.stream(g).min().orElseThrow();
+            double eta = gmax > gmin ? 1.0 / (gmax - gmin) : 1.0;
             for (int t = 0; t < o.maxIterations(); t++) {
-                double[] g = new double[m];
-                double gmax = Double.NEGATIVE_INFINITY, gmin = Double.POSITIVE_INFINITY;
+                if (frankWolfeGap(p.mu, g) <= o.tolerance() * Math.abs(f)) {
+                    return result(p, true);
+                }
+                double[] v = new double[m];
                 for (int i = 0; i < m; i++) {
-                    g[i] = -0.5 * p.q[i] + p.mu[i] / o.theta();
-                    gmax = Math.max(gmax, g[i]);
-                    gmin = Math.min(gmin, g[i]);
+                    v[i] = p.mu[i] - eta * g[i];
                 }
-                if (Double.isNaN(eta)) {
-                    eta = gmax > gmin ? 1.0 / (gmax - gmin) : 1.0;
+                double[] d = SimplexProjection.ontoSimplex(v);
+                double slope = 0;
+                for (int i = 0; i < m; i++) {
+                    d[i] -= p.mu[i];
+                    slope += g[i] * d[i];
                 }
-                boolean accepted = false;
+                if (!(slope < 0)) {
+                    // P(mu - eta g) = mu to rounding: stationary, yet the gap test above failed
+                    return result(p, false);
+                }
+                Point next = null;
+                double step = 1.0;
                 for (int trial = 0; trial < MAX_BACKTRACKS; trial++) {
-                    double[] v = new double[m];
-                    for (int i = 0; i < m; i++) {
-                        v[i] = p.mu[i] - eta * g[i];
-                    }
-                    double[] cand = SimplexProjection.ontoSimplex(v);
-                    if (maxAbsDiff(cand, p.mu) < o.tolerance()) {
-                        return result(p, true);
-                    }
-                    double slope = 0;
-                    for (int i = 0; i < m; i++) {
-                        slope += g[i] * (cand[i] - p.mu[i]);
-                    }
-                    Point c = solve(cand, p);
+                    Point c = solve(along(p.mu, step, d), p);
                     double fc = sm2Objective(c);
-                    if (fc <= f + ARMIJO * slope) {
-                        p = c;
+                    if (fc <= f + ARMIJO * step * slope) {
+                        next = c;
                         f = fc;
-                        accepted = true;
-                        if (trial == 0) {
-                            eta *= 2.0;
-                        }
                         break;
                     }
-                    eta *= 0.5;
+                    // minimiser of the quadratic through f, slope and fc, kept in [0.1, 0.5] of the step
+                    double quad = -slope * step * step / (2.0 * (fc - f - slope * step));
+                    step = Math.min(0.5 * step, Math.max(0.1 * step, quad));
                 }
-                if (!accepted) {
-                    // no decrease within the SVM tolerance: stationary as far as J can be measured
-                    return result(p, true);
+                if (next == null) {
+                    // no trial lowers F by the Armijo amount: the SVM tolerance hides any further decrease
+                    return result(p, false);
                 }
+                double[] gNext = sm2Gradient(next);
+                double ss = 0, sy = 0;
+                for (int i = 0; i < m; i++) {
+                    double si = next.mu[i] - p.mu[i], yi = gNext[i] - g[i];
+                    ss += si * si;
+                    sy += si * yi;
+                }
+                // Barzilai-Borwein step s's / s'y (Birgin, Martinez and Raydan's spectral projected gradient)
+                eta = sy > 0 ? Math.min(SPG_MAX_STEP, Math.max(SPG_MIN_STEP, ss / sy)) : SPG_MAX_STEP;
+                p = next;
+                g = gNext;
                 record(f);
-                int h = history.size();
-                if (h > SM2_STALL_WINDOW && stalled(history.get(h - 1 - SM2_STALL_WINDOW), f)) {
-                    return result(p, true);
-                }
             }
-            return result(p, false);
+            return result(p, frankWolfeGap(p.mu, g) <= o.tolerance() * Math.abs(f));
+        }
+
+        /** mu + step d with rounding below 0 cut to 0 and the sum restored to 1. */
+        double[] along(double[] mu, double step, double[] d) {
+            double[] out = new double[m];
+            double sum = 0;
+            for (int i = 0; i < m; i++) {
+                out[i] = Math.max(0.0, mu[i] + step * d[i]);
+                sum += out[i];
+            }
+            for (int i = 0; i < m; i++) {
+                out[i] /= sum;
+            }
+            return out;
         }
 
         MklResult lp() {
@@ -475,6 +506,20 @@ public final class SoftMarginMkl {
             }
             return out;
         }
+    }
+
+    /**
+     * The Frank-Wolfe gap sum_m mu_m g_m - min_m g_m of a convex function with gradient g at mu on the
+     * simplex: it is &ge; 0, 0 exactly at the minimiser, and bounds F(mu) - min F from above. For
+     * SimpleMKL's J it is SimpleMKL's duality gap J - 1'alpha + max_m h_m.
+     */
+    static double frankWolfeGap(double[] mu, double[] g) {
+        double dot = 0, min = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < mu.length; i++) {
+            dot += mu[i] * g[i];
+            min = Math.min(min, g[i]);
+        }
+        return dot - min;
     }
 
     static double maxAbsDiff(double[] a, double[] b) {

@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mkl", mixinStandardHelpOptions = true,
         description = "Soft margin multiple kernel learning: train, predict, cv (random hold-out splits) or compare all methods.",
         subcommands = {MklCommand.Train.class, MklCommand.Predict.class, MklCommand.Cv.class, MklCommand.Compare.class,
-                MklCommand.Bench.class})
+                MklCommand.Bench.class, MklCommand.Noise.class, MklCommand.Demo.class})
 public final class MklCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -66,6 +66,37 @@ public final class MklCommand implements Callable<Integer> {
             throw new IllegalArgumentException(file + " holds no examples");
         }
         return d;
+    }
+
+    /**
+     * The data with round(ratio d) standard normal features appended to every point (the noisy-kernel
+     * study of Xu, Tsang and Xu, TNNLS 2013, Fig. 2); the draws depend only on the seed.
+     *
+     * @throws IllegalArgumentException for a negative or non-finite ratio
+     */
+    static LabeledDataset addNoise(LabeledDataset d, double ratio, long seed) {
+        if (!(ratio >= 0) || !Double.isFinite(ratio)) {
+            throw new IllegalArgumentException("--noise-ratio must be >= 0 and finite, got " + ratio);
+        }
+        int extra = (int) Math.round(ratio * d.dim());
+        if (extra == 0) {
+            return d;
+        }
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x6e6f697365L);
+        List<dev.kernelkit.data.Vec> points = new ArrayList<>();
+        for (int i = 0; i < d.size(); i++) {
+            double[] x = java.util.Arrays.copyOf(d.x(i).toArray(), d.dim() + extra);
+            for (int j = d.dim(); j < x.length; j++) {
+                x[j] = gaussian(rnd);
+            }
+            points.add(dev.kernelkit.data.DenseVec.wrap(x));
+        }
+        return new LabeledDataset(points, d.labels());
+    }
+
+    /** A standard normal draw (Box-Muller). */
+    static double gaussian(java.util.SplittableRandom rnd) {
+        return Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
     }
 
     static List<Double> parseList(String option, String value) {
@@ -171,24 +202,7 @@ public final class MklCommand implements Callable<Integer> {
 
         /** The data with round(noiseRatio d) N(0, 1) features appended (seed: --seed). */
         LabeledDataset withNoise(LabeledDataset d) {
-            if (!(noiseRatio >= 0) || !Double.isFinite(noiseRatio)) {
-                throw new IllegalArgumentException("--noise-ratio must be >= 0 and finite, got " + noiseRatio);
-            }
-            int extra = (int) Math.round(noiseRatio * d.dim());
-            if (extra == 0) {
-                return d;
-            }
-            java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed ^ 0x6e6f697365L);
-            List<dev.kernelkit.data.Vec> points = new ArrayList<>();
-            for (int i = 0; i < d.size(); i++) {
-                double[] x = java.util.Arrays.copyOf(d.x(i).toArray(), d.dim() + extra);
-                for (int j = d.dim(); j < x.length; j++) {
-                    // Box-Muller
-                    x[j] = Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
-                }
-                points.add(dev.kernelkit.data.DenseVec.wrap(x));
-            }
-            return new LabeledDataset(points, d.labels());
+            return addNoise(d, noiseRatio, seed);
         }
 
         List<Splits.Split> make(LabeledDataset d) {
@@ -376,6 +390,8 @@ public final class MklCommand implements Callable<Integer> {
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "sm1,sm2,lp,simple,ave",
                 description = "Methods to run (default: ${DEFAULT-VALUE}).")
         String methods;
+        @Option(names = "--verbose", description = "Print every split's result per method as soon as it is known.")
+        boolean verbose;
         @Mixin
         Parameters params = new Parameters();
         @Mixin
@@ -393,17 +409,26 @@ public final class MklCommand implements Callable<Integer> {
             List<Splits.Split> list = splits.make(data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
-            int done = 0;
             for (MklMethod m : ms) {
-                List<SplitResult> rs = new ArrayList<>();
-                for (int i = 0; i < list.size(); i++) {
-                    progress.update("method x split", done++, (long) ms.size() * list.size());
-                    rs.add(runSplit(i, m, params, data, list.get(i), splits.seed));
+                all.put(m, new ArrayList<>());
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            int done = 0;
+            // split by split, every method on it, one line each as it finishes (a long run stopped early keeps whole splits)
+            for (int i = 0; i < list.size(); i++) {
+                for (MklMethod m : ms) {
+                    progress.update("split x method", done++, (long) ms.size() * list.size());
+                    SplitResult r = runSplit(i, m, params, data, list.get(i), splits.seed);
+                    all.get(m).add(r);
+                    if (verbose) {
+                        out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%n",
+                                r.split(), m.cliName(), describe(r.chosen()), 100 * r.accuracy(), r.selected(), r.trainSeconds(),
+                                r.tuneSeconds(), r.svmSolves());
+                        out.flush();
+                    }
                 }
-                all.put(m, rs);
             }
             progress.done();
-            PrintWriter out = spec.commandLine().getOut();
             TablePrinter t = new TablePrinter().textColumn("method").numberColumn("accuracy %").numberColumn("sd")
                     .numberColumn("kernels").numberColumn("train s").numberColumn("tune s").numberColumn("SVM solves");
             JsonSummary methodsJson = new JsonSummary();
@@ -513,6 +538,158 @@ public final class MklCommand implements Callable<Integer> {
                 y[i] = y[i] == classes[1] ? 1.0 : -1.0;
             }
             return y;
+        }
+    }
+
+    /** {@code kernelkit mkl noise}: the noisy-feature study of the paper's Fig. 2. */
+    @Command(name = "noise", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Accuracy against the ratio r of appended N(0, 1) noise features (r d of them, d the data's dimension) "
+                    + "on one train/test split (the paper's Fig. 2: Diabetes, first split, r in 0, 0.2, ..., 1.2).",
+                    "Every method on the same split for every r; missing hyper-parameters by CV on the training part; "
+                    + "lp runs as L2-MKL (p = 2) unless --p is given."})
+    static final class Noise implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Input input;
+        @Option(names = "--methods", paramLabel = "LIST", defaultValue = "ave,simple,lp,sm1,sm2",
+                description = "Methods to run (default: ${DEFAULT-VALUE}, the curves of Fig. 2).")
+        String methods;
+        @Option(names = "--ratios", paramLabel = "LIST", defaultValue = "0,0.2,0.4,0.6,0.8,1.0,1.2",
+                description = "Noise ratios r (default: ${DEFAULT-VALUE}).")
+        String ratios;
+        @Option(names = "--split", paramLabel = "K", defaultValue = "1",
+                description = "Which of the seeded 70/30 splits (as numbered by mkl compare) to use (default: ${DEFAULT-VALUE}).")
+        int split = 1;
+        @Option(names = "--test-fraction", paramLabel = "F", defaultValue = "0.3",
+                description = "Test fraction of the split (default: ${DEFAULT-VALUE}).")
+        double testFraction = 0.3;
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+                description = "Seed of the splits and of the noise features (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+        @Mixin
+        Parameters params = new Parameters();
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write the accuracy curves as mkl-noise.png into DIR.")
+        Path plots;
+        @Mixin
+        Options.Json json;
+
+        @Override
+        public Integer call() throws Exception {
+            List<MklMethod> ms = new ArrayList<>();
+            for (String s : methods.split(",")) {
+                ms.add(MklMethod.parse(s));
+            }
+            List<Double> rs = parseList("--ratios", ratios);
+            for (double r : rs) {
+                if (!(r >= 0) || !Double.isFinite(r)) {
+                    throw new IllegalArgumentException("--ratios: every ratio must be >= 0 and finite, got " + r);
+                }
+            }
+            if (split < 1) {
+                throw new IllegalArgumentException("--split must be >= 1, got " + split);
+            }
+            if (!(testFraction > 0 && testFraction < 1)) {
+                throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + testFraction);
+            }
+            if (params.p == null) {
+                params.p = "2";
+            }
+            LabeledDataset data = read(input);
+            Splits.Split s = Splits.repeatedStratifiedHoldOut(data.labels(), 1 - testFraction, split, seed).get(split - 1);
+            Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+            double[][] acc = new double[ms.size()][rs.size()];
+            double[][] kept = new double[ms.size()][rs.size()];
+            int[] extra = new int[rs.size()];
+            int done = 0;
+            for (int j = 0; j < rs.size(); j++) {
+                LabeledDataset noisy = addNoise(data, rs.get(j), seed);
+                extra[j] = noisy.dim() - data.dim();
+                for (int k = 0; k < ms.size(); k++) {
+                    progress.update("ratio x method", done++, (long) rs.size() * ms.size());
+                    SplitResult r = runSplit(split - 1, ms.get(k), params, noisy, s, seed);
+                    acc[k][j] = r.accuracy();
+                    kept[k][j] = r.selected();
+                }
+            }
+            progress.done();
+            PrintWriter out = spec.commandLine().getOut();
+            TablePrinter t = new TablePrinter().numberColumn("r").numberColumn("noise features").numberColumn("kernels M");
+            for (MklMethod m : ms) {
+                t.numberColumn(m.cliName() + " acc %");
+            }
+            for (int j = 0; j < rs.size(); j++) {
+                List<String> cells = new ArrayList<>(List.of(TablePrinter.fixed(rs.get(j), 1), Integer.toString(extra[j]),
+                        Integer.toString(13 * (data.dim() + extra[j] + 1))));
+                for (int k = 0; k < ms.size(); k++) {
+                    cells.add(TablePrinter.fixed(100 * acc[k][j], 2));
+                }
+                t.row(cells.toArray(String[]::new));
+            }
+            t.print(out);
+            out.printf(Locale.ROOT, "%s: split %d of seed %d (test fraction %s); noise seed %d; hyper-parameters %s%n",
+                    input.data(), split, seed, testFraction, seed,
+                    params.c == null ? "by " + params.innerFolds + "-fold CV on the training part" : "fixed");
+            double[] x = rs.stream().mapToDouble(Double::doubleValue).toArray();
+            if (plots != null) {
+                java.nio.file.Files.createDirectories(plots);
+                dev.kernelkit.plot.LineChart.Builder b = dev.kernelkit.plot.LineChart.builder();
+                for (int k = 0; k < ms.size(); k++) {
+                    double[] y = new double[rs.size()];
+                    for (int j = 0; j < y.length; j++) {
+                        y[j] = 100 * acc[k][j];
+                    }
+                    b.series(label(ms.get(k)), x, y);
+                }
+                Path file = plots.resolve("mkl-noise.png");
+                b.title("Accuracy against noise features, " + input.data().getFileName() + " (split " + split + ")")
+                        .axisLabels("ratio r of noise features (r d appended)", "test accuracy %").build().writePng(file);
+                out.println("wrote " + file);
+            }
+            out.flush();
+            JsonSummary methodsJson = new JsonSummary();
+            for (int k = 0; k < ms.size(); k++) {
+                methodsJson.put(ms.get(k).cliName(), new JsonSummary().putList("accuracy", acc[k])
+                        .putList("kernels_selected", kept[k]));
+            }
+            json.write(new JsonSummary().put("command", "mkl noise").put("data", input.data().toString())
+                    .put("split", (long) split).put("seed", seed).putList("ratios", x).put("methods", methodsJson));
+            return Main.OK;
+        }
+
+        static String label(MklMethod m) {
+            return switch (m) {
+                case SM1 -> "SM1MKL";
+                case SM2 -> "SM2MKL";
+                case LP -> "Lp-MKL";
+                case SIMPLE -> "SimpleMKL (L1)";
+                case AVERAGE -> "AveKernel";
+            };
+        }
+    }
+
+    /** {@code kernelkit mkl demo}: the MKL section of {@code kernelkit demo} on its own. */
+    @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "SM1MKL, SM2MKL, SimpleMKL and AveKernel on two moons with two noise features (the MKL section of kernelkit demo).")
+    static final class Demo implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        Options.Seed seed;
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write SM1MKL's kernel weights as a bar chart into DIR.")
+        Path plots;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            MklDemo.Result r = MklDemo.run(seed.seed());
+            MklDemo.print(out, r);
+            if (plots != null) {
+                java.nio.file.Files.createDirectories(plots);
+                MklDemo.writePlots(plots, r, out);
+            }
+            out.flush();
+            return Main.OK;
         }
     }
 }

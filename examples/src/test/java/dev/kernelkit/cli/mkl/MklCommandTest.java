@@ -76,6 +76,11 @@ class MklCommandTest {
                 "--noise-ratio", "0.4", "--json", json.toString());
         assertThat(c.code()).as(c.err()).isZero();
         assertThat(Files.readString(json)).contains("\"dim\": 7");
+        Run v = run("compare", "--data", train.toString(), "--methods", "ave,sm2", "--splits", "2", "--c", "10",
+                "--theta", "1", "--verbose");
+        assertThat(v.code()).as(v.err()).isZero();
+        // split-major order: both methods on split 1 before split 2
+        assertThat(v.out().indexOf("split 1 sm2:")).isLessThan(v.out().indexOf("split 2 ave:")).isPositive();
     }
 
     @Test
@@ -99,5 +104,54 @@ class MklCommandTest {
         Run theta = run("cv", "--data", train.toString(), "--method", "sm1", "--c", "1", "--theta", "0.01", "--splits", "1");
         assertThat(theta.code()).isNotZero();
         assertThat(theta.err()).contains("theta must be >= 1/M = 1/39");
+    }
+
+    @Test
+    void noiseCommandPrintsOneRowPerRatioAndWritesTheCurve(@TempDir Path dir) throws Exception {
+        Path data = libsvm(dir, "blobs.libsvm", TestData.gaussianBlobs(40, 5, 3.0, 1));
+        Path json = dir.resolve("noise.json");
+        Run n = run("noise", "--data", data.toString(), "--methods", "ave,sm1", "--ratios", "0,0.4", "--c", "10",
+                "--theta", "0.5", "--plots", dir.toString(), "--json", json.toString());
+        assertThat(n.code()).as(n.err()).isZero();
+        // d = 5: r = 0.4 appends round(2.0) = 2 features, M = 13 (5 + 2 + 1) = 104; r = 0 keeps M = 13 * 6 = 78
+        assertThat(n.out()).containsPattern("(?m)^\\s*0\\.0\\s+0\\s+78\\s").containsPattern("(?m)^\\s*0\\.4\\s+2\\s+104\\s");
+        assertThat(Files.size(dir.resolve("mkl-noise.png"))).isPositive();
+        String text = Files.readString(json);
+        assertThat(text).contains("\"ratios\"").contains("\"sm1\"").contains("\"ave\"").contains("\"accuracy\"");
+        Run bad = run("noise", "--data", data.toString(), "--ratios", "0,-1", "--c", "10", "--theta", "0.5");
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("--ratios: every ratio must be >= 0 and finite, got -1.0");
+    }
+
+    @Test
+    void demoSectionKeepsTheNoiseFeatureOutOfTheLearnedKernels(@TempDir Path dir) throws Exception {
+        MklDemo.Result r = MklDemo.run(1);
+        assertThat(r.rows()).extracting(MklDemo.Row::method).containsExactly("sm1", "sm2", "simple", "ave");
+        // 52 kernels, 13 of which read only the noise feature 3: AveKernel gives them 13/52 = 0.25
+        assertThat(r.kernels().count()).isEqualTo(52);
+        for (MklDemo.Row row : r.rows()) {
+            double expected = row.method().equals("ave") ? 0.25 : 0.0;
+            assertThat(MklDemo.noiseWeight(r.kernels(), row.mu())).as(row.method())
+                    .isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-6));
+            assertThat(row.accuracy()).as(row.method()).isGreaterThan(0.85);
+        }
+        Run d = run("demo", "--seed", "1", "--plots", dir.toString());
+        assertThat(d.code()).as(d.err()).isZero();
+        assertThat(d.out()).contains("sm1").contains("simple").contains("weight on kernels that read only the noise feature 3");
+        assertThat(Files.size(dir.resolve("demo-mkl-kernel-weights.png"))).isPositive();
+        assertThat(Files.size(dir.resolve("demo-mkl-subset-weights.png"))).isPositive();
+    }
+
+    @Test
+    void exampleMainRunsAndPrintsWeightsAndAccuracy() {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        System.setOut(new java.io.PrintStream(buf, true));
+        try {
+            SoftMarginMklExample.main(new String[0]);
+        } finally {
+            System.setOut(old);
+        }
+        assertThat(buf.toString()).contains("kernels selected").contains("mu = ").contains("test accuracy");
     }
 }
