@@ -7,7 +7,7 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.eval.Summary;
-import dev.kernelkit.prototypes.GaussianBaseKernels;
+import dev.kernelkit.prototypes.BaseKernels;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
@@ -62,13 +62,19 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--ls-form", defaultValue = "SIMILARITY",
                 description = "Form of J_ls: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.LsForm lsForm;
+        @Option(names = "--self-coding", defaultValue = "HIDE_SELF_PROTOTYPE",
+                description = "Training self-representation: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+        ImkplOptions.SelfCoding selfCoding;
+        @Option(names = "--kernel-cap", defaultValue = "0",
+                description = "r of CAPPED_SIMPLEX_LP: kernels kept with weight 1/r each (0: r = c*T; default ${DEFAULT-VALUE}).")
+        int kernelCap;
         @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
         int maxIterations;
         @Mixin
         Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed.seed());
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed());
         }
     }
 
@@ -147,9 +153,20 @@ public final class PrototypesCommand implements Callable<Integer> {
         Options.Json json;
         @Mixin
         Hyper hyper;
+        @Option(names = "--tune", paramLabel = "GRID",
+                description = "Choose per split among candidates by inner CV on the training part only; candidates "
+                        + "'key=value,...' separated by ';' (keys t, lambda, mu, tau, beta-step, ls-form, self-coding, "
+                        + "kernel-cap), each overriding the other options.")
+        String tune;
+        @Option(names = "--inner-folds", defaultValue = "5", description = "Folds of the inner CV of --tune (default ${DEFAULT-VALUE}).")
+        int innerFolds;
 
         @Override
         public Integer call() throws IOException {
+            if (innerFolds < 2) {
+                throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
+            }
+            List<InnerCvTuning.Candidate> cands = tune == null ? null : InnerCvTuning.parse(tune, hyper.options());
             if (splits < 1) {
                 throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
             }
@@ -164,8 +181,16 @@ public final class PrototypesCommand implements Callable<Integer> {
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
                 LabeledDataset test = all.subset(sp.get(r).test());
+                ImkplOptions opts = hyper.options();
+                if (cands != null) {
+                    InnerCvTuning.Choice ch = InnerCvTuning.choose(train, cands, innerFolds, hyper.seed.seed() + 1000 + r,
+                            InnerCvTuning::imkpl);
+                    opts = ch.best().options();
+                    out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
+                            java.util.Arrays.toString(ch.innerAccuracy()), ch.best().text());
+                }
                 long t0 = System.nanoTime();
-                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed.seed() + r));
+                ImkplModel m = Imkpl.fit(train, opts.withSeed(hyper.seed.seed() + r));
                 secs[r] = (System.nanoTime() - t0) / 1e9;
                 acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
@@ -224,7 +249,7 @@ public final class PrototypesCommand implements Callable<Integer> {
         Splits.Split s = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, seed + 1).get(0);
         LabeledDataset train = all.subset(s.train());
         LabeledDataset test = all.subset(s.test());
-        GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        BaseKernels kernels = BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
         ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
         long t0 = System.nanoTime();
         ImkplModel m = Imkpl.fit(train, kernels, o, (it, j) -> { });
