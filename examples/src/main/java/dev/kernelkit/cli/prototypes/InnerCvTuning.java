@@ -3,7 +3,6 @@ package dev.kernelkit.cli.prototypes;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,10 +116,5 @@ final class InnerCvTuning {
             }
         }
         return new Choice(cands.get(best), acc);
-    }
-
-    /** The default fitter: IMKPL with one Gaussian kernel per feature, predictions on the validation part. */
-    static Function<LabeledDataset, Function<LabeledDataset, double[]>> imkpl(ImkplOptions o) {
-        return tr -> va -> Imkpl.fit(tr, o).predict(va.points());
     }
 }
