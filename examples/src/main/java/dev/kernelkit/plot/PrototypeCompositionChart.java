@@ -52,7 +52,7 @@ public final class PrototypeCompositionChart {
     /** Renders the chart. */
     public BufferedImage render() {
         int k = weights.size();
-        PlotFrame f = new PlotFrame(width, height, 0.4, k + 0.6, 0, 1.08);
+        PlotFrame f = new PlotFrame(width, height, 0.4, k + 0.6, 0, 1.1);
         BufferedImage img = f.newImage();
         Graphics2D g = PlotFrame.graphics(img);
         f.fillBackground(g);
@@ -84,7 +84,7 @@ public final class PrototypeCompositionChart {
         g.setFont(PlotFrame.LABEL_FONT);
         FontMetrics fm = g.getFontMetrics();
         int x = f.left + 8;
-        int yl = f.top - 6;
+        int yl = f.top + 16;   // inside the plot area, above the bars (y range ends at 1.1)
         for (int q = 0; q < classNames.size(); q++) {
             String s = classNames.get(q);
             if (x + 14 + fm.stringWidth(s) > f.right) {
