@@ -16,7 +16,7 @@ import java.util.Objects;
  *   s.t. γ_i ≥ 0, ‖γ_i‖₀ ≤ T;  u_j ≥ 0, ‖u_j‖₀ ≤ T, u_jᵀK(β)u_j = 1;  β ≥ 0, Σβ = 1
  * </pre>
  *
- * with K(β) = Σ_m β_m K_m over unit-diagonal base kernels ({@link GaussianBaseKernels}),
+ * with K(β) = Σ_m β_m K_m over unit-diagonal base kernels ({@link BaseKernels}),
  * J_ls(β) = Σ_i [Σ_{N⁺_i} D_is + Σ_{N⁻_i} K_it] over the κ = T nearest same- and other-class
  * samples, and k = c·T prototypes seeded from T samples of each class.
  *
@@ -49,7 +49,7 @@ public final class Imkpl {
     public static ImkplModel fit(LabeledDataset train, ImkplOptions options) {
         Objects.requireNonNull(train, "train");
         checkData(train, options);
-        return fit(train, GaussianBaseKernels.perFeature(train), options, (i, j) -> { });
+        return fit(train, BaseKernels.perFeature(train), options, (i, j) -> { });
     }
 
     /**
@@ -58,7 +58,7 @@ public final class Imkpl {
      * @throws IllegalArgumentException for fewer than 2 classes, T larger than the number of samples,
      *         a class with fewer than T samples, or kernels of another input dimension
      */
-    public static ImkplModel fit(LabeledDataset train, GaussianBaseKernels kernels, ImkplOptions options,
+    public static ImkplModel fit(LabeledDataset train, BaseKernels kernels, ImkplOptions options,
                                  Listener listener) {
         Objects.requireNonNull(train, "train");
         Objects.requireNonNull(kernels, "kernels");
@@ -126,7 +126,7 @@ public final class Imkpl {
         return y;
     }
 
-    static ImkplModel toModel(ImkplState st, GaussianBaseKernels kernels, double[] classes,
+    static ImkplModel toModel(ImkplState st, BaseKernels kernels, double[] classes,
                               List<? extends Vec> x, ImkplOptions options, double[] history, boolean converged) {
         int[] local = new int[st.n];
         Arrays.fill(local, -1);

@@ -27,7 +27,7 @@ import java.util.Objects;
 public final class ImkplModel {
     static final String TYPE = "imkpl";
 
-    private final GaussianBaseKernels kernels;
+    private final BaseKernels kernels;
     private final double[] beta;
     private final double[] classValues;
     private final List<Vec> points;        // training samples used by some prototype
@@ -41,11 +41,11 @@ public final class ImkplModel {
     private final boolean converged;
     private final ImkplOptions options;
 
-    private final GaussianBaseKernels.Evaluator ev;
+    private final BaseKernels.Evaluator ev;
     private final int[] active;
     private final double[][] q2;           // 2·UᵀKU
 
-    ImkplModel(GaussianBaseKernels kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
+    ImkplModel(BaseKernels kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
                int[] pointClass, int[][] protoIdx, double[][] protoVal, int[] protoClass, int t,
                double[] objectiveHistory, boolean converged, ImkplOptions options) {
         this.kernels = kernels;
@@ -123,7 +123,7 @@ public final class ImkplModel {
     }
 
     /** The base kernels. */
-    public GaussianBaseKernels baseKernels() {
+    public BaseKernels baseKernels() {
         return kernels;
     }
 
@@ -350,6 +350,8 @@ public final class ImkplModel {
         w.putInt("options.max_iterations", options.maxIterations());
         w.putDouble("options.tolerance", options.tolerance());
         w.putBoolean("options.recompute_neighbourhoods", options.recomputeNeighbourhoods());
+        w.putString("options.self_coding", options.selfCoding().name());
+        w.putInt("options.kernel_cap", options.kernelCap());
         w.putLong("options.seed", options.seed());
         w.putDoubles("classes", classValues);
         w.putDoubles("beta", beta);
@@ -377,7 +379,7 @@ public final class ImkplModel {
         ModelFile f = ModelFileReader.read(file).requireType(TYPE);
         int t = f.getInt("t");
         double[] classes = f.getDoubles("classes");
-        GaussianBaseKernels kernels = GaussianBaseKernels.read(f, "kernels.");
+        BaseKernels kernels = BaseKernels.read(f, "kernels.");
         double[] beta = f.getDoubles("beta", kernels.count());
         List<Vec> points = f.getVecs("points");
         int[] trainIndex = f.getInts("points.train_index");
@@ -416,6 +418,10 @@ public final class ImkplModel {
                     ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")),
                     ImkplOptions.LsForm.valueOf(f.getString("options.ls_form")), f.getInt("options.max_iterations"),
                     f.getDouble("options.tolerance"), f.getBoolean("options.recompute_neighbourhoods"),
+                    f.has("options.self_coding")
+                            ? ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding"))
+                            : ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE,
+                    f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
                     f.getLong("options.seed"));
         } catch (IllegalArgumentException e) {
             throw new IOException(f.fileName() + ": invalid options: " + e.getMessage());

@@ -18,10 +18,13 @@ import java.util.Objects;
  * @param lsForm             form of J_ls ({@link LsForm#SIMILARITY} default)
  * @param recomputeNeighbourhoods recompute the J_ls neighbourhoods at each β-step (default) or fix
  *                           them from the initial β
+ * @param selfCoding         which prototypes a training sample may not be coded by (spec §4.1)
+ * @param kernelCap          r of {@link BetaStep#CAPPED_SIMPLEX_LP} (0: r = k = c·T); ignored otherwise
  * @param seed               seed of the prototype initialisation and visiting order
  */
 public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
-                           int maxIterations, double tolerance, boolean recomputeNeighbourhoods, long seed) {
+                           int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
+                           SelfCoding selfCoding, int kernelCap, long seed) {
 
     /** The kernel-weight update (spec §4.3). */
     public enum BetaStep {
@@ -29,6 +32,13 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         NORMALISED_LP,
         /** LP over the simplex only: closed form, selects the single best kernel, then renormalises U. */
         SIMPLEX_LP,
+        /**
+         * LP over the capped simplex {β ≥ 0, Σβ = 1, β_m ≤ 1/r} (r = {@code kernelCap}, or k = c·T
+         * when 0): closed form, the r kernels with the smallest coefficients a_m + λb_m + τℓ_m get
+         * 1/r each; then U is renormalised (our option [D], not in the spec: the simplex LP keeps one
+         * kernel, the normalised LP keeps kernels its equality rows need).
+         */
+        CAPPED_SIMPLEX_LP,
         /** β frozen at the uniform average (ISKPL, the single-kernel variant on the average kernel). */
         FIXED
     }
@@ -41,6 +51,22 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         DISTANCE_DIFFERENCE
     }
 
+    /**
+     * Self-representation during training (spec §4.1: the paper reconstructs x_i "based on other
+     * samples"; NNKSC has a no-self-reconstruction mode).
+     */
+    public enum SelfCoding {
+        /** Hide, when coding x_i, only a prototype equal to e_i (spec default [D]). */
+        HIDE_SELF_PROTOTYPE,
+        /**
+         * Hide, when coding x_i, every prototype that contains x_i, and keep x_i out of every
+         * prototype that codes it (the joint constraint γ_ji·u_ij = 0, enforced in both block steps,
+         * so each step stays monotone). Training codes then look like test codes, which never
+         * contain the coded point.
+         */
+        EXCLUDE_SELF
+    }
+
     /** Validates every field. */
     public ImkplOptions {
         if (t < 1) {
@@ -51,6 +77,10 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         requireWeight("tau", tau);
         Objects.requireNonNull(betaStep, "betaStep");
         Objects.requireNonNull(lsForm, "lsForm");
+        Objects.requireNonNull(selfCoding, "selfCoding");
+        if (kernelCap < 0) {
+            throw new IllegalArgumentException("kernelCap must be >= 0, got " + kernelCap);
+        }
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
         }
@@ -61,27 +91,39 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
 
     /** The spec defaults: NORMALISED_LP, 50 iterations, tolerance 1e-4, recomputed neighbourhoods. */
     public static ImkplOptions of(int t, double lambda, double mu, double tau) {
-        return new ImkplOptions(t, lambda, mu, tau, BetaStep.NORMALISED_LP, LsForm.SIMILARITY, 50, 1e-4, true, 1L);
+        return new ImkplOptions(t, lambda, mu, tau, BetaStep.NORMALISED_LP, LsForm.SIMILARITY, 50, 1e-4, true,
+                SelfCoding.HIDE_SELF_PROTOTYPE, 0, 1L);
     }
 
     /** The same options with another β-step. */
     public ImkplOptions withBetaStep(BetaStep b) {
-        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, seed);
+        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
     }
 
     /** The same options with another J_ls form. */
     public ImkplOptions withLsForm(LsForm f) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, seed);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
     }
 
     /** The same options with another iteration cap. */
     public ImkplOptions withMaxIterations(int it) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, seed);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
+    }
+
+    /** The same options with another self-coding rule. */
+    public ImkplOptions withSelfCoding(SelfCoding sc) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed);
+    }
+
+    /** The same options with another kernel cap r (0: k = c·T). */
+    public ImkplOptions withKernelCap(int r) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, r, seed);
     }
 
     /** The same options with another seed. */
     public ImkplOptions withSeed(long s) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, s);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s);
     }
 
     private static void requireWeight(String name, double v) {

@@ -24,7 +24,7 @@ final class ImkplState {
     private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
 
     final ImkplOptions o;
-    final GaussianBaseKernels.Evaluator ev;
+    final BaseKernels.Evaluator ev;
     final int n;
     final int m;
     final int c;
@@ -40,7 +40,7 @@ final class ImkplState {
     final NonNegativeQuadraticPursuit.Options nqp;
     final SplittableRandom rnd;
 
-    ImkplState(GaussianBaseKernels kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+    ImkplState(BaseKernels kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
                ImkplOptions o) {
         this.o = o;
         this.ev = kernels.on(x);
@@ -321,11 +321,12 @@ final class ImkplState {
             return cv;
         }
 
-        /** Prototypes equal to e_i (hidden when coding x_i). */
+        /** Prototypes hidden when coding x_i: e_i itself, or (EXCLUDE_SELF) every prototype containing x_i. */
         boolean[] selfPrototypes(int i) {
             boolean[] ex = new boolean[k];
+            boolean any = o.selfCoding() == ImkplOptions.SelfCoding.EXCLUDE_SELF;
             for (int j = 0; j < k; j++) {
-                ex[j] = sup[j].length == 1 && sup[j][0] == i;
+                ex[j] = any ? u[j][i] != 0 : sup[j].length == 1 && sup[j][0] == i;
             }
             return ex;
         }
@@ -482,7 +483,14 @@ final class ImkplState {
         for (int s = 0; s < n; s++) {
             cs[s] /= sc;
         }
-        NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(scaled(p, sc), cs, nqp, null);
+        boolean[] banned = null;
+        if (o.selfCoding() == ImkplOptions.SelfCoding.EXCLUDE_SELF) {
+            banned = new boolean[n];   // x_i may not enter a prototype that codes it
+            for (int i = 0; i < n; i++) {
+                banned[i] = gam[i][j] != 0;
+            }
+        }
+        NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(scaled(p, sc), cs, nqp, banned);
         double[] cand = r.x();
         if (r.support().length == 0) {
             return;
@@ -637,6 +645,8 @@ final class ImkplState {
             }
             nb = new double[m];
             nb[best] = 1.0;
+        } else if (o.betaStep() == ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP) {
+            nb = cappedSimplexLp(bp.obj, o.kernelCap() > 0 ? o.kernelCap() : k);
         } else {
             nb = solveNormalisedLp(bp);
             if (nb == null) {
@@ -647,7 +657,7 @@ final class ImkplState {
             LOG.log(Level.DEBUG, "IMKPL: LP solution does not improve on the current beta; kept");
             return false;
         }
-        if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
+        if (o.betaStep() != ImkplOptions.BetaStep.NORMALISED_LP) {
             // Renormalising U under the new kernel may raise J_ip (spec §4.4): keep the old state then.
             double before = objective();
             double[] oldBeta = beta.clone();
@@ -680,6 +690,28 @@ final class ImkplState {
         computeCombinedKernel();
         renormalisePrototypes();
         return true;
+    }
+
+    /**
+     * argmin Σ β_m a_m over {β ≥ 0, Σβ = 1, β_m ≤ 1/r}: 1/r on the r smallest coefficients (ties by
+     * index); uniform when r ≥ M.
+     */
+    static double[] cappedSimplexLp(double[] coef, int r) {
+        int mm = coef.length;
+        double[] nb = new double[mm];
+        if (r >= mm) {
+            Arrays.fill(nb, 1.0 / mm);
+            return nb;
+        }
+        Integer[] order = new Integer[mm];
+        for (int q = 0; q < mm; q++) {
+            order[q] = q;
+        }
+        Arrays.sort(order, (x, z) -> coef[x] != coef[z] ? Double.compare(coef[x], coef[z]) : Integer.compare(x, z));
+        for (int a = 0; a < r; a++) {
+            nb[order[a]] = 1.0 / r;
+        }
+        return nb;
     }
 
     private double[] solveNormalisedLp(BetaProblem bp) {

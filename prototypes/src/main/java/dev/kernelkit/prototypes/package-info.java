@@ -9,7 +9,7 @@
  *       {@link dev.kernelkit.prototypes.ImkplOptions}) and
  *       {@link dev.kernelkit.prototypes.ImkplModel} (test-time coding, prediction, explanation,
  *       save/load); ISKPL is {@code BetaStep.FIXED}.</li>
- *   <li>{@link dev.kernelkit.prototypes.GaussianBaseKernels}: one Gaussian per feature or feature
+ *   <li>{@link dev.kernelkit.prototypes.BaseKernels}: one Gaussian per feature or feature
  *       group, width = mean squared distance over training pairs.</li>
  *   <li>{@link dev.kernelkit.prototypes.PrototypeMeasures}: IP and DR.</li>
  *   <li>{@link dev.kernelkit.prototypes.SyntheticChannels}: our seeded recreation of the paper's

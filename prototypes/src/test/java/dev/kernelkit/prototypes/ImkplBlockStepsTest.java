@@ -42,7 +42,7 @@ class ImkplBlockStepsTest {
     static ImkplState state(ImkplOptions o, long seed) {
         LabeledDataset d = blobs(8, 3, 4, 0.7, seed);
         double[] classes = d.classes();
-        return new ImkplState(GaussianBaseKernels.perFeature(d), d.points(), Imkpl.classIndices(d, classes),
+        return new ImkplState(BaseKernels.perFeature(d), d.points(), Imkpl.classIndices(d, classes),
                 classes.length, o);
     }
 
@@ -153,10 +153,66 @@ class ImkplBlockStepsTest {
     }
 
     @Test
+    void cappedSimplexClosedFormEqualsOjAlgoLp() {
+        SplittableRandom rnd = new SplittableRandom(31);
+        for (int trial = 0; trial < 12; trial++) {
+            int mm = 5 + rnd.nextInt(10);
+            int r = 1 + rnd.nextInt(mm + 2);   // r > M too (then uniform)
+            double[] coef = new double[mm];
+            for (int q = 0; q < mm; q++) {
+                coef[q] = rnd.nextGaussian();
+            }
+            double[] closed = ImkplState.cappedSimplexLp(coef, r);
+            org.ojalgo.optimisation.ExpressionsBasedModel model = new org.ojalgo.optimisation.ExpressionsBasedModel();
+            org.ojalgo.optimisation.Expression sum = model.addExpression("sum").level(1.0);
+            double cap = 1.0 / Math.min(r, mm);
+            for (int q = 0; q < mm; q++) {
+                org.ojalgo.optimisation.Variable v = model.addVariable("b" + q).lower(0.0).upper(cap).weight(coef[q]);
+                sum.set(v, 1.0);
+            }
+            org.ojalgo.optimisation.Optimisation.Result res = model.minimise();
+            assertThat(res.getState().isOptimal()).isTrue();
+            double lp = res.getValue();
+            double cf = 0;
+            for (int q = 0; q < mm; q++) {
+                cf += coef[q] * closed[q];
+                assertThat(closed[q]).isBetween(0.0, cap + 1e-15);
+            }
+            assertThat(Arrays.stream(closed).sum()).isCloseTo(1.0, within(1e-12));
+            assertThat(cf).as("closed form vs ojAlgo LP, M=%d r=%d", mm, r).isCloseTo(lp, within(1e-9));
+        }
+    }
+
+    @Test
+    void excludeSelfKeepsEverySampleOutOfThePrototypesThatCodeItAndIsMonotone() {
+        ImkplOptions o = ImkplOptions.of(2, 0.3, 0.2, 0.25).withSelfCoding(ImkplOptions.SelfCoding.EXCLUDE_SELF)
+                .withBetaStep(ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP).withKernelCap(2);
+        ImkplState st = state(o, 12);
+        double j = st.objective();
+        for (int it = 0; it < 4; it++) {
+            st.codeStep();
+            st.prototypeStep();
+            st.betaStep();
+            double jn = st.objective();
+            assertThat(jn).isLessThanOrEqualTo(j + 1e-9 * Math.abs(j));
+            j = jn;
+            int used = 0;
+            for (int i = 0; i < st.n; i++) {
+                for (int q = 0; q < st.k; q++) {
+                    assertThat(st.gam[i][q] * st.u[q][i]).as("gamma_%d,%d * u_%d,%d", q, i, i, q).isZero();
+                    used += st.gam[i][q] != 0 ? 1 : 0;
+                }
+            }
+            assertThat(used).as("codes are not all empty").isPositive();
+        }
+    }
+
+    @Test
     void noBlockStepIncreasesTheObjective() {
         for (ImkplOptions.BetaStep bs : ImkplOptions.BetaStep.values()) {
           for (ImkplOptions.LsForm ls : ImkplOptions.LsForm.values()) {
-            ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, ls, 10, 1e-4, false, 7);
+            ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, ls, 10, 1e-4, false,
+                    ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 2, 7);
             ImkplState st = state(o, 8);
             double j = st.objective();
             double initial = j;

@@ -59,7 +59,7 @@ class ImkplModelTest {
         var split = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, 12).get(0);
         LabeledDataset train = all.subset(split.train());
         LabeledDataset test = all.subset(split.test());
-        GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        BaseKernels kernels = BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
         // SIMPLEX_LP: with M = 9 kernels and k = 12 prototypes the default NORMALISED_LP's feasible set
         // collapses to the current beta (spec §4.3, M <= k + 1), so it cannot select channels here.
         ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
@@ -100,6 +100,22 @@ class ImkplModelTest {
         }
         Files.writeString(f, Files.readString(f).replace("type = imkpl", "type = svm"));
         assertThatThrownBy(() -> ImkplModel.load(f)).hasMessageContaining("expected a model of type 'imkpl', found 'svm'");
+    }
+
+    @Test
+    void alignmentKernelModelSurvivesSaveAndLoad(@TempDir Path dir) throws Exception {
+        LabeledDataset all = SyntheticChannels.generate(4, 3);
+        BaseKernels kernels = BaseKernels.alignmentPerGroup(all, SyntheticChannels.channelGroups(), 5);
+        ImkplModel model = Imkpl.fit(all, kernels, ImkplOptions.of(2, 0.1, 0.1, 0.1).withMaxIterations(2), (i, j) -> { });
+        Path f = dir.resolve("gak.model");
+        model.save(f);
+        ImkplModel back = ImkplModel.load(f);
+        for (int m = 0; m < SyntheticChannels.CHANNELS; m++) {
+            assertThat(back.baseKernels().alignmentKernel(m)).isEqualTo(kernels.alignmentKernel(m));
+        }
+        for (Vec z : all.points().subList(0, 4)) {
+            assertThat(back.codes(z)).containsExactly(model.codes(z));
+        }
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.kernelkit.cli.prototypes;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.prototypes.GaussianBaseKernels;
+import dev.kernelkit.prototypes.BaseKernels;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
@@ -28,7 +28,7 @@ public final class PrototypeExample {
         LabeledDataset test = all.subset(split.test());
 
         // 2. One Gaussian base kernel per channel; IMKPL with T = 3 (3 prototypes per class, <= 3 samples each).
-        GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        BaseKernels kernels = BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
         ImkplOptions options = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
         ImkplModel model = Imkpl.fit(train, kernels, options, (iteration, objective) -> { });
 

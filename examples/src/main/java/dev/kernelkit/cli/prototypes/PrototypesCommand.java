@@ -7,7 +7,9 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.eval.Summary;
-import dev.kernelkit.prototypes.GaussianBaseKernels;
+import dev.kernelkit.plot.BarChart;
+import dev.kernelkit.plot.PrototypeCompositionChart;
+import dev.kernelkit.prototypes.BaseKernels;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
@@ -62,21 +64,133 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--ls-form", defaultValue = "SIMILARITY",
                 description = "Form of J_ls: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.LsForm lsForm;
+        @Option(names = "--self-coding", defaultValue = "HIDE_SELF_PROTOTYPE",
+                description = "Training self-representation: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+        ImkplOptions.SelfCoding selfCoding;
+        @Option(names = "--kernel-cap", defaultValue = "0",
+                description = "r of CAPPED_SIMPLEX_LP: kernels kept with weight 1/r each (0: r = c*T; default ${DEFAULT-VALUE}).")
+        int kernelCap;
         @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
         int maxIterations;
         @Mixin
         Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, seed.seed());
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed());
         }
     }
 
     static LabeledDataset read(Path file) throws IOException {
+        return read(file, Format.LIBSVM).data();
+    }
+
+    /** Input formats. */
+    enum Format {
+        /** LIBSVM, integer labels 1..c (one Gaussian base kernel per feature by default). */
+        LIBSVM,
+        /** {@link CsvSeriesFormat}: multivariate time series (one GAK per channel by default). */
+        CSV_SERIES
+    }
+
+    /** Base-kernel families. */
+    enum KernelChoice {
+        /** GAK per channel for csv-series, Gaussian per feature for LIBSVM. */
+        AUTO,
+        /** Gaussian per feature (LIBSVM) or per channel (csv-series). */
+        GAUSSIAN,
+        /** Normalised global alignment kernel per channel (csv-series only). */
+        GAK
+    }
+
+    /** Data read from a file, with the channel groups of a series file (null for LIBSVM). */
+    record Input(LabeledDataset data, int[][] groups) {
+    }
+
+    static Input read(Path file, Format format) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("--data: no such file: " + file);
         }
-        return LibsvmFormat.readDense(file);
+        if (format == Format.CSV_SERIES) {
+            CsvSeriesFormat.SeriesData sd = CsvSeriesFormat.read(file);
+            return new Input(sd.data(), sd.channelGroups());
+        }
+        return new Input(LibsvmFormat.readDense(file), null);
+    }
+
+    /** The --format and --kernel options. */
+    static final class DataFormat {
+        @Option(names = "--format", defaultValue = "libsvm", converter = FormatConverter.class,
+                description = "Input format: libsvm or csv-series (header series,label,c1..cd; one time step per row; default ${DEFAULT-VALUE}).")
+        Format format;
+        @Option(names = "--kernel", defaultValue = "AUTO",
+                description = "Base kernels: ${COMPLETION-CANDIDATES} (AUTO: GAK per channel for csv-series, Gaussian per feature for libsvm).")
+        KernelChoice kernel;
+
+        /** The base kernels for a training set read with these options. */
+        BaseKernels kernelsFor(LabeledDataset train, int[][] groups, long seed) {
+            if (format == Format.LIBSVM) {
+                if (kernel == KernelChoice.GAK) {
+                    throw new IllegalArgumentException("--kernel GAK needs --format csv-series (time series with channels)");
+                }
+                return BaseKernels.perFeature(train);
+            }
+            return kernel == KernelChoice.GAUSSIAN ? BaseKernels.perGroup(train, groups)
+                    : BaseKernels.alignmentPerGroup(train, groups, seed);
+        }
+    }
+
+    /** Accepts libsvm and csv-series (any case). */
+    static final class FormatConverter implements CommandLine.ITypeConverter<Format> {
+        @Override
+        public Format convert(String v) {
+            switch (v.toLowerCase(Locale.ROOT)) {
+                case "libsvm":
+                    return Format.LIBSVM;
+                case "csv-series":
+                    return Format.CSV_SERIES;
+                default:
+                    throw new CommandLine.TypeConversionException("--format must be libsvm or csv-series, got '" + v + "'");
+            }
+        }
+    }
+
+    /** Writes the prototype-composition chart and, when asked and for at most 60 kernels, the kernel-weight bars. */
+    static void writeModelPlots(Path dir, String prefix, ImkplModel m, boolean bars, PrintWriter out) throws IOException {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        double[] cv = m.classValues();
+        for (double v : cv) {
+            names.add("class " + (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)));
+        }
+        Integer[] order = new Integer[m.prototypeCount()];
+        for (int j = 0; j < order.length; j++) {
+            order[j] = j;
+        }
+        java.util.Arrays.sort(order, (a, b) -> m.prototypeClass(a) != m.prototypeClass(b)
+                ? Integer.compare(m.prototypeClass(a), m.prototypeClass(b)) : Integer.compare(a, b));
+        PrototypeCompositionChart.Builder b = PrototypeCompositionChart.builder().classNames(names)
+                .title(String.format(Locale.ROOT, "IMKPL prototypes (grouped by assigned class): constituents coloured by class, IP %.1f%%",
+                        100 * PrototypeMeasures.interpretability(m)));
+        for (int j : order) {
+            java.util.List<ImkplModel.Constituent> cs = m.prototype(j);
+            double[] w = new double[cs.size()];
+            int[] cl = new int[cs.size()];
+            for (int a = 0; a < w.length; a++) {
+                w[a] = cs.get(a).weight();
+                cl[a] = java.util.Arrays.binarySearch(cv, cs.get(a).label());
+            }
+            b.prototype(w, cl);
+        }
+        Path comp = dir.resolve(prefix + "-prototype-composition.png");
+        b.build().writePng(comp);
+        out.println("wrote " + comp);
+        double[] beta = m.kernelWeights();
+        if (bars && beta.length <= 60) {
+            Path file = dir.resolve(prefix + "-kernel-weights.png");
+            BarChart.builder().values(beta).title("IMKPL kernel weight per base kernel")
+                    .axisLabels("base kernel (feature or channel)", "kernel weight beta").build().writePng(file);
+            out.println("wrote " + file);
+        }
+        out.flush();
     }
 
     /** {@code train}: fit on a file, write the model. */
@@ -90,18 +204,27 @@ public final class PrototypesCommand implements Callable<Integer> {
         Path model;
         @Mixin
         Hyper hyper;
+        @Mixin
+        DataFormat fmt;
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write the prototype-composition chart (and kernel weights) as PNG into DIR.")
+        Path plots;
 
         @Override
         public Integer call() throws IOException {
-            LabeledDataset train = read(data);
+            Input in = read(data, fmt.format);
+            LabeledDataset train = in.data();
             long t0 = System.nanoTime();
-            ImkplModel m = Imkpl.fit(train, hyper.options());
+            ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), hyper.seed.seed()), hyper.options(),
+                    (it, j) -> { });
             double secs = (System.nanoTime() - t0) / 1e9;
             m.save(model);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "trained on %d samples in %.2f s: %d prototypes, %d of %d kernels selected, IP %.1f%%%n",
                     train.size(), secs, m.prototypeCount(), m.selectedKernels(1e-6), m.kernelWeights().length,
                     100 * PrototypeMeasures.interpretability(m));
+            if (plots != null) {
+                writeModelPlots(plots, "imkpl", m, true, out);
+            }
             return 0;
         }
     }
@@ -115,11 +238,14 @@ public final class PrototypesCommand implements Callable<Integer> {
         Path data;
         @Option(names = "--model", required = true, description = "Model file written by train.")
         Path model;
+        @Option(names = "--format", defaultValue = "libsvm", converter = FormatConverter.class,
+                description = "Input format: libsvm or csv-series (default ${DEFAULT-VALUE}).")
+        Format format;
 
         @Override
         public Integer call() throws IOException {
             ImkplModel m = ImkplModel.load(model);
-            LabeledDataset test = read(data);
+            LabeledDataset test = read(data, format).data();
             double[] pred = m.predict(test.points());
             PrintWriter out = spec.commandLine().getOut();
             for (double p : pred) {
@@ -147,16 +273,34 @@ public final class PrototypesCommand implements Callable<Integer> {
         Options.Json json;
         @Mixin
         Hyper hyper;
+        @Option(names = "--tune", paramLabel = "GRID",
+                description = "Choose per split among candidates by inner CV on the training part only; candidates "
+                        + "'key=value,...' separated by ';' (keys t, lambda, mu, tau, beta-step, ls-form, self-coding, "
+                        + "kernel-cap), each overriding the other options.")
+        String tune;
+        @Option(names = "--inner-folds", defaultValue = "5", description = "Folds of the inner CV of --tune (default ${DEFAULT-VALUE}).")
+        int innerFolds;
+        @Mixin
+        DataFormat fmt;
 
         @Override
         public Integer call() throws IOException {
+            if (innerFolds < 2) {
+                throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
+            }
+            List<InnerCvTuning.Candidate> cands = tune == null ? null : InnerCvTuning.parse(tune, hyper.options());
             if (splits < 1) {
                 throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
             }
             if (!(testFraction > 0 && testFraction < 1)) {
                 throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + testFraction);
             }
-            LabeledDataset all = read(data);
+            Input in = read(data, fmt.format);
+            LabeledDataset all = in.data();
+            long kseed = hyper.seed.seed();
+            java.util.function.Function<ImkplOptions, java.util.function.Function<LabeledDataset,
+                    java.util.function.Function<LabeledDataset, double[]>>> fitter = o -> tr -> va ->
+                    Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, (it, j) -> { }).predict(va.points());
             PrintWriter out = spec.commandLine().getOut();
             List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
@@ -164,8 +308,17 @@ public final class PrototypesCommand implements Callable<Integer> {
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
                 LabeledDataset test = all.subset(sp.get(r).test());
+                ImkplOptions opts = hyper.options();
+                if (cands != null) {
+                    InnerCvTuning.Choice ch = InnerCvTuning.choose(train, cands, innerFolds, hyper.seed.seed() + 1000 + r,
+                            fitter);
+                    opts = ch.best().options();
+                    out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
+                            java.util.Arrays.toString(ch.innerAccuracy()), ch.best().text());
+                }
                 long t0 = System.nanoTime();
-                ImkplModel m = Imkpl.fit(train, hyper.options().withSeed(hyper.seed.seed() + r));
+                ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), kseed), opts.withSeed(hyper.seed.seed() + r),
+                        (it, j) -> { });
                 secs[r] = (System.nanoTime() - t0) / 1e9;
                 acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
@@ -188,7 +341,8 @@ public final class PrototypesCommand implements Callable<Integer> {
                     .put("dr_mean", drMean)
                     .put("kernels_selected_mean", selMean)
                     .put("train_seconds_mean", secsMean)
-                    .put("options", hyper.options().toString()));
+                    .put("options", hyper.options().toString())
+                    .put("tuned", cands != null));
             return 0;
         }
     }
@@ -204,8 +358,10 @@ public final class PrototypesCommand implements Callable<Integer> {
      * @param trainSize training samples
      * @param testSize test samples
      * @param seconds training time
+     * @param model the fitted model (for the prototype-composition chart)
      */
-    public record SyntheticResult(double accuracy, double[] kernelWeights, int trainSize, int testSize, double seconds) {
+    public record SyntheticResult(double accuracy, double[] kernelWeights, int trainSize, int testSize, double seconds,
+                                  ImkplModel model) {
         /** A copy of the weights. */
         @Override
         public double[] kernelWeights() {
@@ -220,17 +376,43 @@ public final class PrototypesCommand implements Callable<Integer> {
      * kernel weights.
      */
     public static SyntheticResult syntheticExperiment(long seed) {
+        return syntheticExperiment(seed, false);
+    }
+
+    /**
+     * As {@link #syntheticExperiment(long)}; with {@code alignment} one normalised GAK per channel
+     * (the paper's choice, spec §7.5) instead of a Gaussian per channel (slower: seconds, not a
+     * fraction of one).
+     */
+    public static SyntheticResult syntheticExperiment(long seed, boolean alignment) {
         LabeledDataset all = SyntheticChannels.generate(25, seed);
         Splits.Split s = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, seed + 1).get(0);
         LabeledDataset train = all.subset(s.train());
         LabeledDataset test = all.subset(s.test());
-        GaussianBaseKernels kernels = GaussianBaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        BaseKernels kernels = alignment ? BaseKernels.alignmentPerGroup(train, SyntheticChannels.channelGroups(), seed)
+                : BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
         ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
         long t0 = System.nanoTime();
         ImkplModel m = Imkpl.fit(train, kernels, o, (it, j) -> { });
         double seconds = (System.nanoTime() - t0) / 1e9;
         double acc = Metrics.accuracy(test.labels(), m.predict(test.points()));
-        return new SyntheticResult(acc, m.kernelWeights(), train.size(), test.size(), seconds);
+        return new SyntheticResult(acc, m.kernelWeights(), train.size(), test.size(), seconds, m);
+    }
+
+    /**
+     * Writes the demo's two pictures into {@code dir}: {@code demo-prototypes-kernel-weights.png}
+     * (beta per channel) and {@code demo-prototype-composition.png} (each prototype's constituent
+     * training samples coloured by class); prints "wrote FILE" for each.
+     */
+    public static void writePlots(Path dir, SyntheticResult r, PrintWriter out) throws IOException {
+        Path bars = dir.resolve("demo-prototypes-kernel-weights.png");
+        BarChart.builder().values(r.kernelWeights())
+                .title(String.format(Locale.ROOT, "IMKPL kernel weight per channel, synthetic 9-channel data, test accuracy %.1f%%",
+                        100 * r.accuracy()))
+                .axisLabels("channel (6 copies 1, 7 copies 3, 8 and 9 constant)", "kernel weight beta")
+                .build().writePng(bars);
+        out.println("wrote " + bars);
+        writeModelPlots(dir, "demo", r.model(), false, out);
     }
 
     /** Prints the accuracy line and one line per channel weight. */
@@ -255,11 +437,18 @@ public final class PrototypesCommand implements Callable<Integer> {
         Options.Json json;
         @Option(names = "--seed", defaultValue = "11", description = "Data seed (default ${DEFAULT-VALUE}).")
         long seed;
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write the kernel-weight bars and the prototype-composition chart into DIR.")
+        Path plots;
+        @Option(names = "--gak", description = "One GAK per channel (the paper's base kernels) instead of one Gaussian per channel.")
+        boolean gak;
 
         @Override
         public Integer call() throws IOException {
-            SyntheticResult r = syntheticExperiment(seed);
+            SyntheticResult r = syntheticExperiment(seed, gak);
             printSynthetic(spec.commandLine().getOut(), r);
+            if (plots != null) {
+                writePlots(plots, r, spec.commandLine().getOut());
+            }
             json.write(new JsonSummary().put("accuracy", r.accuracy()).putList("kernel_weights", r.kernelWeights()));
             return 0;
         }

@@ -68,4 +68,101 @@ class PrototypesCommandTest {
             assertThat(text).contains("\"" + key + "\"");
         }
     }
+
+    /** 4 series per class, 2 classes, length 8, 2 channels: channel 1 carries the class, channel 2 is noise. */
+    private static String seriesCsv() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(4);
+        StringBuilder sb = new StringBuilder("series,label,signal,noise\n");
+        for (int i = 0; i < 8; i++) {
+            int q = i % 2 + 1;
+            for (int t = 0; t < 8; t++) {
+                double sig = (q == 1 ? Math.sin(t) : Math.cos(2 * t)) + 0.05 * rnd.nextGaussian();
+                sb.append("s").append(i).append(',').append(q).append(',').append(sig).append(',')
+                        .append(rnd.nextGaussian()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void csvSeriesIsReadChannelAfterChannel(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("s.csv");
+        Files.writeString(f, "series,label,a,b\nx,1,1,10\nx,1,2,20\nx,1,3,30\ny,2,4,40\ny,2,5,50\ny,2,6,60\n");
+        CsvSeriesFormat.SeriesData sd = CsvSeriesFormat.read(f);
+        assertThat(sd.channels()).isEqualTo(2);
+        assertThat(sd.length()).isEqualTo(3);
+        assertThat(sd.data().size()).isEqualTo(2);
+        // channel a at times 0..2, then channel b
+        assertThat(sd.data().x(1).toArray()).containsExactly(4, 5, 6, 40, 50, 60);
+        assertThat(sd.data().labels()).containsExactly(1, 2);
+        assertThat(sd.channelGroups()).isDeepEqualTo(new int[][] {{0, 1, 2}, {3, 4, 5}});
+    }
+
+    @Test
+    void csvSeriesErrorsNameTheFileAndLine(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("bad.csv");
+        Files.writeString(f, "series,label,a\nx,1,1\ny,2,3\nx,1,4\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
+                .hasMessageContaining("bad.csv:4: series 'x' reappears after another series");
+        Files.writeString(f, "series,label,a\nx,1,1\nx,1,2\ny,2,3\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
+                .hasMessageContaining("bad.csv:4: series has length 1, expected 2");
+        Files.writeString(f, "series,label,a\nx,1,1\nx,2,2\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
+                .hasMessageContaining("bad.csv:3: series 'x' has label 1.0 at line 2 but 2.0 here");
+        Files.writeString(f, "id,label,a\nx,1,1\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
+                .hasMessageContaining("bad.csv:1: expected a header 'series,label,c1,...,cd'");
+        Files.writeString(f, "series,label,a\nx,1.5,1\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
+                .hasMessageContaining("bad.csv:2: label must be an integer class, got 1.5");
+    }
+
+    @Test
+    void trainOnCsvSeriesWithAlignmentKernelsWritesModelAndPlots(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("s.csv");
+        Files.writeString(f, seriesCsv());
+        Path model = dir.resolve("m.model");
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "train", "--data", f.toString(), "--format", "csv-series", "--model", model.toString(),
+                "--t", "2", "--max-iterations", "3", "--plots", dir.toString())).isZero();
+        assertThat(out.toString()).contains("of 2 kernels selected");
+        assertThat(Files.size(dir.resolve("imkpl-prototype-composition.png"))).isPositive();
+        assertThat(Files.size(dir.resolve("imkpl-kernel-weights.png"))).isPositive();
+        assertThat(dev.kernelkit.prototypes.ImkplModel.load(model).baseKernels().isAlignment(0)).isTrue();
+        StringWriter pred = new StringWriter();
+        assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
+        assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);
+        assertThat(run(new StringWriter(), "train", "--data", f.toString(), "--model", model.toString(), "--kernel", "gak"))
+                .isNotZero();
+    }
+
+    @Test
+    void demoPlotsWriteTheKernelBarsAndTheCompositionChart(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "demo", "--plots", dir.toString())).isZero();
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(dir.resolve("demo-prototype-composition.png").toFile());
+        assertThat(img.getWidth()).isEqualTo(900);
+        assertThat(Files.size(dir.resolve("demo-prototypes-kernel-weights.png"))).isPositive();
+        assertThat(out.toString()).contains("demo-prototype-composition.png");
+    }
+
+    @Test
+    void tuneChoosesByInnerCvAndRejectsUnknownKeys(@TempDir Path dir) throws Exception {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
+        java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
+        double[] ys = new double[30];
+        for (int i = 0; i < 30; i++) {
+            int q = i % 3;
+            xs.add(dev.kernelkit.data.DenseVec.of(q + 0.3 * rnd.nextGaussian(), rnd.nextGaussian()));
+            ys[i] = q + 1;
+        }
+        Path file = dir.resolve("d.libsvm");
+        LibsvmFormat.write(new LabeledDataset(xs, ys), file);
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "cv", "--data", file.toString(), "--t", "2", "--splits", "1", "--max-iterations", "2",
+                "--inner-folds", "2", "--tune", "beta-step=FIXED;beta-step=capped_simplex_lp,kernel-cap=1")).isZero();
+        assertThat(out.toString()).containsPattern("split 1: inner CV accuracies \\[[0-9.]+, [0-9.]+\\] -> beta-step=");
+        assertThat(run(new StringWriter(), "cv", "--data", file.toString(), "--tune", "gamma=1")).isNotZero();
+    }
 }

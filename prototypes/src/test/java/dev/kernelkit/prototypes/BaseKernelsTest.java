@@ -9,7 +9,7 @@ import dev.kernelkit.data.LabeledDataset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class GaussianBaseKernelsTest {
+class BaseKernelsTest {
     // feature 0: 0, 1, 3  -> pair distances² 1, 9, 4 -> mean 14/3
     // feature 1: 2, 2, 2  -> constant, sigma 0 (all-ones kernel)
     // feature 2: 0, 0, 6  -> pair distances² 0, 36, 36 -> mean 24
@@ -18,7 +18,7 @@ class GaussianBaseKernelsTest {
 
     @Test
     void widthIsTheMeanSquaredPairDistance() {
-        GaussianBaseKernels k = GaussianBaseKernels.perFeature(DATA);
+        BaseKernels k = BaseKernels.perFeature(DATA);
         assertThat(k.count()).isEqualTo(3);
         assertThat(k.sigma(0)).isCloseTo(14.0 / 3, within(1e-12));
         assertThat(k.sigma(1)).isZero();
@@ -33,11 +33,11 @@ class GaussianBaseKernelsTest {
 
     @Test
     void groupWidthAddsTheFeatureWidthsAndTheEvaluatorAgreesWithValue() {
-        GaussianBaseKernels k = GaussianBaseKernels.perGroup(DATA, new int[][] {{0, 2}, {1}});
+        BaseKernels k = BaseKernels.perGroup(DATA, new int[][] {{0, 2}, {1}});
         assertThat(k.sigma(0)).isCloseTo(14.0 / 3 + 24.0, within(1e-12));
         // K_0(x2, x3) = exp(-((1-3)² + (0-6)²) / (86/3)) = exp(-40·3/86)
         assertThat(k.value(0, DATA.x(1), DATA.x(2))).isCloseTo(Math.exp(-120.0 / 86), within(1e-15));
-        GaussianBaseKernels.Evaluator ev = k.on(DATA.points());
+        BaseKernels.Evaluator ev = k.on(DATA.points());
         double[] row = new double[3];
         for (int m = 0; m < 2; m++) {
             ev.crossRow(m, DATA.x(1), row);
@@ -49,12 +49,48 @@ class GaussianBaseKernelsTest {
     }
 
     @Test
+    void alignmentGroupsAreTheNormalisedGakOfEachChannelAndTheEvaluatorAgrees() {
+        // Two channels of length 3: features {0,1,2} and {3,4,5}.
+        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            double[] v = new double[6];
+            for (int f = 0; f < 6; f++) {
+                v[f] = r.nextGaussian();
+            }
+            xs.add(DenseVec.wrap(v));
+        }
+        LabeledDataset d = new LabeledDataset(xs, new double[] {1, 1, 1, 2, 2, 2});
+        int[][] groups = {{0, 1, 2}, {3, 4, 5}};
+        BaseKernels k = BaseKernels.alignmentPerGroup(d, groups, 3);
+        BaseKernels.Evaluator ev = k.on(d.points());
+        double[] row = new double[6];
+        for (int m = 0; m < 2; m++) {
+            assertThat(k.isAlignment(m)).isTrue();
+            dev.kernelkit.kernel.GlobalAlignmentKernel g = k.alignmentKernel(m);
+            for (int i = 0; i < 6; i++) {
+                ev.crossRow(m, d.x(i), row);
+                for (int s = 0; s < 6; s++) {
+                    DenseVec a = DenseVec.of(d.x(i).get(groups[m][0]), d.x(i).get(groups[m][1]), d.x(i).get(groups[m][2]));
+                    DenseVec b = DenseVec.of(d.x(s).get(groups[m][0]), d.x(s).get(groups[m][1]), d.x(s).get(groups[m][2]));
+                    double expected = g.apply(a, b);
+                    assertThat(k.value(m, d.x(i), d.x(s))).isCloseTo(expected, within(1e-12));
+                    assertThat(ev.value(m, i, s)).isCloseTo(expected, within(1e-12));
+                    assertThat(row[s]).isCloseTo(expected, within(1e-12));
+                }
+                assertThat(ev.value(m, i, i)).isCloseTo(1.0, within(1e-12));
+            }
+        }
+        assertThat(BaseKernels.perFeature(d).isAlignment(0)).isFalse();
+    }
+
+    @Test
     void badGroupsAreRejected() {
-        assertThatThrownBy(() -> GaussianBaseKernels.perGroup(DATA, new int[][] {{0, 3}}))
+        assertThatThrownBy(() -> BaseKernels.perGroup(DATA, new int[][] {{0, 3}}))
                 .hasMessage("feature group 0 has index 3 outside the data dimension 3");
-        assertThatThrownBy(() -> GaussianBaseKernels.perGroup(DATA, new int[][] {{}}))
+        assertThatThrownBy(() -> BaseKernels.perGroup(DATA, new int[][] {{}}))
                 .hasMessage("feature group 0 must not be empty");
-        assertThatThrownBy(() -> GaussianBaseKernels.perFeature(DATA.subset(new int[] {0})))
+        assertThatThrownBy(() -> BaseKernels.perFeature(DATA.subset(new int[] {0})))
                 .hasMessage("need at least 2 training samples for the kernel widths, got 1");
     }
 }
