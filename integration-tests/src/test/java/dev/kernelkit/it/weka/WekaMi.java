@@ -45,6 +45,19 @@ public final class WekaMi {
         MISVM
     }
 
+    /** What Weka does to the features before its kernel. */
+    public enum Features {
+        /** Weka's default: min-max {@code Normalize} fitted on the training set (the comparison). */
+        WEKA_NORMALIZE,
+        /**
+         * Weka's {@code FILTER_NONE}: the kernel sees the features as given. MISMO only: Weka's
+         * MISVM cannot switch its inner SMO's filter off (it passes {@code MISVM.TAGS_FILTER} to
+         * {@code SMO.setFilterType}, which ignores tags other than its own array), so that SMO
+         * still min-max normalises the training instances while MISVM evaluates it on raw ones.
+         */
+        AS_GIVEN
+    }
+
     private WekaMi() {
     }
 
@@ -60,11 +73,25 @@ public final class WekaMi {
      * @throws IllegalStateException when Weka throws while training
      */
     public static Model fit(Method method, BagDataset train, double gamma, double c) {
+        return fit(method, train, gamma, c, Features.WEKA_NORMALIZE);
+    }
+
+    /**
+     * Trains the Weka classifier on {@code train} with the given feature handling.
+     *
+     * @throws IllegalArgumentException for gamma or c not &gt; 0, or data that is not binary
+     * @throws IllegalStateException when Weka throws while training
+     */
+    public static Model fit(Method method, BagDataset train, double gamma, double c, Features features) {
         if (!(gamma > 0)) {
             throw new IllegalArgumentException("gamma must be > 0, got " + gamma);
         }
         if (!(c > 0)) {
             throw new IllegalArgumentException("c must be > 0, got " + c);
+        }
+        if (method == Method.MISVM && features == Features.AS_GIVEN) {
+            throw new IllegalArgumentException("Weka's MISVM cannot train on features as given: its inner SMO "
+                    + "min-max normalises anyway (see Features.AS_GIVEN)");
         }
         if (!train.isBinary()) {
             throw new IllegalArgumentException("Weka's MISVM is binary only; the comparison needs classes "
@@ -78,6 +105,7 @@ public final class WekaMi {
                 k.setGamma(gamma);
                 m.setKernel(k);
                 m.setC(c);
+                m.setFilterType(new SelectedTag(filter(features), MISMO.TAGS_FILTER));
                 yield m;
             }
             case MISVM -> {
@@ -86,7 +114,7 @@ public final class WekaMi {
                 k.setGamma(gamma);
                 m.setKernel(k);
                 m.setC(c);
-                m.setFilterType(new SelectedTag(MISVM.FILTER_NORMALIZE, MISVM.TAGS_FILTER));
+                m.setFilterType(new SelectedTag(filter(features), MISVM.TAGS_FILTER));
                 yield m;
             }
         };
@@ -97,6 +125,11 @@ public final class WekaMi {
                     + gamma + ", C " + c + "): " + e, e);
         }
         return new Model(method, classifier, new Instances(data, 0), train.classCount());
+    }
+
+    /** Weka's filter tag (MISMO and MISVM use the same ids: 0 normalise, 2 none). */
+    private static int filter(Features features) {
+        return features == Features.WEKA_NORMALIZE ? MISVM.FILTER_NORMALIZE : MISVM.FILTER_NONE;
     }
 
     /** A trained Weka classifier that predicts our bags. Not thread-safe (Weka's models are not). */
