@@ -91,6 +91,14 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "Initial XVs: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
         String init;
 
+        @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate gamma times the feature count when tuning (default: 0.125,0.25,0.5,1,2).")
+        double[] gammaGrid;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate C when tuning (default: 1,10,100).")
+        double[] cGrid;
+
         @Option(names = "--method", paramLabel = "METHOD", defaultValue = "sparsemi",
                 description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
         String method;
@@ -173,11 +181,35 @@ public final class SparseMiCommand implements Callable<Integer> {
         }
 
         double[] gammas(BagDataset d) {
-            return gamma != null ? new double[] {gamma} : MiCrossValidation.defaultGammas(d.dim());
+            if (gamma != null) {
+                return new double[] {gamma};
+            }
+            if (gammaGrid == null) {
+                return MiCrossValidation.defaultGammas(d.dim());
+            }
+            double[] g = new double[gammaGrid.length];
+            for (int i = 0; i < g.length; i++) {
+                if (!(gammaGrid[i] > 0) || !Double.isFinite(gammaGrid[i])) {
+                    throw new IllegalArgumentException("--gamma-grid values must be > 0, got " + gammaGrid[i]);
+                }
+                g[i] = gammaGrid[i] / d.dim();
+            }
+            return g;
         }
 
         double[] cs() {
-            return c != null ? new double[] {c} : MiCrossValidation.defaultCs();
+            if (c != null) {
+                return new double[] {c};
+            }
+            if (cGrid == null) {
+                return MiCrossValidation.defaultCs();
+            }
+            for (double v : cGrid) {
+                if (!(v > 0) || !Double.isFinite(v)) {
+                    throw new IllegalArgumentException("--c-grid values must be > 0, got " + v);
+                }
+            }
+            return cGrid.clone();
         }
     }
 

@@ -137,6 +137,11 @@ class SparseMiCommandTest {
         String train = run(0, "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma",
                 "0.5", "--c", "10", "--iterations", "10");
         assertThat(train).containsPattern("xv [13] ");
+        String grid = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma-grid", "0.5,4", "--c-grid", "10",
+                "--folds", "3", "--iterations", "5");
+        // Only the given candidates are chosen: gamma*dim in {0.5, 4}, C = 10 in all 3 folds.
+        assertThat(grid).containsPattern("gamma\\*dim \\{(0\\.5000: \\d(, 4\\.000: \\d)?|4\\.000: 3)\\}  C \\{10\\.00: 3\\}");
+        assertThat(fail("cv", "--data", data.toString(), "--c-grid", "0,1")).contains("--c-grid values must be > 0, got 0.0");
         assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--method", "mikernel"))
                 .contains("--xv auto applies to sparsemi, rsvm and rs");
         assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "50,10"))
