@@ -436,6 +436,13 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--json", paramLabel = "FILE", description = "Write {\"methods\": {name: summary}} as JSON.")
         Path json;
 
+        @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate gamma times the feature count (default: 0.125,0.25,0.5,1,2).")
+        double[] gammaGrid;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", split = ",", description = "Candidate C (default: 1,10,100).")
+        double[] cGrid;
+
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
                     .withMaxIterations(iterations).withSeed(seed);
@@ -468,11 +475,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                 learner(m);
             }
             BagDataset d = read(data, format);
+            Common grid = new Common();
+            grid.gammaGrid = gammaGrid;
+            grid.cGrid = cGrid;
+            double[] gammas = grid.gammas(d);
+            double[] cs = grid.cs();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
                             + "(inner 3-fold CV)%n", data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
-                    java.util.Arrays.toString(MiCrossValidation.defaultGammas(d.dim())),
-                    java.util.Arrays.toString(MiCrossValidation.defaultCs()));
+                    java.util.Arrays.toString(gammas), java.util.Arrays.toString(cs));
             out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
             out.flush();
             JsonSummary all = new JsonSummary();
@@ -481,8 +492,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
                     continue;
                 }
-                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed,
-                        MiCrossValidation.defaultGammas(d.dim()), MiCrossValidation.defaultCs());
+                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed, gammas, cs);
                 Summary acc = r.accuracy();
                 out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%n", m, 100 * acc.mean(), 100 * acc.sd(),
                         r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());

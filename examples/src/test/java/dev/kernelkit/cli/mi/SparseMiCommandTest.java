@@ -94,6 +94,19 @@ class SparseMiCommandTest {
     }
 
     @Test
+    void compareUsesTheGivenGridsAndKeepsTheDefaultOtherwise(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(6, 2, 4, 6), data);
+        // 2 features: gamma = 1/2; a one-point grid fixes (gamma, C) without tuning.
+        String out = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--methods", "rsvm",
+                "--gamma-grid", "1", "--c-grid", "10");
+        assertThat(out).contains("gamma in [0.5], C in [10.0]");
+        String dflt = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--methods", "rsvm");
+        // Default: {1/8, 1/4, 1/2, 1, 2} / 2 and {1, 10, 100}.
+        assertThat(dflt).contains("gamma in [0.0625, 0.125, 0.25, 0.5, 1.0], C in [1.0, 10.0, 100.0]");
+    }
+
+    @Test
     void compareRejectsAnUnknownMethod(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("ring.csv");
         CsvBagFormat.write(SyntheticData.ringBags(5, 3, 4, 2), data);
