@@ -13,8 +13,9 @@ import java.util.List;
  * bags; on each training part the features are standardised with that part's statistics (applied
  * to the test part), and (gamma, C) are either fixed or chosen by an inner stratified 3-fold CV on
  * the training part only (highest mean inner accuracy, first in grid order on ties). Test folds
- * are never looked at before the final prediction. Runs folds sequentially; deterministic for a
- * seed.
+ * are never looked at before the final prediction. {@link #runTunedSize} also chooses N_XV from a
+ * grid (the paper's {10, 50, 100, 500, 1000}) on the training part. Runs folds sequentially;
+ * deterministic for a seed.
  */
 public final class MiCrossValidation {
 
