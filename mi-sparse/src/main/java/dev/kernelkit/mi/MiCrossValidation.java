@@ -13,8 +13,9 @@ import java.util.List;
  * bags; on each training part the features are standardised with that part's statistics (applied
  * to the test part), and (gamma, C) are either fixed or chosen by an inner stratified 3-fold CV on
  * the training part only (highest mean inner accuracy, first in grid order on ties). Test folds
- * are never looked at before the final prediction. Runs folds sequentially; deterministic for a
- * seed.
+ * are never looked at before the final prediction. {@link #runTunedSize} also chooses N_XV from a
+ * grid (the paper's {10, 50, 100, 500, 1000}) on the training part. Runs folds sequentially;
+ * deterministic for a seed.
  */
 public final class MiCrossValidation {
 
@@ -26,21 +27,33 @@ public final class MiCrossValidation {
     }
 
     /**
+     * Builds a classifier from a standardised training part, (gamma, C) and a model size N_XV,
+     * for {@link #runTunedSize}.
+     */
+    @FunctionalInterface
+    public interface SizedLearner {
+        /** Fits with the given Gaussian gamma, C and number of expansion vectors. */
+        BagClassifier fit(BagDataset train, double gamma, double c, int expansionVectors);
+    }
+
+    /**
      * What a run measured. Accuracies are per outer fold in split order.
      */
     public static final class Result {
         private final double[] accuracies;
         private final double[] gammas;
         private final double[] cs;
+        private final double[] vectors;
         private final double trainSeconds;
         private final double predictSeconds;
         private final double kernelEvaluationsPerInstance;
 
-        Result(double[] accuracies, double[] gammas, double[] cs, double trainSeconds, double predictSeconds,
-               double kernelEvaluationsPerInstance) {
+        Result(double[] accuracies, double[] gammas, double[] cs, double[] vectors, double trainSeconds,
+               double predictSeconds, double kernelEvaluationsPerInstance) {
             this.accuracies = accuracies.clone();
             this.gammas = gammas.clone();
             this.cs = cs.clone();
+            this.vectors = vectors.clone();
             this.trainSeconds = trainSeconds;
             this.predictSeconds = predictSeconds;
             this.kernelEvaluationsPerInstance = kernelEvaluationsPerInstance;
@@ -64,6 +77,14 @@ public final class MiCrossValidation {
         /** The C used in every outer fold. */
         public double[] cs() {
             return cs.clone();
+        }
+
+        /**
+         * The final model's kernel evaluations per instance in every outer fold (N_XV for the
+         * sparse models; with {@link #runTunedSize} the N_XV chosen in that fold).
+         */
+        public double[] vectors() {
+            return vectors.clone();
         }
 
         /** Mean seconds per fold to train the final model (tuning excluded). */
@@ -94,10 +115,70 @@ public final class MiCrossValidation {
      */
     public static Result run(BagDataset data, Learner learner, int folds, int repeats, long seed, double[] gammas,
                              double[] cs) {
+        checkGrid(gammas, cs);
+        return protocol(data, folds, repeats, seed, (tr, s) -> {
+            double[] best = gammas.length * cs.length == 1 ? new double[] {gammas[0], cs[0]}
+                    : tune(tr, learner, gammas, cs, seed + 7919L * (s + 1));
+            return new Choice(best[0], best[1], 0);
+        }, (tr, ch) -> learner.fit(tr, ch.gamma, ch.c));
+    }
+
+    /**
+     * Runs the protocol with N_XV chosen too, on each training part only, in two stages (so the
+     * large models are fitted only a few times): (1) (gamma, C) by stratified 3-fold CV at the
+     * smallest candidate N_XV, as {@link #tune}; (2) with that (gamma, C), every candidate N_XV on
+     * the same inner folds, keeping the best mean inner accuracy (the smaller N_XV on ties).
+     * Candidates above the smallest inner training part's instance count are skipped (instance
+     * initialisations cannot draw them). Fixed (single-valued) gamma and C grids skip stage 1.
+     *
+     * @param sizes candidate N_XV, ascending, each &ge; 1 (e.g. the paper's {10, 50, 100, 500, 1000})
+     * @throws IllegalArgumentException for an empty or unsorted grid, folds &lt; 2 or repeats &lt; 1
+     */
+    public static Result runTunedSize(BagDataset data, SizedLearner learner, int folds, int repeats, long seed,
+                                      double[] gammas, double[] cs, int[] sizes) {
+        checkGrid(gammas, cs);
+        checkSizes(sizes);
+        return protocol(data, folds, repeats, seed,
+                (tr, s) -> tuneSizeChoice(tr, learner, gammas, cs, sizes, seed + 7919L * (s + 1)),
+                (tr, ch) -> learner.fit(tr, ch.gamma, ch.c, ch.size));
+    }
+
+    /** The settings chosen on one training part; size 0 when N_XV is not tuned. */
+    private record Choice(double gamma, double c, int size) {
+    }
+
+    private interface Chooser {
+        Choice choose(BagDataset trainScaled, int splitIndex);
+    }
+
+    private interface Fitter {
+        BagClassifier fit(BagDataset trainScaled, Choice choice);
+    }
+
+    private static void checkGrid(double[] gammas, double[] cs) {
         if (gammas.length == 0 || cs.length == 0) {
             throw new IllegalArgumentException("the gamma and C grids must not be empty, got "
                     + gammas.length + " gammas and " + cs.length + " Cs");
         }
+    }
+
+    private static void checkSizes(int[] sizes) {
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("the N_XV grid must not be empty");
+        }
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] < 1) {
+                throw new IllegalArgumentException("N_XV candidates must be >= 1, got " + sizes[i]);
+            }
+            if (i > 0 && sizes[i] <= sizes[i - 1]) {
+                throw new IllegalArgumentException("N_XV candidates must be strictly ascending, got "
+                        + java.util.Arrays.toString(sizes));
+            }
+        }
+    }
+
+    private static Result protocol(BagDataset data, int folds, int repeats, long seed, Chooser chooser,
+                                   Fitter fitter) {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
         }
@@ -106,6 +187,7 @@ public final class MiCrossValidation {
         double[] acc = new double[n];
         double[] g = new double[n];
         double[] c = new double[n];
+        double[] vectors = new double[n];
         double train = 0;
         double predict = 0;
         double evals = 0;
@@ -115,19 +197,91 @@ public final class MiCrossValidation {
             FittedScaler scaler = FeatureScaling.STANDARD.fit(tr);
             BagDataset trScaled = scaler.apply(tr);
             BagDataset teScaled = scaler.apply(data.subset(split.test()));
-            double[] best = gammas.length * cs.length == 1 ? new double[] {gammas[0], cs[0]}
-                    : tune(trScaled, learner, gammas, cs, seed + 7919L * (s + 1));
-            g[s] = best[0];
-            c[s] = best[1];
+            Choice choice = chooser.choose(trScaled, s);
+            g[s] = choice.gamma;
+            c[s] = choice.c;
             Stopwatch clock = Stopwatch.start();
-            BagClassifier model = learner.fit(trScaled, best[0], best[1]);
+            BagClassifier model = fitter.fit(trScaled, choice);
             train += clock.elapsedSeconds();
             clock = Stopwatch.start();
             acc[s] = accuracy(model, teScaled);
             predict += clock.elapsedSeconds();
-            evals += model.kernelEvaluationsPerInstance();
+            vectors[s] = model.kernelEvaluationsPerInstance();
+            evals += vectors[s];
         }
-        return new Result(acc, g, c, train / n, predict / n, evals / n);
+        return new Result(acc, g, c, vectors, train / n, predict / n, evals / n);
+    }
+
+    /**
+     * (gamma, C, N_XV) chosen on {@code train} by the two stages of {@link #runTunedSize}, as a
+     * record-like array {gamma, C, N_XV}.
+     */
+    public static double[] tuneSize(BagDataset train, SizedLearner learner, double[] gammas, double[] cs,
+                                    int[] sizes, long seed) {
+        checkGrid(gammas, cs);
+        checkSizes(sizes);
+        return toArray(tuneSizeChoice(train, learner, gammas, cs, sizes, seed));
+    }
+
+    private static double[] toArray(Choice ch) {
+        return new double[] {ch.gamma, ch.c, ch.size};
+    }
+
+    private static Choice tuneSizeChoice(BagDataset train, SizedLearner learner, double[] gammas, double[] cs,
+                                         int[] sizes, long seed) {
+        List<Splits.Split> inner = Splits.stratifiedKFold(train.labels(), 3, seed);
+        int smallest = sizes[0];
+        double[] best;
+        double bestSum;
+        if (gammas.length * cs.length == 1) {
+            best = new double[] {gammas[0], cs[0]};
+            bestSum = innerSum(train, inner, (t, g, c) -> learner.fit(t, g, c, smallest), gammas[0], cs[0]);
+        } else {
+            double[] r = tuneOn(train, inner, (t, g, c) -> learner.fit(t, g, c, smallest), gammas, cs);
+            best = new double[] {r[0], r[1]};
+            bestSum = r[2];
+        }
+        int minInstances = Integer.MAX_VALUE;
+        for (Splits.Split sp : inner) {
+            minInstances = Math.min(minInstances, train.subset(sp.train()).instanceCount());
+        }
+        int bestSize = smallest;
+        for (int i = 1; i < sizes.length && sizes[i] <= minInstances; i++) {
+            int size = sizes[i];
+            double sum = innerSum(train, inner, (t, g, c) -> learner.fit(t, g, c, size), best[0], best[1]);
+            if (sum > bestSum) {
+                bestSum = sum;
+                bestSize = size;
+            }
+        }
+        return new Choice(best[0], best[1], bestSize);
+    }
+
+    private static double innerSum(BagDataset train, List<Splits.Split> inner, Learner learner, double gamma,
+                                   double c) {
+        double sum = 0;
+        for (Splits.Split sp : inner) {
+            BagClassifier m = learner.fit(train.subset(sp.train()), gamma, c);
+            sum += accuracy(m, train.subset(sp.test()));
+        }
+        return sum;
+    }
+
+    /** {best gamma, best C, its summed inner accuracy}; the first in grid order on ties. */
+    private static double[] tuneOn(BagDataset train, List<Splits.Split> inner, Learner learner, double[] gammas,
+                                   double[] cs) {
+        double bestAcc = -1;
+        double[] best = null;
+        for (double gamma : gammas) {
+            for (double c : cs) {
+                double sum = innerSum(train, inner, learner, gamma, c);
+                if (sum > bestAcc) {
+                    bestAcc = sum;
+                    best = new double[] {gamma, c, sum};
+                }
+            }
+        }
+        return best;
     }
 
     /**
@@ -135,23 +289,8 @@ public final class MiCrossValidation {
      * grid order on ties), as a two-element array.
      */
     public static double[] tune(BagDataset train, Learner learner, double[] gammas, double[] cs, long seed) {
-        List<Splits.Split> inner = Splits.stratifiedKFold(train.labels(), 3, seed);
-        double bestAcc = -1;
-        double[] best = null;
-        for (double gamma : gammas) {
-            for (double c : cs) {
-                double sum = 0;
-                for (Splits.Split sp : inner) {
-                    BagClassifier m = learner.fit(train.subset(sp.train()), gamma, c);
-                    sum += accuracy(m, train.subset(sp.test()));
-                }
-                if (sum > bestAcc) {
-                    bestAcc = sum;
-                    best = new double[] {gamma, c};
-                }
-            }
-        }
-        return best;
+        double[] r = tuneOn(train, Splits.stratifiedKFold(train.labels(), 3, seed), learner, gammas, cs);
+        return new double[] {r[0], r[1]};
     }
 
     /** Fraction of bags whose predicted class is their label. */

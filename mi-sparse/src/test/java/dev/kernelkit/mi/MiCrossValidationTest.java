@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -47,6 +52,95 @@ class MiCrossValidationTest {
             assertThat(c).isIn(1.0, 10.0);
         }
         assertThat(seenByLearner).hasSize(data.size());
+    }
+
+    /** A classifier that knows every label (by bag id) when it has at least {@code needed} XVs, else says class 0. */
+    private static BagClassifier oracleAbove(int needed, int size, Map<String, Integer> labels) {
+        return new BagClassifier() {
+            @Override
+            public int predict(Bag bag) {
+                return size >= needed ? labels.get(bag.id()) : 0;
+            }
+
+            @Override
+            public int kernelEvaluationsPerInstance() {
+                return size;
+            }
+        };
+    }
+
+    @Test
+    void tunedSizePicksTheSmallestBestSizeFromTrainingPartsOnlyAndSkipsInfeasibleOnes() {
+        BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
+        Map<String, Integer> labels = new HashMap<>();
+        for (int i = 0; i < data.size(); i++) {
+            labels.put(data.bag(i).id(), data.label(i));
+        }
+        List<int[]> fits = new ArrayList<>();
+        List<java.util.Set<String>> seen = new ArrayList<>();
+        MiCrossValidation.SizedLearner learner = (train, gamma, c, size) -> {
+            fits.add(new int[] {size});
+            java.util.Set<String> ids = new HashSet<>();
+            train.bags().forEach(b -> ids.add(b.id()));
+            seen.add(ids);
+            // Stage 1 must run at the smallest size only; 10^6 exceeds every inner part's instances.
+            assertThat(size).isIn(1, 5, 20);
+            return oracleAbove(5, size, labels);
+        };
+        int[] sizes = {1, 5, 20, 1_000_000};
+        MiCrossValidation.Result r = MiCrossValidation.runTunedSize(data, learner, 3, 1, 4,
+                new double[] {0.1, 1}, new double[] {1, 10}, sizes);
+        // Inner accuracy: size 1 says class 0 for all (1/2 of the bags), sizes 5 and 20 are perfect:
+        // the smaller of the tied best, 5, must win in every outer fold.
+        assertThat(r.vectors()).containsOnly(5.0);
+        assertThat(r.accuracies()).containsOnly(1.0);
+        // Per outer fold: 4 grid points x 3 inner folds at size 1, then sizes 5 and 20 x 3 inner
+        // folds, then 1 final fit = 12 + 6 + 1 = 19 fits; 3 folds = 57.
+        assertThat(fits).hasSize(57);
+        // Every fit of outer fold s (19 consecutive fits) sees only that fold's training bags.
+        List<Splits.Split> outer = Splits.repeatedStratifiedKFold(data.labels(), 3, 1, 4);
+        for (int f = 0; f < fits.size(); f++) {
+            Splits.Split split = outer.get(f / 19);
+            for (int t : split.test()) {
+                assertThat(seen.get(f)).doesNotContain(data.bag(t).id());
+            }
+            if (f % 19 < 12) {
+                assertThat(fits.get(f)[0]).as("fit %d is stage 1", f).isEqualTo(1);
+            }
+        }
+        // All bags of a fold's training part are used by the final fit.
+        assertThat(seen.get(18)).hasSize(outer.get(0).trainSize());
+    }
+
+    @Test
+    void tunedSizeRejectsBadGrids() {
+        BagDataset data = SyntheticData.ringBags(6, 3, 5, 10);
+        MiCrossValidation.SizedLearner never = (t, g, c, k) -> null;
+        assertThatThrownBy(() -> MiCrossValidation.runTunedSize(data, never, 3, 1, 1, new double[] {1},
+                new double[] {1}, new int[] {10, 5})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("strictly ascending, got [10, 5]");
+        assertThatThrownBy(() -> MiCrossValidation.runTunedSize(data, never, 3, 1, 1, new double[] {1},
+                new double[] {1}, new int[0])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("N_XV grid must not be empty");
+        assertThatThrownBy(() -> MiCrossValidation.runTunedSize(data, never, 3, 1, 1, new double[] {1},
+                new double[] {1}, new int[] {0, 5})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("N_XV candidates must be >= 1, got 0");
+    }
+
+    @Test
+    void tunedSizeWithSparseMiOnTheFourGaussianProblemUsesMoreThanOneXv() {
+        // One shared XV cannot tell all three classes apart (class 2 needs an XV near mu3 and
+        // class 1 one near mu1), so inner CV must prefer 2 or 4 XVs.
+        BagDataset data = SyntheticData.fourGaussianBags(12, 4, 8, 5);
+        MiCrossValidation.Result r = MiCrossValidation.runTunedSize(data, (train, gamma, c, size) ->
+                        SparseMi.fit(train, SparseMiOptions.defaults().withGamma(gamma).withC(c)
+                                .withExpansionVectors(size).withMaxIterations(30)), 3, 1, 2,
+                new double[] {0.5}, new double[] {10}, new int[] {1, 2, 4});
+        assertThat(r.vectors()).doesNotContain(1.0).containsAnyOf(2.0, 4.0);
+        for (double v : r.vectors()) {
+            assertThat(v).isIn(2.0, 4.0);
+        }
+        assertThat(r.accuracy().mean()).isGreaterThanOrEqualTo(0.9);
     }
 
     @Test

@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sparse-mi", mixinStandardHelpOptions = true,
         description = "Sparse kernel SVMs for multi-instance bags (SparseMI) and the baselines MI-Kernel, RSVM, RS.",
         subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class,
-                SparseMiCommand.Compare.class})
+                SparseMiCommand.Compare.class, SparseMiCommand.Bench.class})
 public final class SparseMiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -71,9 +71,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "csv-bags or arff (default: from the extension, .arff is arff, else csv-bags).")
         String format;
 
-        @Option(names = "--xv", paramLabel = "N", defaultValue = "10",
-                description = "Number of expansion vectors N_XV (default: ${DEFAULT-VALUE}).")
-        int xv;
+        @Option(names = "--xv", paramLabel = "N|auto", defaultValue = "10",
+                description = "Number of expansion vectors N_XV, or auto to choose it from --xv-grid by inner 3-fold CV "
+                        + "on the training part (after gamma and C at the smallest candidate; default: ${DEFAULT-VALUE}).")
+        String xv;
+
+        @Option(names = "--xv-grid", paramLabel = "LIST", split = ",", defaultValue = "10,50,100,500,1000",
+                description = "Candidate N_XV for --xv auto, ascending; candidates above the instances of an inner "
+                        + "training part are skipped (default: the paper's ${DEFAULT-VALUE}).")
+        int[] xvGrid;
 
         @Option(names = "--gamma", paramLabel = "G", description = "Gaussian gamma; omit with --c to tune.")
         Double gamma;
@@ -84,6 +90,14 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--init", paramLabel = "INIT", defaultValue = "random",
                 description = "Initial XVs: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
         String init;
+
+        @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate gamma times the feature count when tuning (default: 0.125,0.25,0.5,1,2).")
+        double[] gammaGrid;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate C when tuning (default: 1,10,100).")
+        double[] cGrid;
 
         @Option(names = "--method", paramLabel = "METHOD", defaultValue = "sparsemi",
                 description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
@@ -104,13 +118,35 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
         }
 
+        /** True for {@code --xv auto}. */
+        boolean autoXv() {
+            return "auto".equalsIgnoreCase(xv.trim());
+        }
+
+        /** The fixed N_XV of {@code --xv N}. */
+        int xvCount() {
+            try {
+                return Integer.parseInt(xv.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--xv must be a positive integer or auto, got '" + xv + "'");
+            }
+        }
+
         SparseMiOptions options(double g, double cost) {
-            return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(xv)
+            return options(g, cost, xvCount());
+        }
+
+        SparseMiOptions options(double g, double cost, int k) {
+            return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
                     .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed);
         }
 
         BagClassifier fit(BagDataset train, double g, double cost) {
-            SparseMiOptions o = options(g, cost);
+            return fitSized(train, g, cost, xvCount());
+        }
+
+        BagClassifier fitSized(BagDataset train, double g, double cost, int k) {
+            SparseMiOptions o = options(g, cost, k);
             return switch (method()) {
                 case SPARSEMI -> SparseMi.fit(train, o);
                 case MIKERNEL -> MiKernel.fit(train, MiKernelOptions.defaults().withGamma(g).withC(cost));
@@ -123,8 +159,21 @@ public final class SparseMiCommand implements Callable<Integer> {
         void checkGrid() {
             method();
             XvInit.parse(init);
-            if (xv < 1) {
-                throw new IllegalArgumentException("--xv must be >= 1, got " + xv);
+            if (autoXv()) {
+                if (method() == Method.MIKERNEL) {
+                    throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");
+                }
+                if (xvGrid == null || xvGrid.length == 0) {
+                    throw new IllegalArgumentException("--xv-grid must not be empty");
+                }
+                for (int i = 0; i < xvGrid.length; i++) {
+                    if (xvGrid[i] < 1 || (i > 0 && xvGrid[i] <= xvGrid[i - 1])) {
+                        throw new IllegalArgumentException("--xv-grid must be ascending positive integers, got "
+                                + java.util.Arrays.toString(xvGrid));
+                    }
+                }
+            } else if (xvCount() < 1) {
+                throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
             }
             if ((gamma == null) != (c == null)) {
                 throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
@@ -132,11 +181,35 @@ public final class SparseMiCommand implements Callable<Integer> {
         }
 
         double[] gammas(BagDataset d) {
-            return gamma != null ? new double[] {gamma} : MiCrossValidation.defaultGammas(d.dim());
+            if (gamma != null) {
+                return new double[] {gamma};
+            }
+            if (gammaGrid == null) {
+                return MiCrossValidation.defaultGammas(d.dim());
+            }
+            double[] g = new double[gammaGrid.length];
+            for (int i = 0; i < g.length; i++) {
+                if (!(gammaGrid[i] > 0) || !Double.isFinite(gammaGrid[i])) {
+                    throw new IllegalArgumentException("--gamma-grid values must be > 0, got " + gammaGrid[i]);
+                }
+                g[i] = gammaGrid[i] / d.dim();
+            }
+            return g;
         }
 
         double[] cs() {
-            return c != null ? new double[] {c} : MiCrossValidation.defaultCs();
+            if (c != null) {
+                return new double[] {c};
+            }
+            if (cGrid == null) {
+                return MiCrossValidation.defaultCs();
+            }
+            for (double v : cGrid) {
+                if (!(v > 0) || !Double.isFinite(v)) {
+                    throw new IllegalArgumentException("--c-grid values must be > 0, got " + v);
+                }
+            }
+            return cGrid.clone();
         }
     }
 
@@ -173,10 +246,11 @@ public final class SparseMiCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
             BagDataset d = replicated(read(data, format), replicate);
-            double[] best = gamma != null ? new double[] {gamma, c}
+            double[] best = autoXv() ? MiCrossValidation.tuneSize(d, this::fitSized, gammas(d), cs(), xvGrid, seed)
+                    : gamma != null ? new double[] {gamma, c, xvCount()}
                     : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed);
             Stopwatch clock = Stopwatch.start();
-            BagClassifier m = fit(d, best[0], best[1]);
+            BagClassifier m = autoXv() ? fitSized(d, best[0], best[1], (int) best[2]) : fit(d, best[0], best[1]);
             double secs = clock.elapsedSeconds();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
@@ -263,23 +337,42 @@ public final class SparseMiCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             checkGrid();
             BagDataset d = read(data, format);
-            MiCrossValidation.Result r = MiCrossValidation.run(d, this::fit, folds, repeats, seed, gammas(d), cs());
+            MiCrossValidation.Result r = autoXv()
+                    ? MiCrossValidation.runTunedSize(d, this::fitSized, folds, repeats, seed, gammas(d), cs(), xvGrid)
+                    : MiCrossValidation.run(d, this::fit, folds, repeats, seed, gammas(d), cs());
             Summary acc = r.accuracy();
+            double[] v = r.vectors();
+            double vMin = java.util.Arrays.stream(v).min().orElse(0);
+            double vMax = java.util.Arrays.stream(v).max().orElse(0);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "method %s  folds %d x %d  accuracy %.4f ± %.4f  xv %.1f  train_seconds %.4f  "
                             + "predict_seconds %.5f%n", method, folds, repeats, acc.mean(), acc.sd(),
                     r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
+            out.printf(Locale.ROOT, "# chosen per fold: xv %s  gamma*dim %s  C %s%n", counts(v, 1),
+                    counts(r.gammas(), d.dim()), counts(r.cs(), 1));
             out.flush();
             if (json != null) {
                 String text = String.format(Locale.ROOT, "{\"method\": \"%s\", \"accuracy_mean\": %s, \"accuracy_sd\": %s, "
                                 + "\"xv\": %s, \"train_seconds\": %s, \"predict_seconds\": %s, "
-                                + "\"kernel_evals_per_instance\": %s, \"folds\": %d, \"repeats\": %d}%n",
+                                + "\"kernel_evals_per_instance\": %s, \"folds\": %d, \"repeats\": %d, "
+                                + "\"xv_min\": %s, \"xv_max\": %s, \"xv_auto\": %s}%n",
                         method, acc.mean(), acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(),
-                        r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats);
+                        r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats, vMin, vMax, autoXv());
                 Files.writeString(json, text, StandardCharsets.UTF_8);
             }
             return 0;
         }
+    }
+
+    /** "value: count" of each distinct value times {@code scale}, ascending, e.g. "{10: 7, 50: 3}". */
+    static String counts(double[] values, double scale) {
+        java.util.TreeMap<Double, Integer> m = new java.util.TreeMap<>();
+        for (double x : values) {
+            m.merge(x * scale, 1, Integer::sum);
+        }
+        StringBuilder b = new StringBuilder("{");
+        m.forEach((k, n) -> b.append(b.length() > 1 ? ", " : "").append(String.format(Locale.ROOT, "%.4g: %d", k, n)));
+        return b.append('}').toString();
     }
 
     /**
@@ -343,6 +436,13 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--json", paramLabel = "FILE", description = "Write {\"methods\": {name: summary}} as JSON.")
         Path json;
 
+        @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
+                description = "Candidate gamma times the feature count (default: 0.125,0.25,0.5,1,2).")
+        double[] gammaGrid;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", split = ",", description = "Candidate C (default: 1,10,100).")
+        double[] cGrid;
+
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
                     .withMaxIterations(iterations).withSeed(seed);
@@ -375,11 +475,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                 learner(m);
             }
             BagDataset d = read(data, format);
+            Common grid = new Common();
+            grid.gammaGrid = gammaGrid;
+            grid.cGrid = cGrid;
+            double[] gammas = grid.gammas(d);
+            double[] cs = grid.cs();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
                             + "(inner 3-fold CV)%n", data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
-                    java.util.Arrays.toString(MiCrossValidation.defaultGammas(d.dim())),
-                    java.util.Arrays.toString(MiCrossValidation.defaultCs()));
+                    java.util.Arrays.toString(gammas), java.util.Arrays.toString(cs));
             out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
             out.flush();
             JsonSummary all = new JsonSummary();
@@ -388,8 +492,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
                     continue;
                 }
-                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed,
-                        MiCrossValidation.defaultGammas(d.dim()), MiCrossValidation.defaultCs());
+                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed, gammas, cs);
                 Summary acc = r.accuracy();
                 out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%n", m, 100 * acc.mean(), 100 * acc.sd(),
                         r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
@@ -403,6 +506,169 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .put("seed", seed).writeTo(json);
             }
             return 0;
+        }
+    }
+
+    /**
+     * {@code bench}: (1) SparseMI training time on the first training part of a stratified 10-fold
+     * split (standardised on that part) with every bag replicated x1, x4, x16 (fixed gamma, N_XV;
+     * C / k for k copies keeps Q(beta, rho, Z) identical, so the iterations match and only the cost
+     * per iteration changes, which the paper's O(N_XV N) claim says grows linearly); (2)
+     * prediction on the held-out part, SparseMI against MI-Kernel with the same gamma and C:
+     * kernel evaluations per bag and measured time per bag.
+     */
+    @Command(name = "bench", mixinStandardHelpOptions = true,
+            description = "Training time vs replicated bags (x1, x4, x16) and prediction cost, SparseMI vs MI-Kernel, "
+                    + "at fixed gamma and C.")
+    static final class Bench implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bag data file.")
+        Path data;
+
+        @Option(names = "--format", paramLabel = "FORMAT", description = "csv-bags or arff (default: from the extension).")
+        String format;
+
+        @Option(names = "--xv", paramLabel = "N", defaultValue = "10", description = "N_XV (default: ${DEFAULT-VALUE}).")
+        int xv;
+
+        @Option(names = "--gamma-dim", paramLabel = "G", defaultValue = "1",
+                description = "Gaussian gamma times the feature count, i.e. gamma = G / dim (default: ${DEFAULT-VALUE}).")
+        double gammaDim;
+
+        @Option(names = "--c", paramLabel = "C", defaultValue = "10", description = "C (default: ${DEFAULT-VALUE}).")
+        double c;
+
+        @Option(names = "--iterations", paramLabel = "T", defaultValue = "50", description = "t_max (default: ${DEFAULT-VALUE}).")
+        int iterations;
+
+        @Option(names = "--replicates", paramLabel = "LIST", split = ",", defaultValue = "1,4,16",
+                description = "Bag replication factors (default: ${DEFAULT-VALUE}).")
+        int[] replicates;
+
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+                description = "Timed runs per measurement; the median is reported (default: ${DEFAULT-VALUE}).")
+        int runs;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Split and model seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the measurements as JSON.")
+        Path json;
+
+        @Override
+        public Integer call() throws IOException {
+            if (xv < 1 || runs < 1 || !(gammaDim > 0) || !(c > 0) || iterations < 0) {
+                throw new IllegalArgumentException("--xv and --runs must be >= 1, --gamma-dim and --c > 0, --iterations >= 0; "
+                        + "got xv " + xv + ", runs " + runs + ", gamma-dim " + gammaDim + ", c " + c + ", iterations " + iterations);
+            }
+            for (int k : replicates) {
+                if (k < 1) {
+                    throw new IllegalArgumentException("--replicates must be >= 1, got " + k);
+                }
+            }
+            BagDataset all = read(data, format);
+            dev.kernelkit.data.Splits.Split split = dev.kernelkit.data.Splits.stratifiedKFold(all.labels(), 10, seed).get(0);
+            BagDataset rawTrain = all.subset(split.train());
+            dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(rawTrain);
+            BagDataset train = scaler.apply(rawTrain);
+            BagDataset test = scaler.apply(all.subset(split.test()));
+            double g = gammaDim / all.dim();
+            SparseMiOptions o = SparseMiOptions.defaults().withGamma(g).withC(c).withExpansionVectors(xv)
+                    .withMaxIterations(iterations).withSeed(seed);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%s: training part of fold 1 of 10 (%d bags, %d instances), gamma %.4g (= %s/dim), C %s / replicate, "
+                            + "N_XV %d, t_max %d, median of %d runs%n", data, train.size(), train.instanceCount(), g,
+                    gammaDim, c, xv, iterations, runs);
+            out.printf(Locale.ROOT, "%-10s %10s %10s %11s %14s %9s %13s%n", "replicate", "instances", "train_s",
+                    "iterations", "s_per_iter", "ratio_x1", "iter_ratio_x1");
+            out.flush();
+            JsonSummary growth = new JsonSummary();
+            double base = Double.NaN;
+            double basePerIter = Double.NaN;
+            for (int k : replicates) {
+                BagDataset d = replicated(train, k);
+                double[] secs = new double[runs];
+                double[] perIter = new double[runs];
+                int iters = 0;
+                for (int r = 0; r < runs; r++) {
+                    Stopwatch clock = Stopwatch.start();
+                    SparseMiModel m = SparseMi.fit(d, o.withC(c / k));
+                    secs[r] = clock.elapsedSeconds();
+                    iters = m.iterations();
+                    perIter[r] = secs[r] / Math.max(1, iters);
+                }
+                double t = median(secs);
+                double ti = median(perIter);
+                if (Double.isNaN(base)) {
+                    base = t;
+                    basePerIter = ti;
+                }
+                out.printf(Locale.ROOT, "x%-9d %10d %10.3f %11d %14.5f %9.2f %13.2f%n", k, d.instanceCount(), t, iters, ti,
+                        t / base, ti / basePerIter);
+                out.flush();
+                growth.put("x" + k, new JsonSummary().put("instances", (long) d.instanceCount()).put("train_seconds", t)
+                        .put("iterations", (long) iters).put("seconds_per_iteration", ti).put("ratio_to_first", t / base)
+                        .put("per_iteration_ratio_to_first", ti / basePerIter));
+            }
+            BagClassifier sparse = SparseMi.fit(train, o);
+            BagClassifier dense = MiKernel.fit(train, MiKernelOptions.defaults().withGamma(g).withC(c));
+            double instancesPerBag = test.instanceCount() / (double) test.size();
+            out.printf(Locale.ROOT, "prediction on the held-out part (%d bags, %.2f instances per bag), %d passes timed:%n",
+                    test.size(), instancesPerBag, PREDICT_PASSES);
+            out.printf(Locale.ROOT, "%-9s %10s %16s %14s %12s%n", "method", "accuracy", "kernel_evals/bag", "us_per_bag",
+                    "speedup");
+            JsonSummary predict = new JsonSummary();
+            double denseUs = Double.NaN;
+            for (BagClassifier m : java.util.List.of(dense, sparse)) {
+                String name = m == dense ? "mikernel" : "sparsemi";
+                double[] us = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    us[r] = 1e6 * predictSeconds(m, test) / test.size();
+                }
+                double u = median(us);
+                if (m == dense) {
+                    denseUs = u;
+                }
+                double evals = m.kernelEvaluationsPerInstance() * instancesPerBag;
+                double acc = MiCrossValidation.accuracy(m, test);
+                out.printf(Locale.ROOT, "%-9s %10.4f %16.1f %14.2f %12.2f%n", name, acc, evals, u, denseUs / u);
+                predict.put(name, new JsonSummary().put("accuracy", acc).put("kernel_evals_per_bag", evals)
+                        .put("microseconds_per_bag", u).put("speedup_vs_mikernel", denseUs / u));
+            }
+            out.flush();
+            if (json != null) {
+                new JsonSummary().put("growth", growth).put("predict", predict).put("xv", (long) xv)
+                        .put("gamma", g).put("c", c).put("runs", (long) runs).writeTo(json);
+            }
+            return 0;
+        }
+
+        /** Passes over the test bags per timed prediction run (after as many warm-up passes). */
+        static final int PREDICT_PASSES = 200;
+
+        private static double predictSeconds(BagClassifier m, BagDataset test) {
+            int sink = 0;
+            for (int p = 0; p < PREDICT_PASSES; p++) {
+                for (int i = 0; i < test.size(); i++) {
+                    sink += m.predict(test.bag(i));
+                }
+            }
+            Stopwatch clock = Stopwatch.start();
+            for (int p = 0; p < PREDICT_PASSES; p++) {
+                for (int i = 0; i < test.size(); i++) {
+                    sink += m.predict(test.bag(i));
+                }
+            }
+            double s = clock.elapsedSeconds() / PREDICT_PASSES;
+            return sink == Integer.MIN_VALUE ? s + 1 : s;
+        }
+
+        private static double median(double[] v) {
+            double[] s = v.clone();
+            java.util.Arrays.sort(s);
+            return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
         }
     }
 

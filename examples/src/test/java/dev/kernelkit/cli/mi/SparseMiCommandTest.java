@@ -94,6 +94,19 @@ class SparseMiCommandTest {
     }
 
     @Test
+    void compareUsesTheGivenGridsAndKeepsTheDefaultOtherwise(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(6, 2, 4, 6), data);
+        // 2 features: gamma = 1/2; a one-point grid fixes (gamma, C) without tuning.
+        String out = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--methods", "rsvm",
+                "--gamma-grid", "1", "--c-grid", "10");
+        assertThat(out).contains("gamma in [0.5], C in [10.0]");
+        String dflt = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--methods", "rsvm");
+        // Default: {1/8, 1/4, 1/2, 1, 2} / 2 and {1, 10, 100}.
+        assertThat(dflt).contains("gamma in [0.0625, 0.125, 0.25, 0.5, 1.0], C in [1.0, 10.0, 100.0]");
+    }
+
+    @Test
     void compareRejectsAnUnknownMethod(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("ring.csv");
         CsvBagFormat.write(SyntheticData.ringBags(5, 3, 4, 2), data);
@@ -106,5 +119,105 @@ class SparseMiCommandTest {
         });
         assertThat(cl.execute("compare", "--data", data.toString(), "--methods", "best")).isEqualTo(1);
         assertThat(err.toString()).contains("unknown method 'best'");
+    }
+    /** Runs with the main command's error handling (message to stderr, exit 1); returns stderr. */
+    private static String fail(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new SparseMiCommand());
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(err));
+        cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            line.getErr().println(ex.getMessage());
+            return 1;
+        });
+        assertThat(cl.execute(args)).as("exit code; stderr: %s", err).isEqualTo(1);
+        return err.toString();
+    }
+
+    @Test
+    void cvAndTrainWithAutoXvChooseFromTheGridAndReportTheChoices(@TempDir Path dir) throws Exception {
+        BagDataset ring = SyntheticData.ringBags(12, 4, 6, 3);
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(ring, data);
+        Path json = dir.resolve("auto.json");
+        // Inner training parts hold about 2/3 * 2/3 of 24 bags x 4-6 instances, i.e. 40-60
+        // instances: candidate 500 is skipped, 1 and 3 are tried.
+        String cv = run(0, "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma", "0.5",
+                "--c", "10", "--folds", "3", "--iterations", "10", "--json", json.toString());
+        assertThat(cv).contains("method sparsemi").containsPattern("# chosen per fold: xv \\{[13][^5]*\\}");
+        String text = Files.readString(json);
+        assertThat(text).contains("\"xv_auto\": true").contains("\"xv_min\"").contains("\"xv_max\"");
+        String train = run(0, "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma",
+                "0.5", "--c", "10", "--iterations", "10");
+        assertThat(train).containsPattern("xv [13] ");
+        String grid = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma-grid", "0.5,4", "--c-grid", "10",
+                "--folds", "3", "--iterations", "5");
+        // Only the given candidates are chosen: gamma*dim in {0.5, 4}, C = 10 in all 3 folds.
+        assertThat(grid).containsPattern("gamma\\*dim \\{(0\\.5000: \\d(, 4\\.000: \\d)?|4\\.000: 3)\\}  C \\{10\\.00: 3\\}");
+        assertThat(fail("cv", "--data", data.toString(), "--c-grid", "0,1")).contains("--c-grid values must be > 0, got 0.0");
+        assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--method", "mikernel"))
+                .contains("--xv auto applies to sparsemi, rsvm and rs");
+        assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "50,10"))
+                .contains("--xv-grid must be ascending positive integers, got [50, 10]");
+        assertThat(fail("cv", "--data", data.toString(), "--xv", "ten")).contains("--xv must be a positive integer or auto, got 'ten'");
+    }
+
+    @Test
+    void benchPrintsTheGrowthRatiosAndThePredictionComparison(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(10, 3, 5, 4), data);
+        Path json = dir.resolve("bench.json");
+        String out = run(0, "bench", "--data", data.toString(), "--xv", "2", "--gamma-dim", "1", "--c", "10",
+                "--replicates", "1,2", "--runs", "1", "--iterations", "5", "--json", json.toString());
+        assertThat(out).contains("x1 ").contains("x2 ").contains("mikernel").contains("sparsemi");
+        // The first row is its own reference: ratio 1.00 in both ratio columns.
+        assertThat(out).containsPattern("x1 +\\d+ +[0-9.]+ +\\d+ +[0-9.]+ +1\\.00 +1\\.00");
+        String text = Files.readString(json);
+        assertThat(text).contains("\"growth\"").contains("\"x2\"").contains("\"kernel_evals_per_bag\"")
+                .contains("\"speedup_vs_mikernel\"");
+        // SparseMI with 2 XVs evaluates 2 kernels per instance; x2 holds twice the instances.
+        assertThat(text).containsPattern("\"sparsemi\": \\{[^}]*\"kernel_evals_per_bag\": ");
+    }
+
+    @Test
+    void badInputFilesAreClearErrors(@TempDir Path dir) throws Exception {
+        BagDataset ring = SyntheticData.ringBags(5, 3, 4, 2);
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(ring, data);
+        // One class only: the positive bags alone.
+        int[] positives = java.util.stream.IntStream.range(0, ring.size()).filter(i -> ring.sign(i) > 0).toArray();
+        Path one = dir.resolve("one.csv");
+        CsvBagFormat.write(ring.subset(positives), one);
+        assertThat(fail("train", "--data", one.toString(), "--gamma", "1", "--c", "1", "--xv", "1"))
+                .contains("at least two classes").contains("only class '+1'");
+        // More XVs than training instances with an instance initialisation.
+        int n = ring.instanceCount();
+        assertThat(fail("train", "--data", data.toString(), "--gamma", "1", "--c", "1", "--xv", String.valueOf(n + 1)))
+                .contains("expansionVectors must be <= the number of training instances (" + n + ")")
+                .contains("got " + (n + 1));
+        // A model for 2 features applied to a 3-feature file.
+        Path model = dir.resolve("m.model");
+        run(0, "train", "--data", data.toString(), "--gamma", "1", "--c", "1", "--xv", "1", "--iterations", "1",
+                "--model", model.toString());
+        Path three = dir.resolve("three.csv");
+        Files.writeString(three, "bag,label,f1,f2,f3\nb1,+1,1,2,3\nb2,-1,0,0,1\n");
+        assertThat(fail("predict", "--model", model.toString(), "--data", three.toString()))
+                .contains("dimension 3").contains("expected 2");
+        // A bag without instances (possible in multi-instance ARFF) names the file, line and bag.
+        Path empty = dir.resolve("e.arff");
+        Files.writeString(empty, """
+                @relation toy
+                @attribute bag_id {b1,b2}
+                @attribute bag relational
+                  @attribute f1 numeric
+                  @attribute f2 numeric
+                @end bag
+                @attribute class {0,1}
+                @data
+                b1,'1,2',1
+                b2,'',0
+                """);
+        assertThat(fail("train", "--data", empty.toString(), "--gamma", "1", "--c", "1", "--xv", "1"))
+                .contains(empty + ":10").contains("empty bag 'b2'");
     }
 }
