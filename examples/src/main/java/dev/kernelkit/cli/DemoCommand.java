@@ -1,5 +1,7 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.cli.cvm.CvmDemo;
+import dev.kernelkit.cli.mkl.MklDemo;
 import dev.kernelkit.cli.prototypes.PrototypesCommand;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
@@ -50,16 +52,22 @@ import picocli.CommandLine.Spec;
  * <p>Third section, IMKPL prototypes: the seeded synthetic 9-channel feature-selection experiment
  * of {@code kernelkit prototypes demo}: accuracy and the channel weights.
  *
+ * <p>Fourth section, soft margin MKL ({@link MklDemo}): SM1MKL and the other MKL methods on two moons
+ * with an added noise feature, and the kernel weights they choose. Fifth section, core vector
+ * machines ({@link CvmDemo}): CVM, our SMO and LIBSVM on growing checkerboards.
+ *
  * <p>With {@code --plots DIR} it writes the SMO model's decision regions per problem, and per
  * SparseMI problem the Fig. 2-style picture (instances coloured by their bag's label, initial and
  * final XVs joined by arrows, decision regions of the bag classifier on single-instance bags) and
- * the objective g(Z) per iteration, and IMKPL's kernel weight per channel as bars, as PNG files.
+ * the objective g(Z) per iteration, IMKPL's kernel weight per channel as bars, the MKL kernel
+ * weights, and CVM's training time against n and its core vectors over the data, as PNG files.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Train our SMO solver and the LIBSVM solver (RBF kernel) on built-in synthetic data",
                 "(two moons, checkerboard) and print accuracy, support vectors, dual objective and time;",
                 "then SparseMI on the ring and four-Gaussian bag problems (TNNLS 2013, Fig. 2) from poor",
-                "initial expansion vectors, and the IMKPL synthetic feature-selection experiment."})
+                "initial expansion vectors, the IMKPL synthetic feature-selection experiment, soft margin",
+                "MKL on two moons with a noise feature, and core vector machines on growing checkerboards."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -190,6 +198,18 @@ final class DemoCommand implements Callable<Integer> {
         out.printf("IMKPL prototypes (as 'kernelkit prototypes demo --seed %d'):%n", protoSeed);
         PrototypesCommand.printSynthetic(out, proto);
 
+        progress.update("MKL", 0, 1);
+        MklDemo.Result mkl = MklDemo.run(s);
+        progress.done();
+        out.println();
+        MklDemo.print(out, mkl);
+
+        progress.update("CVM", 0, 1);
+        CvmDemo.Result cvm = CvmDemo.run(s);
+        progress.done();
+        out.println();
+        CvmDemo.print(out, cvm);
+
         if (plots != null) {
             for (MiRow r : miRows) {
                 Path file = plots.resolve("demo-sparsemi-" + r.problem().name() + ".png");
@@ -206,6 +226,8 @@ final class DemoCommand implements Callable<Integer> {
                     .axisLabels("channel (6 copies 1, 7 copies 3, 8 and 9 constant)", "kernel weight beta")
                     .build().writePng(bars);
             out.println("wrote " + bars);
+            MklDemo.writePlots(plots, mkl, out);
+            CvmDemo.writePlots(plots, cvm, out);
             for (Row r : rows) {
                 if (!r.solver().startsWith("smo")) {
                     continue;
