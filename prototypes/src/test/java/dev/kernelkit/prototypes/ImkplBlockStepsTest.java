@@ -153,6 +153,40 @@ class ImkplBlockStepsTest {
     }
 
     @Test
+    void objectiveTermsOnAThreePointExampleByHand() {
+        // x = 0, 1, 3 (one feature), labels 1, 1, 2; σ = (1 + 9 + 4)/3 = 14/3, so
+        // K01 = e^{-3/14}, K02 = e^{-27/14}, K12 = e^{-12/14}; one kernel, β = 1.
+        LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(0), DenseVec.of(1), DenseVec.of(3)),
+                new double[] {1, 1, 2});
+        ImkplOptions o = ImkplOptions.of(1, 0.5, 0.7, 0.3);
+        ImkplState st = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2, o);
+        double k01 = Math.exp(-3.0 / 14), k02 = Math.exp(-27.0 / 14), k12 = Math.exp(-12.0 / 14);
+        // Prototypes u_0 = e_0 (class 1) and u_1 = 0.6 e_1 + 0.8 e_2 (mixed); codes: sample 1 uses
+        // u_0 with a = 0.9, sample 0 uses u_1 with b = 0.4, sample 2 has no code.
+        st.u[0] = new double[] {1, 0, 0};
+        st.u[1] = new double[] {0, 0.6, 0.8};
+        st.gam[0] = new double[] {0, 0.4};
+        st.gam[1] = new double[] {0.9, 0};
+        st.gam[2] = new double[] {0, 0};
+        // J_rec: sample 0, v = 0.24 e_1 + 0.32 e_2: 1 − 2(0.24 K01 + 0.32 K02) + 0.24² + 0.32² + 2·0.24·0.32 K12;
+        //        sample 1, v = 0.9 e_0: 1 − 1.8 K01 + 0.81;   sample 2: 1.
+        double rec = 1 - 2 * (0.24 * k01 + 0.32 * k02) + 0.0576 + 0.1024 + 2 * 0.0768 * k12
+                + 1 - 1.8 * k01 + 0.81 + 1;
+        // J_dis: only sample 0's weight 0.32 on sample 2 crosses classes: 0.32·(2 − 2 K02).
+        double dis = 0.32 * (2 - 2 * k02);
+        // J_ip: u_1 has class mass (0.6, 0.8) -> c_1 = class 2, off-class mass 0.6 -> 0.36; u_0 pure.
+        double ip = 0.36;
+        // J_ls (κ = T = 1): N⁺ / N⁻ of 0: {1} / {2}; of 1: {0} / {2}; of 2: {} / {1} (|3−1| < |3−0|).
+        double ls = 2 * (2 - 2 * k01) + k02 + k12 + k12;
+        double[] t = st.terms(new int[] {0, 1});
+        assertThat(t[0]).isCloseTo(rec, within(1e-12));
+        assertThat(t[1]).isCloseTo(dis, within(1e-12));
+        assertThat(t[2]).isCloseTo(ip, within(1e-12));
+        assertThat(t[3]).isCloseTo(ls, within(1e-12));
+        assertThat(st.objective()).isCloseTo(rec + 0.5 * dis + 0.7 * ip + 0.3 * ls, within(1e-12));
+    }
+
+    @Test
     void cappedSimplexClosedFormEqualsOjAlgoLp() {
         SplittableRandom rnd = new SplittableRandom(31);
         for (int trial = 0; trial < 12; trial++) {
