@@ -14,7 +14,6 @@ import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiModel;
 import dev.kernelkit.mi.SparseMiOptions;
-import dev.kernelkit.plot.BarChart;
 import dev.kernelkit.plot.DecisionRegionPlot;
 import dev.kernelkit.plot.LineChart;
 import dev.kernelkit.svm.KernelExpansionModel;
@@ -59,7 +58,7 @@ import picocli.CommandLine.Spec;
  * <p>With {@code --plots DIR} it writes the SMO model's decision regions per problem, and per
  * SparseMI problem the Fig. 2-style picture (instances coloured by their bag's label, initial and
  * final XVs joined by arrows, decision regions of the bag classifier on single-instance bags) and
- * the objective g(Z) per iteration, IMKPL's kernel weight per channel as bars, the MKL kernel
+ * the objective g(Z) per iteration, IMKPL's kernel weight per channel as bars and its prototype composition, the MKL kernel
  * weights, and CVM's training time against n and its core vectors over the data, as PNG files.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
@@ -219,13 +218,7 @@ final class DemoCommand implements Callable<Integer> {
                 objectiveChart(r).writePng(chart);
                 out.println("wrote " + chart);
             }
-            Path bars = plots.resolve("demo-prototypes-kernel-weights.png");
-            BarChart.builder().values(proto.kernelWeights())
-                    .title(String.format(Locale.ROOT, "IMKPL kernel weight per channel, synthetic 9-channel data, test accuracy %s",
-                            TablePrinter.percent(proto.accuracy())))
-                    .axisLabels("channel (6 copies 1, 7 copies 3, 8 and 9 constant)", "kernel weight beta")
-                    .build().writePng(bars);
-            out.println("wrote " + bars);
+            PrototypesCommand.writePlots(plots, proto, out);
             MklDemo.writePlots(plots, mkl, out);
             CvmDemo.writePlots(plots, cvm, out);
             for (Row r : rows) {
