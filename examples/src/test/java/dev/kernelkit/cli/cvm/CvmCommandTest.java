@@ -156,6 +156,37 @@ class CvmCommandTest {
     }
 
     @Test
+    void demoSectionRunsThreeSizesPrintsThemAndWritesBothPlots() throws Exception {
+        CvmDemo.Result r = CvmDemo.run(1);
+        assertThat(r.runs()).extracting(CvmBenchCommand.Run::n).containsExactly(500, 1000, 2000);
+        for (CvmBenchCommand.Run x : r.runs()) {
+            // SMO and LIBSVM solve the same C-SVC problem: same test accuracy up to a few points
+            assertThat(Math.abs(x.smoAccuracy() - x.libsvmAccuracy())).isLessThanOrEqualTo(0.005);
+            assertThat(x.coreVectors()).isPositive().isLessThan(x.n());
+        }
+        // the checkerboard is learnable at n = 2000 with gamma 0.378 (bench cvm measured ~96 %)
+        assertThat(r.runs().get(2).cvmAccuracy()).isGreaterThan(0.9);
+        StringWriter text = new StringWriter();
+        CvmDemo.print(new PrintWriter(text), r);
+        assertThat(text.toString()).contains("checkerboard", "   2000  ");
+        StringWriter log = new StringWriter();
+        CvmDemo.writePlots(dir, r, new PrintWriter(log));
+        assertThat(Files.size(dir.resolve("demo-cvm-time-vs-n.png"))).isPositive();
+        assertThat(Files.size(dir.resolve("demo-cvm-core-vectors.png"))).isPositive();
+    }
+
+    @Test
+    void numberLabelsAreShortAndScientificOutsideOneThousandthToTenThousand() {
+        assertThat(CvmPlots.num(1e-4)).isEqualTo("1e-4");
+        assertThat(CvmPlots.num(5e-7)).isEqualTo("5e-7");
+        assertThat(CvmPlots.num(8.29e-7)).isEqualTo("8.29e-7");
+        assertThat(CvmPlots.num(1e4)).isEqualTo("1e4");
+        assertThat(CvmPlots.num(1e6)).isEqualTo("1e6");
+        assertThat(CvmPlots.num(0.378)).isEqualTo("0.378");
+        assertThat(CvmPlots.num(100)).isEqualTo("100");
+    }
+
+    @Test
     void badMethodIsAnError() {
         CommandLine cl = new CommandLine(new CvmCommand());
         cl.setErr(new PrintWriter(new StringWriter()));
