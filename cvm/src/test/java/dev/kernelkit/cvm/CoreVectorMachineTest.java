@@ -302,6 +302,32 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void rowCacheSizeChangesNothingButSpeedEvenWhenFullScansCannotCacheRows() {
+        // jmlr mode (full scans before stopping) on 2000 points: with the smallest budget (64k
+        // doubles, below 2000 rows x |S|) the scans take the uncached path; with 200 MB every row
+        // stays. Both compute each entry by the same call, so the runs must be identical.
+        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 1);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(30.0), 1e4, 1e-6).withSeed(5);
+        CvmMachine small = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(1e-3)));
+        CvmMachine large = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(200)));
+        assertThat(small.coreSize()).isGreaterThan(40);
+        assertThat(small.coreIndices()).containsExactly(large.coreIndices());
+        assertThat(small.alpha()).containsExactly(large.alpha());
+        TwoClassL2Problem p = new TwoClassL2Problem(d.points(), d.labels(), o.kernel(), ones(d.size()), o.c());
+        CoreSetResult tiny = CoreSetSolver.solve(p, o.coreSet().withCacheMb(1e-3));
+        CoreSetResult big = CoreSetSolver.solve(p, o.coreSet().withCacheMb(200));
+        assertThat(tiny.fullScans()).isPositive().isEqualTo(big.fullScans());
+        // each scan recomputes the uncached rows: more kernel entries with the small budget
+        assertThat(tiny.kernelEvaluations()).isGreaterThan(big.kernelEvaluations());
+    }
+
+    private static double[] ones(int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, 1.0);
+        return a;
+    }
+
+    @Test
     void coreVectorCapStopsTrainingUnconverged() {
         LabeledDataset d = SyntheticData.checkerboard(2000, 4, 1);
         CvmOptions o = CvmOptions.jmlr(new GaussianKernel(30.0), 1e4, 1e-6);
