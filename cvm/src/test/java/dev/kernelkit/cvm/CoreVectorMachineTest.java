@@ -287,6 +287,26 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void autoGammaEqualsTwoOverTheMeanPairwiseSquaredDistanceOfEveryStepthPoint() {
+        // 12,001 points: step ceil(12001 / 5000) = 3, so points 0, 3, ..., 12000 (4001 of them)
+        SplittableRandom r = new SplittableRandom(8);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < 12_001; i++) {
+            x.add(DenseVec.of(r.nextDouble() * 4, r.nextGaussian(), i % 7 == 0 ? 0 : r.nextDouble()));
+        }
+        double sum = 0;
+        long pairs = 0;
+        for (int i = 0; i < x.size(); i += 3) {
+            for (int j = i + 3; j < x.size(); j += 3) {
+                sum += x.get(i).squaredDistance(x.get(j));
+                pairs++;
+            }
+        }
+        assertThat(pairs).isEqualTo(4001L * 4000 / 2);
+        assertThat(CoreVectorMachine.autoGamma(x)).isCloseTo(2 / (sum / pairs), within(1e-12));
+    }
+
+    @Test
     void badInputIsRejectedWithANamedProblem() {
         Kernel<Vec> k = new GaussianKernel(1.0);
         LabeledDataset one = new LabeledDataset(List.of(DenseVec.of(0, 0), DenseVec.of(1, 1)), new double[] {1, 1});
