@@ -200,11 +200,38 @@ public final class CoreVectorMachine {
         if (s.size() < 2) {
             s = List.of(points.get(0), points.get(1));
         }
+        // ||x_i - x_j||^2 = ||x_i||^2 + ||x_j||^2 - 2 x_i'x_j: one dot product per pair; dense
+        // coordinates in a primitive matrix when that is small (at most 5000 x 4096 doubles)
+        int k = s.size();
+        int d = s.get(0).dim();
+        double[] norm2 = new double[k];
+        double[][] dense = d <= 4096 ? new double[k][] : null;
+        for (int i = 0; i < k; i++) {
+            if (s.get(i).dim() != d) {
+                throw new IllegalArgumentException("autoGamma: point " + i * step + " has dimension " + s.get(i).dim()
+                        + ", expected " + d);
+            }
+            norm2[i] = s.get(i).dot(s.get(i));
+            if (dense != null) {
+                dense[i] = s.get(i).toArray();
+            }
+        }
         double sum = 0.0;
         long pairs = 0;
-        for (int i = 0; i < s.size(); i++) {
-            for (int j = i + 1; j < s.size(); j++) {
-                sum += s.get(i).squaredDistance(s.get(j));
+        for (int i = 0; i < k; i++) {
+            double[] xi = dense == null ? null : dense[i];
+            for (int j = i + 1; j < k; j++) {
+                double dot;
+                if (xi != null) {
+                    double[] xj = dense[j];
+                    dot = 0.0;
+                    for (int t = 0; t < d; t++) {
+                        dot += xi[t] * xj[t];
+                    }
+                } else {
+                    dot = s.get(i).dot(s.get(j));
+                }
+                sum += Math.max(0.0, norm2[i] + norm2[j] - 2 * dot);
                 pairs++;
             }
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
@@ -11,6 +12,7 @@ import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.LinearKernel;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -87,5 +89,20 @@ class BallVectorMachineTest {
         assertThatThrownBy(() -> BallVectorMachine.fit(d, CvmOptions.libcvm(new LinearKernel(), 10, 1e-3)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("needs a kernel with constant k(x, x)");
+    }
+
+    @Test
+    void rejectsOneClassEpsilonOutsideTheOpenUnitIntervalAndNonPositiveC() {
+        LabeledDataset one = new LabeledDataset(List.of(DenseVec.of(0, 0), DenseVec.of(1, 1), DenseVec.of(2, 0)),
+                new double[] {-1, -1, -1});
+        assertThatThrownBy(() -> BallVectorMachine.fit(one, CvmOptions.libcvm(new GaussianKernel(1.0), 10, 1e-3)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("classification needs at least two classes, got only class -1.0");
+        assertThatThrownBy(() -> CvmOptions.libcvm(new GaussianKernel(1.0), 10, -1e-3))
+                .hasMessageContaining("epsilon must be in (0, 1), got -0.001");
+        assertThatThrownBy(() -> CvmOptions.libcvm(new GaussianKernel(1.0), 10, 1.0))
+                .hasMessageContaining("epsilon must be in (0, 1), got 1.0");
+        assertThatThrownBy(() -> CvmOptions.libcvm(new GaussianKernel(1.0), Double.NaN, 1e-3))
+                .hasMessageContaining("c must be > 0 and finite, got NaN");
     }
 }

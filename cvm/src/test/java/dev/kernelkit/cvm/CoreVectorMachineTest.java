@@ -287,6 +287,26 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void autoGammaEqualsTwoOverTheMeanPairwiseSquaredDistanceOfEveryStepthPoint() {
+        // 12,001 points: step ceil(12001 / 5000) = 3, so points 0, 3, ..., 12000 (4001 of them)
+        SplittableRandom r = new SplittableRandom(8);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < 12_001; i++) {
+            x.add(DenseVec.of(r.nextDouble() * 4, r.nextGaussian(), i % 7 == 0 ? 0 : r.nextDouble()));
+        }
+        double sum = 0;
+        long pairs = 0;
+        for (int i = 0; i < x.size(); i += 3) {
+            for (int j = i + 3; j < x.size(); j += 3) {
+                sum += x.get(i).squaredDistance(x.get(j));
+                pairs++;
+            }
+        }
+        assertThat(pairs).isEqualTo(4001L * 4000 / 2);
+        assertThat(CoreVectorMachine.autoGamma(x)).isCloseTo(2 / (sum / pairs), within(1e-12));
+    }
+
+    @Test
     void badInputIsRejectedWithANamedProblem() {
         Kernel<Vec> k = new GaussianKernel(1.0);
         LabeledDataset one = new LabeledDataset(List.of(DenseVec.of(0, 0), DenseVec.of(1, 1)), new double[] {1, 1});
@@ -299,6 +319,32 @@ class CoreVectorMachineTest {
         assertThatThrownBy(() -> CoreVectorMachine.fitBinary(List.of(DenseVec.of(0), DenseVec.of(1)),
                 new double[] {1, 2}, CvmOptions.jmlr(k, 1, 0.1))).hasMessageContaining("label 1 must be +1 or -1, got 2.0");
         assertThatThrownBy(() -> CoreSetOptions.jmlr(0.1).withMaxCoreVectors(1)).hasMessageContaining("maxCoreVectors");
+    }
+
+    @Test
+    void rowCacheSizeChangesNothingButSpeedEvenWhenFullScansCannotCacheRows() {
+        // jmlr mode (full scans before stopping) on 2000 points: with the smallest budget (64k
+        // doubles, below 2000 rows x |S|) the scans take the uncached path; with 200 MB every row
+        // stays. Both compute each entry by the same call, so the runs must be identical.
+        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 1);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(30.0), 1e4, 1e-6).withSeed(5);
+        CvmMachine small = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(1e-3)));
+        CvmMachine large = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(200)));
+        assertThat(small.coreSize()).isGreaterThan(40);
+        assertThat(small.coreIndices()).containsExactly(large.coreIndices());
+        assertThat(small.alpha()).containsExactly(large.alpha());
+        TwoClassL2Problem p = new TwoClassL2Problem(d.points(), d.labels(), o.kernel(), ones(d.size()), o.c());
+        CoreSetResult tiny = CoreSetSolver.solve(p, o.coreSet().withCacheMb(1e-3));
+        CoreSetResult big = CoreSetSolver.solve(p, o.coreSet().withCacheMb(200));
+        assertThat(tiny.fullScans()).isPositive().isEqualTo(big.fullScans());
+        // each scan recomputes the uncached rows: more kernel entries with the small budget
+        assertThat(tiny.kernelEvaluations()).isGreaterThan(big.kernelEvaluations());
+    }
+
+    private static double[] ones(int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, 1.0);
+        return a;
     }
 
     @Test

@@ -123,6 +123,9 @@ final class CvmCli {
      * and returns a model that scales raw points before predicting (and stores the scaler).
      */
     static Trained train(Parameters p, LabeledDataset rawTrain) {
+        if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
+            throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
+        }
         FittedScaler scaler = p.scale.fit(rawTrain);
         LabeledDataset train = scaler.apply(rawTrain);
         Method m = p.method();

@@ -96,12 +96,8 @@ final class CvmPlots {
     /** A short number label: 10000 -> "1e4", 0.378 -> "0.378". */
     static String num(double v) {
         if (v != 0 && (Math.abs(v) >= 1e4 || Math.abs(v) < 1e-3)) {
-            String s = String.format(Locale.ROOT, "%.3g", v);
-            if (!s.contains("e")) {
-                return s;
-            }
-            String[] parts = s.split("e");
-            String mant = parts[0].contains(".") ? parts[0].replaceAll("0+$", "").replaceAll("\\.$", "") : parts[0];
+            String[] parts = String.format(Locale.ROOT, "%.2e", v).split("e");
+            String mant = parts[0].replaceAll("0+$", "").replaceAll("\\.$", "");
             return mant + "e" + Integer.parseInt(parts[1]);
         }
         String s = String.format(Locale.ROOT, "%.6g", v);

@@ -121,6 +121,71 @@ class CvmCommandTest {
         assertThat(Files.readString(json)).contains("\"mse\"", "\"core_vectors\"", "\"train_seconds\"");
     }
 
+    /** Runs 'kernelkit ARGS' through Main's error handling; returns exit code and stderr. */
+    private static String[] main(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = dev.kernelkit.cli.Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        return new String[] {Integer.toString(code), err.toString()};
+    }
+
+    @Test
+    void theIssuesBadInputListGivesClearErrorsOnTheCommandLine() throws Exception {
+        LabeledDataset d = SyntheticData.twoMoons(40, 0.15, 1);
+        Path f = dir.resolve("d.libsvm");
+        LibsvmFormat.write(d, f);
+        List<Vec> x = new ArrayList<>(d.points());
+        double[] ones = new double[x.size()];
+        java.util.Arrays.fill(ones, 1.0);
+        Path single = dir.resolve("one-class.libsvm");
+        LibsvmFormat.write(new LabeledDataset(x, ones), single);
+        String[][] cases = {
+            {f.toString(), "--eps", "0", "epsilon must be in (0, 1), got 0.0"},
+            {f.toString(), "--eps", "1", "epsilon must be in (0, 1), got 1.0"},
+            {f.toString(), "--c", "0", "c must be > 0 and finite, got 0.0"},
+            {f.toString(), "--c", "-2", "c must be > 0 and finite, got -2.0"},
+            {single.toString(), "--method", "bvm", "classification needs at least two classes, got only class 1.0"},
+            {single.toString(), "--method", "cvm", "classification needs at least two classes, got only class 1.0"},
+        };
+        for (String[] c : cases) {
+            String[] r = main("cvm", "train", "--data", c[0], "--gamma", "1", c[1], c[2]);
+            assertThat(r[0]).as(String.join(" ", c)).isNotEqualTo("0");
+            assertThat(r[1]).as(String.join(" ", c)).contains("kernelkit: error: ").contains(c[3])
+                    .doesNotContain("internal error");
+        }
+    }
+
+    @Test
+    void demoSectionRunsThreeSizesPrintsThemAndWritesBothPlots() throws Exception {
+        CvmDemo.Result r = CvmDemo.run(1);
+        assertThat(r.runs()).extracting(CvmBenchCommand.Run::n).containsExactly(500, 1000, 2000);
+        for (CvmBenchCommand.Run x : r.runs()) {
+            // SMO and LIBSVM solve the same C-SVC problem: same test accuracy up to a few points
+            assertThat(Math.abs(x.smoAccuracy() - x.libsvmAccuracy())).isLessThanOrEqualTo(0.005);
+            assertThat(x.coreVectors()).isPositive().isLessThan(x.n());
+        }
+        // the checkerboard is learnable at n = 2000 with gamma 0.378 (bench cvm measured ~96 %)
+        assertThat(r.runs().get(2).cvmAccuracy()).isGreaterThan(0.9);
+        StringWriter text = new StringWriter();
+        CvmDemo.print(new PrintWriter(text), r);
+        assertThat(text.toString()).contains("checkerboard", "   2000  ");
+        StringWriter log = new StringWriter();
+        CvmDemo.writePlots(dir, r, new PrintWriter(log));
+        assertThat(Files.size(dir.resolve("demo-cvm-time-vs-n.png"))).isPositive();
+        assertThat(Files.size(dir.resolve("demo-cvm-core-vectors.png"))).isPositive();
+    }
+
+    @Test
+    void numberLabelsAreShortAndScientificOutsideOneThousandthToTenThousand() {
+        assertThat(CvmPlots.num(1e-4)).isEqualTo("1e-4");
+        assertThat(CvmPlots.num(5e-7)).isEqualTo("5e-7");
+        assertThat(CvmPlots.num(8.29e-7)).isEqualTo("8.29e-7");
+        assertThat(CvmPlots.num(1e4)).isEqualTo("1e4");
+        assertThat(CvmPlots.num(1e6)).isEqualTo("1e6");
+        assertThat(CvmPlots.num(0.378)).isEqualTo("0.378");
+        assertThat(CvmPlots.num(100)).isEqualTo("100");
+    }
+
     @Test
     void badMethodIsAnError() {
         CommandLine cl = new CommandLine(new CvmCommand());
