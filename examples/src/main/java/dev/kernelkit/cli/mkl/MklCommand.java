@@ -571,6 +571,8 @@ public final class MklCommand implements Callable<Integer> {
         Parameters params = new Parameters();
         @Option(names = "--plots", paramLabel = "DIR", description = "Write the accuracy curves as mkl-noise.png into DIR.")
         Path plots;
+        @Option(names = "--verbose", description = "Print every (ratio, method) result as soon as it is known.")
+        boolean verbose;
         @Mixin
         Options.Json json;
 
@@ -610,6 +612,13 @@ public final class MklCommand implements Callable<Integer> {
                     SplitResult r = runSplit(split - 1, ms.get(k), params, noisy, s, seed);
                     acc[k][j] = r.accuracy();
                     kept[k][j] = r.selected();
+                    if (verbose) {
+                        PrintWriter o = spec.commandLine().getOut();
+                        o.printf(Locale.ROOT, "r = %s %s: %s accuracy %.2f%%, kernels %.1f of %d, train %.3f s, %d SVM solves%n",
+                                TablePrinter.fixed(rs.get(j), 1), ms.get(k).cliName(), describe(r.chosen()), 100 * r.accuracy(),
+                                r.selected(), 13 * (noisy.dim() + 1), r.trainSeconds(), r.svmSolves());
+                        o.flush();
+                    }
                 }
             }
             progress.done();
