@@ -679,7 +679,7 @@ public final class MklCommand implements Callable<Integer> {
 
     /** {@code kernelkit mkl demo}: the MKL section of {@code kernelkit demo} on its own. */
     @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "SM1MKL, SM2MKL, SimpleMKL and AveKernel on two moons with two noise features (the MKL section of kernelkit demo).")
+            description = "SM1MKL, SM2MKL, SimpleMKL and AveKernel on two moons with one noise feature (the MKL section of kernelkit demo).")
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
