@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Option;
 
 /** Shared options and helpers of the {@code kernelkit cvm} commands. */
@@ -153,76 +154,44 @@ final class CvmCli {
         return wrap(model, scaler);
     }
 
+    /** Saves a fitted model (with its scaler) to a file. */
+    @FunctionalInterface
+    private interface ModelSaver {
+        void save(Path file) throws IOException;
+    }
+
+    /** A fitted model of any method behind the scaler fitted on its raw training data. */
+    private record Scaled(ToDoubleFunction<Vec> model, FittedScaler scaler, int coreVectors, ModelSaver saver,
+                          boolean regression) implements Trained {
+        @Override
+        public double predict(Vec raw) {
+            return model.applyAsDouble(scaler.apply(raw));
+        }
+
+        @Override
+        public int dim() {
+            return scaler.dim();
+        }
+
+        @Override
+        public void save(Path file) throws IOException {
+            saver.save(file);
+        }
+    }
+
     static Trained wrap(CvmModel model, FittedScaler scaler) {
-        return new Trained() {
-            public double predict(Vec raw) {
-                return model.predict(scaler.apply(raw));
-            }
-
-            public int dim() {
-                return scaler.dim();
-            }
-
-            public int coreVectors() {
-                return model.coreVectorCount();
-            }
-
-            public void save(Path file) throws IOException {
-                CvmModelFiles.save(model, stored(scaler), file);
-            }
-
-            public boolean regression() {
-                return false;
-            }
-        };
+        return new Scaled(model::predict, scaler, model.coreVectorCount(),
+                file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
-        return new Trained() {
-            public double predict(Vec raw) {
-                return model.predict(scaler.apply(raw));
-            }
-
-            public int dim() {
-                return scaler.dim();
-            }
-
-            public int coreVectors() {
-                return model.supportVectors().size();
-            }
-
-            public void save(Path file) throws IOException {
-                CvmModelFiles.save(model, stored(scaler), file);
-            }
-
-            public boolean regression() {
-                return false;
-            }
-        };
+        return new Scaled(model::predict, scaler, model.supportVectors().size(),
+                file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(CvrModel model, FittedScaler scaler) {
-        return new Trained() {
-            public double predict(Vec raw) {
-                return model.predict(scaler.apply(raw));
-            }
-
-            public int dim() {
-                return scaler.dim();
-            }
-
-            public int coreVectors() {
-                return model.coreSize();
-            }
-
-            public void save(Path file) throws IOException {
-                CvmModelFiles.save(model, stored(scaler), file);
-            }
-
-            public boolean regression() {
-                return true;
-            }
-        };
+        return new Scaled(model::predict, scaler, model.coreSize(),
+                file -> CvmModelFiles.save(model, stored(scaler), file), true);
     }
 
     /** The scaler to store: none for the identity ('--scale none'), so such files stay as before. */
