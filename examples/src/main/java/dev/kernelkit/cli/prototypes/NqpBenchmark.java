@@ -21,6 +21,10 @@ public final class NqpBenchmark {
 
     /** Runs the benchmark for the sizes given as arguments. */
     public static void main(String[] args) {
+        // As in Main: keep ojAlgo's hardware-profile notice out of the CSV on stdout.
+        if (System.getProperty("shut.up.ojAlgo") == null) {
+            System.setProperty("shut.up.ojAlgo", "true");
+        }
         int[] sizes = args.length == 0 ? new int[] {200, 1000, 5000} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         System.out.println("n, nqp_seconds, ojalgo_seconds, time_ratio_ojalgo_over_nqp, f_nqp, f_ojalgo, relative_gap, nqp_support");
         for (int n : sizes) {
