@@ -10,4 +10,21 @@ public interface BagClassifier {
 
     /** Kernel evaluations per instance of a bag at prediction time (N_XV, or MI-Kernel's support instances). */
     int kernelEvaluationsPerInstance();
+
+    /**
+     * The class index for one-vs-rest decision values: with one machine (two classes) index 1 when
+     * f > 0, else 0; with one machine per class the first index of the largest value.
+     */
+    static int classOf(double[] f) {
+        if (f.length == 1) {
+            return f[0] > 0 ? 1 : 0;
+        }
+        int best = 0;
+        for (int c = 1; c < f.length; c++) {
+            if (f[c] > f[best]) {
+                best = c;
+            }
+        }
+        return best;
+    }
 }

@@ -101,17 +101,7 @@ public final class MiCccpModel implements BagClassifier {
 
     @Override
     public int predict(Bag bag) {
-        double[] f = decisions(bag);
-        if (f.length == 1) {
-            return f[0] > 0 ? 1 : 0;
-        }
-        int best = 0;
-        for (int c = 1; c < f.length; c++) {
-            if (f[c] > f[best]) {
-                best = c;
-            }
-        }
-        return best;
+        return BagClassifier.classOf(decisions(bag));
     }
 
     /** Instances with a non-zero coefficient: kernel evaluations per test instance. */

@@ -69,17 +69,7 @@ public final class MiKernelModel implements BagClassifier {
 
     @Override
     public int predict(Bag bag) {
-        double[] f = decisions(bag);
-        if (f.length == 1) {
-            return f[0] > 0 ? 1 : 0;
-        }
-        int best = 0;
-        for (int p = 1; p < f.length; p++) {
-            if (f[p] > f[best]) {
-                best = p;
-            }
-        }
-        return best;
+        return BagClassifier.classOf(decisions(bag));
     }
 
     /** Instances in the support bags (of all machines): the kernel evaluations per test instance. */

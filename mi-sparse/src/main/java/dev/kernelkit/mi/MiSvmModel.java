@@ -85,17 +85,7 @@ public final class MiSvmModel implements BagClassifier {
 
     @Override
     public int predict(Bag bag) {
-        double[] f = decisions(bag);
-        if (f.length == 1) {
-            return f[0] > 0 ? 1 : 0;
-        }
-        int best = 0;
-        for (int c = 1; c < f.length; c++) {
-            if (f[c] > f[best]) {
-                best = c;
-            }
-        }
-        return best;
+        return BagClassifier.classOf(decisions(bag));
     }
 
     /** Distinct support vectors over all machines: the kernel evaluations per test instance. */

@@ -165,17 +165,7 @@ public final class SparseMiModel implements BagClassifier {
     /** The predicted class index. */
     @Override
     public int predict(Bag bag) {
-        double[] f = decisions(bag);
-        if (f.length == 1) {
-            return f[0] > 0 ? 1 : 0;
-        }
-        int best = 0;
-        for (int p = 1; p < f.length; p++) {
-            if (f[p] > f[best]) {
-                best = p;
-            }
-        }
-        return best;
+        return BagClassifier.classOf(decisions(bag));
     }
 
     /** Writes the model as a kernelkit model file of type {@value #TYPE}. */
