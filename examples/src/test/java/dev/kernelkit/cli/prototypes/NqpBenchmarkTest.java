@@ -50,6 +50,18 @@ class NqpBenchmarkTest {
     }
 
     @Test
+    void kktResidualIsZeroAtAHandSolvedOptimumAndPositiveElsewhere() {
+        // Q = [[2, 0], [0, 2]], c = (−2, 4): optimum x = (1, 0) (g = Qx + c = (0, 4): g_1 = 0 on the
+        // support, g_2 = 4 ≥ 0 off it). At x = (0, 0), g = (−2, 4): violation 2, relative to max|c| = 4: 0.5.
+        // At x = (2, 0), g = (2, 4): |g_1| = 2 on the support: again 0.5.
+        double[][] q = {{2, 0}, {0, 2}};
+        double[] c = {-2, 4};
+        assertThat(NqpBenchmark.kktResidual(q, c, new double[] {1, 0})).isZero();
+        assertThat(NqpBenchmark.kktResidual(q, c, new double[] {0, 0})).isEqualTo(0.5);
+        assertThat(NqpBenchmark.kktResidual(q, c, new double[] {2, 0})).isEqualTo(0.5);
+    }
+
+    @Test
     void rejectsBadSizeAndCap() {
         assertThatThrownBy(() -> NqpBenchmark.run(0, 1, false)).hasMessageContaining("n must be >= 1, got 0");
         assertThatThrownBy(() -> NqpBenchmark.run(5, -2, false)).hasMessageContaining("cap must be > 0 seconds, got -2");
