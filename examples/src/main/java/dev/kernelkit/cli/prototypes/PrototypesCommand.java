@@ -64,6 +64,9 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--ls-form", defaultValue = "SIMILARITY",
                 description = "Form of J_ls: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.LsForm lsForm;
+        @Option(names = "--dis-form", defaultValue = "DISTANCE",
+                description = "Form of J_dis: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+        ImkplOptions.DisForm disForm;
         @Option(names = "--self-coding", defaultValue = "HIDE_SELF_PROTOTYPE",
                 description = "Training self-representation: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.SelfCoding selfCoding;
@@ -76,7 +79,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed());
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed(),
+                    disForm);
         }
     }
 
@@ -276,7 +280,7 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--tune", paramLabel = "GRID",
                 description = "Choose per split among candidates by inner CV on the training part only; candidates "
                         + "'key=value,...' separated by ';' (keys t, lambda, mu, tau, beta-step, ls-form, self-coding, "
-                        + "kernel-cap), each overriding the other options. The JSON lists the choice per split "
+                        + "kernel-cap, dis-form), each overriding the other options. The JSON lists the choice per split "
                         + "(tuned_choices).")
         String tune;
         @Option(names = "--inner-folds", defaultValue = "5", description = "Folds of the inner CV of --tune (default ${DEFAULT-VALUE}).")

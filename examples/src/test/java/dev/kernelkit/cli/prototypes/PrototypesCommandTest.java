@@ -162,7 +162,7 @@ class PrototypesCommandTest {
         StringWriter out = new StringWriter();
         Path json = dir.resolve("cv.json");
         assertThat(run(out, "cv", "--data", file.toString(), "--t", "2", "--splits", "2", "--max-iterations", "2",
-                "--inner-folds", "2", "--tune", "beta-step=FIXED;beta-step=capped_simplex_lp,kernel-cap=1",
+                "--inner-folds", "2", "--tune", "beta-step=FIXED;beta-step=capped_simplex_lp,kernel-cap=1,dis-form=label_only",
                 "--json", json.toString())).isZero();
         assertThat(out.toString()).containsPattern("split 1: inner CV accuracies \\[[0-9.]+, [0-9.]+\\] -> beta-step=");
         // The JSON names the candidate chosen on each split, in split order, as printed.
