@@ -353,6 +353,7 @@ public final class ImkplModel {
         w.putString("options.self_coding", options.selfCoding().name());
         w.putInt("options.kernel_cap", options.kernelCap());
         w.putLong("options.seed", options.seed());
+        w.putString("options.dis_form", options.disForm().name());
         w.putDoubles("classes", classValues);
         w.putDoubles("beta", beta);
         kernels.write(w, "kernels.");
@@ -422,7 +423,9 @@ public final class ImkplModel {
                             ? ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding"))
                             : ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE,
                     f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
-                    f.getLong("options.seed"));
+                    f.getLong("options.seed"),
+                    f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
+                            : ImkplOptions.DisForm.DISTANCE);
         } catch (IllegalArgumentException e) {
             throw new IOException(f.fileName() + ": invalid options: " + e.getMessage());
         }

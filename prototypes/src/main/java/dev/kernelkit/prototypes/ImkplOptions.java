@@ -21,10 +21,23 @@ import java.util.Objects;
  * @param selfCoding         which prototypes a training sample may not be coded by (spec §4.1)
  * @param kernelCap          r of {@link BetaStep#CAPPED_SIMPLEX_LP} (0: r = k = c·T); ignored otherwise
  * @param seed               seed of the prototype initialisation and visiting order
+ * @param disForm            form of J_dis ({@link DisForm#DISTANCE} default)
  */
 public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
                            int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
-                           SelfCoding selfCoding, int kernelCap, long seed) {
+                           SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm) {
+
+    /** The discriminative loss J_dis (spec §3.2). */
+    public enum DisForm {
+        /** tr((L ⊙ D)UΓ): cross-class weight charged by its feature-space distance (default, spec R-med). */
+        DISTANCE,
+        /**
+         * Σ_i Σ_s L_is (Uγ_i)_s: cross-class weight charged 1 per unit (spec alternative {@code LABEL_ONLY},
+         * R-low); does not depend on β, so it adds the same constant λ·J_dis to every kernel's β-step
+         * coefficient (no effect on the choice of β).
+         */
+        LABEL_ONLY
+    }
 
     /** The kernel-weight update (spec §4.3). */
     public enum BetaStep {
@@ -78,6 +91,7 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         Objects.requireNonNull(betaStep, "betaStep");
         Objects.requireNonNull(lsForm, "lsForm");
         Objects.requireNonNull(selfCoding, "selfCoding");
+        Objects.requireNonNull(disForm, "disForm");
         if (kernelCap < 0) {
             throw new IllegalArgumentException("kernelCap must be >= 0, got " + kernelCap);
         }
@@ -89,41 +103,55 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         }
     }
 
+    /** All options but J_dis, which takes its default form {@link DisForm#DISTANCE}. */
+    public ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
+                        int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
+                        SelfCoding selfCoding, int kernelCap, long seed) {
+        this(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap,
+                seed, DisForm.DISTANCE);
+    }
+
     /** The spec defaults: NORMALISED_LP, 50 iterations, tolerance 1e-4, recomputed neighbourhoods. */
     public static ImkplOptions of(int t, double lambda, double mu, double tau) {
         return new ImkplOptions(t, lambda, mu, tau, BetaStep.NORMALISED_LP, LsForm.SIMILARITY, 50, 1e-4, true,
-                SelfCoding.HIDE_SELF_PROTOTYPE, 0, 1L);
+                SelfCoding.HIDE_SELF_PROTOTYPE, 0, 1L, DisForm.DISTANCE);
     }
 
     /** The same options with another β-step. */
     public ImkplOptions withBetaStep(BetaStep b) {
-        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
+        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
     }
 
     /** The same options with another J_ls form. */
     public ImkplOptions withLsForm(LsForm f) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
     }
 
     /** The same options with another iteration cap. */
     public ImkplOptions withMaxIterations(int it) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
     }
 
     /** The same options with another self-coding rule. */
     public ImkplOptions withSelfCoding(SelfCoding sc) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed, disForm);
     }
 
     /** The same options with another kernel cap r (0: k = c·T). */
     public ImkplOptions withKernelCap(int r) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, r, seed);
+                selfCoding, r, seed, disForm);
+    }
+
+    /** The same options with another J_dis form. */
+    public ImkplOptions withDisForm(DisForm f) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, kernelCap, seed, f);
     }
 
     /** The same options with another seed. */
     public ImkplOptions withSeed(long s) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s, disForm);
     }
 
     private static void requireWeight(String name, double v) {

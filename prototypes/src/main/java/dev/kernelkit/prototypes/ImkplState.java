@@ -18,7 +18,8 @@ import org.ojalgo.optimisation.Variable;
  *
  * <p>Storage: the combined Gram matrix K (n × n) for the current β, the prototypes U as dense
  * columns u[j] (length n, ≤ T non-zeros), the codes as gam[i] (length k, ≤ T non-zeros).
- * W = L ⊙ D is never stored: W_is = [y_i ≠ y_s]·(2 − 2K_is) (unit-diagonal kernels).
+ * W = L ⊙ D is never stored: W_is = [y_i ≠ y_s]·(2 − 2K_is) (unit-diagonal kernels), or [y_i ≠ y_s]
+ * for {@link ImkplOptions.DisForm#LABEL_ONLY} (then J_dis does not depend on β).
  */
 final class ImkplState {
     private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
@@ -82,9 +83,12 @@ final class ImkplState {
         return kc[i * n + s];
     }
 
-    /** W_is = L_is·D_is with D_is = K_ii + K_ss − 2K_is. */
+    /** W_is = L_is·D_is with D_is = K_ii + K_ss − 2K_is ({@code LABEL_ONLY}: W_is = L_is). */
     double w(int i, int s) {
-        return y[i] == y[s] ? 0.0 : kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
+        if (y[i] == y[s]) {
+            return 0.0;
+        }
+        return o.disForm() == ImkplOptions.DisForm.LABEL_ONLY ? 1.0 : kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
     }
 
     private void initPrototypes() {
@@ -518,7 +522,10 @@ final class ImkplState {
 
     // ---------------------------------------------------------------- β-step (§4.3)
 
-    /** Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m and norm[j][m] = u_jᵀK_m u_j. */
+    /**
+     * Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m (with {@code LABEL_ONLY}, b_m is the β-free
+     * J_dis, the same for every m) and norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex.
+     */
     final class BetaProblem {
         final double[] obj = new double[m];
         final double[][] norm = new double[k][m];
@@ -536,7 +543,9 @@ final class ImkplState {
                     for (int t : sv) {
                         add(a, s, t, v[s] * v[t]);              // v_s v_t K_m(s,t)
                     }
-                    if (y[s] != y[i]) {                         // λ L_is (K(i,i) + K(s,s) − 2K(i,s)) v_s
+                    if (y[s] != y[i] && o.disForm() == ImkplOptions.DisForm.LABEL_ONLY) {
+                        cst[0] += o.lambda() * v[s];            // λ L_is v_s: the same for every kernel (Σβ = 1)
+                    } else if (y[s] != y[i]) {                  // λ L_is (K(i,i) + K(s,s) − 2K(i,s)) v_s
                         add(a, i, i, o.lambda() * v[s]);
                         add(a, s, s, o.lambda() * v[s]);
                         add(a, i, s, -2 * o.lambda() * v[s]);

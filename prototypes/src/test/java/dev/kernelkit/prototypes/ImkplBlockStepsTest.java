@@ -62,9 +62,10 @@ class ImkplBlockStepsTest {
         return NonNegativeQuadraticPursuit.objective(q, c, x);
     }
 
-    @Test
-    void codeStepQAndCEqualTheBlockObjectiveAtRandomPoints() {
-        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25), 1);
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.DisForm.class)
+    void codeStepQAndCEqualTheBlockObjectiveAtRandomPoints(ImkplOptions.DisForm dis) {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis), 1);
         st.codeStep();
         st.prototypeStep(); // prototypes with several constituents
         SplittableRandom rnd = new SplittableRandom(2);
@@ -85,9 +86,10 @@ class ImkplBlockStepsTest {
         }
     }
 
-    @Test
-    void prototypeStepQAndCEqualTheBlockObjectiveAtRandomPoints() {
-        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25), 3);
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.DisForm.class)
+    void prototypeStepQAndCEqualTheBlockObjectiveAtRandomPoints(ImkplOptions.DisForm dis) {
+        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis), 3);
         st.codeStep();
         SplittableRandom rnd = new SplittableRandom(4);
         for (int j : new int[] {0, 2, 4}) {
@@ -120,7 +122,13 @@ class ImkplBlockStepsTest {
     @ParameterizedTest
     @EnumSource(ImkplOptions.LsForm.class)
     void betaCoefficientsReproduceTheObjectiveForAnyWeights(ImkplOptions.LsForm ls) {
-        ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withLsForm(ls), 5);
+        for (ImkplOptions.DisForm dis : ImkplOptions.DisForm.values()) {
+            betaCoefficientsReproduceTheObjective(ImkplOptions.of(2, 0.3, 0.2, 0.25).withLsForm(ls).withDisForm(dis));
+        }
+    }
+
+    private static void betaCoefficientsReproduceTheObjective(ImkplOptions o) {
+        ImkplState st = state(o, 5);
         st.codeStep();
         st.prototypeStep();
         ImkplState.BetaProblem bp = st.new BetaProblem();
@@ -184,6 +192,20 @@ class ImkplBlockStepsTest {
         assertThat(t[2]).isCloseTo(ip, within(1e-12));
         assertThat(t[3]).isCloseTo(ls, within(1e-12));
         assertThat(st.objective()).isCloseTo(rec + 0.5 * dis + 0.7 * ip + 0.3 * ls, within(1e-12));
+
+        // LABEL_ONLY: the same cross-class weight 0.32, charged 1 per unit instead of by distance;
+        // the other terms are unchanged.
+        ImkplState lo = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2,
+                o.withDisForm(ImkplOptions.DisForm.LABEL_ONLY));
+        lo.u[0] = st.u[0];
+        lo.u[1] = st.u[1];
+        lo.gam[0] = st.gam[0];
+        lo.gam[1] = st.gam[1];
+        lo.gam[2] = st.gam[2];
+        double[] tl = lo.terms(new int[] {0, 1});
+        assertThat(tl[1]).isCloseTo(0.32, within(1e-12));
+        assertThat(tl[0]).isCloseTo(rec, within(1e-12));
+        assertThat(tl[3]).isCloseTo(ls, within(1e-12));
     }
 
     @Test
@@ -245,8 +267,9 @@ class ImkplBlockStepsTest {
     void noBlockStepIncreasesTheObjective() {
         for (ImkplOptions.BetaStep bs : ImkplOptions.BetaStep.values()) {
           for (ImkplOptions.LsForm ls : ImkplOptions.LsForm.values()) {
+           for (ImkplOptions.DisForm dis : ImkplOptions.DisForm.values()) {
             ImkplOptions o = new ImkplOptions(2, 0.3, 0.2, 0.25, bs, ls, 10, 1e-4, false,
-                    ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 2, 7);
+                    ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 2, 7, dis);
             ImkplState st = state(o, 8);
             double j = st.objective();
             double initial = j;
@@ -270,6 +293,7 @@ class ImkplBlockStepsTest {
                 j = c;
             }
             assertThat(j).as("the steps do something, " + bs).isLessThan(initial);
+           }
           }
         }
     }

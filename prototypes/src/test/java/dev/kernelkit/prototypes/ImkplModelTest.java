@@ -84,7 +84,8 @@ class ImkplModelTest {
     void saveLoadRoundTripGivesIdenticalPredictionsCodesAndWeights(@TempDir Path dir) throws Exception {
         LabeledDataset train = ImkplBlockStepsTest.blobs(10, 3, 5, 0.8, 21);
         LabeledDataset test = ImkplBlockStepsTest.blobs(5, 3, 5, 0.8, 21);
-        ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.3, 0.1).withMaxIterations(5));
+        ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.3, 0.1).withMaxIterations(5)
+                .withDisForm(ImkplOptions.DisForm.LABEL_ONLY));
         Path f = dir.resolve("m.model");
         model.save(f);
         ImkplModel back = ImkplModel.load(f);

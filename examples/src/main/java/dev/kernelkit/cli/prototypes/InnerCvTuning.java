@@ -63,19 +63,19 @@ final class InnerCvTuning {
                 case "t":
                     return new ImkplOptions(Integer.parseInt(v), o.lambda(), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
                             o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed());
+                            o.seed(), o.disForm());
                 case "lambda":
                     return new ImkplOptions(o.t(), Double.parseDouble(v), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
                             o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed());
+                            o.seed(), o.disForm());
                 case "mu":
                     return new ImkplOptions(o.t(), o.lambda(), Double.parseDouble(v), o.tau(), o.betaStep(), o.lsForm(),
                             o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed());
+                            o.seed(), o.disForm());
                 case "tau":
                     return new ImkplOptions(o.t(), o.lambda(), o.mu(), Double.parseDouble(v), o.betaStep(), o.lsForm(),
                             o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed());
+                            o.seed(), o.disForm());
                 case "beta-step":
                     return o.withBetaStep(ImkplOptions.BetaStep.valueOf(v.toUpperCase(Locale.ROOT)));
                 case "ls-form":
@@ -84,9 +84,11 @@ final class InnerCvTuning {
                     return o.withSelfCoding(ImkplOptions.SelfCoding.valueOf(v.toUpperCase(Locale.ROOT)));
                 case "kernel-cap":
                     return o.withKernelCap(Integer.parseInt(v));
+                case "dis-form":
+                    return o.withDisForm(ImkplOptions.DisForm.valueOf(v.toUpperCase(Locale.ROOT)));
                 default:
                     throw new IllegalArgumentException("--tune: unknown key '" + key
-                            + "' (known: t, lambda, mu, tau, beta-step, ls-form, self-coding, kernel-cap)");
+                            + "' (known: t, lambda, mu, tau, beta-step, ls-form, self-coding, kernel-cap, dis-form)");
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--tune: bad number for " + key + ": '" + v + "'");

@@ -64,6 +64,9 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--ls-form", defaultValue = "SIMILARITY",
                 description = "Form of J_ls: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.LsForm lsForm;
+        @Option(names = "--dis-form", defaultValue = "DISTANCE",
+                description = "Form of J_dis: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+        ImkplOptions.DisForm disForm;
         @Option(names = "--self-coding", defaultValue = "HIDE_SELF_PROTOTYPE",
                 description = "Training self-representation: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
         ImkplOptions.SelfCoding selfCoding;
@@ -76,7 +79,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         Options.Seed seed;
 
         ImkplOptions options() {
-            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed());
+            return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed(),
+                    disForm);
         }
     }
 
@@ -276,7 +280,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--tune", paramLabel = "GRID",
                 description = "Choose per split among candidates by inner CV on the training part only; candidates "
                         + "'key=value,...' separated by ';' (keys t, lambda, mu, tau, beta-step, ls-form, self-coding, "
-                        + "kernel-cap), each overriding the other options.")
+                        + "kernel-cap, dis-form), each overriding the other options. The JSON lists the choice per split "
+                        + "(tuned_choices).")
         String tune;
         @Option(names = "--inner-folds", defaultValue = "5", description = "Folds of the inner CV of --tune (default ${DEFAULT-VALUE}).")
         int innerFolds;
@@ -305,6 +310,7 @@ public final class PrototypesCommand implements Callable<Integer> {
             List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
             double[] sel = new double[splits], secs = new double[splits];
+            List<String> choices = new java.util.ArrayList<>();
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
                 LabeledDataset test = all.subset(sp.get(r).test());
@@ -313,6 +319,7 @@ public final class PrototypesCommand implements Callable<Integer> {
                     InnerCvTuning.Choice ch = InnerCvTuning.choose(train, cands, innerFolds, hyper.seed.seed() + 1000 + r,
                             fitter);
                     opts = ch.best().options();
+                    choices.add(ch.best().text());
                     out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
                             java.util.Arrays.toString(ch.innerAccuracy()), ch.best().text());
                 }
@@ -334,7 +341,7 @@ public final class PrototypesCommand implements Callable<Integer> {
             double selMean = Summary.of(sel).mean(), secsMean = Summary.of(secs).mean();
             out.printf(Locale.ROOT, "mean: accuracy %.4f ± %.4f  IP %.1f%%  DR %.1f%%  kernels %.1f  train %.1f s%n",
                     accuracy.mean(), accuracy.sd(), 100 * ipMean, 100 * drMean, selMean, secsMean);
-            json.write(new JsonSummary()
+            JsonSummary js = new JsonSummary()
                     .put("accuracy_mean", accuracy.mean())
                     .put("accuracy_sd", accuracy.sd())
                     .put("ip_mean", ipMean)
@@ -342,7 +349,12 @@ public final class PrototypesCommand implements Callable<Integer> {
                     .put("kernels_selected_mean", selMean)
                     .put("train_seconds_mean", secsMean)
                     .put("options", hyper.options().toString())
-                    .put("tuned", cands != null));
+                    .put("tuned", cands != null)
+                    .putList("accuracy_per_split", acc);
+            if (cands != null) {
+                js.putList("tuned_choices", choices);
+            }
+            json.write(js);
             return 0;
         }
     }

@@ -160,9 +160,21 @@ class PrototypesCommandTest {
         Path file = dir.resolve("d.libsvm");
         LibsvmFormat.write(new LabeledDataset(xs, ys), file);
         StringWriter out = new StringWriter();
-        assertThat(run(out, "cv", "--data", file.toString(), "--t", "2", "--splits", "1", "--max-iterations", "2",
-                "--inner-folds", "2", "--tune", "beta-step=FIXED;beta-step=capped_simplex_lp,kernel-cap=1")).isZero();
+        Path json = dir.resolve("cv.json");
+        assertThat(run(out, "cv", "--data", file.toString(), "--t", "2", "--splits", "2", "--max-iterations", "2",
+                "--inner-folds", "2", "--tune", "beta-step=FIXED;beta-step=capped_simplex_lp,kernel-cap=1,dis-form=label_only",
+                "--json", json.toString())).isZero();
         assertThat(out.toString()).containsPattern("split 1: inner CV accuracies \\[[0-9.]+, [0-9.]+\\] -> beta-step=");
+        // The JSON names the candidate chosen on each split, in split order, as printed.
+        java.util.regex.Matcher printed = java.util.regex.Pattern.compile("-> (beta-step=[^\\n\\r]+)").matcher(out.toString());
+        java.util.List<String> expected = new java.util.ArrayList<>();
+        while (printed.find()) {
+            expected.add("\"" + printed.group(1).trim() + "\"");
+        }
+        assertThat(expected).hasSize(2);
+        String text = Files.readString(json);
+        assertThat(text).contains("\"tuned_choices\": [" + String.join(", ", expected) + "]");
+        assertThat(text).contains("\"accuracy_per_split\": [");
         assertThat(run(new StringWriter(), "cv", "--data", file.toString(), "--tune", "gamma=1")).isNotZero();
     }
 }
