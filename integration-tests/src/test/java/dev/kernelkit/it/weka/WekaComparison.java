@@ -92,7 +92,9 @@ public final class WekaComparison {
 
     /**
      * Methods whose learner variant is chosen by inner CV together with gamma and C
-     * ({@link VariantProtocol}): {@code mikernel+norm} (averaged or normalised set kernel) and
+     * ({@link VariantProtocol}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
+     * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code mikernel+norm}
+     * (averaged or normalised set kernel) and
      * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
      */
@@ -107,6 +109,16 @@ public final class WekaComparison {
                     new VariantProtocol.Variant("normalised", norm),
                     new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)),
                     new VariantProtocol.Variant("normalised@minmax", minmaxRelative(norm)));
+            case "MI-SVM+bag", "mi-SVM+bag" -> {
+                MiSvmOptions.Variant v = method.startsWith("MI") ? MiSvmOptions.Variant.BAG
+                        : MiSvmOptions.Variant.INSTANCE;
+                MiCrossValidation.Learner instance = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                        .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
+                MiCrossValidation.Learner bag = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                        .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS).withWeighting(MiSvmOptions.Weighting.BAG));
+                yield List.of(new VariantProtocol.Variant("instance-C", instance),
+                        new VariantProtocol.Variant("bag-C", bag));
+            }
             default -> List.of();
         };
     }
