@@ -1,10 +1,12 @@
 package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.CrossKernelMatrix;
 import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.gram.SetKernelGram;
+import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.ArrayList;
@@ -19,8 +21,9 @@ import java.util.Map;
  *
  * <p>Prediction expands every machine over the instances z_t of the distinct support bags:
  * f_c(X) = (1/|X|) sum_p sum_t w_ct k(x_p, z_t) [/ sqrt(k_set(X, X))] + b_c with
- * w_ct = alpha_ci y_ci / n_i [/ sqrt(k_set(X_i, X_i))] for z_t in X_i, so one blocked
- * |X| x N_sv instance cross matrix serves all machines ({@link #machines()} keeps the per-bag
+ * w_ct = alpha_ci y_ci / n_i [/ sqrt(k_set(X_i, X_i))] for z_t in X_i, so one
+ * pass over the N_sv support instances per test instance (a packed dense loop for the Gaussian
+ * kernel, GramBuilder's cross matrix otherwise) serves all machines ({@link #machines()} keeps the per-bag
  * expansions, which give the same values through {@code Kernel.apply}).
  */
 public final class MiKernelModel implements BagClassifier {
@@ -32,6 +35,10 @@ public final class MiKernelModel implements BagClassifier {
     private final List<Vec> supportPoints;
     private final double[][] weights;
     private final double[] bias;
+    /** Gaussian instance kernel on dense support instances: gamma, the packed rows and their squared norms. */
+    private final double gaussianGamma;
+    private final double[] packed;
+    private final double[] packedNorms;
     private final GramBuilder instanceGram = new GramBuilder(1);
     private final SetKernelGram builder = new SetKernelGram(instanceGram);
 
@@ -76,6 +83,66 @@ public final class MiKernelModel implements BagClassifier {
             }
             bias[c] = m.bias();
         }
+        boolean dense = setKernel.instance() instanceof GaussianKernel;
+        for (Vec z : points) {
+            dense &= z instanceof DenseVec;
+        }
+        if (dense) {
+            this.gaussianGamma = ((GaussianKernel) setKernel.instance()).gamma();
+            this.packed = new double[points.size() * dim];
+            this.packedNorms = new double[points.size()];
+            for (int t = 0; t < points.size(); t++) {
+                ((DenseVec) points.get(t)).copyInto(packed, t * dim);
+                double q = 0;
+                for (int k = t * dim, end = k + dim; k < end; k++) {
+                    q += packed[k] * packed[k];
+                }
+                packedNorms[t] = q;
+            }
+        } else {
+            this.gaussianGamma = 0;
+            this.packed = null;
+            this.packedNorms = null;
+        }
+    }
+
+    /**
+     * colSum[t] = sum_p k(x_p, z_t): a plain loop over the packed dense support instances for the
+     * Gaussian kernel (||x||^2 + ||z||^2 - 2 x.z, clamped at 0), else GramBuilder's cross matrix.
+     */
+    private double[] columnSums(Bag bag) {
+        int nz = supportPoints.size();
+        double[] colSum = new double[nz];
+        if (packed != null) {
+            double[] x = new double[dim];
+            double g = -gaussianGamma;
+            for (Vec v : bag.instances()) {
+                java.util.Arrays.fill(x, 0.0);
+                v.addTo(x, 1.0);
+                double xx = 0;
+                for (double a : x) {
+                    xx += a * a;
+                }
+                for (int t = 0; t < nz; t++) {
+                    double dot = 0;
+                    for (int k = 0, o = t * dim; k < dim; k++) {
+                        dot += x[k] * packed[o + k];
+                    }
+                    double dist = xx + packedNorms[t] - 2.0 * dot;
+                    colSum[t] += Math.exp(g * (dist > 0 ? dist : 0.0));
+                }
+            }
+            return colSum;
+        }
+        CrossKernelMatrix k = instanceGram.cross(setKernel.instance(), bag.instances(), supportPoints);
+        double[] row = new double[nz];
+        for (int p = 0; p < bag.size(); p++) {
+            k.row(p, row);
+            for (int t = 0; t < nz; t++) {
+                colSum[t] += row[t];
+            }
+        }
+        return colSum;
     }
 
     /** Class names, index = predicted class. */
@@ -111,15 +178,7 @@ public final class MiKernelModel implements BagClassifier {
             }
             scale /= Math.sqrt(self);
         }
-        CrossKernelMatrix k = instanceGram.cross(setKernel.instance(), bag.instances(), supportPoints);
-        double[] colSum = new double[nz];
-        double[] row = new double[nz];
-        for (int p = 0; p < bag.size(); p++) {
-            k.row(p, row);
-            for (int t = 0; t < nz; t++) {
-                colSum[t] += row[t];
-            }
-        }
+        double[] colSum = columnSums(bag);
         for (int c = 0; c < f.length; c++) {
             double s = 0;
             double[] w = weights[c];

@@ -97,6 +97,17 @@ class MiKernelTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(MiKernelOptions.Form.class)
+    void nonGaussianInstanceKernelsPredictThroughTheCrossMatrixPath(MiKernelOptions.Form form) {
+        BagDataset data = TestData.randomBags(24, 4, 3, 1.5, 17);
+        MiKernelModel m = MiKernel.fit(data, new MiKernelOptions(new dev.kernelkit.kernel.LaplacianKernel(0.4), 5,
+                SvmLoss.HINGE, SmoSolver.Options.defaults(), form));
+        for (Bag b : TestData.randomBags(10, 5, 3, 1.5, 18).bags()) {
+            assertThat(m.decision(b)).isCloseTo(m.machines().get(0).decision(b), within(1e-10));
+        }
+    }
+
     @Test
     void normalisedFormIgnoresBagSizeWhenInstancesRepeat() {
         // a bag and the same bag with every instance doubled have the same mean embedding, so the
