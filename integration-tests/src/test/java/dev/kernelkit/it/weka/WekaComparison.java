@@ -133,7 +133,8 @@ public final class WekaComparison {
     /**
      * Methods whose learner variant is chosen by inner CV together with gamma and C
      * ({@link VariantProtocol}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
-     * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code mikernel+norm}
+     * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code MI-SVM+scale} /
+     * {@code mi-SVM+scale} (standardised or min-max features, {@link #minmaxRelative}), {@code mikernel+norm}
      * (averaged or normalised set kernel) and
      * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
@@ -158,6 +159,11 @@ public final class WekaComparison {
                         .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS).withWeighting(MiSvmOptions.Weighting.BAG));
                 yield List.of(new VariantProtocol.Variant("instance-C", instance),
                         new VariantProtocol.Variant("bag-C", bag));
+            }
+            case "MI-SVM+scale", "mi-SVM+scale" -> {
+                MiCrossValidation.Learner base = learner(method.substring(0, method.indexOf('+')));
+                yield List.of(new VariantProtocol.Variant("standardised", base),
+                        new VariantProtocol.Variant("minmax", minmaxRelative(base)));
             }
             default -> List.of();
         };
