@@ -106,6 +106,11 @@ public final class MiKernelModel implements BagClassifier {
         }
     }
 
+    /** exp(minusGamma max(dist, 0)): the squared distance from the norm expansion, clamped at 0. */
+    private static double gaussian(double minusGamma, double dist) {
+        return Math.exp(minusGamma * (dist > 0 ? dist : 0.0));
+    }
+
     /**
      * colSum[t] = sum_p k(x_p, z_t): a plain loop over the packed dense support instances for the
      * Gaussian kernel (||x||^2 + ||z||^2 - 2 x.z, clamped at 0), else GramBuilder's cross matrix.
@@ -123,13 +128,28 @@ public final class MiKernelModel implements BagClassifier {
                 for (double a : x) {
                     xx += a * a;
                 }
-                for (int t = 0; t < nz; t++) {
+                int t = 0;
+                for (; t + 4 <= nz; t += 4) { // four support rows at once: four independent sums
+                    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                    int o0 = t * dim, o1 = o0 + dim, o2 = o1 + dim, o3 = o2 + dim;
+                    for (int k = 0; k < dim; k++) {
+                        double xk = x[k];
+                        s0 += xk * packed[o0 + k];
+                        s1 += xk * packed[o1 + k];
+                        s2 += xk * packed[o2 + k];
+                        s3 += xk * packed[o3 + k];
+                    }
+                    colSum[t] += gaussian(g, xx + packedNorms[t] - 2.0 * s0);
+                    colSum[t + 1] += gaussian(g, xx + packedNorms[t + 1] - 2.0 * s1);
+                    colSum[t + 2] += gaussian(g, xx + packedNorms[t + 2] - 2.0 * s2);
+                    colSum[t + 3] += gaussian(g, xx + packedNorms[t + 3] - 2.0 * s3);
+                }
+                for (; t < nz; t++) {
                     double dot = 0;
                     for (int k = 0, o = t * dim; k < dim; k++) {
                         dot += x[k] * packed[o + k];
                     }
-                    double dist = xx + packedNorms[t] - 2.0 * dot;
-                    colSum[t] += Math.exp(g * (dist > 0 ? dist : 0.0));
+                    colSum[t] += gaussian(g, xx + packedNorms[t] - 2.0 * dot);
                 }
             }
             return colSum;
