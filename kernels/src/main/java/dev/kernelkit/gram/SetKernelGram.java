@@ -77,6 +77,23 @@ public final class SetKernelGram {
     }
 
     /**
+     * The m x m matrix of the summed set kernel sum_p sum_q k(x_p, y_q) = |X| |Y| k_set(X, Y)
+     * (Gaertner et al.'s definition before averaging; Weka's MIRBFKernel for the Gaussian).
+     *
+     * @throws IllegalArgumentException for instances of different dimensions
+     */
+    public DenseKernelMatrix summedGram(SetKernel kernel, List<? extends Bag> bags) {
+        int m = bags.size();
+        double[] sums = blockSums(kernel.instance(), bags, bags, true);
+        for (int i = 0; i < m; i++) {
+            for (int j = i + 1; j < m; j++) {
+                sums[j * m + i] = sums[i * m + j];
+            }
+        }
+        return DenseKernelMatrix.wrapRowMajor(m, sums);
+    }
+
+    /**
      * The m x m matrix of the normalised set kernel k_set(X_i, X_j) / sqrt(k_set(X_i, X_i)
      * k_set(X_j, X_j)) (the averaging cancels: this is also the normalised summed kernel
      * sum_p sum_q k(x_p, y_q)); an entry is 0 when either self-similarity is 0, as in

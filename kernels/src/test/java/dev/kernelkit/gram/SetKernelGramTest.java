@@ -81,6 +81,25 @@ class SetKernelGramTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
+    void summedGramEqualsTheDoubleSumOfInstanceKernels(String name, Kernel<Vec> instance, int d, boolean sparse) {
+        List<Bag> bags = bags(d * 19L + 5, 15, 5, d, sparse);
+        Kernel<Bag> summed = (x, y) -> {
+            double s = 0;
+            for (Vec a : x.instances()) {
+                for (Vec b : y.instances()) {
+                    s += instance.apply(a, b);
+                }
+            }
+            return s;
+        };
+        double[][] expected = DenseKernelMatrix.compute(summed, bags).toArray();
+        assertClose(SetKernelGram.singleThreaded().summedGram(new SetKernel(instance), bags).toArray(), expected);
+        assertClose(new SetKernelGram(new GramBuilder(1), 30).summedGram(new SetKernel(instance), bags).toArray(),
+                expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
     void crossEqualsThePerPairLoop(String name, Kernel<Vec> instance, int d, boolean sparse) {
         List<Bag> train = bags(d * 13L + 2, 17, 5, d, sparse);
         List<Bag> test = bags(d * 13L + 3, 6, 7, d, sparse);
@@ -107,6 +126,9 @@ class SetKernelGramTest {
         DenseKernelMatrix n = SetKernelGram.singleThreaded().normalizedGram(k, List.of(x, y));
         assertThat(n.get(0, 1)).isCloseTo(1.0, within(1e-15));
         assertThat(n.get(0, 0)).isCloseTo(1.0, within(1e-15));
+        // summed: |X||Y| k_set: 4 * 0.5 = 2, 2 * 2 = 4, 1 * 8 = 8
+        assertThat(SetKernelGram.singleThreaded().summedGram(k, List.of(x, y)).toArray())
+                .isDeepEqualTo(new double[][] {{2, 4}, {4, 8}});
     }
 
     @Test

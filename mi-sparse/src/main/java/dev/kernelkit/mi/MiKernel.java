@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * MI-Kernel: an SVM on bags with the set kernel k_set(X, Y) = (1/(|X||Y|)) sum_p sum_q k(x_p, y_q)
- * (Gärtner et al. 2002), or its normalised form k_set(X, Y) / sqrt(k_set(X, X) k_set(Y, Y))
- * ({@link MiKernelOptions.Form}), solved by {@link SmoSolver}; one-vs-rest for more than two
+ * (Gärtner et al. 2002), its normalised form k_set(X, Y) / sqrt(k_set(X, X) k_set(Y, Y)) or the
+ * summed form |X||Y| k_set(X, Y) ({@link MiKernelOptions.Form}), solved by {@link SmoSolver}; one-vs-rest for more than two
  * classes. The dense counterpart of SparseMI: its prediction costs one kernel evaluation per
  * instance of every support bag. Cost of training: the m x m set-kernel matrix, built by
  * {@link SetKernelGram} from the blocked N x N instance Gram (single-threaded, N² d / 2
@@ -40,12 +40,19 @@ public final class MiKernel {
         SetKernelGram builder = SetKernelGram.singleThreaded();
         DenseKernelMatrix gram;
         Kernel<Bag> bagKernel;
-        if (options.form() == MiKernelOptions.Form.NORMALIZED) {
-            gram = builder.normalizedGram(setKernel, data.bags());
-            bagKernel = new NormalizedKernel<>(setKernel);
-        } else {
-            gram = builder.gram(setKernel, data.bags());
-            bagKernel = setKernel;
+        switch (options.form()) {
+            case NORMALIZED -> {
+                gram = builder.normalizedGram(setKernel, data.bags());
+                bagKernel = new NormalizedKernel<>(setKernel);
+            }
+            case SUMMED -> {
+                gram = builder.summedGram(setKernel, data.bags());
+                bagKernel = (x, y) -> x.size() * (double) y.size() * setKernel.apply(x, y);
+            }
+            default -> {
+                gram = builder.gram(setKernel, data.bags());
+                bagKernel = setKernel;
+            }
         }
         double[][] targets = SparseMi.targets(data);
         SmoSolver smo = new SmoSolver(options.solver());

@@ -21,7 +21,8 @@ import java.util.Map;
  *
  * <p>Prediction expands every machine over the instances z_t of the distinct support bags:
  * f_c(X) = (1/|X|) sum_p sum_t w_ct k(x_p, z_t) [/ sqrt(k_set(X, X))] + b_c with
- * w_ct = alpha_ci y_ci / n_i [/ sqrt(k_set(X_i, X_i))] for z_t in X_i, so one
+ * w_ct = alpha_ci y_ci / n_i [/ sqrt(k_set(X_i, X_i))] for z_t in X_i (summed form: no 1/|X|,
+ * w_ct = alpha_ci y_ci), so one
  * pass over the N_sv support instances per test instance (a packed dense loop for the Gaussian
  * kernel, GramBuilder's cross matrix otherwise) serves all machines ({@link #machines()} keeps the per-bag
  * expansions, which give the same values through {@code Kernel.apply}).
@@ -71,7 +72,7 @@ public final class MiKernelModel implements BagClassifier {
             double[] beta = m.coefficients();
             for (int i = 0; i < beta.length; i++) {
                 Bag b = m.supportVectors().get(i);
-                double w = beta[i] / b.size();
+                double w = form == MiKernelOptions.Form.SUMMED ? beta[i] : beta[i] / b.size();
                 if (form == MiKernelOptions.Form.NORMALIZED) {
                     double s = selfSimilarity.get(b);
                     w = s == 0 ? 0.0 : w / Math.sqrt(s);
@@ -190,7 +191,7 @@ public final class MiKernelModel implements BagClassifier {
         if (nz == 0) {
             return f;
         }
-        double scale = 1.0 / bag.size();
+        double scale = form == MiKernelOptions.Form.SUMMED ? 1.0 : 1.0 / bag.size();
         if (form == MiKernelOptions.Form.NORMALIZED) {
             double self = builder.selfSimilarities(setKernel, List.of(bag))[0];
             if (!(self > 0)) {

@@ -27,7 +27,12 @@ public record MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSol
          * same kernel as the normalised summed set kernel sum_p sum_q k(x_p, y_q) (Gärtner et al.'s
          * normalisation; the bag sizes cancel).
          */
-        NORMALIZED
+        NORMALIZED,
+        /**
+         * sum_p sum_q k(x_p, y_q) = |X||Y| k_set(X, Y): Gärtner et al.'s set kernel before any
+         * normalisation (Weka's MIRBFKernel for the Gaussian); larger bags have larger norms.
+         */
+        SUMMED
     }
 
     /** The averaged set kernel (the form of TNNLS 2013's MI-Kernel baseline). */

@@ -67,8 +67,20 @@ class MiKernelTest {
         // the same SMO, the per-bag expansion; against the blocked Gram and the flattened prediction
         BagDataset data = TestData.randomBags(30, 5, 4, 1.0, 11);
         BagDataset test = TestData.randomBags(12, 6, 4, 1.0, 12);
-        Kernel<Bag> k = form == MiKernelOptions.Form.NORMALIZED ? new NormalizedKernel<>(new SetKernel(new GaussianKernel(0.4)))
-                : new SetKernel(new GaussianKernel(0.4));
+        SetKernel avg = new SetKernel(new GaussianKernel(0.4));
+        Kernel<Bag> k = switch (form) {
+            case NORMALIZED -> new NormalizedKernel<>(avg);
+            case SUMMED -> (x, z) -> {
+                double s = 0; // sum_p sum_q exp(-0.4 ||x_p - z_q||^2), no averaging
+                for (dev.kernelkit.data.Vec a : x.instances()) {
+                    for (dev.kernelkit.data.Vec b : z.instances()) {
+                        s += Math.exp(-0.4 * a.squaredDistance(b));
+                    }
+                }
+                return s;
+            };
+            default -> avg;
+        };
         double[] y = new double[data.size()];
         for (int i = 0; i < y.length; i++) {
             y[i] = data.sign(i);
