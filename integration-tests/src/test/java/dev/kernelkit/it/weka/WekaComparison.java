@@ -135,7 +135,8 @@ public final class WekaComparison {
      * ({@link VariantProtocol}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
      * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code MI-SVM+scale} /
      * {@code mi-SVM+scale} (standardised or min-max features, {@link #minmaxRelative}), {@code mikernel+norm}
-     * (averaged or normalised set kernel), {@code mikernel+form} (averaged, normalised or summed) and
+     * (averaged or normalised set kernel), {@code mikernel+form} (averaged, normalised or summed),
+     * {@code mikernel+minmax} (averaged, on standardised or on min-max features) and
      * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
      */
@@ -150,6 +151,8 @@ public final class WekaComparison {
                     new VariantProtocol.Variant("normalised", norm),
                     new VariantProtocol.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
                             .withGamma(g).withC(c).withForm(MiKernelOptions.Form.SUMMED))));
+            case "mikernel+minmax" -> List.of(new VariantProtocol.Variant("averaged", avg),
+                    new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)));
             case "mikernel+scale" -> List.of(new VariantProtocol.Variant("averaged", avg),
                     new VariantProtocol.Variant("normalised", norm),
                     new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)),
