@@ -1,34 +1,169 @@
 package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CrossKernelMatrix;
+import dev.kernelkit.gram.GramBuilder;
+import dev.kernelkit.gram.SetKernelGram;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.svm.KernelExpansionModel;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * A fitted MI-Kernel classifier: f_c(X) = sum_i alpha_ci y_ci k_set(X_i, X) + b_c over support
- * bags. Two classes: one machine, class 1 when f &gt; 0; more: one-vs-rest, the largest f_c.
- * Immutable; made by {@link MiKernel}.
+ * bags (k_set averaged or normalised, {@link MiKernelOptions.Form}). Two classes: one machine,
+ * class 1 when f &gt; 0; more: one-vs-rest, the largest f_c. Immutable; made by {@link MiKernel}.
+ *
+ * <p>Prediction expands every machine over the instances z_t of the distinct support bags:
+ * f_c(X) = (1/|X|) sum_p sum_t w_ct k(x_p, z_t) [/ sqrt(k_set(X, X))] + b_c with
+ * w_ct = alpha_ci y_ci / n_i [/ sqrt(k_set(X_i, X_i))] for z_t in X_i (summed form: no 1/|X|,
+ * w_ct = alpha_ci y_ci), so one
+ * pass over the N_sv support instances per test instance (a packed dense loop for the Gaussian
+ * kernel, GramBuilder's cross matrix otherwise) serves all machines ({@link #machines()} keeps the per-bag
+ * expansions, which give the same values through {@code Kernel.apply}).
  */
 public final class MiKernelModel implements BagClassifier {
     private final List<String> classNames;
     private final int dim;
+    private final MiKernelOptions.Form form;
+    private final SetKernel setKernel;
     private final List<KernelExpansionModel<Bag>> machines;
-    private final int supportInstances;
+    private final List<Vec> supportPoints;
+    private final double[][] weights;
+    private final double[] bias;
+    /** Gaussian instance kernel on dense support instances: gamma, the packed rows and their squared norms. */
+    private final double gaussianGamma;
+    private final double[] packed;
+    private final double[] packedNorms;
+    private final GramBuilder instanceGram = new GramBuilder(1);
+    private final SetKernelGram builder = new SetKernelGram(instanceGram);
 
-    MiKernelModel(List<String> classNames, int dim, List<KernelExpansionModel<Bag>> machines) {
+    /**
+     * @param selfSimilarity k_set(X_i, X_i) of every support bag (by identity) when the form is
+     *        normalised; unused otherwise
+     */
+    MiKernelModel(List<String> classNames, int dim, MiKernelOptions.Form form, SetKernel setKernel,
+                  List<KernelExpansionModel<Bag>> machines, Map<Bag, Double> selfSimilarity) {
         this.classNames = List.copyOf(classNames);
         this.dim = dim;
+        this.form = form;
+        this.setKernel = setKernel;
         this.machines = List.copyOf(machines);
-        Set<Bag> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Map<Bag, Integer> start = new IdentityHashMap<>();
+        List<Vec> points = new ArrayList<>();
         for (KernelExpansionModel<Bag> m : machines) {
-            distinct.addAll(m.supportVectors());
+            for (Bag b : m.supportVectors()) {
+                if (!start.containsKey(b)) {
+                    start.put(b, points.size());
+                    points.addAll(b.instances());
+                }
+            }
         }
-        int n = 0;
-        for (Bag b : distinct) {
-            n += b.size();
+        this.supportPoints = List.copyOf(points);
+        this.weights = new double[machines.size()][points.size()];
+        this.bias = new double[machines.size()];
+        for (int c = 0; c < machines.size(); c++) {
+            KernelExpansionModel<Bag> m = machines.get(c);
+            double[] beta = m.coefficients();
+            for (int i = 0; i < beta.length; i++) {
+                Bag b = m.supportVectors().get(i);
+                double w = form == MiKernelOptions.Form.SUMMED ? beta[i] : beta[i] / b.size();
+                if (form == MiKernelOptions.Form.NORMALIZED) {
+                    double s = selfSimilarity.get(b);
+                    w = s == 0 ? 0.0 : w / Math.sqrt(s);
+                }
+                int t0 = start.get(b);
+                for (int t = t0; t < t0 + b.size(); t++) {
+                    weights[c][t] += w;
+                }
+            }
+            bias[c] = m.bias();
         }
-        this.supportInstances = n;
+        boolean dense = setKernel.instance() instanceof GaussianKernel;
+        for (Vec z : points) {
+            dense &= z instanceof DenseVec;
+        }
+        if (dense) {
+            this.gaussianGamma = ((GaussianKernel) setKernel.instance()).gamma();
+            this.packed = new double[points.size() * dim];
+            this.packedNorms = new double[points.size()];
+            for (int t = 0; t < points.size(); t++) {
+                ((DenseVec) points.get(t)).copyInto(packed, t * dim);
+                double q = 0;
+                for (int k = t * dim, end = k + dim; k < end; k++) {
+                    q += packed[k] * packed[k];
+                }
+                packedNorms[t] = q;
+            }
+        } else {
+            this.gaussianGamma = 0;
+            this.packed = null;
+            this.packedNorms = null;
+        }
+    }
+
+    /** exp(minusGamma max(dist, 0)): the squared distance from the norm expansion, clamped at 0. */
+    private static double gaussian(double minusGamma, double dist) {
+        return Math.exp(minusGamma * (dist > 0 ? dist : 0.0));
+    }
+
+    /**
+     * colSum[t] = sum_p k(x_p, z_t): a plain loop over the packed dense support instances for the
+     * Gaussian kernel (||x||^2 + ||z||^2 - 2 x.z, clamped at 0), else GramBuilder's cross matrix.
+     */
+    private double[] columnSums(Bag bag) {
+        int nz = supportPoints.size();
+        double[] colSum = new double[nz];
+        if (packed != null) {
+            double[] x = new double[dim];
+            double g = -gaussianGamma;
+            for (Vec v : bag.instances()) {
+                java.util.Arrays.fill(x, 0.0);
+                v.addTo(x, 1.0);
+                double xx = 0;
+                for (double a : x) {
+                    xx += a * a;
+                }
+                int t = 0;
+                for (; t + 4 <= nz; t += 4) { // four support rows at once: four independent sums
+                    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                    int o0 = t * dim, o1 = o0 + dim, o2 = o1 + dim, o3 = o2 + dim;
+                    for (int k = 0; k < dim; k++) {
+                        double xk = x[k];
+                        s0 += xk * packed[o0 + k];
+                        s1 += xk * packed[o1 + k];
+                        s2 += xk * packed[o2 + k];
+                        s3 += xk * packed[o3 + k];
+                    }
+                    colSum[t] += gaussian(g, xx + packedNorms[t] - 2.0 * s0);
+                    colSum[t + 1] += gaussian(g, xx + packedNorms[t + 1] - 2.0 * s1);
+                    colSum[t + 2] += gaussian(g, xx + packedNorms[t + 2] - 2.0 * s2);
+                    colSum[t + 3] += gaussian(g, xx + packedNorms[t + 3] - 2.0 * s3);
+                }
+                for (; t < nz; t++) {
+                    double dot = 0;
+                    for (int k = 0, o = t * dim; k < dim; k++) {
+                        dot += x[k] * packed[o + k];
+                    }
+                    colSum[t] += gaussian(g, xx + packedNorms[t] - 2.0 * dot);
+                }
+            }
+            return colSum;
+        }
+        CrossKernelMatrix k = instanceGram.cross(setKernel.instance(), bag.instances(), supportPoints);
+        double[] row = new double[nz];
+        for (int p = 0; p < bag.size(); p++) {
+            k.row(p, row);
+            for (int t = 0; t < nz; t++) {
+                colSum[t] += row[t];
+            }
+        }
+        return colSum;
     }
 
     /** Class names, index = predicted class. */
@@ -51,11 +186,34 @@ public final class MiKernelModel implements BagClassifier {
             throw new IllegalArgumentException("bag '" + bag.id() + "' has dimension " + bag.dim()
                     + ", expected " + dim + " as in training");
         }
-        double[] f = new double[machines.size()];
-        for (int p = 0; p < f.length; p++) {
-            f[p] = machines.get(p).decision(bag);
+        double[] f = bias.clone();
+        int nz = supportPoints.size();
+        if (nz == 0) {
+            return f;
+        }
+        double scale = form == MiKernelOptions.Form.SUMMED ? 1.0 : 1.0 / bag.size();
+        if (form == MiKernelOptions.Form.NORMALIZED) {
+            double self = builder.selfSimilarities(setKernel, List.of(bag))[0];
+            if (!(self > 0)) {
+                return f; // phi(X) = 0: the normalised kernel is 0 against every bag
+            }
+            scale /= Math.sqrt(self);
+        }
+        double[] colSum = columnSums(bag);
+        for (int c = 0; c < f.length; c++) {
+            double s = 0;
+            double[] w = weights[c];
+            for (int t = 0; t < nz; t++) {
+                s += w[t] * colSum[t];
+            }
+            f[c] += scale * s;
         }
         return f;
+    }
+
+    /** Whether the machines use the averaged or the normalised set kernel. */
+    public MiKernelOptions.Form form() {
+        return form;
     }
 
     /** f(X) of a two-class model. @throws IllegalStateException for a one-vs-rest model */
@@ -75,11 +233,11 @@ public final class MiKernelModel implements BagClassifier {
     /** Instances in the support bags (of all machines): the kernel evaluations per test instance. */
     @Override
     public int kernelEvaluationsPerInstance() {
-        return supportInstances;
+        return supportPoints.size();
     }
 
     @Override
     public String toString() {
-        return "MiKernelModel(classes=" + classNames + ", support instances=" + supportInstances + ")";
+        return "MiKernelModel(classes=" + classNames + ", form=" + form + ", support instances=" + supportPoints.size() + ")";
     }
 }

@@ -14,8 +14,31 @@ import dev.kernelkit.svm.SvmLoss;
  * @param c the SVM cost C, &gt; 0
  * @param loss hinge (C-SVC, the paper's baseline) or squared hinge (L2-SVM, equivalent to dense SparseMI)
  * @param solver the SMO settings
+ * @param form the averaged set kernel (the paper's MI-Kernel) or its cosine-normalised form
  */
-public record MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver) {
+public record MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver, Form form) {
+
+    /** Which set kernel the SVM is trained on. */
+    public enum Form {
+        /** k_set(X, Y) = (1/(|X||Y|)) sum_p sum_q k(x_p, y_q) (Gärtner et al. 2002 with averaging). */
+        AVERAGED,
+        /**
+         * k_set(X, Y) / sqrt(k_set(X, X) k_set(Y, Y)): every bag has unit norm in feature space; the
+         * same kernel as the normalised summed set kernel sum_p sum_q k(x_p, y_q) (Gärtner et al.'s
+         * normalisation; the bag sizes cancel).
+         */
+        NORMALIZED,
+        /**
+         * sum_p sum_q k(x_p, y_q) = |X||Y| k_set(X, Y): Gärtner et al.'s set kernel before any
+         * normalisation (Weka's MIRBFKernel for the Gaussian); larger bags have larger norms.
+         */
+        SUMMED
+    }
+
+    /** The averaged set kernel (the form of TNNLS 2013's MI-Kernel baseline). */
+    public MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver) {
+        this(kernel, c, loss, solver, Form.AVERAGED);
+    }
 
     /** @throws IllegalArgumentException naming the first setting out of range */
     public MiKernelOptions {
@@ -31,30 +54,38 @@ public record MiKernelOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSol
         if (solver == null) {
             throw new IllegalArgumentException("solver must not be null");
         }
+        if (form == null) {
+            throw new IllegalArgumentException("form must not be null");
+        }
     }
 
-    /** Gaussian gamma = 1, C = 1, hinge loss, LIBSVM's SMO defaults. */
+    /** Gaussian gamma = 1, C = 1, hinge loss, LIBSVM's SMO defaults, the averaged set kernel. */
     public static MiKernelOptions defaults() {
         return new MiKernelOptions(new GaussianKernel(1.0), 1.0, SvmLoss.HINGE, SmoSolver.Options.defaults());
     }
 
     /** With a Gaussian kernel of the given gamma. */
     public MiKernelOptions withGamma(double gamma) {
-        return new MiKernelOptions(new GaussianKernel(gamma), c, loss, solver);
+        return new MiKernelOptions(new GaussianKernel(gamma), c, loss, solver, form);
     }
 
     /** With another C. */
     public MiKernelOptions withC(double value) {
-        return new MiKernelOptions(kernel, value, loss, solver);
+        return new MiKernelOptions(kernel, value, loss, solver, form);
     }
 
     /** With another loss. */
     public MiKernelOptions withLoss(SvmLoss value) {
-        return new MiKernelOptions(kernel, c, value, solver);
+        return new MiKernelOptions(kernel, c, value, solver, form);
     }
 
     /** With other SMO settings. */
     public MiKernelOptions withSolver(SmoSolver.Options value) {
-        return new MiKernelOptions(kernel, c, loss, value);
+        return new MiKernelOptions(kernel, c, loss, value, form);
+    }
+
+    /** With another set-kernel form. */
+    public MiKernelOptions withForm(Form value) {
+        return new MiKernelOptions(kernel, c, loss, solver, value);
     }
 }

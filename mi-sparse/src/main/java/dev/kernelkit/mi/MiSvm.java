@@ -108,10 +108,17 @@ public final class MiSvm {
             }
         }
         KernelMatrix sub = new SubsetKernelMatrix(gram, index);
+        double[] cost = new double[n];
+        k = 0;
+        for (int[] m : members) {
+            for (int p = 0; p < m.length; p++) {
+                cost[k++] = o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / m.length : o.c();
+            }
+        }
         double[] alpha = null;
         SvmSolution sol = null;
         for (int round = 1; round <= o.maxRounds(); round++) {
-            sol = smo.solve(SvmProblem.of(sub, y, o.c(), SvmLoss.HINGE), alpha);
+            sol = smo.solve(new SvmProblem(sub, y, cost, SvmLoss.HINGE), alpha);
             alpha = sol.alpha();
             double[] f = decisions(gram, index, y, sol, index);
             double[] next = y.clone();
@@ -149,6 +156,7 @@ public final class MiSvm {
                                     SmoSolver smo, MiSvmOptions o) {
         List<Integer> idx = new ArrayList<>();
         List<Double> lab = new ArrayList<>();
+        List<Double> costs = new ArrayList<>();
         List<Integer> posBags = new ArrayList<>();
         List<Integer> slots = new ArrayList<>();
         for (int i = 0; i < members.length; i++) {
@@ -156,21 +164,24 @@ public final class MiSvm {
                 for (int pt : members[i]) {
                     idx.add(pt);
                     lab.add(-1.0);
+                    costs.add(o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / members[i].length : o.c());
                 }
             } else {
                 posBags.add(i);
                 slots.add(idx.size());
                 idx.add(centroid[i]);
                 lab.add(1.0);
+                costs.add(o.c());
             }
         }
         int[] index = idx.stream().mapToInt(Integer::intValue).toArray();
         double[] y = lab.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] cost = costs.stream().mapToDouble(Double::doubleValue).toArray();
         int[] candidates = Arrays.stream(members).flatMapToInt(Arrays::stream).toArray();
         double[] alpha = null;
         SvmSolution sol = null;
         for (int round = 1; round <= o.maxRounds(); round++) {
-            sol = smo.solve(SvmProblem.of(new SubsetKernelMatrix(gram, index), y, o.c(), SvmLoss.HINGE), alpha);
+            sol = smo.solve(new SvmProblem(new SubsetKernelMatrix(gram, index), y, cost, SvmLoss.HINGE), alpha);
             alpha = sol.alpha();
             double[] f = decisions(gram, index, y, sol, candidates);
             int[] next = index.clone();

@@ -14,8 +14,27 @@ import dev.kernelkit.svm.SmoSolver;
  * @param c the SVM cost C, &gt; 0 (the same for every instance)
  * @param maxRounds the cap on retraining rounds (impute / select, then retrain), &ge; 1
  * @param solver the SMO settings
+ * @param weighting how C is spread over the samples of a bag
  */
-public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver) {
+public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver,
+                           Weighting weighting) {
+
+    /** How the cost C is given to the SVM samples. */
+    public enum Weighting {
+        /** Every sample (instance, or MI-SVM's witness) has cost C: a bag of n samples weighs up to n C. */
+        INSTANCE,
+        /**
+         * Each of a bag's s samples in the SVM has cost C / s, so every bag weighs C in total, as in
+         * Andrews et al.'s objectives C sum_I xi_I with one slack per bag (MI-SVM); for MI-SVM a
+         * positive bag's one witness keeps C and a negative bag's n instances get C / n each.
+         */
+        BAG
+    }
+
+    /** With every sample at cost C ({@link Weighting#INSTANCE}). */
+    public MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver) {
+        this(variant, kernel, c, maxRounds, solver, Weighting.INSTANCE);
+    }
 
     /** The two heuristics of Andrews et al. 2003. */
     public enum Variant {
@@ -53,35 +72,43 @@ public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int ma
         if (solver == null) {
             throw new IllegalArgumentException("solver must not be null");
         }
+        if (weighting == null) {
+            throw new IllegalArgumentException("weighting must not be null");
+        }
     }
 
-    /** The variant with Gaussian gamma = 1, C = 1, at most 50 rounds, LIBSVM's SMO defaults. */
+    /** The variant with Gaussian gamma = 1, C = 1, at most 50 rounds, LIBSVM's SMO defaults, instance weighting. */
     public static MiSvmOptions defaults(Variant variant) {
         return new MiSvmOptions(variant, new GaussianKernel(1.0), 1.0, 50, SmoSolver.Options.defaults());
     }
 
     /** With a Gaussian kernel of the given gamma. */
     public MiSvmOptions withGamma(double gamma) {
-        return new MiSvmOptions(variant, new GaussianKernel(gamma), c, maxRounds, solver);
+        return new MiSvmOptions(variant, new GaussianKernel(gamma), c, maxRounds, solver, weighting);
     }
 
     /** With another instance kernel. */
     public MiSvmOptions withKernel(Kernel<Vec> value) {
-        return new MiSvmOptions(variant, value, c, maxRounds, solver);
+        return new MiSvmOptions(variant, value, c, maxRounds, solver, weighting);
     }
 
     /** With another C. */
     public MiSvmOptions withC(double value) {
-        return new MiSvmOptions(variant, kernel, value, maxRounds, solver);
+        return new MiSvmOptions(variant, kernel, value, maxRounds, solver, weighting);
     }
 
     /** With another round cap. */
     public MiSvmOptions withMaxRounds(int value) {
-        return new MiSvmOptions(variant, kernel, c, value, solver);
+        return new MiSvmOptions(variant, kernel, c, value, solver, weighting);
     }
 
     /** With other SMO settings. */
     public MiSvmOptions withSolver(SmoSolver.Options value) {
-        return new MiSvmOptions(variant, kernel, c, maxRounds, value);
+        return new MiSvmOptions(variant, kernel, c, maxRounds, value, weighting);
+    }
+
+    /** With another cost weighting. */
+    public MiSvmOptions withWeighting(Weighting value) {
+        return new MiSvmOptions(variant, kernel, c, maxRounds, solver, value);
     }
 }

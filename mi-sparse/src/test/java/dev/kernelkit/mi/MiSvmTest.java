@@ -100,4 +100,52 @@ class MiSvmTest {
         assertThat(MiSvmOptions.Variant.INSTANCE.literatureName()).isEqualTo("mi-SVM");
         assertThat(MiSvmOptions.Variant.BAG.literatureName()).isEqualTo("MI-SVM");
     }
+
+    /** The data with every instance of every negative bag repeated {@code times} times. */
+    private static BagDataset repeatNegatives(BagDataset d, int times) {
+        List<Bag> bags = new ArrayList<>();
+        for (int i = 0; i < d.size(); i++) {
+            Bag b = d.bag(i);
+            if (d.sign(i) > 0) {
+                bags.add(b);
+                continue;
+            }
+            List<Vec> x = new ArrayList<>();
+            for (Vec v : b.instances()) {
+                for (int t = 0; t < times; t++) {
+                    x.add(v);
+                }
+            }
+            bags.add(new Bag(b.id(), x));
+        }
+        return d.withBags(bags);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MiSvmOptions.Variant.class)
+    void bagWeightingMakesANegativeBagsWeightIndependentOfRepeatingItsInstances(MiSvmOptions.Variant v) {
+        // With C / s per sample, t copies of a negative instance carry C / s each, total t C / (t s) = C / s:
+        // in the dual only the copies' summed alpha matters, so the machine (and every decision) is the
+        // one of the unrepeated data. With cost C per sample the repeated bags weigh t times more.
+        BagDataset d = TestData.randomBags(30, 4, 3, 2.0, 13);
+        BagDataset tripled = repeatNegatives(d, 3);
+        MiSvmOptions bag = MiSvmOptions.defaults(v).withGamma(0.5).withC(5)
+                .withWeighting(MiSvmOptions.Weighting.BAG)
+                .withSolver(SmoSolver.Options.defaults().withEps(1e-9));
+        MiSvmModel a = MiSvm.fit(d, bag);
+        MiSvmModel b = MiSvm.fit(tripled, bag);
+        MiSvmModel c = MiSvm.fit(tripled, bag.withWeighting(MiSvmOptions.Weighting.INSTANCE));
+        double instanceGap = 0;
+        for (int i = 0; i < d.size(); i++) {
+            assertThat(b.decisions(tripled.bag(i))[0]).isCloseTo(a.decisions(d.bag(i))[0], within(1e-5));
+            instanceGap = Math.max(instanceGap, Math.abs(c.decisions(tripled.bag(i))[0] - a.decisions(d.bag(i))[0]));
+        }
+        assertThat(instanceGap).as("instance weighting does depend on the repeats").isGreaterThan(1e-2);
+    }
+
+    @Test
+    void nullWeightingIsAnError() {
+        assertThatThrownBy(() -> MiSvmOptions.defaults(MiSvmOptions.Variant.BAG).withWeighting(null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("weighting must not be null");
+    }
 }

@@ -9,7 +9,14 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.mi.BagClassifier;
+import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmLoss;
+import dev.kernelkit.svm.SvmProblem;
 import dev.kernelkit.mi.MiCrossValidation;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;
@@ -68,6 +75,7 @@ public final class WekaComparison {
     static MiCrossValidation.Learner learner(String method) {
         return switch (method) {
             case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
+            case "mikernel-perpair" -> WekaComparison::perPairMiKernel;
             case "mi-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
                     .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
             case "MI-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
@@ -75,6 +83,9 @@ public final class WekaComparison {
             case "weka-MISMO" -> WekaMi.learner(WekaMi.Method.MISMO);
             case "weka-MISVM" -> WekaMi.learner(WekaMi.Method.MISVM);
             default -> {
+                if (!variants(method).isEmpty()) {
+                    yield variants(method).get(0).learner();
+                }
                 if (method.endsWith(WIDE)) {
                     yield learner(method.substring(0, method.length() - WIDE.length()));
                 }
@@ -88,6 +99,145 @@ public final class WekaComparison {
     }
 
     /**
+     * MI-Kernel the way it was trained before {@code SetKernelGram}: the set-kernel Gram by
+     * {@code DenseKernelMatrix.compute} (one {@code SetKernel.apply} per bag pair), the same SMO,
+     * prediction by the per-bag expansion (one {@code SetKernel.apply} per support bag); two-class
+     * data only. For the same-run speed comparison with {@code mikernel}.
+     */
+    static BagClassifier perPairMiKernel(BagDataset d, double g, double c) {
+        SetKernel k = new SetKernel(new GaussianKernel(g));
+        double[] y = new double[d.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = d.sign(i);
+        }
+        KernelExpansionModel<Bag> m = KernelExpansionModel.fromSolution(k, d.bags(), y, new SmoSolver()
+                .solve(SvmProblem.of(DenseKernelMatrix.compute(k, d.bags()), y, c, SvmLoss.HINGE)));
+        int instances = 0;
+        for (Bag b : m.supportVectors()) {
+            instances += b.size();
+        }
+        int vectors = instances;
+        return new BagClassifier() {
+            @Override
+            public int predict(Bag bag) {
+                return m.decision(bag) > 0 ? 1 : 0;
+            }
+
+            @Override
+            public int kernelEvaluationsPerInstance() {
+                return vectors;
+            }
+        };
+    }
+
+    /**
+     * Methods whose learner variant is chosen by inner CV together with gamma and C
+     * ({@link VariantProtocol}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
+     * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code MI-SVM+scale} /
+     * {@code mi-SVM+scale} (standardised or min-max features, {@link #minmaxRelative}), {@code mikernel+norm}
+     * (averaged or normalised set kernel), {@code mikernel+form} (averaged, normalised or summed),
+     * {@code mikernel+minmax} (averaged, on standardised or on min-max features) and
+     * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
+     * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
+     */
+    static List<VariantProtocol.Variant> variants(String method) {
+        MiCrossValidation.Learner avg = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
+        MiCrossValidation.Learner norm = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c)
+                .withForm(MiKernelOptions.Form.NORMALIZED));
+        return switch (method) {
+            case "mikernel+norm" -> List.of(new VariantProtocol.Variant("averaged", avg),
+                    new VariantProtocol.Variant("normalised", norm));
+            case "mikernel+form" -> List.of(new VariantProtocol.Variant("averaged", avg),
+                    new VariantProtocol.Variant("normalised", norm),
+                    new VariantProtocol.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+                            .withGamma(g).withC(c).withForm(MiKernelOptions.Form.SUMMED))));
+            case "mikernel+minmax" -> List.of(new VariantProtocol.Variant("averaged", avg),
+                    new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)));
+            case "mikernel+scale" -> List.of(new VariantProtocol.Variant("averaged", avg),
+                    new VariantProtocol.Variant("normalised", norm),
+                    new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)),
+                    new VariantProtocol.Variant("normalised@minmax", minmaxRelative(norm)));
+            case "MI-SVM+bag", "mi-SVM+bag" -> {
+                MiSvmOptions.Variant v = method.startsWith("MI") ? MiSvmOptions.Variant.BAG
+                        : MiSvmOptions.Variant.INSTANCE;
+                MiCrossValidation.Learner instance = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                        .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
+                MiCrossValidation.Learner bag = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                        .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS).withWeighting(MiSvmOptions.Weighting.BAG));
+                yield List.of(new VariantProtocol.Variant("instance-C", instance),
+                        new VariantProtocol.Variant("bag-C", bag));
+            }
+            case "MI-SVM+scale", "mi-SVM+scale" -> {
+                MiCrossValidation.Learner base = learner(method.substring(0, method.indexOf('+')));
+                yield List.of(new VariantProtocol.Variant("standardised", base),
+                        new VariantProtocol.Variant("minmax", minmaxRelative(base)));
+            }
+            default -> List.of();
+        };
+    }
+
+    /**
+     * A learner on min-max features whose gamma is read on the scale of standardised features:
+     * compare's grid {1/8 ... 2}/d means gamma E||x - y||^2 in {1/4 ... 4} for standardised data
+     * (E||x - y||^2 = 2 sum_j var_j = 2d); on the min-max scaled training part the same relative
+     * width is gamma_eff = gamma d / sum_j var_j, with var_j the variance of min-max feature j over
+     * the training instances. The test bags get the training part's min-max map.
+     */
+    static MiCrossValidation.Learner minmaxRelative(MiCrossValidation.Learner inner) {
+        return (train, g, c) -> {
+            FittedScaler s = FeatureScaling.MINMAX.fit(train);
+            BagDataset scaled = s.apply(train);
+            double total = totalVariance(scaled);
+            double effective = total > 0 ? g * scaled.dim() / total : g;
+            BagClassifier m = inner.fit(scaled, effective, c);
+            return scaledClassifier(s, m);
+        };
+    }
+
+    /** sum_j var_j over all instances of the data (population variance). */
+    static double totalVariance(BagDataset data) {
+        int d = data.dim();
+        double[] sum = new double[d];
+        double[] sq = new double[d];
+        long n = 0;
+        for (Bag b : data.bags()) {
+            for (Vec x : b.instances()) {
+                x.addTo(sum, 1.0);
+                double[] v = new double[d];
+                x.addTo(v, 1.0);
+                for (int j = 0; j < d; j++) {
+                    sq[j] += v[j] * v[j];
+                }
+                n++;
+            }
+        }
+        double total = 0;
+        for (int j = 0; j < d; j++) {
+            double mean = sum[j] / n;
+            total += Math.max(0, sq[j] / n - mean * mean);
+        }
+        return total;
+    }
+
+    private static BagClassifier scaledClassifier(FittedScaler s, BagClassifier m) {
+        return new BagClassifier() {
+            @Override
+            public int predict(Bag bag) {
+                List<Vec> x = new ArrayList<>(bag.size());
+                for (Vec v : bag.instances()) {
+                    x.add(s.apply(v));
+                }
+                return m.predict(new Bag(bag.id(), x));
+            }
+
+            @Override
+            public int kernelEvaluationsPerInstance() {
+                return m.kernelEvaluationsPerInstance();
+            }
+        };
+    }
+
+    /**
      * Ours under Weka's protocol: the training part min-max scaled to [0, 1] (Weka's Normalize;
      * after our standardisation this is the same map as on the raw part), the test bags with the
      * same map, and Weka's grid (gamma in {0.01, 0.1, 0.5, 1}, C = 1).
@@ -95,22 +245,7 @@ public final class WekaComparison {
     static MiCrossValidation.Learner minmax(MiCrossValidation.Learner inner) {
         return (train, g, c) -> {
             FittedScaler s = FeatureScaling.MINMAX.fit(train);
-            BagClassifier m = inner.fit(s.apply(train), g, c);
-            return new BagClassifier() {
-                @Override
-                public int predict(Bag bag) {
-                    List<Vec> x = new ArrayList<>(bag.size());
-                    for (Vec v : bag.instances()) {
-                        x.add(s.apply(v));
-                    }
-                    return m.predict(new Bag(bag.id(), x));
-                }
-
-                @Override
-                public int kernelEvaluationsPerInstance() {
-                    return m.kernelEvaluationsPerInstance();
-                }
-            };
+            return scaledClassifier(s, inner.fit(s.apply(train), g, c));
         };
     }
 
@@ -164,19 +299,30 @@ public final class WekaComparison {
         JsonSummary all = new JsonSummary();
         for (String m : methods) {
             Stopwatch clock = Stopwatch.start();
-            MiCrossValidation.Result r = MiCrossValidation.run(data, learner(m), folds, repeats, seed,
-                    gammas(m, data.dim()), cs(m));
+            List<VariantProtocol.Variant> vs = variants(m);
+            VariantProtocol.Result r;
+            if (vs.isEmpty()) {
+                MiCrossValidation.Result p = MiCrossValidation.run(data, learner(m), folds, repeats, seed,
+                        gammas(m, data.dim()), cs(m));
+                r = new VariantProtocol.Result(p.accuracies(), null, p.gammas(), p.cs(), p.vectors(), p.trainSeconds(),
+                        p.predictSeconds());
+            } else {
+                r = VariantProtocol.run(data, vs, folds, repeats, seed, gammas(m, data.dim()), cs(m));
+            }
             double total = clock.elapsedSeconds();
             Summary acc = r.accuracy();
-            out.printf(Locale.ROOT, "%-16s %6.2f ± %-7.2f %8.1f %10.4f %11.5f %10.1f  %s%n", m, 100 * acc.mean(),
-                    100 * acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), total,
-                    counts(r.gammas()));
+            out.printf(Locale.ROOT, "%-16s %6.2f ± %-7.2f %8.1f %10.4f %11.5f %10.1f  %s%s%n", m, 100 * acc.mean(),
+                    100 * acc.sd(), r.meanVectors(), r.trainSeconds(), r.predictSeconds(), total,
+                    counts(r.gammas()), r.variants() == null ? "" : "  variants " + counts(r.variants()));
             out.flush();
             JsonSummary s = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
-                    .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
+                    .put("vectors", r.meanVectors()).put("train_seconds", r.trainSeconds())
                     .put("predict_seconds", r.predictSeconds()).put("total_seconds", total)
                     .putList("fold_accuracies", r.accuracies()).putList("gammas", r.gammas()).putList("cs", r.cs())
                     .put("tuning", "inner 3-fold CV on the training part");
+            if (r.variants() != null) {
+                s.putList("variants", List.of(r.variants()));
+            }
             if (bestOnTest && m.startsWith("weka-")) {
                 JsonSummary perGamma = new JsonSummary();
                 double best = -1;
@@ -202,6 +348,16 @@ public final class WekaComparison {
             all.put(m, s);
         }
         return all;
+    }
+
+    private static String counts(String[] values) {
+        Map<String, Integer> c = new java.util.TreeMap<>();
+        for (String v : values) {
+            c.merge(v, 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        c.forEach((v, n) -> parts.add(v + "(" + n + ")"));
+        return String.join(" ", parts);
     }
 
     private static String counts(double[] values) {
