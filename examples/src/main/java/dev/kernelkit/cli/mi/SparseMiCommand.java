@@ -110,6 +110,11 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--restarts", paramLabel = "R", defaultValue = "1",
+                description = "SparseMI only: optimise R initialisations and keep the lowest final objective g(Z) "
+                        + "(default: ${DEFAULT-VALUE}, the paper's single start).")
+        int restarts;
+
         Method method() {
             try {
                 return Method.valueOf(method.toUpperCase(Locale.ROOT));
@@ -138,7 +143,8 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         SparseMiOptions options(double g, double cost, int k) {
             return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
-                    .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed);
+                    .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed)
+                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1);
         }
 
         BagClassifier fit(BagDataset train, double g, double cost) {
@@ -174,6 +180,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                 }
             } else if (xvCount() < 1) {
                 throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
+            }
+            if (restarts < 1) {
+                throw new IllegalArgumentException("--restarts must be >= 1, got " + restarts);
+            }
+            if (restarts > 1 && method() != Method.SPARSEMI) {
+                throw new IllegalArgumentException("--restarts applies to sparsemi only, got --method " + method);
+            }
+            if (restarts > 1 && XvInit.parse(init) == XvInit.SVM) {
+                throw new IllegalArgumentException("--restarts must be 1 with --init svm (the selection is deterministic)");
             }
             if ((gamma == null) != (c == null)) {
                 throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
@@ -256,7 +271,8 @@ public final class SparseMiCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
                             + "training_accuracy %.4f%s%n", method, d.size(), d.instanceCount(),
                     m.kernelEvaluationsPerInstance(), best[0], best[1], secs, MiCrossValidation.accuracy(m, d),
-                    m instanceof SparseMiModel sm ? "  iterations " + sm.iterations() : "");
+                    m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
+                            sm.iterations(), sm.finalObjective()) : "");
             if (model != null) {
                 ((SparseMiModel) m).save(model);
                 out.println("model written to " + model);
