@@ -151,10 +151,15 @@ class SparseMiCommandTest {
         String train = run(0, "train", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
                 "--iterations", "4", "--seed", "7", "--restarts", "3");
         assertThat(train).contains(String.format(java.util.Locale.ROOT, "objective %.6g", best));
-        String cv = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
-                "--folds", "3", "--iterations", "4", "--restarts", "2");
+        Path json = dir.resolve("cv.json");
+        String cv = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma-grid", "0.5,4", "--c-grid", "10",
+                "--folds", "3", "--iterations", "4", "--restarts", "2", "--inner-repeats", "2", "--json",
+                json.toString());
         assertThat(cv).contains("method sparsemi");
+        assertThat(Files.readString(json)).contains("\"restarts\": 2").contains("\"inner_repeats\": 2");
         assertThat(fail("cv", "--data", data.toString(), "--restarts", "0")).contains("--restarts must be >= 1, got 0");
+        assertThat(fail("cv", "--data", data.toString(), "--inner-repeats", "0"))
+                .contains("--inner-repeats must be >= 1, got 0");
         assertThat(fail("cv", "--data", data.toString(), "--restarts", "2", "--method", "rsvm"))
                 .contains("--restarts applies to sparsemi only, got --method rsvm");
         assertThat(fail("cv", "--data", data.toString(), "--restarts", "2", "--init", "svm"))
