@@ -13,12 +13,12 @@ public final class RandomSparseSvm {
     }
 
     /**
-     * Fits RSVM with the options' C, kernel, N_XV, basis vectors, ridge and seed (init and t_max are
-     * forced to random and 0).
+     * Fits RSVM with the options' C, kernel, N_XV, basis vectors, ridge and seed (init, t_max and
+     * restarts are forced to random, 0 and 1: one random draw, as the paper's baseline).
      *
      * @throws IllegalArgumentException as {@link SparseMi#fit(BagDataset, SparseMiOptions)}
      */
     public static SparseMiModel fit(BagDataset data, SparseMiOptions options) {
-        return SparseMi.fit(data, options.withInit(XvInit.RANDOM).withMaxIterations(0));
+        return SparseMi.fit(data, options.withInit(XvInit.RANDOM).withMaxIterations(0).withRestarts(1));
     }
 }

@@ -30,6 +30,8 @@ import java.util.SplittableRandom;
  */
 public final class SparseMi {
     private static final System.Logger LOG = System.getLogger(SparseMi.class.getName());
+    /** Start r of {@code restarts} uses the seed {@code seed + r * RESTART_SEED_STEP}. */
+    static final long RESTART_SEED_STEP = 1_000_003L;
 
     /** Why the outer loop stopped. */
     public enum StopReason {
@@ -50,7 +52,10 @@ public final class SparseMi {
     }
 
     /**
-     * Fits SparseMI with the options' initialisation.
+     * Fits SparseMI with the options' initialisation. With {@code restarts} R &gt; 1, Algorithm 1 is
+     * run from R initialisations (seeds {@code seed + r * 1000003}) and the model with the lowest final
+     * g(Z) is returned (the first on ties); the listener hears every start in turn and the model's
+     * train seconds cover all of them.
      *
      * @throws IllegalArgumentException when the data has fewer than two classes, or N_XV (or Q)
      *         exceeds the number of training instances for an instance-based initialisation
@@ -61,7 +66,7 @@ public final class SparseMi {
 
     /**
      * Fits SparseMI from given initial expansion vectors in the input space (N_XV is their
-     * count; the options' expansionVectors, init and basisVectors are ignored). With
+     * count; the options' expansionVectors, init, basisVectors and restarts are ignored). With
      * {@code maxIterations = 0} this is a reduced SVM on fixed XVs.
      *
      * @throws IllegalArgumentException as {@link #fit(BagDataset, SparseMiOptions, SparseMiListener)},
@@ -69,6 +74,28 @@ public final class SparseMi {
      */
     public static SparseMiModel fit(BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
                                     SparseMiListener listener) {
+        if (initialXvs != null || options.restarts() == 1) {
+            return fitOnce(data, options, initialXvs, listener);
+        }
+        Stopwatch clock = Stopwatch.start();
+        SparseMiModel best = null;
+        for (int r = 0; r < options.restarts(); r++) {
+            SparseMiOptions start = options.withSeed(options.seed() + RESTART_SEED_STEP * r).withRestarts(1);
+            SparseMiModel m = fitOnce(data, start, null, listener);
+            if (best == null || m.finalObjective() < best.finalObjective()) {
+                best = m;
+            }
+        }
+        double seconds = clock.elapsedSeconds();
+        double g = best.finalObjective();
+        int restarts = options.restarts();
+        LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: kept the lowest g = " + g + " of " + restarts + " starts");
+        return best.withTrainSeconds(seconds);
+    }
+
+    /** One start: the initialisation of the options (or the given XVs), then Algorithm 1. */
+    private static SparseMiModel fitOnce(BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
+                                         SparseMiListener listener) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
         List<Vec> instances = new ArrayList<>(data.instanceCount());

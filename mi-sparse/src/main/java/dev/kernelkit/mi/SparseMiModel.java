@@ -32,6 +32,16 @@ public final class SparseMiModel implements BagClassifier {
     private final SparseMi.StopReason stopReason;
     private final double trainSeconds;
 
+    /** The last value of the objective trace: g(Z) at the returned XVs. */
+    public double finalObjective() {
+        return trace[trace.length - 1];
+    }
+
+    /** This model with another training time (for a fit made of several starts). */
+    SparseMiModel withTrainSeconds(double seconds) {
+        return new SparseMiModel(kernel, classNames, dim, xvs, weights, trace, stopReason, seconds);
+    }
+
     /** @throws IllegalStateException when the objective trace increases anywhere (checked on every fit) */
     SparseMiModel(DifferentiableKernel kernel, List<String> classNames, int dim, List<Vec> xvs, double[][] weights,
                   double[] trace, SparseMi.StopReason stopReason, double trainSeconds) {

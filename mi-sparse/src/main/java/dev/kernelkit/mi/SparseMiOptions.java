@@ -23,10 +23,13 @@ import dev.kernelkit.kernel.GaussianKernel;
  * @param ridge added to the diagonal of K_Z so that the inner problem is strictly convex, &ge; 0
  *        (footnote 1 of the paper)
  * @param seed the seed of every random choice
+ * @param restarts how many initialisations to optimise, &ge; 1: start r = 0 uses {@code seed}, start r
+ *        &gt; 0 the seed {@code seed + r * 1000003}; the fit with the lowest final g(Z) (the objective the
+ *        method minimises; the first on ties) is kept. 1 is the paper's single start
  */
 public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
                               int maxStepTrials, double initialStep, double tolerance, XvInit init,
-                              int basisVectors, double ridge, long seed) {
+                              int basisVectors, double ridge, long seed, int restarts) {
 
     /** @throws IllegalArgumentException naming the first setting out of range */
     public SparseMiOptions {
@@ -70,28 +73,43 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (!(ridge >= 0) || !Double.isFinite(ridge)) {
             throw new IllegalArgumentException("ridge must be >= 0 and finite, got " + ridge);
         }
+        if (restarts < 1) {
+            throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
+        }
+        if (restarts > 1 && init == XvInit.SVM) {
+            throw new IllegalArgumentException("restarts must be 1 with init svm (the SVM selection is "
+                    + "deterministic, every start would be the same), got " + restarts);
+        }
+    }
+
+    /** The settings with a single start (restarts = 1), as before restarts existed. */
+    public SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
+                           int maxStepTrials, double initialStep, double tolerance, XvInit init, int basisVectors,
+                           double ridge, long seed) {
+        this(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance, init, basisVectors,
+                ridge, seed, 1);
     }
 
     /**
      * The paper's defaults: C = 1, Gaussian gamma = 1, N_XV = 10, t_max = 50, s_max = 10,
      * lambda_0 = mean pairwise XV distance, tolerance 1e-6, random initial XVs, input space,
-     * ridge 1e-8, seed 1.
+     * ridge 1e-8, seed 1, one start.
      */
     public static SparseMiOptions defaults() {
         return new SparseMiOptions(1.0, new GaussianKernel(1.0), 10, 50, 10, Double.NaN, 1e-6, XvInit.RANDOM,
-                0, 1e-8, 1L);
+                0, 1e-8, 1L, 1);
     }
 
     /** With another C. */
     public SparseMiOptions withC(double newC) {
         return new SparseMiOptions(newC, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed);
+                tolerance, init, basisVectors, ridge, seed, restarts);
     }
 
     /** With another kernel. */
     public SparseMiOptions withKernel(DifferentiableKernel k) {
         return new SparseMiOptions(c, k, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
-                init, basisVectors, ridge, seed);
+                init, basisVectors, ridge, seed, restarts);
     }
 
     /** With a Gaussian kernel of the given gamma. */
@@ -102,48 +120,54 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
     /** With another N_XV. */
     public SparseMiOptions withExpansionVectors(int n) {
         return new SparseMiOptions(c, kernel, n, maxIterations, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed);
+                basisVectors, ridge, seed, restarts);
     }
 
     /** With another t_max. */
     public SparseMiOptions withMaxIterations(int t) {
         return new SparseMiOptions(c, kernel, expansionVectors, t, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed);
+                basisVectors, ridge, seed, restarts);
     }
 
     /** With another lambda_0 (NaN for the default). */
     public SparseMiOptions withInitialStep(double lambda) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, lambda, tolerance,
-                init, basisVectors, ridge, seed);
+                init, basisVectors, ridge, seed, restarts);
     }
 
     /** With another convergence tolerance. */
     public SparseMiOptions withTolerance(double tol) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tol,
-                init, basisVectors, ridge, seed);
+                init, basisVectors, ridge, seed, restarts);
     }
 
     /** With another initialisation. */
     public SparseMiOptions withInit(XvInit i) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, i, basisVectors, ridge, seed);
+                tolerance, i, basisVectors, ridge, seed, restarts);
     }
 
     /** With Q basis vectors (0: input space). */
     public SparseMiOptions withBasisVectors(int q) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, q, ridge, seed);
+                tolerance, init, q, ridge, seed, restarts);
     }
 
     /** With another ridge. */
     public SparseMiOptions withRidge(double r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, r, seed);
+                tolerance, init, basisVectors, r, seed, restarts);
     }
 
     /** With another seed. */
     public SparseMiOptions withSeed(long s) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, s);
+                tolerance, init, basisVectors, ridge, s, restarts);
+    }
+
+    /** With another number of starts (1: the paper's single start). */
+    public SparseMiOptions withRestarts(int r) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, ridge, seed, r);
     }
 }

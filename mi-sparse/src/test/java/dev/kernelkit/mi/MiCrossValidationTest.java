@@ -144,6 +144,50 @@ class MiCrossValidationTest {
     }
 
     @Test
+    void repeatedInnerCvFitsOnEveryPartitionOfEveryRepeatAndPicksTheBestSummedAccuracy() {
+        BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
+        Map<String, Integer> labels = new HashMap<>();
+        for (int i = 0; i < data.size(); i++) {
+            labels.put(data.bag(i).id(), data.label(i));
+        }
+        List<Set<String>> trainIds = new ArrayList<>();
+        // Right on every bag with gamma = 1, class 0 otherwise: gamma = 1 must win in every fold.
+        MiCrossValidation.Learner oracle = (train, gamma, c) -> {
+            Set<String> ids = new HashSet<>();
+            train.bags().forEach(b -> ids.add(b.id()));
+            trainIds.add(ids);
+            return oracleAbove(1, gamma == 1.0 ? 1 : 0, labels);
+        };
+        MiCrossValidation.Result r = MiCrossValidation.run(data, oracle, 3, 1, 4, new double[] {0.1, 1},
+                new double[] {1, 10}, 2);
+        // 3 outer folds x (4 grid points x 2 repeats x 3 inner folds + 1 final fit) = 75 fits.
+        assertThat(trainIds).hasSize(75);
+        assertThat(r.gammas()).containsOnly(1.0);
+        assertThat(r.cs()).containsOnly(1.0);
+        // The first grid point of outer fold 0 is fitted on the inner training parts of two
+        // independent stratified 3-fold partitions: seeds 4 + 7919 and 4 + 7919 + 104729.
+        BagDataset outerTrain = data.subset(Splits.stratifiedKFold(data.labels(), 3, 4).get(0).train());
+        List<Set<String>> expected = new ArrayList<>();
+        for (long innerSeed : new long[] {4 + 7919, 4 + 7919 + 104729}) {
+            for (Splits.Split sp : Splits.stratifiedKFold(outerTrain.labels(), 3, innerSeed)) {
+                Set<String> ids = new HashSet<>();
+                outerTrain.subset(sp.train()).bags().forEach(b -> ids.add(b.id()));
+                expected.add(ids);
+            }
+        }
+        assertThat(trainIds.subList(0, 6)).containsExactlyElementsOf(expected);
+        assertThat(expected.get(0)).isNotEqualTo(expected.get(3));
+        // one repeat is the paper's protocol: 3 x (4 x 3 + 1) = 39 fits, the same choices
+        trainIds.clear();
+        MiCrossValidation.Result one = MiCrossValidation.run(data, oracle, 3, 1, 4, new double[] {0.1, 1},
+                new double[] {1, 10}, 1);
+        assertThat(trainIds).hasSize(39);
+        assertThat(one.gammas()).containsOnly(1.0);
+        assertThatThrownBy(() -> MiCrossValidation.run(data, oracle, 3, 1, 4, new double[] {1}, new double[] {1}, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("innerRepeats must be >= 1, got 0");
+    }
+
+    @Test
     void emptyGridIsAnError() {
         BagDataset data = SyntheticData.ringBags(6, 3, 5, 10);
         assertThatThrownBy(() -> MiCrossValidation.run(data, (t, g, c) -> null, 3, 1, 1, new double[0],

@@ -105,6 +105,36 @@ class SparseMiTest {
     }
 
     @Test
+    void restartsKeepTheSingleStartWithTheLowestFinalObjective() {
+        // Oracle: the three single starts fitted one by one with the documented seeds
+        // 5, 5 + 1000003, 5 + 2 * 1000003; the 3-start model must be the one with the smallest
+        // final g (identical XVs, hence identical decisions), and no start may beat it.
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(0.2).withC(5).withExpansionVectors(3)
+                .withMaxIterations(15).withSeed(5);
+        SparseMiModel[] single = new SparseMiModel[3];
+        int argmin = 0;
+        for (int r = 0; r < 3; r++) {
+            single[r] = SparseMi.fit(BINARY, o.withSeed(5 + 1_000_003L * r), decreasing());
+            if (single[r].finalObjective() < single[argmin].finalObjective()) {
+                argmin = r;
+            }
+        }
+        assertThat(single[0].objectiveTrace()[0]).isNotEqualTo(single[1].objectiveTrace()[0]);
+        SparseMiModel multi = SparseMi.fit(BINARY, o.withRestarts(3));
+        assertThat(multi.finalObjective()).isEqualTo(single[argmin].finalObjective());
+        assertThat(multi.objectiveTrace()).containsExactly(single[argmin].objectiveTrace());
+        for (SparseMiModel m : single) {
+            assertThat(multi.finalObjective()).isLessThanOrEqualTo(m.finalObjective());
+        }
+        for (Bag bag : BINARY.bags()) {
+            assertThat(multi.decision(bag)).isEqualTo(single[argmin].decision(bag));
+        }
+        // one start is exactly the single fit of the seed
+        SparseMiModel one = SparseMi.fit(BINARY, o.withRestarts(1));
+        assertThat(one.objectiveTrace()).containsExactly(single[0].objectiveTrace());
+    }
+
+    @Test
     void multiClassSharesTheXvsAcrossOneVsRestProblems() {
         BagDataset data = TestData.randomMultiClassBags(45, 3, 4, 3, 3.0, 41);
         SparseMiOptions o = SparseMiOptions.defaults().withGamma(0.3).withC(10).withExpansionVectors(6);
@@ -256,6 +286,9 @@ class SparseMiTest {
                 Arguments.of((Supplier<?>) () -> d.withKernel(null), "kernel must not be null"),
                 Arguments.of((Supplier<?>) () -> new SparseMiOptions(1, new GaussianKernel(1), 1, 1, 0, Double.NaN,
                         0, XvInit.RANDOM, 0, 0, 1), "maxStepTrials must be >= 1, got 0"),
+                Arguments.of((Supplier<?>) () -> d.withRestarts(0), "restarts must be >= 1, got 0"),
+                Arguments.of((Supplier<?>) () -> d.withInit(XvInit.SVM).withRestarts(2),
+                        "restarts must be 1 with init svm"),
                 Arguments.of((Supplier<?>) () -> XvInit.parse("best"), "init must be random, kmeans or svm, got 'best'"));
     }
 

@@ -110,6 +110,16 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--restarts", paramLabel = "R", defaultValue = "1",
+                description = "SparseMI only: optimise R initialisations and keep the lowest final objective g(Z) "
+                        + "(default: ${DEFAULT-VALUE}, the paper's single start).")
+        int restarts;
+
+        @Option(names = "--inner-repeats", paramLabel = "K", defaultValue = "1",
+                description = "Repeat the inner 3-fold CV that tunes gamma, C (and N_XV) on K random partitions of the "
+                        + "training part and sum the accuracies (default: ${DEFAULT-VALUE}, the paper's single 3-fold CV).")
+        int innerRepeats;
+
         Method method() {
             try {
                 return Method.valueOf(method.toUpperCase(Locale.ROOT));
@@ -138,7 +148,8 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         SparseMiOptions options(double g, double cost, int k) {
             return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
-                    .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed);
+                    .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed)
+                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1);
         }
 
         BagClassifier fit(BagDataset train, double g, double cost) {
@@ -174,6 +185,18 @@ public final class SparseMiCommand implements Callable<Integer> {
                 }
             } else if (xvCount() < 1) {
                 throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
+            }
+            if (innerRepeats < 1) {
+                throw new IllegalArgumentException("--inner-repeats must be >= 1, got " + innerRepeats);
+            }
+            if (restarts < 1) {
+                throw new IllegalArgumentException("--restarts must be >= 1, got " + restarts);
+            }
+            if (restarts > 1 && method() != Method.SPARSEMI) {
+                throw new IllegalArgumentException("--restarts applies to sparsemi only, got --method " + method);
+            }
+            if (restarts > 1 && XvInit.parse(init) == XvInit.SVM) {
+                throw new IllegalArgumentException("--restarts must be 1 with --init svm (the selection is deterministic)");
             }
             if ((gamma == null) != (c == null)) {
                 throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
@@ -246,9 +269,10 @@ public final class SparseMiCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
             BagDataset d = replicated(read(data, format), replicate);
-            double[] best = autoXv() ? MiCrossValidation.tuneSize(d, this::fitSized, gammas(d), cs(), xvGrid, seed)
+            double[] best = autoXv()
+                    ? MiCrossValidation.tuneSize(d, this::fitSized, gammas(d), cs(), xvGrid, seed, innerRepeats)
                     : gamma != null ? new double[] {gamma, c, xvCount()}
-                    : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed);
+                    : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed, innerRepeats);
             Stopwatch clock = Stopwatch.start();
             BagClassifier m = autoXv() ? fitSized(d, best[0], best[1], (int) best[2]) : fit(d, best[0], best[1]);
             double secs = clock.elapsedSeconds();
@@ -256,7 +280,8 @@ public final class SparseMiCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
                             + "training_accuracy %.4f%s%n", method, d.size(), d.instanceCount(),
                     m.kernelEvaluationsPerInstance(), best[0], best[1], secs, MiCrossValidation.accuracy(m, d),
-                    m instanceof SparseMiModel sm ? "  iterations " + sm.iterations() : "");
+                    m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
+                            sm.iterations(), sm.finalObjective()) : "");
             if (model != null) {
                 ((SparseMiModel) m).save(model);
                 out.println("model written to " + model);
@@ -338,8 +363,9 @@ public final class SparseMiCommand implements Callable<Integer> {
             checkGrid();
             BagDataset d = read(data, format);
             MiCrossValidation.Result r = autoXv()
-                    ? MiCrossValidation.runTunedSize(d, this::fitSized, folds, repeats, seed, gammas(d), cs(), xvGrid)
-                    : MiCrossValidation.run(d, this::fit, folds, repeats, seed, gammas(d), cs());
+                    ? MiCrossValidation.runTunedSize(d, this::fitSized, folds, repeats, seed, gammas(d), cs(), xvGrid,
+                            innerRepeats)
+                    : MiCrossValidation.run(d, this::fit, folds, repeats, seed, gammas(d), cs(), innerRepeats);
             Summary acc = r.accuracy();
             double[] v = r.vectors();
             double vMin = java.util.Arrays.stream(v).min().orElse(0);
@@ -355,9 +381,11 @@ public final class SparseMiCommand implements Callable<Integer> {
                 String text = String.format(Locale.ROOT, "{\"method\": \"%s\", \"accuracy_mean\": %s, \"accuracy_sd\": %s, "
                                 + "\"xv\": %s, \"train_seconds\": %s, \"predict_seconds\": %s, "
                                 + "\"kernel_evals_per_instance\": %s, \"folds\": %d, \"repeats\": %d, "
-                                + "\"xv_min\": %s, \"xv_max\": %s, \"xv_auto\": %s}%n",
+                                + "\"xv_min\": %s, \"xv_max\": %s, \"xv_auto\": %s, \"restarts\": %d, "
+                                + "\"inner_repeats\": %d}%n",
                         method, acc.mean(), acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(),
-                        r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats, vMin, vMax, autoXv());
+                        r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats, vMin, vMax, autoXv(),
+                        method() == Method.SPARSEMI ? restarts : 1, innerRepeats);
                 Files.writeString(json, text, StandardCharsets.UTF_8);
             }
             return 0;

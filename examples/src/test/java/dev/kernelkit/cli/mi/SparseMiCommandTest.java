@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.mi.SparseMi;
+import dev.kernelkit.mi.SparseMiOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -132,6 +134,36 @@ class SparseMiCommandTest {
         });
         assertThat(cl.execute(args)).as("exit code; stderr: %s", err).isEqualTo(1);
         return err.toString();
+    }
+
+    @Test
+    void restartsKeepTheLowestObjectiveOfTheSingleStarts(@TempDir Path dir) throws Exception {
+        BagDataset ring = SyntheticData.ringBags(10, 4, 6, 9);
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(ring, data);
+        // Oracle: the library's single starts with the documented seeds 7 + r * 1000003.
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(0.5).withC(10).withExpansionVectors(2)
+                .withMaxIterations(4).withSeed(7);
+        double best = Double.POSITIVE_INFINITY;
+        for (int r = 0; r < 3; r++) {
+            best = Math.min(best, SparseMi.fit(ring, o.withSeed(7 + 1_000_003L * r)).finalObjective());
+        }
+        String train = run(0, "train", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
+                "--iterations", "4", "--seed", "7", "--restarts", "3");
+        assertThat(train).contains(String.format(java.util.Locale.ROOT, "objective %.6g", best));
+        Path json = dir.resolve("cv.json");
+        String cv = run(0, "cv", "--data", data.toString(), "--xv", "2", "--gamma-grid", "0.5,4", "--c-grid", "10",
+                "--folds", "3", "--iterations", "4", "--restarts", "2", "--inner-repeats", "2", "--json",
+                json.toString());
+        assertThat(cv).contains("method sparsemi");
+        assertThat(Files.readString(json)).contains("\"restarts\": 2").contains("\"inner_repeats\": 2");
+        assertThat(fail("cv", "--data", data.toString(), "--restarts", "0")).contains("--restarts must be >= 1, got 0");
+        assertThat(fail("cv", "--data", data.toString(), "--inner-repeats", "0"))
+                .contains("--inner-repeats must be >= 1, got 0");
+        assertThat(fail("cv", "--data", data.toString(), "--restarts", "2", "--method", "rsvm"))
+                .contains("--restarts applies to sparsemi only, got --method rsvm");
+        assertThat(fail("cv", "--data", data.toString(), "--restarts", "2", "--init", "svm"))
+                .contains("--restarts must be 1 with --init svm");
     }
 
     @Test
