@@ -68,7 +68,7 @@ final class CvmCli {
         Double gamma;
 
         @Option(names = "--mode", paramLabel = "MODE", defaultValue = "jmlr",
-                description = "jmlr (furthest pair, 59 samples, fixed eps, final full scan) or libcvm (20 random, 60 balanced samples, 7 rounds, halving eps); default ${DEFAULT-VALUE}.")
+                description = "jmlr (furthest pair, 59 samples, fixed eps, final full scan) or libcvm (20 random, 60 balanced samples, 7 rounds, halving eps, dynamic SMO tolerance); default ${DEFAULT-VALUE}.")
         String mode = "jmlr";
 
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Sampling seed (default ${DEFAULT-VALUE}).")
@@ -77,6 +77,15 @@ final class CvmCli {
         @Option(names = "--max-core", paramLabel = "N", defaultValue = "50000",
                 description = "Cap on core vectors (default ${DEFAULT-VALUE}).")
         int maxCore = 50000;
+
+        @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
+                description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's "
+                        + "dynamic pairwise tolerance from 1e-3); default: the mode's.")
+        String innerStop;
+
+        @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "1024",
+                description = "Kernel-row cache in MB, at most a third of the heap (default ${DEFAULT-VALUE}).")
+        double cacheMb = 1024;
 
         @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
                 description = "Feature scaling fitted on the training data only and stored in the model (predict applies it): "
@@ -93,7 +102,10 @@ final class CvmCli {
                 case "libcvm" -> CoreSetOptions.libcvm(epsilon);
                 default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
             };
-            return o.withSeed(seed).withMaxCoreVectors(maxCore);
+            if (!(cacheMb > 0) || !Double.isFinite(cacheMb)) {
+                throw new IllegalArgumentException("--cache-mb must be > 0, got " + cacheMb);
+            }
+            return withInnerStop(o.withSeed(seed).withMaxCoreVectors(maxCore).withCacheMb(cacheMb), innerStop);
         }
 
         double gamma(LabeledDataset train) {
@@ -103,6 +115,18 @@ final class CvmCli {
             }
             return g;
         }
+    }
+
+    /** The options with --inner-stop applied (null: unchanged). */
+    static CoreSetOptions withInnerStop(CoreSetOptions o, String innerStop) {
+        if (innerStop == null) {
+            return o;
+        }
+        return switch (innerStop.toLowerCase(Locale.ROOT)) {
+            case "fw" -> o.withInnerStop(CoreSetOptions.InnerStop.FRANK_WOLFE_GAP);
+            case "libcvm" -> o.withInnerStop(CoreSetOptions.InnerStop.LIBCVM_DYNAMIC);
+            default -> throw new IllegalArgumentException("--inner-stop must be fw or libcvm, got '" + innerStop + "'");
+        };
     }
 
     /** A trained model of any method; {@link #predict} takes raw points and applies the training scaler. */
