@@ -26,7 +26,7 @@ import java.util.Arrays;
  * a with a = 0 on the new point. Storage (the many-core-vector regime, e.g. a9a with more than
  * 10,000 core vectors): Q is kept as one row per core position in 32-bit floats, as LibCVM does,
  * each row with its own capacity grown by a quarter when the core set outgrows it (about
- * 4.4 |S|^2 bytes, 0.75 GB at 13,000 core vectors; the earlier s x power-of-two doubles took
+ * 4.5 |S|^2 bytes, 0.76 GB at 13,000 core vectors; the earlier s x power-of-two doubles took
  * 2 GB). The diagonal (which carries the 1/C term, too small for a float next to k + 1 at large
  * C) is kept in double: the gradient update adds the difference between the double diagonal and
  * its float copy in the row, so the iteration is exactly SMO on Q with float off-diagonal

@@ -91,7 +91,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
             description = "Gaussian width of SMO / LIBSVM (default: CVM's).")
     Double svmGamma;
 
-    @Option(names = "--mode", defaultValue = "libcvm", description = "CVM mode jmlr or libcvm (default ${DEFAULT-VALUE}; libcvm uses the dynamic SMO tolerance unless --inner-stop fw).")
+    @Option(names = "--mode", defaultValue = "libcvm", description = "CVM mode jmlr or libcvm (default ${DEFAULT-VALUE}).")
     String mode = "libcvm";
 
     @Option(names = "--svm-max-n", defaultValue = "100000",
@@ -104,7 +104,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
             description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's dynamic "
-                    + "pairwise tolerance from 1e-3); default: the mode's.")
+                    + "pairwise tolerance from 1e-3); default fw in both modes.")
     String innerStop;
 
     @Option(names = "--seed", defaultValue = "1", description = "Data and sampling seed (default ${DEFAULT-VALUE}).")

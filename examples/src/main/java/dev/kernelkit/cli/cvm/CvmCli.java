@@ -68,7 +68,7 @@ final class CvmCli {
         Double gamma;
 
         @Option(names = "--mode", paramLabel = "MODE", defaultValue = "jmlr",
-                description = "jmlr (furthest pair, 59 samples, fixed eps, final full scan) or libcvm (20 random, 60 balanced samples, 7 rounds, halving eps, dynamic SMO tolerance); default ${DEFAULT-VALUE}.")
+                description = "jmlr (furthest pair, 59 samples, fixed eps, final full scan) or libcvm (20 random, 60 balanced samples, 7 rounds, halving eps); default ${DEFAULT-VALUE}.")
         String mode = "jmlr";
 
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Sampling seed (default ${DEFAULT-VALUE}).")
@@ -80,7 +80,7 @@ final class CvmCli {
 
         @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
                 description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's "
-                        + "dynamic pairwise tolerance from 1e-3); default: the mode's.")
+                        + "dynamic pairwise tolerance from 1e-3); default fw in both modes.")
         String innerStop;
 
         @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "1024",
