@@ -22,7 +22,7 @@ package dev.kernelkit.cvm;
  *        automatic (epsilon R^2 / 2 for the current stage's epsilon, which keeps the inner solution
  *        a (1+epsilon)-approximation); with {@link InnerStop#LIBCVM_DYNAMIC}: the floor of the
  *        dynamic tolerance, 0 meaning the target epsilon (LibCVM's floor is its {@code -e} value)
- * @param cacheMb memory for per-point kernel rows (floats) against the core set (megabytes; at most a third of the
+ * @param cacheMb memory for per-point kernel rows (floats) against the core set (megabytes; at most half the
  *        JVM's maximum heap is used). Only speed depends on it, never the result.
  * @param seed seed of the sampler and the random initialisation
  */

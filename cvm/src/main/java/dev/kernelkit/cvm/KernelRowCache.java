@@ -8,8 +8,8 @@ import java.util.Arrays;
  * new columns are computed. Rows are 32-bit floats, as in LibCVM (the entries only rank candidates
  * and fill the float rows of {@link SimplexSmo}); every value, cached or not, is the float of the
  * problem's double entry. Memory grows with the core set, not with the number of points: rows
- * live within a budget (the configured megabytes, at most a third of the JVM's maximum heap, which
- * also holds the core-set matrix).
+ * live within a budget (the configured megabytes, at most half the JVM's maximum heap; the other half
+ * holds the core-set matrix, 4.5 |S|^2 bytes).
  *
  * <p>Two access paths with different admission rules, so that an exact scan over all points does
  * not flush the cache (a cyclic scan over more rows than fit misses every time under LRU or FIFO):
@@ -41,7 +41,7 @@ final class KernelRowCache {
 
     KernelRowCache(MebProblem problem, double cacheMb) {
         this.problem = problem;
-        long heapFloats = Runtime.getRuntime().maxMemory() / 3 / Float.BYTES;
+        long heapFloats = Runtime.getRuntime().maxMemory() / 2 / Float.BYTES;
         this.budget = Math.max(1L << 17, Math.min(heapFloats, (long) (cacheMb * (1 << 20) / Float.BYTES)));
         int n = problem.size();
         this.rows = new float[n][];

@@ -98,9 +98,9 @@ public final class CvmBenchCommand implements Callable<Integer> {
             description = "Skip SMO and LIBSVM above this n (default ${DEFAULT-VALUE}; with --data only when given).")
     int svmMaxN = 100000;
 
-    @Option(names = "--cache-mb", defaultValue = "1024",
-            description = "CVM kernel-row cache in MB, at most a third of the heap (default ${DEFAULT-VALUE}).")
-    double cacheMb = 1024;
+    @Option(names = "--cache-mb", defaultValue = "2048",
+            description = "CVM kernel-row cache in MB, at most half the heap (default ${DEFAULT-VALUE}).")
+    double cacheMb = 2048;
 
     @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
             description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's dynamic "

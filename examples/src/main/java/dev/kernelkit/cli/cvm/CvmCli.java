@@ -83,9 +83,9 @@ final class CvmCli {
                         + "dynamic pairwise tolerance from 1e-3); default fw in both modes.")
         String innerStop;
 
-        @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "1024",
-                description = "Kernel-row cache in MB, at most a third of the heap (default ${DEFAULT-VALUE}).")
-        double cacheMb = 1024;
+        @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "2048",
+                description = "Kernel-row cache in MB, at most half the heap (default ${DEFAULT-VALUE}).")
+        double cacheMb = 2048;
 
         @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
                 description = "Feature scaling fitted on the training data only and stored in the model (predict applies it): "
