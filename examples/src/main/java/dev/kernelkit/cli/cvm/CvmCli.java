@@ -22,7 +22,10 @@ import dev.kernelkit.kernel.GaussianKernel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Option;
 
@@ -133,6 +136,9 @@ final class CvmCli {
     interface Trained {
         double predict(Vec raw);
 
+        /** {@link #predict} for many raw points (one batch for classifiers, see CvmModel.predict(List)). */
+        double[] predictAll(List<? extends Vec> raw);
+
         /** Input dimension (of raw points). */
         int dim();
 
@@ -185,11 +191,27 @@ final class CvmCli {
     }
 
     /** A fitted model of any method behind the scaler fitted on its raw training data. */
-    private record Scaled(ToDoubleFunction<Vec> model, FittedScaler scaler, int coreVectors, ModelSaver saver,
-                          boolean regression) implements Trained {
+    private record Scaled(ToDoubleFunction<Vec> model, Function<List<Vec>, double[]> batch, FittedScaler scaler,
+                          int coreVectors, ModelSaver saver, boolean regression) implements Trained {
         @Override
         public double predict(Vec raw) {
             return model.applyAsDouble(scaler.apply(raw));
+        }
+
+        @Override
+        public double[] predictAll(List<? extends Vec> raw) {
+            List<Vec> scaled = new ArrayList<>(raw.size());
+            for (Vec v : raw) {
+                scaled.add(scaler.apply(v));
+            }
+            if (batch != null) {
+                return batch.apply(scaled);
+            }
+            double[] out = new double[scaled.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = model.applyAsDouble(scaled.get(i));
+            }
+            return out;
         }
 
         @Override
@@ -204,17 +226,18 @@ final class CvmCli {
     }
 
     static Trained wrap(CvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.coreVectorCount(),
+        Function<List<Vec>, double[]> batch = model::predict;
+        return new Scaled(model::predict, batch, scaler, model.coreVectorCount(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.supportVectors().size(),
+        return new Scaled(model::predict, null, scaler, model.supportVectors().size(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(CvrModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.coreSize(),
+        return new Scaled(model::predict, null, scaler, model.coreSize(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), true);
     }
 
@@ -260,9 +283,10 @@ final class CvmCli {
 
     /** Accuracy (classification) or mean squared error (regression) of a model on labelled data. */
     static double score(Trained t, LabeledDataset d) {
+        double[] predicted = t.predictAll(d.points());
         double s = 0;
         for (int i = 0; i < d.size(); i++) {
-            double p = t.predict(d.x(i));
+            double p = predicted[i];
             s += t.regression() ? (p - d.y(i)) * (p - d.y(i)) : (p == d.y(i) ? 1 : 0);
         }
         return s / d.size();
