@@ -134,12 +134,15 @@ public final class BallVectorMachine {
             size++;
         }
 
-        /** (K~a)_l over the core set: O(1) for a core point, |S| cached kernel entries otherwise. */
+        /**
+         * (K~a)_l over the core set: O(1) for a core point, |S| cached (float) kernel entries
+         * otherwise; used to rank candidates.
+         */
         double kAlpha(int l) {
             if (position[l] >= 0) {
                 return kaCore[position[l]];
             }
-            double[] row = cache.row(l, core, size);
+            float[] row = cache.row(l, core, size);
             double s = 0;
             for (int j = 0; j < size; j++) {
                 s += alpha[j] * row[j];
@@ -147,21 +150,47 @@ public final class BallVectorMachine {
             return s;
         }
 
+        /** K~(l, core_j) for every core position, in double from the problem (the update is exact). */
+        private double[] exactRow(int l) {
+            double[] row = new double[size];
+            problem.entries(l, core, 0, size, row);
+            return row;
+        }
+
         /** ||c - phi~(z_l)||^2 (without the augmented coordinate). */
         double distance2(int l) {
             return centreNorm2 + kappa - 2 * kAlpha(l);
         }
 
-        /** Moves the centre so that point l lands on the radius-r sphere. */
-        void update(int l, double d2) {
+        /**
+         * Moves the centre so that point l lands on the radius-r sphere. The candidate was ranked
+         * with float kernel rows; the update recomputes (K~a)_l and d^2 in double (a no-op when
+         * the exact point is not outside the radius-r ball after all). {@code rankedD2} is the
+         * squared distance the candidate was ranked by; only the exact one is used.
+         */
+        void update(int l, double rankedD2) {
+            double kaL;
+            if (position[l] >= 0) {
+                kaL = kaCore[position[l]];
+            } else {
+                double[] r = exactRow(l);
+                kaL = 0;
+                for (int j = 0; j < size; j++) {
+                    kaL += alpha[j] * r[j];
+                }
+            }
+            double d2 = centreNorm2 + kappa - 2 * kaL;
+            updates++;
+            if (!(d2 + aug * aug > r2)) {
+                return;
+            }
             double beta = Math.sqrt(r2 / (d2 + aug * aug));
-            double kaL = kAlpha(l);
             if (position[l] < 0) {
                 append(l);
                 kaCore[size - 1] = kaL;
             }
             // row of l against the whole core set, itself included
-            double[] row = cache.row(l, core, size);
+            double[] row = exactRow(l);
             for (int j = 0; j < size; j++) {
                 alpha[j] *= beta;
                 kaCore[j] = beta * kaCore[j] + (1 - beta) * row[j];
@@ -169,7 +198,6 @@ public final class BallVectorMachine {
             aug *= beta;
             alpha[position[l]] += 1 - beta;
             centreNorm2 = beta * centreNorm2 + (1 - beta) * kappa - beta * (1 - beta) * d2;
-            updates++;
         }
 
         void run() {
@@ -253,7 +281,7 @@ public final class BallVectorMachine {
         }
 
         private boolean nearDuplicate(int l, double limit) {
-            double[] row = cache.row(l, core, size);
+            float[] row = cache.row(l, core, size);
             for (int j = 0; j < size; j++) {
                 if (row[j] >= limit) {
                     return true;

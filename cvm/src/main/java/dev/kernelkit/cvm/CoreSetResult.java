@@ -21,10 +21,12 @@ public final class CoreSetResult {
     private final long kernelEvaluations;
     private final int fullScans;
     private final double seconds;
+    private final double innerSeconds;
 
     CoreSetResult(int[] coreIndices, double[] alpha, double centreNorm2, double radius2, int iterations,
                   double[] radius2Trace, boolean converged, long innerIterations, long kernelEvaluations,
-                  int fullScans, double seconds) {
+                  int fullScans, double seconds, double innerSeconds) {
+        this.innerSeconds = innerSeconds;
         this.fullScans = fullScans;
         this.innerIterations = innerIterations;
         this.kernelEvaluations = kernelEvaluations;
@@ -109,5 +111,10 @@ public final class CoreSetResult {
                  + ", converged=" + converged + ", innerIterations=" + innerIterations
                 + ", kernelEvaluations=" + kernelEvaluations + ", fullScans=" + fullScans + ", seconds=" + seconds + ", alpha[0..3]="
                 + Arrays.toString(Arrays.copyOf(alpha, Math.min(3, alpha.length))) + ")";
+    }
+
+    /** Seconds spent in the core-set SMO (the rest of {@link #seconds()} is mostly the candidate search). */
+    public double innerSeconds() {
+        return innerSeconds;
     }
 }

@@ -23,9 +23,12 @@ import java.util.SplittableRandom;
  * {@link KernelRowCache}) plus the inner SMO on |S| points.
  */
 public final class CoreSetSolver {
+    private static final System.Logger LOG = System.getLogger(CoreSetSolver.class.getName());
     private static final double INITIAL_EPSILON = 0.1;
     private static final int RANDOM_INIT_SIZE = 20;
     private static final long INNER_ITERATION_CAP = 50_000_000L;
+    /** LibCVM's SMO_EPS: the first tolerance of the dynamic scheme. */
+    private static final double LIBCVM_INITIAL_TOLERANCE = 1e-3;
 
     private final MebProblem problem;
     private final CoreSetOptions options;
@@ -40,7 +43,9 @@ public final class CoreSetSolver {
     private double centreNorm2;
     private double radius2;
     private long innerIterations;
+    private long innerNanos;
     private int fullScans;
+    private double dynamicTolerance = LIBCVM_INITIAL_TOLERANCE;
 
     private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
         this.problem = problem;
@@ -112,6 +117,10 @@ public final class CoreSetSolver {
                 addCore(next);
                 solveInner(eps);
                 iterations++;
+                if (smo.size() % 1000 == 0) {
+                    double stage = eps;
+                    LOG.log(System.Logger.Level.DEBUG, () -> progress(start, stage));
+                }
                 if (traceLen == trace.length) {
                     trace = Arrays.copyOf(trace, 2 * traceLen);
                 }
@@ -123,9 +132,15 @@ public final class CoreSetSolver {
             eps = Math.max(target, eps * 0.5);
         }
         int s = smo.size();
-        return new CoreSetResult(Arrays.copyOf(core, s), smo.alphas(), centreNorm2, radius2, iterations,
+        double[] alpha = smo.alphas();
+        // ||c||^2 = a'K~a once more in double from the problem's entries: the solver's value
+        // comes from float off-diagonal entries
+        centreNorm2 = exactQuadratic(alpha, s);
+        radius2 = smo.linear() - centreNorm2;
+        LOG.log(System.Logger.Level.DEBUG, () -> progress(start, target));
+        return new CoreSetResult(Arrays.copyOf(core, s), alpha, centreNorm2, radius2, iterations,
                 Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(), fullScans,
-                (System.nanoTime() - start) * 1e-9);
+                (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9);
     }
 
     private void initialise() {
@@ -179,9 +194,44 @@ public final class CoreSetSolver {
         return best;
     }
 
+    private String progress(long start, double eps) {
+        return String.format(java.util.Locale.ROOT,
+                "core set %d, eps %.3g, %.2f s (inner SMO %.2f s, %d iterations%s), %d kernel entries, %d full scans",
+                smo.size(), eps, (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9, innerIterations,
+                options.innerStop() == CoreSetOptions.InnerStop.LIBCVM_DYNAMIC ? ", tolerance " + dynamicTolerance : "",
+                cache.computed(), fullScans);
+    }
+
+    /** a'K~a over the core positions with a &gt; 0, entries in double (symmetric: each pair once). */
+    private double exactQuadratic(double[] alpha, int s) {
+        int m = 0;
+        int[] pos = new int[s];
+        for (int a = 0; a < s; a++) {
+            if (alpha[a] > 0) {
+                pos[m++] = a;
+            }
+        }
+        int[] pts = new int[m];
+        for (int t = 0; t < m; t++) {
+            pts[t] = core[pos[t]];
+        }
+        double[] row = new double[Math.max(1, m)];
+        double sum = 0.0;
+        for (int t = 0; t < m; t++) {
+            problem.entries(pts[t], pts, 0, t, row);
+            double off = 0.0;
+            for (int u = 0; u < t; u++) {
+                off += alpha[pos[u]] * row[u];
+            }
+            double at = alpha[pos[t]];
+            sum += at * (2 * off + at * problem.entry(pts[t], pts[t]));
+        }
+        return sum;
+    }
+
     private void addCore(int l) {
         int s = smo.size();
-        double[] row = cache.row(l, core, s);
+        float[] row = cache.row(l, core, s);
         smo.add(row, problem.entry(l, l), problem.offset(l));
         if (s == core.length) {
             core = Arrays.copyOf(core, 2 * s);
@@ -192,10 +242,24 @@ public final class CoreSetSolver {
     }
 
     private void solveInner(double eps) {
-        double r2Before = Math.max(smo.radius2(), 0.0);
-        double tol = options.innerTolerance() > 0 ? options.innerTolerance()
-                : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(smo.linear())));
-        innerIterations += smo.solve(tol, INNER_ITERATION_CAP).iterations();
+        long t0 = System.nanoTime();
+        if (options.innerStop() == CoreSetOptions.InnerStop.LIBCVM_DYNAMIC) {
+            double floor = options.innerTolerance() > 0 ? options.innerTolerance() : options.epsilon();
+            while (true) {
+                long it = smo.solvePairwise(dynamicTolerance, INNER_ITERATION_CAP).iterations();
+                innerIterations += it;
+                if (it > 0 || dynamicTolerance <= floor) {
+                    break;
+                }
+                dynamicTolerance = Math.max(floor, dynamicTolerance * 0.5);
+            }
+        } else {
+            double r2Before = Math.max(smo.radius2(), 0.0);
+            double tol = options.innerTolerance() > 0 ? options.innerTolerance()
+                    : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(smo.linear())));
+            innerIterations += smo.solve(tol, INNER_ITERATION_CAP).iterations();
+        }
+        innerNanos += System.nanoTime() - t0;
         centreNorm2 = smo.quadratic();
         radius2 = smo.linear() - centreNorm2;
     }

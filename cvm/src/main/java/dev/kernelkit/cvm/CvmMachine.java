@@ -3,6 +3,8 @@ package dev.kernelkit.cvm;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.gram.CachedKernelMatrix;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,6 +50,39 @@ public final class CvmMachine {
         return expansion.decision(x);
     }
 
+    /**
+     * f(x) for many points at once (the same sum as {@link #decision}, kernel values up to
+     * rounding): kernel rows between each point and the expansion vectors come from the kernels
+     * layer's {@link CachedKernelMatrix} (squared norms and one dot product per entry for a
+     * Gaussian, a popcount on 0/1 features), which is much faster than {@code kernel.apply} per pair
+     * when there are thousands of expansion vectors (a9a).
+     */
+    public double[] decisions(List<? extends Vec> points) {
+        List<Vec> sv = expansion.supportVectors();
+        int m = sv.size();
+        List<Vec> all = new ArrayList<>(m + points.size());
+        all.addAll(sv);
+        all.addAll(points);
+        CachedKernelMatrix k = CachedKernelMatrix.of(all, expansion.kernel(), 0.0, 1);
+        int[] cols = new int[m];
+        for (int i = 0; i < m; i++) {
+            cols[i] = i;
+        }
+        double[] coef = expansion.coefficients();
+        double b = expansion.bias();
+        double[] row = new double[Math.max(1, m)];
+        double[] out = new double[points.size()];
+        for (int p = 0; p < out.length; p++) {
+            k.row(m + p, cols, m, row);
+            double s = b;
+            for (int i = 0; i < m; i++) {
+                s += coef[i] * row[i];
+            }
+            out[p] = s;
+        }
+        return out;
+    }
+
     /** The expansion (support vectors = core vectors with a_i &gt; 0, coefficients a_i y_i, bias b). */
     public KernelExpansionModel<Vec> expansion() {
         return expansion;
@@ -66,6 +101,22 @@ public final class CvmMachine {
     /** Core-set size (the "core vectors" count). */
     public int coreSize() {
         return alpha.length;
+    }
+
+    /**
+     * Core vectors whose weight exceeds LibCVM's output threshold 1e-5 / |S| (spec §3.3 item 9):
+     * the count LibCVM prints as "nSV", to compare core-set sizes with it. Core vectors below it
+     * carry at most 1e-5 of the total weight together.
+     */
+    public int coreVectorsAboveLibcvmThreshold() {
+        double threshold = 1e-5 / alpha.length;
+        int m = 0;
+        for (double a : alpha) {
+            if (a > threshold) {
+                m++;
+            }
+        }
+        return m;
     }
 
     /** MEB weights a over the core set (simplex), same order as {@link #coreIndices()}. */

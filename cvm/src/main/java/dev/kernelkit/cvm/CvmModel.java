@@ -72,7 +72,30 @@ public final class CvmModel {
 
     /** The predicted class label. */
     public double predict(Vec x) {
-        double[] f = decisions(x);
+        return classOf(decisions(x));
+    }
+
+    /**
+     * The predicted labels of many points, by the same rule as {@link #predict(Vec)} with each
+     * machine's decisions computed in one batch ({@link CvmMachine#decisions(List)}).
+     */
+    public double[] predict(List<? extends Vec> points) {
+        double[][] byMachine = new double[machines.size()][];
+        for (int m = 0; m < byMachine.length; m++) {
+            byMachine[m] = machines.get(m).decisions(points);
+        }
+        double[] out = new double[points.size()];
+        double[] f = new double[machines.size()];
+        for (int p = 0; p < out.length; p++) {
+            for (int m = 0; m < f.length; m++) {
+                f[m] = byMachine[m][p];
+            }
+            out[p] = classOf(f);
+        }
+        return out;
+    }
+
+    private double classOf(double[] f) {
         if (isBinary()) {
             return f[0] > 0 ? classes[1] : classes[0];
         }
@@ -104,6 +127,16 @@ public final class CvmModel {
     /** Total core-set size over all machines. */
     public int coreVectorCount() {
         return machines.stream().mapToInt(CvmMachine::coreSize).sum();
+    }
+
+    /** Total count of core vectors above LibCVM's output threshold ({@link CvmMachine#coreVectorsAboveLibcvmThreshold}). */
+    public int coreVectorsAboveLibcvmThreshold() {
+        return machines.stream().mapToInt(CvmMachine::coreVectorsAboveLibcvmThreshold).sum();
+    }
+
+    /** Total count of expansion vectors (core vectors with a &gt; 0) over all machines. */
+    public int expansionVectorCount() {
+        return machines.stream().mapToInt(m -> m.expansion().supportVectorCount()).sum();
     }
 
     /** Total training seconds over all machines. */

@@ -5,8 +5,11 @@ import java.util.Arrays;
 /**
  * Per-point rows K~(l, S_0..S_{len-1}) against the core-set prefix (LibCVM's "sparse caching",
  * spec §3.3 item 10). Core sets only grow by appending, so a cached row stays valid and only the
- * new columns are computed. Memory grows with the core set, not with the number of points: rows
- * live within a budget of doubles (the configured megabytes, at most half the JVM's maximum heap).
+ * new columns are computed. Rows are 32-bit floats, as in LibCVM (the entries only rank candidates
+ * and fill the float rows of {@link SimplexSmo}); every value, cached or not, is the float of the
+ * problem's double entry. Memory grows with the core set, not with the number of points: rows
+ * live within a budget (the configured megabytes, at most half the JVM's maximum heap; the other half
+ * holds the core-set matrix, 4.5 |S|^2 bytes).
  *
  * <p>Two access paths with different admission rules, so that an exact scan over all points does
  * not flush the cache (a cyclic scan over more rows than fit misses every time under LRU or FIFO):
@@ -19,27 +22,29 @@ import java.util.Arrays;
  *       non-zero weight, without storing them.</li>
  * </ul>
  *
- * Both paths compute every entry by the same {@link MebProblem#entry} call, so results do not
- * depend on what happens to be cached. Not thread-safe.
+ * Both paths compute entries by {@link MebProblem#entries} and round them to float the same way,
+ * so results do not depend on what happens to be cached. Not thread-safe.
  */
 final class KernelRowCache {
     private final MebProblem problem;
     private final long budget;
-    private final double[][] rows;
+    private final float[][] rows;
     private final int[] filled;
     private final int[] fifo;
     private int fifoHead;
     private int fifoCount;
     private long used;
     private long computed;
-    private double[] scratch = new double[16];
+    private float[] scratch = new float[16];
+    private double[] block = new double[16];
+    private int[] cols = new int[16];
 
     KernelRowCache(MebProblem problem, double cacheMb) {
         this.problem = problem;
-        long heapDoubles = Runtime.getRuntime().maxMemory() / 2 / Double.BYTES;
-        this.budget = Math.max(1L << 16, Math.min(heapDoubles, (long) (cacheMb * (1 << 20) / Double.BYTES)));
+        long heapFloats = Runtime.getRuntime().maxMemory() / 2 / Float.BYTES;
+        this.budget = Math.max(1L << 17, Math.min(heapFloats, (long) (cacheMb * (1 << 20) / Float.BYTES)));
         int n = problem.size();
-        this.rows = new double[n][];
+        this.rows = new float[n][];
         this.filled = new int[n];
         this.fifo = new int[n];
     }
@@ -48,10 +53,10 @@ final class KernelRowCache {
      * Row of point l against core[0..len), computing only the missing columns. The returned array
      * may be a scratch buffer, valid until the next call; callers must not keep it.
      */
-    double[] row(int l, int[] core, int len) {
-        double[] r = rows[l];
+    float[] row(int l, int[] core, int len) {
+        float[] r = rows[l];
         if (r != null && r.length >= len) {
-            fill(r, l, core, filled[l], len);
+            fill(r, l, core, filled[l], len, l);
             return r;
         }
         int need = capacity(len);
@@ -63,7 +68,7 @@ final class KernelRowCache {
             return admit(l, core, len, need);
         }
         // the row alone exceeds the budget: compute it in the scratch buffer
-        double[] s = scratch(len);
+        float[] s = scratch(len);
         int from = 0;
         if (r != null) {
             from = filled[l];
@@ -79,7 +84,7 @@ final class KernelRowCache {
      * columns with w_j != 0 and stores nothing.
      */
     double weightedSum(int l, int[] core, double[] w, int len) {
-        double[] r = rows[l];
+        float[] r = rows[l];
         if (r == null || r.length < len) {
             int need = capacity(len);
             long have = r == null ? 0 : r.length;
@@ -91,16 +96,29 @@ final class KernelRowCache {
                 for (int j = 0; j < from; j++) {
                     s += w[j] * r[j];
                 }
+                int m = 0;
+                int[] c = columns(len - from);
                 for (int j = from; j < len; j++) {
                     if (w[j] != 0.0) {
-                        s += w[j] * problem.entry(l, core[j]);
-                        computed++;
+                        c[m++] = j;
+                    }
+                }
+                if (m > 0) {
+                    int[] pts = new int[m];
+                    for (int t = 0; t < m; t++) {
+                        pts[t] = core[c[t]];
+                    }
+                    double[] b = block(m);
+                    problem.entries(l, pts, 0, m, b);
+                    computed += m;
+                    for (int t = 0; t < m; t++) {
+                        s += w[c[t]] * (float) b[t];
                     }
                 }
                 return s;
             }
         } else {
-            fill(r, l, core, filled[l], len);
+            fill(r, l, core, filled[l], len, l);
         }
         double s = 0.0;
         for (int j = 0; j < len; j++) {
@@ -109,11 +127,11 @@ final class KernelRowCache {
         return s;
     }
 
-    private double[] admit(int l, int[] core, int len, int need) {
-        double[] r = rows[l];
+    private float[] admit(int l, int[] core, int len, int need) {
+        float[] r = rows[l];
         int have = 0;
         if (r == null) {
-            r = new double[need];
+            r = new float[need];
             fifo[(fifoHead + fifoCount) % fifo.length] = l;
             fifoCount++;
         } else {
@@ -123,11 +141,11 @@ final class KernelRowCache {
         }
         used += need;
         rows[l] = r;
-        fill(r, l, core, have, len);
+        fill(r, l, core, have, len, l);
         return r;
     }
 
-    /** Evicts the oldest admitted rows (not {@code keep}) until {@code extra} more doubles fit. */
+    /** Evicts the oldest admitted rows (not {@code keep}) until {@code extra} more floats fit. */
     private void makeRoom(long extra, int keep) {
         int tries = fifoCount;
         while (used + extra > budget && tries-- > 0) {
@@ -146,28 +164,41 @@ final class KernelRowCache {
         }
     }
 
-    private void fill(double[] r, int l, int[] core, int from, int len) {
-        fill(r, l, core, from, len, l);
-    }
-
     /** Fills r[from..len) with K~(point, core_j); records the filled length under {@code slot} (-1: none). */
-    private void fill(double[] r, int slot, int[] core, int from, int len, int point) {
-        for (int j = from; j < len; j++) {
-            r[j] = problem.entry(point, core[j]);
+    private void fill(float[] r, int slot, int[] core, int from, int len, int point) {
+        if (len <= from) {
+            return;
         }
-        if (len > from) {
-            computed += len - from;
-            if (slot >= 0) {
-                filled[slot] = len;
-            }
+        double[] b = block(len - from);
+        problem.entries(point, core, from, len, b);
+        for (int j = from; j < len; j++) {
+            r[j] = (float) b[j - from];
+        }
+        computed += len - from;
+        if (slot >= 0) {
+            filled[slot] = len;
         }
     }
 
-    private double[] scratch(int len) {
+    private float[] scratch(int len) {
         if (scratch.length < len) {
-            scratch = new double[capacity(len)];
+            scratch = new float[capacity(len)];
         }
         return scratch;
+    }
+
+    private double[] block(int len) {
+        if (block.length < len) {
+            block = new double[capacity(len)];
+        }
+        return block;
+    }
+
+    private int[] columns(int len) {
+        if (cols.length < len) {
+            cols = new int[capacity(len)];
+        }
+        return cols;
     }
 
     /** Row capacity for len columns: 25 % head room so that a growing core set rarely reallocates. */

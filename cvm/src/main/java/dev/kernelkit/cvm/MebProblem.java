@@ -32,4 +32,15 @@ public interface MebProblem {
     default int group(int i) {
         return 0;
     }
+
+    /**
+     * out[k] = K~(l, cols[from + k]) for 0 &le; k &lt; to - from: a block of one row. The default
+     * calls {@link #entry} for each column; implementations may compute the block faster but must
+     * return the same doubles.
+     */
+    default void entries(int l, int[] cols, int from, int to, double[] out) {
+        for (int k = from; k < to; k++) {
+            out[k - from] = entry(l, cols[k]);
+        }
+    }
 }

@@ -22,23 +22,29 @@ import java.util.Arrays;
  * max_{a_j &gt; 0} G_j - min_t G_t (which needs every support point to be tight, not just the
  * a-weighted average) and is usually far smaller on ill-conditioned core sets.
  *
- * <p>The core set only grows by appending ({@link #add}); the solver keeps Q as full rows (s^2
- * doubles, so that the gradient update reads two contiguous rows) and warm-starts every solve from the previous a with a = 0 on the new point.
- * This loop is the simplex counterpart of the kernels layer's {@code SmoSolver} (which solves
- * y'a = 0 problems with a -e linear term); LIBSVM's general Solver (linear term p, right-hand side
- * of the equality) would cover both. Not thread-safe.
+ * <p>The core set only grows by appending ({@link #add}); every solve warm-starts from the previous
+ * a with a = 0 on the new point. Storage (the many-core-vector regime, e.g. a9a with more than
+ * 10,000 core vectors): Q is kept as one row per core position in 32-bit floats, as LibCVM does,
+ * each row with its own capacity grown by a quarter when the core set outgrows it (about
+ * 4.5 |S|^2 bytes, 0.76 GB at 13,000 core vectors; the earlier s x power-of-two doubles took
+ * 2 GB). The diagonal (which carries the 1/C term, too small for a float next to k + 1 at large
+ * C) is kept in double: the gradient update adds the difference between the double diagonal and
+ * its float copy in the row, so the iteration is exactly SMO on Q with float off-diagonal
+ * entries. G and a are doubles. Not thread-safe.
  */
 final class SimplexSmo {
     private static final double TAU = 1e-12;
 
-    private double[][] q = new double[16][];
+    private float[][] q = new float[16][];
     private double[] alpha = new double[16];
     private double[] grad = new double[16];
     private double[] v = new double[16];
     private double[] qd = new double[16];
+    /** qd - (float) qd: what the float diagonal entry in the row misses. */
+    private double[] qdErr = new double[16];
     private int size;
 
-    /** Result of one {@link #solve}: iterations and the final KKT gap. */
+    /** Result of one {@link #solve}: iterations and the final gap. */
     record Stats(long iterations, double gap, boolean converged) {
     }
 
@@ -59,38 +65,43 @@ final class SimplexSmo {
         return alpha;
     }
 
-    /** Q_ab of two core positions. */
+    /** Q_ab of two core positions as the solver uses it (double diagonal, float off-diagonal). */
     double get(int a, int b) {
-        return q[a][b];
+        return a == b ? qd[a] : q[a][b];
     }
 
     /**
      * Appends a point with a = 0.
      *
-     * @param row K~ between the new point and the current core positions 0..size-1
+     * @param row K~ between the new point and the current core positions 0..size-1 (at least size
+     *        entries; float, as stored)
      * @param diag K~ of the new point with itself
      * @param offset its linear term v
      */
-    void add(double[] row, double diag, double offset) {
+    void add(float[] row, double diag, double offset) {
         int s = size;
         if (s == q.length) {
-            int cap = 2 * s;
+            int cap = s + Math.max(16, s / 4);
             q = Arrays.copyOf(q, cap);
-            for (int t = 0; t < s; t++) {
-                q[t] = Arrays.copyOf(q[t], cap);
-            }
             alpha = Arrays.copyOf(alpha, cap);
             grad = Arrays.copyOf(grad, cap);
             v = Arrays.copyOf(v, cap);
             qd = Arrays.copyOf(qd, cap);
+            qdErr = Arrays.copyOf(qdErr, cap);
         }
-        double[] r = new double[q.length];
+        float[] r = new float[capacity(s + 1)];
         System.arraycopy(row, 0, r, 0, s);
-        r[s] = diag;
+        r[s] = (float) diag;
         q[s] = r;
         qd[s] = diag;
+        qdErr[s] = diag - (float) diag;
         for (int t = 0; t < s; t++) {
-            q[t][s] = row[t];
+            float[] qt = q[t];
+            if (qt.length <= s) {
+                qt = Arrays.copyOf(qt, capacity(s + 1));
+                q[t] = qt;
+            }
+            qt[s] = row[t];
         }
         double g = -0.5 * offset;
         for (int j = 0; j < s; j++) {
@@ -100,6 +111,11 @@ final class SimplexSmo {
         alpha[s] = 0.0;
         v[s] = offset;
         size = s + 1;
+    }
+
+    /** Row capacity for len columns: a quarter of head room. */
+    private static int capacity(int len) {
+        return len + Math.max(16, len / 4);
     }
 
     /** Sets a (length size, on the simplex) and recomputes the gradient. */
@@ -164,8 +180,8 @@ final class SimplexSmo {
         }
         double gap = aG - gMin;
         while (gap >= tol && it < maxIterations) {
-            double[] qi = q[i];
-            double qii = qi[i];
+            float[] qi = q[i];
+            double qii = qd[i];
             int j = -1;
             double best = -1.0;
             double bestP = 1.0;
@@ -197,7 +213,10 @@ final class SimplexSmo {
                 alpha[j] -= delta;
             }
             alpha[i] += delta;
-            double[] qj = q[j];
+            float[] qj = q[j];
+            // the rows hold float diagonals: add what they miss of the double ones
+            grad[i] += delta * qdErr[i];
+            grad[j] -= delta * qdErr[j];
             int nextI = -1;
             gMin = Double.POSITIVE_INFINITY;
             aG = 0.0;
@@ -213,6 +232,76 @@ final class SimplexSmo {
             i = nextI;
             gap = aG - gMin;
             it++;
+        }
+        return new Stats(it, gap, gap < tol);
+    }
+
+    /**
+     * LibCVM's stopping rule ({@code Solver_Lag::Solve}, spec §3.3 item 8): the same steps, but a
+     * pair is taken only when its gradient difference G_j - G_i is at least {@code tol} (pairwise
+     * KKT gap), and the solve also stops when a step moves less than tol^2 in total
+     * (|delta a_i| + |delta a_j|). Returns 0 iterations when no pair violates tol at the start;
+     * the caller then lowers tol (LibCVM's dynamic tolerance).
+     */
+    Stats solvePairwise(double tol, long maxIterations) {
+        long it = 0;
+        double gap = 0.0;
+        while (it < maxIterations) {
+            int i = -1;
+            double gMin = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < size; t++) {
+                if (grad[t] < gMin) {
+                    gMin = grad[t];
+                    i = t;
+                }
+            }
+            float[] qi = q[i];
+            double qii = qd[i];
+            int j = -1;
+            double best = -1.0;
+            double bestP = 1.0;
+            gap = 0.0;
+            for (int t = 0; t < size; t++) {
+                if (alpha[t] > 0) {
+                    double diff = grad[t] - gMin;
+                    if (diff > gap) {
+                        gap = diff;
+                    }
+                    if (diff >= tol && diff > 0) {
+                        double p = qii + qd[t] - 2.0 * qi[t];
+                        if (p <= 0) {
+                            p = TAU;
+                        }
+                        double gain = diff * diff / p;
+                        if (gain > best) {
+                            best = gain;
+                            j = t;
+                            bestP = p;
+                        }
+                    }
+                }
+            }
+            if (j < 0) {
+                break;
+            }
+            double delta = (grad[j] - gMin) / bestP;
+            if (delta >= alpha[j]) {
+                delta = alpha[j];
+                alpha[j] = 0.0;
+            } else {
+                alpha[j] -= delta;
+            }
+            alpha[i] += delta;
+            float[] qj = q[j];
+            grad[i] += delta * qdErr[i];
+            grad[j] -= delta * qdErr[j];
+            for (int t = 0; t < size; t++) {
+                grad[t] += delta * (qi[t] - qj[t]);
+            }
+            it++;
+            if (2 * delta < tol * tol) {
+                break;
+            }
         }
         return new Stats(it, gap, gap < tol);
     }

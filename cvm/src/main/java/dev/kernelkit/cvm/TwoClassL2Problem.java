@@ -1,27 +1,30 @@
 package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.kernel.Kernel;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The two-class L2-SVM as an MEB (spec §2.3): k~(z_i, z_j) = y_i y_j k(x_i, x_j) + y_i y_j +
  * delta_ij / C, with offset v = eta = max_i k(x_i, x_i) + 1 + 1/C for every point (the constant
  * diagonal kappa~ when k(x, x) is constant, the center-constrained MEB otherwise). Groups are the
- * classes (0 for +1, 1 for -1).
+ * classes (0 for +1, 1 for -1). Blocks of kernel values come from the kernels layer's
+ * {@link CachedKernelMatrix} without its row cache (the core-set solver caches rows itself): for a
+ * Gaussian that is squared norms plus one dot product per entry, and a popcount per entry on 0/1
+ * features (a9a), each equal to {@code kernel.apply}.
  */
 final class TwoClassL2Problem implements MebProblem {
-    private final List<Vec> x;
     private final double[] y;
-    private final Kernel<Vec> kernel;
+    private final CachedKernelMatrix k;
     private final double[] diag;
     private final double invC;
     private final double eta;
 
     TwoClassL2Problem(List<Vec> x, double[] y, Kernel<Vec> kernel, double[] diag, double c) {
-        this.x = x;
         this.y = y;
-        this.kernel = kernel;
+        this.k = CachedKernelMatrix.of(x, kernel, 0.0, 1);
         this.diag = diag;
         this.invC = 1.0 / c;
         double kmax = Double.NEGATIVE_INFINITY;
@@ -41,7 +44,22 @@ final class TwoClassL2Problem implements MebProblem {
         if (i == j) {
             return diag[i] + 1 + invC;
         }
-        return y[i] * y[j] * (kernel.apply(x.get(i), x.get(j)) + 1);
+        return y[i] * y[j] * (k.get(i, j) + 1);
+    }
+
+    @Override
+    public void entries(int l, int[] cols, int from, int to, double[] out) {
+        int count = to - from;
+        int[] c = cols;
+        if (from != 0) {
+            c = Arrays.copyOfRange(cols, from, to);
+        }
+        k.row(l, c, count, out);
+        double yl = y[l];
+        for (int t = 0; t < count; t++) {
+            int j = c[t];
+            out[t] = j == l ? diag[l] + 1 + invC : yl * y[j] * (out[t] + 1);
+        }
     }
 
     @Override

@@ -277,6 +277,41 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void batchDecisionsAndPredictionsEqualThePointwiseOnes() {
+        // three classes one-vs-one on dense points, and a 0/1-feature binary set (the popcount path)
+        SplittableRandom r = new SplittableRandom(8);
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[120];
+        for (int i = 0; i < 120; i++) {
+            int cls = i % 3;
+            x.add(DenseVec.of(2 * cls + r.nextGaussian(), r.nextGaussian()));
+            y[i] = cls + 1;
+        }
+        CvmModel ovo = CoreVectorMachine.fit(new LabeledDataset(x, y),
+                CvmOptions.libcvm(new GaussianKernel(0.5), 10, 1e-4));
+        List<Vec> test = x.subList(0, 60);
+        double[] batch = ovo.predict(test);
+        for (int i = 0; i < test.size(); i++) {
+            assertThat(batch[i]).isEqualTo(ovo.predict(test.get(i)));
+        }
+        List<Vec> bits = new ArrayList<>();
+        double[] yb = new double[200];
+        for (int i = 0; i < 200; i++) {
+            double[] v = new double[20];
+            for (int d = 0; d < 20; d++) {
+                v[d] = r.nextInt(4) == 0 ? 1 : 0;
+            }
+            bits.add(DenseVec.of(v));
+            yb[i] = v[0] + v[1] + v[2] >= 1 ? 1 : -1;
+        }
+        CvmMachine m = CoreVectorMachine.fitBinary(bits, yb, CvmOptions.libcvm(new GaussianKernel(0.2), 10, 1e-5));
+        double[] f = m.decisions(bits);
+        for (int i = 0; i < bits.size(); i++) {
+            assertThat(f[i]).isCloseTo(m.decision(bits.get(i)), within(1e-12));
+        }
+    }
+
+    @Test
     void automaticEpsilonAndGammaFollowLibcvmsFormulas() {
         // eta = 1 + 1 + 1/100 = 2.01, kappa_L = 2: (4e-6 / 2 + 2 / (100 * 15000)) / (2 * 2.01)
         // = (2e-6 + 1.3333e-6) / 4.02 = 8.2919e-7

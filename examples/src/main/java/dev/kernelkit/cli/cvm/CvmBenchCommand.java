@@ -98,9 +98,14 @@ public final class CvmBenchCommand implements Callable<Integer> {
             description = "Skip SMO and LIBSVM above this n (default ${DEFAULT-VALUE}; with --data only when given).")
     int svmMaxN = 100000;
 
-    @Option(names = "--cache-mb", defaultValue = "1024",
+    @Option(names = "--cache-mb", defaultValue = "2048",
             description = "CVM kernel-row cache in MB, at most half the heap (default ${DEFAULT-VALUE}).")
-    double cacheMb = 1024;
+    double cacheMb = 2048;
+
+    @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
+            description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's dynamic "
+                    + "pairwise tolerance from 1e-3); default fw in both modes.")
+    String innerStop;
 
     @Option(names = "--seed", defaultValue = "1", description = "Data and sampling seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
@@ -128,7 +133,8 @@ public final class CvmBenchCommand implements Callable<Integer> {
     }
 
     /** One benchmark row; the SVM fields are NaN when skipped. */
-    record Run(String name, int n, double cvmSeconds, double cvmAccuracy, int coreVectors, boolean converged,
+    record Run(String name, int n, double cvmSeconds, double cvmAccuracy, int coreVectors, int coreVectorsLibcvmRule,
+               boolean converged,
                double smoSeconds, double smoAccuracy, int smoSupportVectors, double libsvmSeconds,
                double libsvmAccuracy, int libsvmSupportVectors) {
         boolean svmRan() {
@@ -138,6 +144,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
         JsonSummary json() {
             JsonSummary j = new JsonSummary().put("problem", name).put("n", (long) n).put("cvm_seconds", cvmSeconds)
                     .put("cvm_accuracy", cvmAccuracy).put("core_vectors", (long) coreVectors)
+                    .put("core_vectors_above_libcvm_threshold", (long) coreVectorsLibcvmRule)
                     .put("cvm_converged", converged);
             if (svmRan()) {
                 j.put("smo_seconds", smoSeconds).put("smo_accuracy", smoAccuracy)
@@ -243,22 +250,25 @@ public final class CvmBenchCommand implements Callable<Integer> {
             case "libcvm" -> CoreSetOptions.libcvm(e);
             default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
         };
-        cs = cs.withSeed(seed).withCacheMb(cacheMb);
+        cs = CvmCli.withInnerStop(cs.withSeed(seed).withCacheMb(cacheMb), innerStop);
         CvmOptions o = new CvmOptions(new GaussianKernel(g), c, cs, CvmOptions.MultiClass.ONE_VS_REST);
         long t0 = System.nanoTime();
         CvmModel m = CoreVectorMachine.fit(train, o);
         double cvmSeconds = (System.nanoTime() - t0) * 1e-9;
         double cvmAcc = accuracy(m, test);
         int n = train.size();
-        out.printf(Locale.ROOT, "%s n=%d CVM (%s, C=%s, eps=%s, gamma=%s): %.2f s, %d core vectors, test accuracy %.4f%s%n",
-                name, n, mode, CvmPlots.num(c), CvmPlots.num(e), CvmPlots.num(g), cvmSeconds, m.coreVectorCount(), cvmAcc,
+        out.printf(Locale.ROOT, "%s n=%d CVM (%s, C=%s, eps=%s, gamma=%s): %.2f s, %d core vectors (%d with a > 0, %d above "
+                        + "LibCVM's output threshold 1e-5/|S|), test accuracy %.4f%s%n",
+                name, n, mode, CvmPlots.num(c), CvmPlots.num(e), CvmPlots.num(g), cvmSeconds, m.coreVectorCount(),
+                m.expansionVectorCount(), m.coreVectorsAboveLibcvmThreshold(), cvmAcc,
                 m.machines().get(0).converged() ? "" : " (stopped at the core-vector cap)");
         out.flush();
         double nan = Double.NaN;
         if (!withSvm) {
             out.printf(Locale.ROOT, "%s n=%d SMO and LIBSVM skipped: n > --svm-max-n %d%n", name, n, svmMaxN);
             out.flush();
-            return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.machines().get(0).converged(),
+            return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.coreVectorsAboveLibcvmThreshold(),
+                    m.machines().get(0).converged(),
                     nan, nan, 0, nan, nan, 0), m);
         }
         System.gc();
@@ -268,15 +278,17 @@ public final class CvmBenchCommand implements Callable<Integer> {
                 r.oursSeconds(), r.supportVectorsOurs(), r.accuracyOurs(), r.libsvmSeconds(), r.supportVectorsLibsvm(),
                 r.accuracyLibsvm(), r.libsvmSeconds() / cvmSeconds);
         out.flush();
-        return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.machines().get(0).converged(),
+        return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.coreVectorsAboveLibcvmThreshold(),
+                    m.machines().get(0).converged(),
                 r.oursSeconds(), r.accuracyOurs(), r.supportVectorsOurs(), r.libsvmSeconds(), r.accuracyLibsvm(),
                 r.supportVectorsLibsvm()), m);
     }
 
     static double accuracy(CvmModel m, LabeledDataset test) {
+        double[] predicted = m.predict(test.points());
         int ok = 0;
         for (int i = 0; i < test.size(); i++) {
-            ok += m.predict(test.x(i)) == test.y(i) ? 1 : 0;
+            ok += predicted[i] == test.y(i) ? 1 : 0;
         }
         return ok / (double) test.size();
     }

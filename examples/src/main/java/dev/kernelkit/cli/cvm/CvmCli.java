@@ -22,7 +22,10 @@ import dev.kernelkit.kernel.GaussianKernel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Option;
 
@@ -78,6 +81,15 @@ final class CvmCli {
                 description = "Cap on core vectors (default ${DEFAULT-VALUE}).")
         int maxCore = 50000;
 
+        @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
+                description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's "
+                        + "dynamic pairwise tolerance from 1e-3); default fw in both modes.")
+        String innerStop;
+
+        @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "2048",
+                description = "Kernel-row cache in MB, at most half the heap (default ${DEFAULT-VALUE}).")
+        double cacheMb = 2048;
+
         @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
                 description = "Feature scaling fitted on the training data only and stored in the model (predict applies it): "
                         + "none, standard, minmax or log1p-minmax (default: ${DEFAULT-VALUE}).")
@@ -93,7 +105,10 @@ final class CvmCli {
                 case "libcvm" -> CoreSetOptions.libcvm(epsilon);
                 default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
             };
-            return o.withSeed(seed).withMaxCoreVectors(maxCore);
+            if (!(cacheMb > 0) || !Double.isFinite(cacheMb)) {
+                throw new IllegalArgumentException("--cache-mb must be > 0, got " + cacheMb);
+            }
+            return withInnerStop(o.withSeed(seed).withMaxCoreVectors(maxCore).withCacheMb(cacheMb), innerStop);
         }
 
         double gamma(LabeledDataset train) {
@@ -105,9 +120,24 @@ final class CvmCli {
         }
     }
 
+    /** The options with --inner-stop applied (null: unchanged). */
+    static CoreSetOptions withInnerStop(CoreSetOptions o, String innerStop) {
+        if (innerStop == null) {
+            return o;
+        }
+        return switch (innerStop.toLowerCase(Locale.ROOT)) {
+            case "fw" -> o.withInnerStop(CoreSetOptions.InnerStop.FRANK_WOLFE_GAP);
+            case "libcvm" -> o.withInnerStop(CoreSetOptions.InnerStop.LIBCVM_DYNAMIC);
+            default -> throw new IllegalArgumentException("--inner-stop must be fw or libcvm, got '" + innerStop + "'");
+        };
+    }
+
     /** A trained model of any method; {@link #predict} takes raw points and applies the training scaler. */
     interface Trained {
         double predict(Vec raw);
+
+        /** {@link #predict} for many raw points (one batch for classifiers, see CvmModel.predict(List)). */
+        double[] predictAll(List<? extends Vec> raw);
 
         /** Input dimension (of raw points). */
         int dim();
@@ -161,11 +191,27 @@ final class CvmCli {
     }
 
     /** A fitted model of any method behind the scaler fitted on its raw training data. */
-    private record Scaled(ToDoubleFunction<Vec> model, FittedScaler scaler, int coreVectors, ModelSaver saver,
-                          boolean regression) implements Trained {
+    private record Scaled(ToDoubleFunction<Vec> model, Function<List<Vec>, double[]> batch, FittedScaler scaler,
+                          int coreVectors, ModelSaver saver, boolean regression) implements Trained {
         @Override
         public double predict(Vec raw) {
             return model.applyAsDouble(scaler.apply(raw));
+        }
+
+        @Override
+        public double[] predictAll(List<? extends Vec> raw) {
+            List<Vec> scaled = new ArrayList<>(raw.size());
+            for (Vec v : raw) {
+                scaled.add(scaler.apply(v));
+            }
+            if (batch != null) {
+                return batch.apply(scaled);
+            }
+            double[] out = new double[scaled.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = model.applyAsDouble(scaled.get(i));
+            }
+            return out;
         }
 
         @Override
@@ -180,17 +226,18 @@ final class CvmCli {
     }
 
     static Trained wrap(CvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.coreVectorCount(),
+        Function<List<Vec>, double[]> batch = model::predict;
+        return new Scaled(model::predict, batch, scaler, model.coreVectorCount(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.supportVectors().size(),
+        return new Scaled(model::predict, null, scaler, model.supportVectors().size(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), false);
     }
 
     static Trained wrap(CvrModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, scaler, model.coreSize(),
+        return new Scaled(model::predict, null, scaler, model.coreSize(),
                 file -> CvmModelFiles.save(model, stored(scaler), file), true);
     }
 
@@ -236,9 +283,10 @@ final class CvmCli {
 
     /** Accuracy (classification) or mean squared error (regression) of a model on labelled data. */
     static double score(Trained t, LabeledDataset d) {
+        double[] predicted = t.predictAll(d.points());
         double s = 0;
         for (int i = 0; i < d.size(); i++) {
-            double p = t.predict(d.x(i));
+            double p = predicted[i];
             s += t.regression() ? (p - d.y(i)) * (p - d.y(i)) : (p == d.y(i) ? 1 : 0);
         }
         return s / d.size();

@@ -54,7 +54,8 @@ public final class CvmDemo {
             double cvmSeconds = (System.nanoTime() - t0) * 1e-9;
             SvmBenchmark.Result r = SvmBenchmark.run(new SvmBenchmark.Options(train, test, GAMMA, SVM_C, 100, 1e-3));
             runs.add(new CvmBenchCommand.Run("checkerboard", n, cvmSeconds, CvmBenchCommand.accuracy(model, test),
-                    model.coreVectorCount(), model.machines().get(0).converged(), r.oursSeconds(), r.accuracyOurs(),
+                    model.coreVectorCount(), model.coreVectorsAboveLibcvmThreshold(), model.machines().get(0).converged(),
+                    r.oursSeconds(), r.accuracyOurs(),
                     r.supportVectorsOurs(), r.libsvmSeconds(), r.accuracyLibsvm(), r.supportVectorsLibsvm()));
         }
         return new Result(runs, train, model, seed);

@@ -41,9 +41,10 @@ final class CvmPredictCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CvmCli.Trained t = CvmCli.load(model);
         LabeledDataset d = CvmCli.read(data, "--data", t.dim());
+        double[] predicted = t.predictAll(d.points());
         List<String> lines = new ArrayList<>();
-        for (int i = 0; i < d.size(); i++) {
-            lines.add(Double.toString(t.predict(d.x(i))));
+        for (double p : predicted) {
+            lines.add(Double.toString(p));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output != null) {
