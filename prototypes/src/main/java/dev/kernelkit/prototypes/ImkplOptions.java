@@ -36,7 +36,20 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
          * R-low); does not depend on β, so it adds the same constant λ·J_dis to every kernel's β-step
          * coefficient (no effect on the choice of β).
          */
-        LABEL_ONLY
+        LABEL_ONLY,
+        /**
+         * ‖(1_c1_Nᵀ − H) ⊙ (HUΓ)‖_F² = Σ_i Σ_{q ≠ y_i} ((HUγ_i)_q)²: the squared class mass that x_i's
+         * reconstruction Uγ_i puts on each class other than its own (spec alternative
+         * {@code LABEL_SQUARED}, R-low). Our reading of the spec's formula: column i of 1_c1_Nᵀ − H is
+         * ē_{y_i} and column i of HUΓ is x_i's class-mass vector HUγ_i, so the Hadamard product keeps
+         * only the cross-class masses; the Frobenius norm squares each one separately (no
+         * cross-products between classes). Quadratic, PSD in Γ (for fixed U) and in U (for fixed Γ):
+         * the code step adds 2λ(HU)ᵀdiag(ē_{y_i})(HU) to Q (spec §4.1; one matrix per class), the
+         * prototype step adds 2λHᵀdiag(g)H to Q, g_q = Σ_i γ_ji²[y_i ≠ q], and 2λHᵀz to c, z_q =
+         * Σ_i γ_ji[y_i ≠ q](HU_{−j}γ_{−j,i})_q (our derivation, the spec gives only the code step).
+         * β-free, like {@link #LABEL_ONLY}: the same constant λ·J_dis in every β-step coefficient.
+         */
+        LABEL_SQUARED
     }
 
     /** The kernel-weight update (spec §4.3). */

@@ -19,7 +19,9 @@ import org.ojalgo.optimisation.Variable;
  * <p>Storage: the combined Gram matrix K (n × n) for the current β, the prototypes U as dense
  * columns u[j] (length n, ≤ T non-zeros), the codes as gam[i] (length k, ≤ T non-zeros).
  * W = L ⊙ D is never stored: W_is = [y_i ≠ y_s]·(2 − 2K_is) (unit-diagonal kernels), or [y_i ≠ y_s]
- * for {@link ImkplOptions.DisForm#LABEL_ONLY} (then J_dis does not depend on β).
+ * for {@link ImkplOptions.DisForm#LABEL_ONLY} (then J_dis does not depend on β). With
+ * {@link ImkplOptions.DisForm#LABEL_SQUARED} J_dis is quadratic and β-free: W = 0 and the squared
+ * cross-class masses enter the terms, both block matrices and the β-step constant explicitly.
  */
 final class ImkplState {
     private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
@@ -83,12 +85,48 @@ final class ImkplState {
         return kc[i * n + s];
     }
 
-    /** W_is = L_is·D_is with D_is = K_ii + K_ss − 2K_is ({@code LABEL_ONLY}: W_is = L_is). */
+    /**
+     * The weight of the linear J_dis: W_is = L_is·D_is with D_is = K_ii + K_ss − 2K_is
+     * ({@code LABEL_ONLY}: W_is = L_is; {@code LABEL_SQUARED}: 0, its J_dis has no linear part).
+     */
     double w(int i, int s) {
         if (y[i] == y[s]) {
             return 0.0;
         }
-        return o.disForm() == ImkplOptions.DisForm.LABEL_ONLY ? 1.0 : kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
+        switch (o.disForm()) {
+            case LABEL_ONLY:
+                return 1.0;
+            case LABEL_SQUARED:
+                return 0.0;
+            default:
+                return kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
+        }
+    }
+
+    boolean squaredDis() {
+        return o.disForm() == ImkplOptions.DisForm.LABEL_SQUARED;
+    }
+
+    /** Hv: the class-mass vector of a length-n vector ((Hv)_q = Σ_{s: y_s = q} v_s). */
+    double[] classMass(double[] v) {
+        double[] mass = new double[c];
+        for (int s = 0; s < n; s++) {
+            if (v[s] != 0) {
+                mass[y[s]] += v[s];
+            }
+        }
+        return mass;
+    }
+
+    /** Σ_{q ≠ own} mass_q²: one sample's {@code LABEL_SQUARED} J_dis, ‖ē_{y_i} ⊙ HUγ_i‖². */
+    static double crossMassSquared(double[] mass, int own) {
+        double v = 0;
+        for (int q = 0; q < mass.length; q++) {
+            if (q != own) {
+                v += mass[q] * mass[q];
+            }
+        }
+        return v;
     }
 
     private void initPrototypes() {
@@ -222,7 +260,7 @@ final class ImkplState {
                 }
             }
             rec[i] = r;
-            dis[i] = d;
+            dis[i] = squaredDis() ? crossMassSquared(classMass(v), y[i]) : d;
         });
         double jip = 0;
         for (int j = 0; j < k; j++) {
@@ -278,11 +316,15 @@ final class ImkplState {
 
     // ---------------------------------------------------------------- Γ-step (§4.1)
 
-    /** The code problem shared by all samples: G = UᵀKU (k × k) and KU (n × k). */
+    /**
+     * The code problem shared by all samples: G = UᵀKU (k × k) and KU (n × k); with
+     * {@code LABEL_SQUARED} also HU (c × k), from which each class's matrix is built on demand.
+     */
     final class CodeProblem {
         final double[][] q2;   // 2·G
         final double[][] ku;   // KU, row s
         final int[][] sup;
+        final double[][] hu;   // HU, row q = class-q mass of every prototype (LABEL_SQUARED only)
 
         CodeProblem() {
             sup = new int[k][];
@@ -310,6 +352,42 @@ final class ImkplState {
                     q2[l][j] = 2 * v;
                 }
             }
+            hu = new double[c][k];
+            if (squaredDis()) {
+                for (int j = 0; j < k; j++) {
+                    for (int s : sup[j]) {
+                        hu[y[s]][j] += u[j][s];
+                    }
+                }
+            }
+        }
+
+        /**
+         * Q for a sample of class q: 2·G, or with {@code LABEL_SQUARED} (spec §4.1)
+         * 2·(G + λ·(HU)ᵀdiag(ē_q)(HU)), entry (j, l) = 2·(G_jl + λ·Σ_{p ≠ q} (HU)_pj (HU)_pl).
+         */
+        double[][] quadraticForClass(int q) {
+            if (!squaredDis()) {
+                return q2;
+            }
+            double[][] a = new double[k][k];
+            for (int j = 0; j < k; j++) {
+                for (int l = 0; l < k; l++) {
+                    double v = 0;
+                    for (int p = 0; p < c; p++) {
+                        if (p != q) {
+                            v += hu[p][j] * hu[p][l];
+                        }
+                    }
+                    a[j][l] = q2[j][l] + 2 * o.lambda() * v;
+                }
+            }
+            return a;
+        }
+
+        /** Q of sample i's code problem. */
+        double[][] quadratic(int i) {
+            return quadraticForClass(y[i]);
         }
 
         /** c_i = λ·Uᵀw_i − 2·UᵀK_{:,i}. */
@@ -338,12 +416,24 @@ final class ImkplState {
 
     void codeStep() {
         CodeProblem p = new CodeProblem();
-        NonNegativeQuadraticPursuit.Columns cols = NonNegativeQuadraticPursuit.dense(p.q2);
-        IntStream.range(0, n).parallel().forEach(i -> {
+        if (!squaredDis()) {
+            codeSamples(p, p.q2, IntStream.range(0, n));
+            return;
+        }
+        // LABEL_SQUARED: Q depends on the sample's class; one k × k matrix at a time.
+        for (int q = 0; q < c; q++) {
+            final int cls = q;
+            codeSamples(p, p.quadraticForClass(q), IntStream.range(0, n).filter(i -> y[i] == cls));
+        }
+    }
+
+    private void codeSamples(CodeProblem p, double[][] q2, IntStream samples) {
+        NonNegativeQuadraticPursuit.Columns cols = NonNegativeQuadraticPursuit.dense(q2);
+        samples.parallel().forEach(i -> {
             double[] cv = p.linear(i);
             boolean[] ex = p.selfPrototypes(i);
             NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(cols, cv, nqp, ex);
-            double fOld = NonNegativeQuadraticPursuit.objective(p.q2, cv, gam[i]);
+            double fOld = NonNegativeQuadraticPursuit.objective(q2, cv, gam[i]);
             if (r.objective() < fOld) {
                 gam[i] = r.x();
             }
@@ -352,12 +442,18 @@ final class ImkplState {
 
     // ---------------------------------------------------------------- U-step (§4.2)
 
-    /** The prototype problem for j: Q = 2(‖γ^j‖²K + μP_j) through columns, c = λWγ^j − 2K r_j. */
+    /**
+     * The prototype problem for j: Q = 2(‖γ^j‖²K + μP_j) through columns, c = λWγ^j − 2K r_j. With
+     * {@code LABEL_SQUARED}: Q += 2λ·Hᵀdiag(g)H, g_q = Σ_i γ_ji²[y_i ≠ q], and c += 2λ·Hᵀz, z_q =
+     * Σ_i γ_ji[y_i ≠ q]·a_iq with a_i = H(Uγ_i − γ_ji u_j) the class mass of the other prototypes
+     * (from J_dis = Σ_i Σ_{q ≠ y_i} (a_iq + γ_ji (Hu_j)_q)²).
+     */
     final class PrototypeProblem implements NonNegativeQuadraticPursuit.Columns {
         final int j;
         final int cls;
         final double gg;
         final double[] lin;
+        final double[] g2;   // g_q (LABEL_SQUARED; zeros otherwise)
 
         PrototypeProblem(int j, int cls) {
             this.j = j;
@@ -391,6 +487,21 @@ final class ImkplState {
             }
             int[] sg = support(g);
             int[] sr = support(r);
+            g2 = new double[c];
+            double[] z = new double[c];
+            if (squaredDis()) {
+                double[] hj = classMass(u[j]);
+                for (int i : sg) {
+                    double[] a = classMass(reconstruction(i, gam[i]));
+                    for (int q = 0; q < c; q++) {
+                        if (q != y[i]) {
+                            a[q] -= g[i] * hj[q];
+                            g2[q] += g[i] * g[i];
+                            z[q] += g[i] * a[q];
+                        }
+                    }
+                }
+            }
             lin = new double[n];
             IntStream.range(0, n).parallel().forEach(s -> {
                 double wg = 0;
@@ -401,7 +512,7 @@ final class ImkplState {
                 for (int t : sr) {
                     kr += kk(s, t) * r[t];
                 }
-                lin[s] = o.lambda() * wg - 2 * kr;
+                lin[s] = o.lambda() * (wg + 2 * z[y[s]]) - 2 * kr;
             });
         }
 
@@ -413,8 +524,10 @@ final class ImkplState {
         @Override
         public void column(int t, double[] out) {
             for (int s = 0; s < n; s++) {
-                double p = (y[s] == y[t] && y[t] != cls) ? 1.0 : 0.0;
-                out[s] = 2 * (gg * kk(s, t) + o.mu() * p);
+                boolean same = y[s] == y[t];
+                double p = (same && y[t] != cls) ? 1.0 : 0.0;
+                double h = same ? g2[y[t]] : 0.0;
+                out[s] = 2 * (gg * kk(s, t) + o.mu() * p + o.lambda() * h);
             }
         }
 
@@ -429,6 +542,10 @@ final class ImkplState {
                     double p = (y[s] == y[t] && y[t] != cls) ? 1.0 : 0.0;
                     quad += uj[s] * uj[t] * (gg * kk(s, t) + o.mu() * p);
                 }
+            }
+            double[] mass = classMass(uj);
+            for (int q = 0; q < c; q++) {
+                quad += o.lambda() * g2[q] * mass[q] * mass[q];
             }
             return quad + lv;
         }
@@ -523,8 +640,8 @@ final class ImkplState {
     // ---------------------------------------------------------------- β-step (§4.3)
 
     /**
-     * Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m (with {@code LABEL_ONLY}, b_m is the β-free
-     * J_dis, the same for every m) and norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex.
+     * Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m (with {@code LABEL_ONLY} or
+     * {@code LABEL_SQUARED}, b_m is the β-free J_dis, the same for every m) and norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex.
      */
     final class BetaProblem {
         final double[] obj = new double[m];
@@ -538,14 +655,20 @@ final class ImkplState {
                 double[] v = reconstruction(i, gam[i]);
                 int[] sv = support(v);
                 add(a, i, i, 1.0);                              // K_m(i,i)
+                if (squaredDis()) {                             // λ Σ_{q≠y_i} (Hv_i)_q²: the same for every kernel
+                    cst[0] += o.lambda() * crossMassSquared(classMass(v), y[i]);
+                }
                 for (int s : sv) {
                     add(a, s, i, -2 * v[s]);                    // −2 v_s K_m(s,i)
                     for (int t : sv) {
                         add(a, s, t, v[s] * v[t]);              // v_s v_t K_m(s,t)
                     }
-                    if (y[s] != y[i] && o.disForm() == ImkplOptions.DisForm.LABEL_ONLY) {
+                    if (y[s] == y[i] || squaredDis()) {
+                        continue;                               // no linear J_dis contribution
+                    }
+                    if (o.disForm() == ImkplOptions.DisForm.LABEL_ONLY) {
                         cst[0] += o.lambda() * v[s];            // λ L_is v_s: the same for every kernel (Σβ = 1)
-                    } else if (y[s] != y[i]) {                  // λ L_is (K(i,i) + K(s,s) − 2K(i,s)) v_s
+                    } else {                                    // λ L_is (K(i,i) + K(s,s) − 2K(i,s)) v_s
                         add(a, i, i, o.lambda() * v[s]);
                         add(a, s, s, o.lambda() * v[s]);
                         add(a, i, s, -2 * o.lambda() * v[s]);

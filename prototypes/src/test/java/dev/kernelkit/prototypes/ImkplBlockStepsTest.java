@@ -74,13 +74,14 @@ class ImkplBlockStepsTest {
         for (int i : new int[] {0, 5, 17, 23}) {
             double[] saved = st.gam[i];
             double[] cv = p.linear(i);
+            double[][] q = p.quadratic(i);
             st.gam[i] = new double[st.k];
             double j0 = st.objective(cls);
             for (int rep = 0; rep < 5; rep++) {
                 double[] g = randomSparseNonNegative(st.k, 3, rnd);
                 st.gam[i] = g;
                 double delta = st.objective(cls) - j0;
-                assertThat(quad(p.q2, cv, g)).isCloseTo(delta, within(1e-9 * (1 + Math.abs(delta))));
+                assertThat(quad(q, cv, g)).isCloseTo(delta, within(1e-9 * (1 + Math.abs(delta))));
             }
             st.gam[i] = saved;
         }
@@ -206,6 +207,60 @@ class ImkplBlockStepsTest {
         assertThat(tl[1]).isCloseTo(0.32, within(1e-12));
         assertThat(tl[0]).isCloseTo(rec, within(1e-12));
         assertThat(tl[3]).isCloseTo(ls, within(1e-12));
+    }
+
+    @Test
+    void labelSquaredTermAndCodeMatricesOnTheThreePointExampleByHand() {
+        // Same data, prototypes and codes as objectiveTermsOnAThreePointExampleByHand (λ = 0.5).
+        LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(0), DenseVec.of(1), DenseVec.of(3)),
+                new double[] {1, 1, 2});
+        ImkplOptions o = ImkplOptions.of(1, 0.5, 0.7, 0.3).withDisForm(ImkplOptions.DisForm.LABEL_SQUARED);
+        ImkplState st = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2, o);
+        double k01 = Math.exp(-3.0 / 14), k02 = Math.exp(-27.0 / 14), k12 = Math.exp(-12.0 / 14);
+        st.u[0] = new double[] {1, 0, 0};
+        st.u[1] = new double[] {0, 0.6, 0.8};
+        st.gam[0] = new double[] {0, 0.4};
+        st.gam[1] = new double[] {0.9, 0};
+        st.gam[2] = new double[] {0, 0};
+        // J_dis = Σ_i Σ_{q≠y_i} ((HUγ_i)_q)²: sample 0 (class 1) has class masses (0.24, 0.32), so 0.32² =
+        // 0.1024; sample 1 has (0.9, 0) -> 0; sample 2 has no code -> 0.
+        double[] t = st.terms(new int[] {0, 1});
+        assertThat(t[1]).isCloseTo(0.1024, within(1e-12));
+        double rec = 1 - 2 * (0.24 * k01 + 0.32 * k02) + 0.0576 + 0.1024 + 2 * 0.0768 * k12
+                + 1 - 1.8 * k01 + 0.81 + 1;
+        assertThat(t[0]).isCloseTo(rec, within(1e-12));
+
+        // Code step. HU: u_0 -> class masses (1, 0); u_1 -> (0.6, 0.8). G = UᵀKU:
+        // G00 = 1, G01 = 0.6 K01 + 0.8 K02, G11 = 0.36 + 0.64 + 2·0.48 K12.
+        double g01 = 0.6 * k01 + 0.8 * k02, g11 = 1 + 0.96 * k12;
+        ImkplState.CodeProblem p = st.new CodeProblem();
+        // Sample 0 (class 1, ē = (0, 1)): λ(HU)ᵀdiag(ē)(HU) = 0.5·[[0, 0], [0, 0.64]].
+        double[][] q0 = p.quadratic(0);
+        assertThat(q0[0][0]).isCloseTo(2 * 1.0, within(1e-12));
+        assertThat(q0[0][1]).isCloseTo(2 * g01, within(1e-12));
+        assertThat(q0[1][0]).isCloseTo(2 * g01, within(1e-12));
+        assertThat(q0[1][1]).isCloseTo(2 * (g11 + 0.5 * 0.64), within(1e-12));
+        // Sample 2 (class 2, ē = (1, 0)): 0.5·[[1, 0.6], [0.6, 0.36]].
+        double[][] q2 = p.quadratic(2);
+        assertThat(q2[0][0]).isCloseTo(2 * (1 + 0.5), within(1e-12));
+        assertThat(q2[0][1]).isCloseTo(2 * (g01 + 0.5 * 0.6), within(1e-12));
+        assertThat(q2[1][1]).isCloseTo(2 * (g11 + 0.5 * 0.36), within(1e-12));
+        // c = −2UᵀK_{:,i} (no linear J_dis): sample 0: (−2·K00, −2(0.6 K01 + 0.8 K02)).
+        double[] c0 = p.linear(0);
+        assertThat(c0[0]).isCloseTo(-2.0, within(1e-12));
+        assertThat(c0[1]).isCloseTo(-2 * g01, within(1e-12));
+
+        // Prototype step for u_1 (used by sample 0 only, γ = 0.4): g = (0, 0.16) (sample 0 is class 1,
+        // so only class 2's mass is charged); the other prototype gives sample 0 no mass, so z = 0.
+        // Q_22 = 2(‖γ^1‖² K22 + μ·P_22 + λ·g_2) with c_1 = class 2 (P_22 = 0): 2(0.16 + 0 + 0.5·0.16).
+        ImkplState.PrototypeProblem pp = st.new PrototypeProblem(1, 1);
+        double[] col = new double[3];
+        pp.column(2, col);
+        assertThat(col[2]).isCloseTo(2 * (0.16 + 0.5 * 0.16), within(1e-12));
+        assertThat(col[1]).isCloseTo(2 * (0.16 * k12), within(1e-12));   // different classes: no J_dis entry
+        pp.column(0, col);
+        // Q_00 = 2(0.16 + μ·1 + λ·g_1) with P_00 = [y_0 = y_0 ≠ c_1] = 1 and g_1 = 0: 2(0.16 + 0.7).
+        assertThat(col[0]).isCloseTo(2 * (0.16 + 0.7), within(1e-12));
     }
 
     @Test

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class ImkplModelTest {
 
@@ -80,12 +82,14 @@ class ImkplModelTest {
         assertThat(acc).isGreaterThanOrEqualTo(0.95);
     }
 
-    @Test
-    void saveLoadRoundTripGivesIdenticalPredictionsCodesAndWeights(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = ImkplOptions.DisForm.class, names = {"LABEL_ONLY", "LABEL_SQUARED"})
+    void saveLoadRoundTripGivesIdenticalPredictionsCodesAndWeights(ImkplOptions.DisForm dis, @TempDir Path dir)
+            throws Exception {
         LabeledDataset train = ImkplBlockStepsTest.blobs(10, 3, 5, 0.8, 21);
         LabeledDataset test = ImkplBlockStepsTest.blobs(5, 3, 5, 0.8, 21);
         ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.3, 0.1).withMaxIterations(5)
-                .withDisForm(ImkplOptions.DisForm.LABEL_ONLY));
+                .withDisForm(dis));
         Path f = dir.resolve("m.model");
         model.save(f);
         ImkplModel back = ImkplModel.load(f);
