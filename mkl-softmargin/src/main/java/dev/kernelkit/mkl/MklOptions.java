@@ -13,20 +13,17 @@ import java.util.Objects;
  *        (grid 1e-5..1e5); ignored by the other methods
  * @param p Lp-MKL norm, &ge; 1 or +infinity (grid {1, 32/31, 16/15, 8/7, 4/3, 2, 3, inf}); ignored otherwise
  * @param maxIterations cap on MKL iterations, &ge; 1
- * @param tolerance stopping tolerance, &gt; 0: SM1 and Lp stop when max_m |mu_m change| &lt; tolerance
- *        or an iteration lowers the objective by less than tolerance / 10 relatively;
- *        SM2 and SimpleMKL when the relative duality (Frank-Wolfe) gap
- *        (sum_m mu_m g_m - min_m g_m) / |objective| is below it, g the objective's gradient
- *        (SimpleMKL's own default 0.01, used for both)
+ * @param tolerance stopping tolerance, &gt; 0: SM1, SM2, Lp and SimpleMKL stop when the relative duality
+ *        (Frank-Wolfe) gap (sum_m mu_m g_m - min_v g'v) / |objective| is below it, g the objective's
+ *        gradient and v over the method's domain (simplex, capped simplex or p-norm ball); an upper bound
+ *        on the relative distance to the optimum (SimpleMKL's own default 0.01, used for all four)
  * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0
  * @param solver the SMO options of every SVM solve
  */
 public record MklOptions(MklMethod method, double c, double theta, double p, int maxIterations, double tolerance,
                          double weightThreshold, SmoSolver.Options solver) {
 
-    /** Default tolerance of the weight updates. */
-    public static final double DEFAULT_TOLERANCE = 1e-4;
-    /** Default relative duality-gap tolerance of SM2 and SimpleMKL: SimpleMKL's 0.01. */
+    /** Default relative duality-gap tolerance of every iterative method: SimpleMKL's 0.01. */
     public static final double DEFAULT_GAP_TOLERANCE = 0.01;
     /** Default selection threshold: mu_m &gt; 1e-5 sum(mu). */
     public static final double DEFAULT_THRESHOLD = 1e-5;
@@ -59,9 +56,9 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
         return new MklOptions(method, c, theta, p, 200, tolerance, DEFAULT_THRESHOLD, SmoSolver.Options.defaults());
     }
 
-    /** SM1MKL with cost C and cap theta. */
+    /** SM1MKL with cost C and cap theta; stops at a relative duality gap of 0.01 as SimpleMKL does. */
     public static MklOptions sm1(double c, double theta) {
-        return base(MklMethod.SM1, c, theta, 1, DEFAULT_TOLERANCE);
+        return base(MklMethod.SM1, c, theta, 1, DEFAULT_GAP_TOLERANCE);
     }
 
     /** SM2MKL with cost C and penalty parameter theta; stops at a relative duality gap of 0.01 as SimpleMKL does. */
@@ -69,9 +66,9 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
         return base(MklMethod.SM2, c, theta, 1, DEFAULT_GAP_TOLERANCE);
     }
 
-    /** Lp-MKL with cost C and norm p. */
+    /** Lp-MKL with cost C and norm p; stops at a relative duality gap of 0.01. */
     public static MklOptions lp(double c, double p) {
-        return base(MklMethod.LP, c, 1, p, DEFAULT_TOLERANCE);
+        return base(MklMethod.LP, c, 1, p, DEFAULT_GAP_TOLERANCE);
     }
 
     /** SimpleMKL with cost C and SimpleMKL's duality-gap tolerance 0.01. */
@@ -81,7 +78,7 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
 
     /** The average kernel with cost C. */
     public static MklOptions average(double c) {
-        return base(MklMethod.AVERAGE, c, 1, 1, DEFAULT_TOLERANCE);
+        return base(MklMethod.AVERAGE, c, 1, 1, DEFAULT_GAP_TOLERANCE);
     }
 
     /** A copy with another C. */

@@ -145,6 +145,12 @@ public final class MklCommand implements Callable<Integer> {
                 description = "Folds of the CV on the training part (default: ${DEFAULT-VALUE}).")
         int innerFolds = 5;
 
+        @Option(names = "--tune-max", paramLabel = "N", defaultValue = "0",
+                description = {"Tune on a stratified random subset of at most N points of the training part (seeded by the CV seed) "
+                        + "to bound the cost of the CV on large sets; the final fit still uses the whole training part "
+                        + "(default: ${DEFAULT-VALUE} = the whole training part)."})
+        int tuneMax = 0;
+
         MklProtocol.Grid grid() {
             return new MklProtocol.Grid(parseList("--c-grid", cGrid), parseList("--nu-grid", nuGrid),
                     parseList("--sm2-theta-grid", sm2Grid), parseList("--p-grid", pGrid));
@@ -179,7 +185,19 @@ public final class MklCommand implements Callable<Integer> {
             if (innerFolds < 2) {
                 throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
             }
-            return MklProtocol.tune(train, base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
+            if (tuneMax < 0) {
+                throw new IllegalArgumentException("--tune-max must be >= 0, got " + tuneMax);
+            }
+            return MklProtocol.tune(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
+        }
+
+        /** The training part, or its stratified random subset of --tune-max points when it is larger. */
+        LabeledDataset tuningPart(LabeledDataset train, long seed) {
+            if (tuneMax == 0 || train.size() <= tuneMax) {
+                return train;
+            }
+            return train.subset(Splits.repeatedStratifiedHoldOut(train.labels(), (double) tuneMax / train.size(), 1, seed)
+                    .get(0).train());
         }
     }
 

@@ -154,4 +154,24 @@ class MklCommandTest {
         }
         assertThat(buf.toString()).contains("kernels selected").contains("mu = ").contains("test accuracy");
     }
+
+    @Test
+    void tuneMaxTunesOnAStratifiedSubsetOfThatSizeAndRejectsANegativeValue(@TempDir Path dir) throws Exception {
+        LabeledDataset d = TestData.gaussianBlobs(100, 2, 3.0, 1); // 50 positives, 50 negatives
+        MklCommand.Parameters p = new MklCommand.Parameters();
+        p.tuneMax = 40;
+        LabeledDataset part = p.tuningPart(d, 7);
+        // stratified: round(0.4 * 50) = 20 of each class
+        assertThat(part.size()).isEqualTo(40);
+        assertThat(java.util.Arrays.stream(part.labels()).filter(v -> v > 0).count()).isEqualTo(20);
+        assertThat(p.tuningPart(d, 7).labels()).containsExactly(part.labels());
+        p.tuneMax = 0;
+        assertThat(p.tuningPart(d, 7).size()).isEqualTo(100);
+        p.tuneMax = 200;
+        assertThat(p.tuningPart(d, 7).size()).isEqualTo(100);
+        Path data = libsvm(dir, "d.libsvm", d);
+        Run r = run("cv", "--data", data.toString(), "--method", "ave", "--splits", "1", "--tune-max", "-1");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("--tune-max must be >= 0, got -1");
+    }
 }
