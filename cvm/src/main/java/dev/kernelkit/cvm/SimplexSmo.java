@@ -180,43 +180,13 @@ final class SimplexSmo {
         }
         double gap = aG - gMin;
         while (gap >= tol && it < maxIterations) {
-            float[] qi = q[i];
-            double qii = qd[i];
-            int j = -1;
-            double best = -1.0;
-            double bestP = 1.0;
-            for (int t = 0; t < size; t++) {
-                if (alpha[t] > 0) {
-                    double diff = grad[t] - gMin;
-                    if (diff > 0) {
-                        double p = qii + qd[t] - 2.0 * qi[t];
-                        if (p <= 0) {
-                            p = TAU;
-                        }
-                        double gain = diff * diff / p;
-                        if (gain > best) {
-                            best = gain;
-                            j = t;
-                            bestP = p;
-                        }
-                    }
-                }
-            }
+            int j = partner(i, gMin, 0.0);
             if (j < 0) {
                 break;
             }
-            double delta = (grad[j] - gMin) / bestP;
-            if (delta >= alpha[j]) {
-                delta = alpha[j];
-                alpha[j] = 0.0;
-            } else {
-                alpha[j] -= delta;
-            }
-            alpha[i] += delta;
+            double delta = step(i, j, gMin);
+            float[] qi = q[i];
             float[] qj = q[j];
-            // the rows hold float diagonals: add what they miss of the double ones
-            grad[i] += delta * qdErr[i];
-            grad[j] -= delta * qdErr[j];
             int nextI = -1;
             gMin = Double.POSITIVE_INFINITY;
             aG = 0.0;
@@ -255,46 +225,19 @@ final class SimplexSmo {
                     i = t;
                 }
             }
-            float[] qi = q[i];
-            double qii = qd[i];
-            int j = -1;
-            double best = -1.0;
-            double bestP = 1.0;
             gap = 0.0;
             for (int t = 0; t < size; t++) {
-                if (alpha[t] > 0) {
-                    double diff = grad[t] - gMin;
-                    if (diff > gap) {
-                        gap = diff;
-                    }
-                    if (diff >= tol && diff > 0) {
-                        double p = qii + qd[t] - 2.0 * qi[t];
-                        if (p <= 0) {
-                            p = TAU;
-                        }
-                        double gain = diff * diff / p;
-                        if (gain > best) {
-                            best = gain;
-                            j = t;
-                            bestP = p;
-                        }
-                    }
+                if (alpha[t] > 0 && grad[t] - gMin > gap) {
+                    gap = grad[t] - gMin;
                 }
             }
+            int j = partner(i, gMin, tol);
             if (j < 0) {
                 break;
             }
-            double delta = (grad[j] - gMin) / bestP;
-            if (delta >= alpha[j]) {
-                delta = alpha[j];
-                alpha[j] = 0.0;
-            } else {
-                alpha[j] -= delta;
-            }
-            alpha[i] += delta;
+            double delta = step(i, j, gMin);
+            float[] qi = q[i];
             float[] qj = q[j];
-            grad[i] += delta * qdErr[i];
-            grad[j] -= delta * qdErr[j];
             for (int t = 0; t < size; t++) {
                 grad[t] += delta * (qi[t] - qj[t]);
             }
@@ -304,5 +247,58 @@ final class SimplexSmo {
             }
         }
         return new Stats(it, gap, gap < tol);
+    }
+
+    /** Curvature P_ij of the pair chosen by the last {@link #partner} call. */
+    private double partnerCurvature;
+
+    /**
+     * The j with a_j &gt; 0 and G_j - G_i &gt;= minDiff (and &gt; 0) that maximises the second-order
+     * gain (G_j - G_i)^2 / P_ij, or -1 when there is none; leaves P_ij in {@link #partnerCurvature}.
+     */
+    private int partner(int i, double gMin, double minDiff) {
+        float[] qi = q[i];
+        double qii = qd[i];
+        int j = -1;
+        double best = -1.0;
+        double bestP = 1.0;
+        for (int t = 0; t < size; t++) {
+            if (alpha[t] > 0) {
+                double diff = grad[t] - gMin;
+                if (diff > 0 && diff >= minDiff) {
+                    double p = qii + qd[t] - 2.0 * qi[t];
+                    if (p <= 0) {
+                        p = TAU;
+                    }
+                    double gain = diff * diff / p;
+                    if (gain > best) {
+                        best = gain;
+                        j = t;
+                        bestP = p;
+                    }
+                }
+            }
+        }
+        partnerCurvature = bestP;
+        return j;
+    }
+
+    /**
+     * Moves delta = min((G_j - G_i) / P_ij, a_j) of weight from j to i and applies the diagonal
+     * correction to G_i and G_j (the rows hold float diagonals: add what they miss of the double
+     * ones); the caller adds delta (q_i - q_j) to the whole gradient. Returns delta.
+     */
+    private double step(int i, int j, double gMin) {
+        double delta = (grad[j] - gMin) / partnerCurvature;
+        if (delta >= alpha[j]) {
+            delta = alpha[j];
+            alpha[j] = 0.0;
+        } else {
+            alpha[j] -= delta;
+        }
+        alpha[i] += delta;
+        grad[i] += delta * qdErr[i];
+        grad[j] -= delta * qdErr[j];
+        return delta;
     }
 }
