@@ -62,14 +62,26 @@ public final class SparseMiCommand implements Callable<Integer> {
     /** The learning methods of the command. */
     enum Method { SPARSEMI, MIKERNEL, RSVM, RS }
 
-    /** Options shared by train and cv. */
-    static class Common {
-        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bag data file.")
+    /** {@code --data FILE [--format csv-bags|arff]}: the bag file of every sparse-mi subcommand. */
+    static final class BagInput {
+        @Option(names = "--data", required = true, paramLabel = "FILE",
+                description = "Bag data file (for predict: the bags to predict).")
         Path data;
 
         @Option(names = "--format", paramLabel = "FORMAT",
                 description = "csv-bags or arff (default: from the extension, .arff is arff, else csv-bags).")
         String format;
+
+        /** Reads --data in --format. */
+        BagDataset read() throws IOException {
+            return SparseMiCommand.read(data, format);
+        }
+    }
+
+    /** Options shared by train and cv. */
+    static class Common {
+        @CommandLine.Mixin
+        BagInput input = new BagInput();
 
         @Option(names = "--xv", paramLabel = "N|auto", defaultValue = "10",
                 description = "Number of expansion vectors N_XV, or auto to choose it from --xv-grid by inner 3-fold CV "
@@ -268,7 +280,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             if (replicate < 1) {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
-            BagDataset d = replicated(read(data, format), replicate);
+            BagDataset d = replicated(input.read(), replicate);
             double[] best = autoXv()
                     ? MiCrossValidation.tuneSize(d, this::fitSized, gammas(d), cs(), xvGrid, seed, innerRepeats)
                     : gamma != null ? new double[] {gamma, c, xvCount()}
@@ -316,16 +328,13 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model from train.")
         Path model;
 
-        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bags to predict.")
-        Path data;
-
-        @Option(names = "--format", paramLabel = "FORMAT", description = "csv-bags or arff.")
-        String format;
+        @CommandLine.Mixin
+        BagInput input = new BagInput();
 
         @Override
         public Integer call() throws IOException {
             SparseMiModel m = SparseMiModel.load(model);
-            BagDataset d = read(data, format);
+            BagDataset d = input.read();
             PrintWriter out = spec.commandLine().getOut();
             Stopwatch clock = Stopwatch.start();
             int ok = 0;
@@ -361,7 +370,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             checkGrid();
-            BagDataset d = read(data, format);
+            BagDataset d = input.read();
             MiCrossValidation.Result r = autoXv()
                     ? MiCrossValidation.runTunedSize(d, this::fitSized, folds, repeats, seed, gammas(d), cs(), xvGrid,
                             innerRepeats)
@@ -418,11 +427,8 @@ public final class SparseMiCommand implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bag data file.")
-        Path data;
-
-        @Option(names = "--format", paramLabel = "FORMAT", description = "csv-bags or arff (default: from the extension).")
-        String format;
+        @CommandLine.Mixin
+        BagInput input = new BagInput();
 
         @Option(names = "--folds", paramLabel = "K", defaultValue = "10", description = "Folds (default: ${DEFAULT-VALUE}).")
         int folds;
@@ -502,7 +508,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             for (String m : chosen) {
                 learner(m);
             }
-            BagDataset d = read(data, format);
+            BagDataset d = input.read();
             Common grid = new Common();
             grid.gammaGrid = gammaGrid;
             grid.cGrid = cGrid;
@@ -510,7 +516,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             double[] cs = grid.cs();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
-                            + "(inner 3-fold CV)%n", data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
+                            + "(inner 3-fold CV)%n", input.data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
                     java.util.Arrays.toString(gammas), java.util.Arrays.toString(cs));
             out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
             out.flush();
@@ -552,11 +558,8 @@ public final class SparseMiCommand implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Bag data file.")
-        Path data;
-
-        @Option(names = "--format", paramLabel = "FORMAT", description = "csv-bags or arff (default: from the extension).")
-        String format;
+        @CommandLine.Mixin
+        BagInput input = new BagInput();
 
         @Option(names = "--xv", paramLabel = "N", defaultValue = "10", description = "N_XV (default: ${DEFAULT-VALUE}).")
         int xv;
@@ -596,7 +599,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("--replicates must be >= 1, got " + k);
                 }
             }
-            BagDataset all = read(data, format);
+            BagDataset all = input.read();
             dev.kernelkit.data.Splits.Split split = dev.kernelkit.data.Splits.stratifiedKFold(all.labels(), 10, seed).get(0);
             BagDataset rawTrain = all.subset(split.train());
             dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(rawTrain);
@@ -607,7 +610,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     .withMaxIterations(iterations).withSeed(seed);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: training part of fold 1 of 10 (%d bags, %d instances), gamma %.4g (= %s/dim), C %s / replicate, "
-                            + "N_XV %d, t_max %d, median of %d runs%n", data, train.size(), train.instanceCount(), g,
+                            + "N_XV %d, t_max %d, median of %d runs%n", input.data, train.size(), train.instanceCount(), g,
                     gammaDim, c, xv, iterations, runs);
             out.printf(Locale.ROOT, "%-10s %10s %10s %11s %14s %9s %13s%n", "replicate", "instances", "train_s",
                     "iterations", "s_per_iter", "ratio_x1", "iter_ratio_x1");
