@@ -108,7 +108,9 @@ public final class CoreSetSolver {
                 }
                 double threshold = (1 + eps) * (1 + eps) * radius2;
                 int next = options.sampleSize() == 0 ? fullScan(threshold) : sampledSearch(threshold);
-                if (next < 0 && options.sampleSize() > 0 && options.finalFullScan()) {
+                // the exact check only where it decides the result: the last stage (every stage of
+                // the fixed schedule); an intermediate stage of the halving schedule may end early
+                if (next < 0 && options.sampleSize() > 0 && options.finalFullScan() && eps <= target) {
                     next = fullScan(threshold);
                 }
                 if (next < 0) {

@@ -171,6 +171,36 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void libcvmModeWithFinalFullScanCoversEveryPointWithinOnePlusEpsilonRadius() {
+        // LibCVM mode samples 60 candidates per round and halves eps from 0.1; with the final
+        // full scan the last stage may only end when no point at all lies outside (1+eps) R
+        LabeledDataset d = SyntheticData.twoMoons(400, 0.3, 5);
+        Kernel<Vec> k = new GaussianKernel(2.0);
+        double c = 50.0;
+        double eps = 1e-4;
+        CvmOptions o = CvmOptions.libcvm(k, c, eps);
+        o = o.withCoreSet(o.coreSet().withFinalFullScan(true).withSeed(3));
+        CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(), o);
+        double[] y = d.labels();
+        double[][] g = transformedGram(d.points(), y, k, c);
+        double[] a = fullAlpha(m, y.length);
+        double c2 = SimplexQp.quad(g, a);
+        double r2 = m.radius2();
+        assertThat(r2).isCloseTo(m.eta() - c2, within(1e-9));
+        double worst = 0;
+        for (int l = 0; l < y.length; l++) {
+            double ka = 0;
+            for (int j = 0; j < y.length; j++) {
+                ka += g[l][j] * a[j];
+            }
+            worst = Math.max(worst, (c2 - 2 * ka + g[l][l]) / r2);
+        }
+        // squared distance over R^2 at most (1+eps)^2, up to the float rows the solver scans with
+        assertThat(worst).isLessThanOrEqualTo((1 + eps) * (1 + eps) + 1e-6);
+        assertThat(m.coreIndices().length).isLessThan(y.length);
+    }
+
+    @Test
     void recoveredBiasAndCoefficientsFollowSection23() {
         LabeledDataset d = SyntheticData.twoMoons(80, 0.2, 2);
         CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(),

@@ -107,6 +107,10 @@ public final class CvmBenchCommand implements Callable<Integer> {
                     + "pairwise tolerance from 1e-3); default fw in both modes.")
     String innerStop;
 
+    @Option(names = "--final-scan", paramLabel = "on|off",
+            description = "Check every point exactly before CVM's last epsilon stage ends (default: on in jmlr mode, off in libcvm mode).")
+    String finalScan;
+
     @Option(names = "--seed", defaultValue = "1", description = "Data and sampling seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
@@ -245,12 +249,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
         }
         double e = eps.equalsIgnoreCase("auto") ? CvmOptions.autoEpsilon(1.0, c) : Double.parseDouble(eps);
         double sg = svmGamma != null ? svmGamma : g;
-        CoreSetOptions cs = switch (mode) {
-            case "jmlr" -> CoreSetOptions.jmlr(e);
-            case "libcvm" -> CoreSetOptions.libcvm(e);
-            default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
-        };
-        cs = CvmCli.withInnerStop(cs.withSeed(seed).withCacheMb(cacheMb), innerStop);
+        CoreSetOptions cs = CvmCli.coreSetOptions(mode, e, seed, cacheMb, innerStop, finalScan);
         CvmOptions o = new CvmOptions(new GaussianKernel(g), c, cs, CvmOptions.MultiClass.ONE_VS_REST);
         long t0 = System.nanoTime();
         CvmModel m = CoreVectorMachine.fit(train, o);

@@ -99,16 +99,13 @@ final class CvmCli {
             return Method.parse(method);
         }
 
+        @Option(names = "--final-scan", paramLabel = "on|off",
+                description = "Check every point exactly before the last epsilon stage ends, so that the (1+eps) "
+                        + "ball covers all of them and not just the sampled ones (default: on in jmlr mode, off in libcvm mode).")
+        String finalScan;
+
         CoreSetOptions coreSet(double epsilon) {
-            CoreSetOptions o = switch (mode.toLowerCase(Locale.ROOT)) {
-                case "jmlr" -> CoreSetOptions.jmlr(epsilon);
-                case "libcvm" -> CoreSetOptions.libcvm(epsilon);
-                default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
-            };
-            if (!(cacheMb > 0) || !Double.isFinite(cacheMb)) {
-                throw new IllegalArgumentException("--cache-mb must be > 0, got " + cacheMb);
-            }
-            return withInnerStop(o.withSeed(seed).withMaxCoreVectors(maxCore).withCacheMb(cacheMb), innerStop);
+            return coreSetOptions(mode, epsilon, seed, cacheMb, innerStop, finalScan).withMaxCoreVectors(maxCore);
         }
 
         double gamma(LabeledDataset train) {
@@ -120,16 +117,37 @@ final class CvmCli {
         }
     }
 
-    /** The options with --inner-stop applied (null: unchanged). */
-    static CoreSetOptions withInnerStop(CoreSetOptions o, String innerStop) {
-        if (innerStop == null) {
-            return o;
-        }
-        return switch (innerStop.toLowerCase(Locale.ROOT)) {
-            case "fw" -> o.withInnerStop(CoreSetOptions.InnerStop.FRANK_WOLFE_GAP);
-            case "libcvm" -> o.withInnerStop(CoreSetOptions.InnerStop.LIBCVM_DYNAMIC);
-            default -> throw new IllegalArgumentException("--inner-stop must be fw or libcvm, got '" + innerStop + "'");
+    /**
+     * The core-set options of --mode (jmlr or libcvm) at this epsilon, with --seed, --cache-mb,
+     * --inner-stop (null: the mode's) and --final-scan (null: the mode's) applied; shared by the
+     * cvm commands and {@code bench cvm}.
+     */
+    static CoreSetOptions coreSetOptions(String mode, double epsilon, long seed, double cacheMb, String innerStop,
+                                         String finalScan) {
+        CoreSetOptions o = switch (mode.toLowerCase(Locale.ROOT)) {
+            case "jmlr" -> CoreSetOptions.jmlr(epsilon);
+            case "libcvm" -> CoreSetOptions.libcvm(epsilon);
+            default -> throw new IllegalArgumentException("--mode must be jmlr or libcvm, got '" + mode + "'");
         };
+        if (!(cacheMb > 0) || !Double.isFinite(cacheMb)) {
+            throw new IllegalArgumentException("--cache-mb must be > 0, got " + cacheMb);
+        }
+        o = o.withSeed(seed).withCacheMb(cacheMb);
+        if (innerStop != null) {
+            o = o.withInnerStop(switch (innerStop.toLowerCase(Locale.ROOT)) {
+                case "fw" -> CoreSetOptions.InnerStop.FRANK_WOLFE_GAP;
+                case "libcvm" -> CoreSetOptions.InnerStop.LIBCVM_DYNAMIC;
+                default -> throw new IllegalArgumentException("--inner-stop must be fw or libcvm, got '" + innerStop + "'");
+            });
+        }
+        if (finalScan != null) {
+            o = o.withFinalFullScan(switch (finalScan.toLowerCase(Locale.ROOT)) {
+                case "on" -> true;
+                case "off" -> false;
+                default -> throw new IllegalArgumentException("--final-scan must be on or off, got '" + finalScan + "'");
+            });
+        }
+        return o;
     }
 
     /** A trained model of any method; {@link #predict} takes raw points and applies the training scaler. */

@@ -146,6 +146,8 @@ class CvmCommandTest {
             {f.toString(), "--c", "-2", "c must be > 0 and finite, got -2.0"},
             {single.toString(), "--method", "bvm", "classification needs at least two classes, got only class 1.0"},
             {single.toString(), "--method", "cvm", "classification needs at least two classes, got only class 1.0"},
+            {f.toString(), "--final-scan", "yes", "--final-scan must be on or off, got 'yes'"},
+            {f.toString(), "--inner-stop", "exact", "--inner-stop must be fw or libcvm, got 'exact'"},
         };
         for (String[] c : cases) {
             String[] r = main("cvm", "train", "--data", c[0], "--gamma", "1", c[1], c[2]);
@@ -184,6 +186,21 @@ class CvmCommandTest {
         assertThat(CvmPlots.num(1e6)).isEqualTo("1e6");
         assertThat(CvmPlots.num(0.378)).isEqualTo("0.378");
         assertThat(CvmPlots.num(100)).isEqualTo("100");
+    }
+
+    @Test
+    void modeOptionsMapToTheCoreSetPresetsAndOverridesApplyOnTop() {
+        CoreSetOptions libcvm = CvmCli.coreSetOptions("libcvm", 1e-6, 7, 64, null, null);
+        assertThat(libcvm).isEqualTo(CoreSetOptions.libcvm(1e-6).withSeed(7).withCacheMb(64));
+        assertThat(libcvm.finalFullScan()).isFalse();
+        CoreSetOptions scanned = CvmCli.coreSetOptions("LibCVM", 1e-6, 7, 64, "libcvm", "on");
+        assertThat(scanned.finalFullScan()).isTrue();
+        assertThat(scanned.innerStop()).isEqualTo(CoreSetOptions.InnerStop.LIBCVM_DYNAMIC);
+        assertThat(scanned.sampleSize()).isEqualTo(60);
+        CoreSetOptions jmlr = CvmCli.coreSetOptions("jmlr", 1e-6, 7, 64, "fw", "off");
+        assertThat(jmlr.finalFullScan()).isFalse();
+        assertThat(jmlr.init()).isEqualTo(CoreSetOptions.Init.FURTHEST_PAIR);
+        assertThat(CvmCli.coreSetOptions("jmlr", 1e-6, 7, 64, null, null).finalFullScan()).isTrue();
     }
 
     @Test
