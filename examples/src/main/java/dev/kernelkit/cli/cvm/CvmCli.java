@@ -99,6 +99,19 @@ final class CvmCli {
             return Method.parse(method);
         }
 
+        CvmOptions.MultiClass multiClass() {
+            return switch (multiClass.toLowerCase(Locale.ROOT)) {
+                case "ovr" -> CvmOptions.MultiClass.ONE_VS_REST;
+                case "ovo" -> CvmOptions.MultiClass.ONE_VS_ONE;
+                default -> throw new IllegalArgumentException("--multi-class must be ovr or ovo, got '" + multiClass + "'");
+            };
+        }
+
+        @Option(names = "--multi-class", paramLabel = "ovr|ovo", defaultValue = "ovr",
+                description = "cvm/bvm with more than two classes: ovr (one machine per class against the rest) or ovo "
+                        + "(one per pair, majority vote, as LibCVM); default ${DEFAULT-VALUE}.")
+        String multiClass = "ovr";
+
         @Option(names = "--final-scan", paramLabel = "on|off",
                 description = "Check every point exactly before the last epsilon stage ends, so that the (1+eps) "
                         + "ball covers all of them and not just the sampled ones (default: on in jmlr mode, off in libcvm mode).")
@@ -197,7 +210,7 @@ final class CvmCli {
             return wrap(model, scaler);
         }
         double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
-        CvmOptions o = new CvmOptions(kernel, c, p.coreSet(eps), CvmOptions.MultiClass.ONE_VS_REST);
+        CvmOptions o = new CvmOptions(kernel, c, p.coreSet(eps), p.multiClass());
         CvmModel model = m == Method.BVM ? BallVectorMachine.fit(train, o) : CoreVectorMachine.fit(train, o);
         return wrap(model, scaler);
     }

@@ -147,6 +147,7 @@ class CvmCommandTest {
             {single.toString(), "--method", "bvm", "classification needs at least two classes, got only class 1.0"},
             {single.toString(), "--method", "cvm", "classification needs at least two classes, got only class 1.0"},
             {f.toString(), "--final-scan", "yes", "--final-scan must be on or off, got 'yes'"},
+            {f.toString(), "--multi-class", "all", "--multi-class must be ovr or ovo, got 'all'"},
             {f.toString(), "--inner-stop", "exact", "--inner-stop must be fw or libcvm, got 'exact'"},
         };
         for (String[] c : cases) {
@@ -186,6 +187,35 @@ class CvmCommandTest {
         assertThat(CvmPlots.num(1e6)).isEqualTo("1e6");
         assertThat(CvmPlots.num(0.378)).isEqualTo("0.378");
         assertThat(CvmPlots.num(100)).isEqualTo("100");
+    }
+
+    @Test
+    void multiClassOneVsOneTrainsOneMachinePerPairAndPredictReadsItBack() throws Exception {
+        // three Gaussian blobs: three pairwise machines under ovo, three class-vs-rest under ovr;
+        // four blobs tell them apart (6 vs 4 machines)
+        List<Vec> x = new ArrayList<>();
+        List<Double> labels = new ArrayList<>();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        double[][] centres = {{0, 0}, {4, 0}, {0, 4}, {4, 4}};
+        for (int i = 0; i < 160; i++) {
+            double[] ctr = centres[i % 4];
+            x.add(DenseVec.of(ctr[0] + r.nextGaussian() * 0.5, ctr[1] + r.nextGaussian() * 0.5));
+            labels.add((double) (i % 4 + 1));
+        }
+        LabeledDataset d = new LabeledDataset(x, labels.stream().mapToDouble(Double::doubleValue).toArray());
+        Path f = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(d, f);
+        Path model = dir.resolve("ovo.model");
+        run(new CvmCommand(), "train", "--data", f.toString(), "--gamma", "1", "--c", "10", "--eps", "1e-4",
+                "--multi-class", "ovo", "--model", model.toString());
+        CvmModel m = dev.kernelkit.cvm.CvmModelFiles.loadCvm(model);
+        assertThat(m.multiClass()).isEqualTo(CvmOptions.MultiClass.ONE_VS_ONE);
+        assertThat(m.machines()).hasSize(6);
+        int ok = 0;
+        for (int i = 0; i < d.size(); i++) {
+            ok += m.predict(d.x(i)) == d.y(i) ? 1 : 0;
+        }
+        assertThat(ok).isGreaterThan(150);
     }
 
     @Test
