@@ -14,7 +14,8 @@ import java.util.List;
  * to the test part), and (gamma, C) are either fixed or chosen by an inner stratified 3-fold CV on
  * the training part only (highest mean inner accuracy, first in grid order on ties). Test folds
  * are never looked at before the final prediction. {@link #runTunedSize} also chooses N_XV from a
- * grid (the paper's {10, 50, 100, 500, 1000}) on the training part. The inner 3-fold CV can be
+ * grid (the paper's {10, 50, 100, 500, 1000}) on the training part, and {@link #runVariants} a
+ * learner variant (e.g. the set-kernel form) together with (gamma, C). The inner 3-fold CV can be
  * repeated on several random partitions (innerRepeats, default 1) to lower the variance of the
  * choice. Runs folds sequentially;
  * deterministic for a seed.
@@ -39,10 +40,27 @@ public final class MiCrossValidation {
     }
 
     /**
+     * A named learner variant for {@link #runVariants}, e.g. the averaged and the normalised set
+     * kernel, or instance- and bag-weighted C.
+     *
+     * @param name label reported for the folds that chose it
+     * @param learner the learner
+     */
+    public record Variant(String name, Learner learner) {
+        /** @throws IllegalArgumentException for a null or blank name or a null learner */
+        public Variant {
+            if (name == null || name.isBlank() || learner == null) {
+                throw new IllegalArgumentException("a variant needs a name and a learner, got '" + name + "'");
+            }
+        }
+    }
+
+    /**
      * What a run measured. Accuracies are per outer fold in split order.
      */
     public static final class Result {
         private final double[] accuracies;
+        private final String[] variants;
         private final double[] gammas;
         private final double[] cs;
         private final double[] vectors;
@@ -50,9 +68,10 @@ public final class MiCrossValidation {
         private final double predictSeconds;
         private final double kernelEvaluationsPerInstance;
 
-        Result(double[] accuracies, double[] gammas, double[] cs, double[] vectors, double trainSeconds,
-               double predictSeconds, double kernelEvaluationsPerInstance) {
+        Result(double[] accuracies, String[] variants, double[] gammas, double[] cs, double[] vectors,
+               double trainSeconds, double predictSeconds, double kernelEvaluationsPerInstance) {
             this.accuracies = accuracies.clone();
+            this.variants = variants.clone();
             this.gammas = gammas.clone();
             this.cs = cs.clone();
             this.vectors = vectors.clone();
@@ -69,6 +88,14 @@ public final class MiCrossValidation {
         /** Mean and sample sd of the fold accuracies. */
         public Summary accuracy() {
             return Summary.of(accuracies);
+        }
+
+        /**
+         * The variant used in every outer fold ({@link #runVariants}); an empty array for runs
+         * without variants.
+         */
+        public String[] variants() {
+            return variants.clone();
         }
 
         /** The gamma used in every outer fold. */
@@ -136,8 +163,46 @@ public final class MiCrossValidation {
         return protocol(data, folds, repeats, seed, (tr, s) -> {
             double[] best = gammas.length * cs.length == 1 ? new double[] {gammas[0], cs[0]}
                     : tune(tr, learner, gammas, cs, seed + 7919L * (s + 1), innerRepeats);
-            return new Choice(best[0], best[1], 0);
-        }, (tr, ch) -> learner.fit(tr, ch.gamma, ch.c));
+            return new Choice(best[0], best[1], 0, 0);
+        }, (tr, ch) -> learner.fit(tr, ch.gamma, ch.c), null);
+    }
+
+    /**
+     * Runs the protocol with one more tuned dimension: the learner variant. On each training part
+     * the triple (variant, gamma, C) with the highest accuracy summed over the inner 3-fold CV
+     * (repeated {@code innerRepeats} times, same partitions as {@link #run}) wins, the first in
+     * (variant, gamma, C) order on ties, so list the default variant first. With one variant this is
+     * {@link #run(BagDataset, Learner, int, int, long, double[], double[], int)} fold by fold.
+     *
+     * @throws IllegalArgumentException for an empty variant list or grid, folds &lt; 2, repeats &lt; 1
+     *         or innerRepeats &lt; 1
+     */
+    public static Result runVariants(BagDataset data, List<Variant> variants, int folds, int repeats, long seed,
+                                     double[] gammas, double[] cs, int innerRepeats) {
+        if (variants == null || variants.isEmpty()) {
+            throw new IllegalArgumentException("the variant list must not be empty");
+        }
+        checkGrid(gammas, cs);
+        checkInnerRepeats(innerRepeats);
+        List<Variant> vs = List.copyOf(variants);
+        boolean fixed = vs.size() * gammas.length * cs.length == 1;
+        return protocol(data, folds, repeats, seed, (tr, s) -> {
+            if (fixed) {
+                return new Choice(gammas[0], cs[0], 0, 0);
+            }
+            List<Splits.Split> inner = innerSplits(tr.labels(), seed + 7919L * (s + 1), innerRepeats);
+            Choice best = null;
+            double bestSum = -1;
+            for (int v = 0; v < vs.size(); v++) {
+                double[] r = tuneOn(tr, inner, vs.get(v).learner(), gammas, cs);
+                if (r[2] > bestSum) {
+                    bestSum = r[2];
+                    best = new Choice(r[0], r[1], 0, v);
+                }
+            }
+            return best;
+        }, (tr, ch) -> vs.get(ch.variant).learner().fit(tr, ch.gamma, ch.c),
+                vs.stream().map(Variant::name).toArray(String[]::new));
     }
 
     /**
@@ -168,7 +233,7 @@ public final class MiCrossValidation {
         checkInnerRepeats(innerRepeats);
         return protocol(data, folds, repeats, seed,
                 (tr, s) -> tuneSizeChoice(tr, learner, gammas, cs, sizes, seed + 7919L * (s + 1), innerRepeats),
-                (tr, ch) -> learner.fit(tr, ch.gamma, ch.c, ch.size));
+                (tr, ch) -> learner.fit(tr, ch.gamma, ch.c, ch.size), null);
     }
 
     /**
@@ -190,8 +255,11 @@ public final class MiCrossValidation {
         }
     }
 
-    /** The settings chosen on one training part; size 0 when N_XV is not tuned. */
-    private record Choice(double gamma, double c, int size) {
+    /**
+     * The settings chosen on one training part; size 0 when N_XV is not tuned, variant 0 when there
+     * are no variants.
+     */
+    private record Choice(double gamma, double c, int size, int variant) {
     }
 
     private interface Chooser {
@@ -224,14 +292,16 @@ public final class MiCrossValidation {
         }
     }
 
+    /** The outer loop; {@code variantNames} null when the run has no variants. */
     private static Result protocol(BagDataset data, int folds, int repeats, long seed, Chooser chooser,
-                                   Fitter fitter) {
+                                   Fitter fitter, String[] variantNames) {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
         }
         List<Splits.Split> splits = Splits.repeatedStratifiedKFold(data.labels(), folds, repeats, seed);
         int n = splits.size();
         double[] acc = new double[n];
+        String[] chosen = new String[variantNames == null ? 0 : n];
         double[] g = new double[n];
         double[] c = new double[n];
         double[] vectors = new double[n];
@@ -245,6 +315,9 @@ public final class MiCrossValidation {
             BagDataset trScaled = scaler.apply(tr);
             BagDataset teScaled = scaler.apply(data.subset(split.test()));
             Choice choice = chooser.choose(trScaled, s);
+            if (variantNames != null) {
+                chosen[s] = variantNames[choice.variant];
+            }
             g[s] = choice.gamma;
             c[s] = choice.c;
             Stopwatch clock = Stopwatch.start();
@@ -256,7 +329,7 @@ public final class MiCrossValidation {
             vectors[s] = model.kernelEvaluationsPerInstance();
             evals += vectors[s];
         }
-        return new Result(acc, g, c, vectors, train / n, predict / n, evals / n);
+        return new Result(acc, chosen, g, c, vectors, train / n, predict / n, evals / n);
     }
 
     /**
@@ -308,7 +381,7 @@ public final class MiCrossValidation {
                 bestSize = size;
             }
         }
-        return new Choice(best[0], best[1], bestSize);
+        return new Choice(best[0], best[1], bestSize, 0);
     }
 
     private static double innerSum(BagDataset train, List<Splits.Split> inner, Learner learner, double gamma,

@@ -187,6 +187,58 @@ class MiCrossValidationTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("innerRepeats must be >= 1, got 0");
     }
 
+    private static final MiCrossValidation.Learner MIKERNEL =
+            (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
+
+    @Test
+    void oneVariantReproducesRunFoldByFold() {
+        BagDataset data = SyntheticData.ringBags(16, 3, 5, 21);
+        double[] gammas = {0.05, 0.5, 2};
+        double[] cs = {1, 10};
+        for (int innerRepeats : new int[] {1, 2}) {
+            MiCrossValidation.Result expected = MiCrossValidation.run(data, MIKERNEL, 4, 2, 9, gammas, cs, innerRepeats);
+            MiCrossValidation.Result actual = MiCrossValidation.runVariants(data,
+                    List.of(new MiCrossValidation.Variant("averaged", MIKERNEL)), 4, 2, 9, gammas, cs, innerRepeats);
+            assertThat(actual.accuracies()).containsExactly(expected.accuracies());
+            assertThat(actual.gammas()).containsExactly(expected.gammas());
+            assertThat(actual.cs()).containsExactly(expected.cs());
+            assertThat(actual.vectors()).containsExactly(expected.vectors());
+            assertThat(actual.variants()).containsOnly("averaged").hasSize(8);
+            assertThat(expected.variants()).isEmpty();
+        }
+    }
+
+    @Test
+    void aUselessVariantIsNeverChosenAndTiesGoToTheFirstVariant() {
+        BagDataset data = SyntheticData.ringBags(16, 3, 5, 22);
+        // always the first class: at most about half the inner accuracy of the kernel machine
+        MiCrossValidation.Learner constant = (d, g, c) -> new BagClassifier() {
+            @Override
+            public int predict(Bag bag) {
+                return 0;
+            }
+
+            @Override
+            public int kernelEvaluationsPerInstance() {
+                return 0;
+            }
+        };
+        double[] gammas = {0.5, 2};
+        double[] cs = {10};
+        MiCrossValidation.Result r = MiCrossValidation.runVariants(data, List.of(
+                new MiCrossValidation.Variant("constant", constant), new MiCrossValidation.Variant("mikernel", MIKERNEL)),
+                4, 1, 3, gammas, cs, 1);
+        assertThat(r.variants()).containsOnly("mikernel");
+        assertThat(r.accuracy().mean()).isGreaterThan(0.8);
+        MiCrossValidation.Result tie = MiCrossValidation.runVariants(data, List.of(
+                new MiCrossValidation.Variant("first", MIKERNEL), new MiCrossValidation.Variant("second", MIKERNEL)),
+                4, 1, 3, gammas, cs, 1);
+        assertThat(tie.variants()).containsOnly("first");
+        assertThatThrownBy(() -> MiCrossValidation.runVariants(data, List.of(), 4, 1, 3, gammas, cs, 1))
+                .hasMessageContaining("variant list must not be empty");
+        assertThatThrownBy(() -> new MiCrossValidation.Variant(" ", MIKERNEL)).hasMessageContaining("needs a name");
+    }
+
     @Test
     void emptyGridIsAnError() {
         BagDataset data = SyntheticData.ringBags(6, 3, 5, 10);

@@ -477,6 +477,52 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--c-grid", paramLabel = "LIST", split = ",", description = "Candidate C (default: 1,10,100).")
         double[] cGrid;
 
+        @Option(names = "--mikernel-forms", paramLabel = "LIST", split = ",", defaultValue = "averaged",
+                description = "Set-kernel form(s) of mikernel: averaged, normalized, summed (Weka's MIRBF); "
+                        + "several are chosen by the same inner CV as gamma and C (default: ${DEFAULT-VALUE}).")
+        java.util.List<String> mikernelForms;
+
+        @Option(names = "--misvm-weightings", paramLabel = "LIST", split = ",", defaultValue = "instance",
+                description = "C weighting(s) of mi-SVM and MI-SVM: instance (C per sample) or bag (C spread over a "
+                        + "bag's samples); several are chosen by the inner CV (default: ${DEFAULT-VALUE}).")
+        java.util.List<String> misvmWeightings;
+
+        /** The variants of a method tuned by the inner CV; one element for a method without choices. */
+        java.util.List<MiCrossValidation.Variant> variants(String method) {
+            java.util.List<MiCrossValidation.Variant> out = new java.util.ArrayList<>();
+            switch (method) {
+                case "mikernel" -> {
+                    for (String f : mikernelForms) {
+                        MiKernelOptions.Form form = enumValue(MiKernelOptions.Form.class, "--mikernel-forms", f);
+                        out.add(new MiCrossValidation.Variant(f.toLowerCase(Locale.ROOT), (d, g, c) -> MiKernel.fit(d,
+                                MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c))));
+                    }
+                }
+                case "mi-SVM", "MI-SVM" -> {
+                    MiSvmOptions.Variant v = method.equals("mi-SVM") ? MiSvmOptions.Variant.INSTANCE : MiSvmOptions.Variant.BAG;
+                    for (String w : misvmWeightings) {
+                        MiSvmOptions.Weighting weighting = enumValue(MiSvmOptions.Weighting.class, "--misvm-weightings", w);
+                        out.add(new MiCrossValidation.Variant(w.toLowerCase(Locale.ROOT), (d, g, c) -> MiSvm.fit(d,
+                                MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
+                                        .withMaxRounds(maxRounds))));
+                    }
+                }
+                default -> out.add(new MiCrossValidation.Variant(method, learner(method)));
+            }
+            return out;
+        }
+
+        private static <E extends Enum<E>> E enumValue(Class<E> type, String option, String value) {
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equalsIgnoreCase(value)) {
+                    return e;
+                }
+            }
+            throw new IllegalArgumentException(option + ": unknown value '" + value + "'; expected one of "
+                    + java.util.Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT))
+                    .collect(java.util.stream.Collectors.joining(", ")));
+        }
+
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
                     .withMaxIterations(iterations).withSeed(seed);
@@ -507,6 +553,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     ? ALL : java.util.List.copyOf(methods);
             for (String m : chosen) {
                 learner(m);
+                variants(m);
             }
             BagDataset d = input.read();
             Common grid = new Common();
@@ -526,14 +573,22 @@ public final class SparseMiCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
                     continue;
                 }
-                MiCrossValidation.Result r = MiCrossValidation.run(d, learner(m), folds, repeats, seed, gammas, cs);
+                java.util.List<MiCrossValidation.Variant> vs = variants(m);
+                MiCrossValidation.Result r = vs.size() == 1
+                        ? MiCrossValidation.run(d, vs.get(0).learner(), folds, repeats, seed, gammas, cs)
+                        : MiCrossValidation.runVariants(d, vs, folds, repeats, seed, gammas, cs, 1);
                 Summary acc = r.accuracy();
-                out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%n", m, 100 * acc.mean(), 100 * acc.sd(),
-                        r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
+                String picks = vs.size() == 1 ? "" : "   chosen: " + chosenCounts(r.variants());
+                out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%s%n", m, 100 * acc.mean(), 100 * acc.sd(),
+                        r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), picks);
                 out.flush();
-                all.put(m, new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
+                JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
                         .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                        .put("predict_seconds", r.predictSeconds()));
+                        .put("predict_seconds", r.predictSeconds());
+                if (vs.size() > 1) {
+                    row.putList("variants_chosen", java.util.Arrays.asList(r.variants()));
+                }
+                all.put(m, row);
             }
             if (json != null) {
                 new JsonSummary().put("methods", all).put("folds", (long) folds).put("repeats", (long) repeats)
@@ -541,6 +596,16 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** "averaged 7, summed 3": how often each variant was chosen, in first-chosen order. */
+    static String chosenCounts(String[] chosen) {
+        java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        for (String c : chosen) {
+            counts.merge(c, 1, Integer::sum);
+        }
+        return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /**

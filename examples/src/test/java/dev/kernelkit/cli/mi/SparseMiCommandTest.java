@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.mi.MiKernel;
+import dev.kernelkit.mi.MiKernelOptions;
 import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiOptions;
 import java.io.PrintWriter;
@@ -106,6 +109,42 @@ class SparseMiCommandTest {
         String dflt = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--methods", "rsvm");
         // Default: {1/8, 1/4, 1/2, 1, 2} / 2 and {1, 10, 100}.
         assertThat(dflt).contains("gamma in [0.0625, 0.125, 0.25, 0.5, 1.0], C in [1.0, 10.0, 100.0]");
+    }
+
+    @Test
+    void compareTunesTheSetKernelFormAndTheWeightingWhenGivenSeveralAndMatchesTheLibraryProtocol(@TempDir Path dir)
+            throws Exception {
+        BagDataset ring = SyntheticData.ringBags(9, 3, 4, 6);
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(ring, data);
+        Path json = dir.resolve("compare.json");
+        String out = run(0, "compare", "--data", data.toString(), "--folds", "3", "--methods", "mikernel,MI-SVM",
+                "--mikernel-forms", "averaged,summed", "--misvm-weightings", "instance,bag", "--json", json.toString());
+        assertThat(out).contains("chosen: ");
+        String text = Files.readString(json);
+        assertThat(text.split("\"variants_chosen\"", -1)).hasSize(3);
+        // the same numbers as the library's variant protocol run directly on the file's bags
+        ring = CsvBagFormat.read(data);
+        double[] gammas = MiCrossValidation.defaultGammas(ring.dim());
+        MiCrossValidation.Result expected = MiCrossValidation.runVariants(ring, java.util.List.of(
+                new MiCrossValidation.Variant("averaged", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+                        .withForm(MiKernelOptions.Form.AVERAGED).withGamma(g).withC(c))),
+                new MiCrossValidation.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+                        .withForm(MiKernelOptions.Form.SUMMED).withGamma(g).withC(c)))),
+                3, 1, 1, gammas, MiCrossValidation.defaultCs(), 1);
+        assertThat(out).contains(String.format(java.util.Locale.ROOT, "mikernel  %6.2f ± %-8.2f",
+                100 * expected.accuracy().mean(), 100 * expected.accuracy().sd()));
+        assertThat(out).contains("chosen: " + SparseMiCommand.chosenCounts(expected.variants()));
+        assertThat(fail("compare", "--data", data.toString(), "--methods", "mikernel", "--mikernel-forms", "median"))
+                .contains("--mikernel-forms: unknown value 'median'; expected one of averaged, normalized, summed");
+        assertThat(fail("compare", "--data", data.toString(), "--methods", "mi-SVM", "--misvm-weightings", "uniform"))
+                .contains("--misvm-weightings: unknown value 'uniform'");
+    }
+
+    @Test
+    void chosenCountsListVariantsInFirstChosenOrder() {
+        assertThat(SparseMiCommand.chosenCounts(new String[] {"summed", "averaged", "summed"}))
+                .isEqualTo("summed 2, averaged 1");
     }
 
     @Test
