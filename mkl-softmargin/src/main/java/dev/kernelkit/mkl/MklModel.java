@@ -170,6 +170,11 @@ public final class MklModel {
         return machines.stream().mapToInt(Machine::selectedKernels).average().orElse(0);
     }
 
+    /** The number of machines whose fit ended without meeting its stopping rule (see {@link MklResult#converged()}). */
+    public int unconvergedMachines() {
+        return (int) machines.stream().filter(m -> !m.converged()).count();
+    }
+
     /** Total SVM solves over the machines. */
     public int svmSolves() {
         return machines.stream().mapToInt(Machine::svmSolves).sum();

@@ -16,7 +16,9 @@ import java.util.Objects;
  * @param tolerance stopping tolerance, &gt; 0: SM1, SM2, Lp and SimpleMKL stop when the relative duality
  *        (Frank-Wolfe) gap (sum_m mu_m g_m - min_v g'v) / |objective| is below it, g the objective's
  *        gradient and v over the method's domain (simplex, capped simplex or p-norm ball); an upper bound
- *        on the relative distance to the optimum (SimpleMKL's own default 0.01, used for all four)
+ *        on the relative distance to the optimum (SimpleMKL's own default 0.01, used for all four); SM2 uses
+ *        the saddle-point gap (F(mu) - max_k G(alpha_k)) / |F(mu)| over its SVM solutions instead, which is never
+ *        larger at the same alpha and stays valid where J is not differentiable (see {@link SoftMarginMkl})
  * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0
  * @param solver the SMO options of every SVM solve
  */

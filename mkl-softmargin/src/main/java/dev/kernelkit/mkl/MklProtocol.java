@@ -114,11 +114,26 @@ public final class MklProtocol {
      */
     public static MklOptions tune(LabeledDataset train, MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond,
                                   int folds, long seed) {
+        return tuneReport(train, base, grid, tuneC, tuneSecond, folds, seed).chosen();
+    }
+
+    /**
+     * The outcome of a cross-validated choice: the chosen options, the number of fits (grid points x
+     * folds x machines) and how many of them ended without meeting their stopping rule
+     * ({@link MklResult#converged()} false: iteration cap, or SM2's line search out of verifiable steps).
+     */
+    public record Tuning(MklOptions chosen, int fits, int unconverged) {
+    }
+
+    /** As {@link #tune}, also counting the fits and the unconverged ones. */
+    public static Tuning tuneReport(LabeledDataset train, MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond,
+                                    int folds, long seed) {
         Objects.requireNonNull(grid, "grid");
         List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, 13 * (train.dim() + 1));
         if (points.size() == 1) {
-            return points.get(0);
+            return new Tuning(points.get(0), 0, 0);
         }
+        int fits = 0, unconverged = 0;
         double[] correct = new double[points.size()];
         for (Splits.Split s : Splits.stratifiedKFold(train.labels(), folds, seed)) {
             LabeledDataset part = train.subset(s.train());
@@ -129,6 +144,8 @@ public final class MklProtocol {
             SharedKernelMatrices gram = kernels.gram(st.points());
             for (int k = 0; k < points.size(); k++) {
                 MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE);
+                fits += model.machines().size();
+                unconverged += model.unconvergedMachines();
                 double[] pred = model.predict(held);
                 for (int i = 0; i < pred.length; i++) {
                     correct[k] += pred[i] == held.y(i) ? 1 : 0;
@@ -141,6 +158,6 @@ public final class MklProtocol {
                 best = k;
             }
         }
-        return points.get(best);
+        return new Tuning(points.get(best), fits, unconverged);
     }
 }

@@ -18,9 +18,15 @@ public final class MklResult {
     private final int svmSolves;
     private final boolean converged;
     private final double seconds;
+    private final double[] certificateAlpha;
 
     MklResult(MklOptions options, double[] mu, double[] alpha, double[] y, double bias, double[] objectives,
               int svmSolves, boolean converged, double seconds) {
+        this(options, mu, alpha, y, bias, objectives, svmSolves, converged, seconds, alpha);
+    }
+
+    MklResult(MklOptions options, double[] mu, double[] alpha, double[] y, double bias, double[] objectives,
+              int svmSolves, boolean converged, double seconds, double[] certificateAlpha) {
         this.options = options;
         this.mu = mu.clone();
         this.alpha = alpha.clone();
@@ -30,6 +36,7 @@ public final class MklResult {
         this.svmSolves = svmSolves;
         this.converged = converged;
         this.seconds = seconds;
+        this.certificateAlpha = certificateAlpha.clone();
     }
 
     /** The options of the fit. */
@@ -56,6 +63,16 @@ public final class MklResult {
         return b;
     }
 
+    /**
+     * A copy of the SVM dual vector behind the stopping certificate: for SM2 the alpha, among all SVM
+     * solutions of the fit (line-search trials included), with the largest dual value G(alpha) = 1'alpha +
+     * min over the simplex of (-1/2 sum_m v_m q_m(alpha) + ||v||^2 / (2 theta)), a lower bound on min F; when
+     * converged, F(mu) - G(alpha) &le; tolerance |F(mu)|. For the other methods the final alpha.
+     */
+    public double[] certificateAlpha() {
+        return certificateAlpha.clone();
+    }
+
     /** The bias b. */
     public double bias() {
         return bias;
@@ -79,7 +96,10 @@ public final class MklResult {
         return svmSolves;
     }
 
-    /** Whether the stopping rule was met before the iteration cap. */
+    /**
+     * Whether the stopping rule (the method's relative duality gap within tolerance) was met; false when
+     * the iteration cap was hit or, for SM2, the line search ran out of verifiable steps first.
+     */
     public boolean converged() {
         return converged;
     }

@@ -182,13 +182,18 @@ public final class MklCommand implements Callable<Integer> {
 
         /** The options for one training part: given values, the rest by CV on it. */
         MklOptions choose(MklMethod m, LabeledDataset train, long seed) {
+            return chooseReport(m, train, seed).chosen();
+        }
+
+        /** As {@link #choose}, with the number of tuning fits and of those that ended unconverged. */
+        MklProtocol.Tuning chooseReport(MklMethod m, LabeledDataset train, long seed) {
             if (innerFolds < 2) {
                 throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
             }
             if (tuneMax < 0) {
                 throw new IllegalArgumentException("--tune-max must be >= 0, got " + tuneMax);
             }
-            return MklProtocol.tune(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
+            return MklProtocol.tuneReport(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
         }
 
         /** The training part, or its stratified random subset of --tune-max points when it is larger. */
@@ -234,19 +239,46 @@ public final class MklCommand implements Callable<Integer> {
         }
     }
 
-    /** One split's result. */
+    /**
+     * One split's result; tuneFits / tuneUnconverged count the CV fits and those that ended without meeting
+     * their stopping rule, finalMachines / finalUnconverged the same for the final fit.
+     */
     record SplitResult(int split, MklOptions chosen, double accuracy, double selected, double trainSeconds,
-                       double tuneSeconds, int svmSolves) {
+                       double tuneSeconds, int svmSolves, int tuneFits, int tuneUnconverged, int finalMachines,
+                       int finalUnconverged) {
+        /** "" when every fit met its stopping rule, else a note naming the unconverged fits. */
+        String convergenceNote() {
+            if (tuneUnconverged == 0 && finalUnconverged == 0) {
+                return "";
+            }
+            return String.format(Locale.ROOT, " [UNCONVERGED: %d of %d tuning fits, %d of %d final]",
+                    tuneUnconverged, tuneFits, finalUnconverged, finalMachines);
+        }
     }
 
     static SplitResult runSplit(int index, MklMethod method, Parameters params, LabeledDataset data, Splits.Split s,
                                 long seed) {
         LabeledDataset train = data.subset(s.train()), test = data.subset(s.test());
         long t0 = System.nanoTime();
-        MklOptions chosen = params.choose(method, train, seed + 1000L * (index + 1));
+        MklProtocol.Tuning tuning = params.chooseReport(method, train, seed + 1000L * (index + 1));
+        MklOptions chosen = tuning.chosen();
         double tune = (System.nanoTime() - t0) * 1e-9;
         MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune);
-        return new SplitResult(index + 1, chosen, o.accuracy(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves());
+        return new SplitResult(index + 1, chosen, o.accuracy(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
+                tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
+    }
+
+    /** A line per method with unconverged fits over the splits (nothing when all fits converged). */
+    static void printUnconverged(PrintWriter out, String method, List<SplitResult> results) {
+        int tu = results.stream().mapToInt(SplitResult::tuneUnconverged).sum();
+        int tf = results.stream().mapToInt(SplitResult::tuneFits).sum();
+        int fu = results.stream().mapToInt(SplitResult::finalUnconverged).sum();
+        int ff = results.stream().mapToInt(SplitResult::finalMachines).sum();
+        if (tu + fu > 0) {
+            out.printf(Locale.ROOT, "%s: %d of %d tuning fits and %d of %d final fits ended unconverged "
+                    + "(iteration cap, or SM2's line search out of verifiable steps, before the duality-gap stop)%n",
+                    method, tu, tf, fu, ff);
+        }
     }
 
     static JsonSummary summarise(List<SplitResult> results) {
@@ -258,6 +290,9 @@ public final class MklCommand implements Callable<Integer> {
                 .put("train_seconds_mean", results.stream().mapToDouble(SplitResult::trainSeconds).average().orElse(0))
                 .put("tune_seconds_mean", results.stream().mapToDouble(SplitResult::tuneSeconds).average().orElse(0))
                 .put("svm_solves_mean", results.stream().mapToDouble(SplitResult::svmSolves).average().orElse(0))
+                .put("tuning_fits", (long) results.stream().mapToInt(SplitResult::tuneFits).sum())
+                .put("tuning_fits_unconverged", (long) results.stream().mapToInt(SplitResult::tuneUnconverged).sum())
+                .put("final_fits_unconverged", (long) results.stream().mapToInt(SplitResult::finalUnconverged).sum())
                 .putList("split_accuracies", results.stream().mapToDouble(SplitResult::accuracy).toArray())
                 .putList("split_options", results.stream().map(r -> describe(r.chosen())).toList());
     }
@@ -296,13 +331,16 @@ public final class MklCommand implements Callable<Integer> {
             LabeledDataset data = read(input);
             PrintWriter out = spec.commandLine().getOut();
             long t0 = System.nanoTime();
-            MklOptions chosen = params.choose(m, data, seed);
+            MklProtocol.Tuning tuning = params.chooseReport(m, data, seed);
+            MklOptions chosen = tuning.chosen();
             double tune = (System.nanoTime() - t0) * 1e-9;
             MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune);
             o.model().save(model);
-            out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%n",
+            SplitResult r = new SplitResult(1, chosen, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
+                    tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
+            out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%s%n",
                     m.cliName(), describe(chosen), o.selectedKernels(), o.model().kernels().count(), o.svmSolves(),
-                    o.trainSeconds(), tune, model);
+                    o.trainSeconds(), tune, model, r.convergenceNote());
             out.flush();
             json.write(new JsonSummary().put("command", "mkl train").put("method", m.cliName())
                     .put("options", describe(chosen)).put("kernels_selected_mean", o.selectedKernels())
@@ -385,6 +423,7 @@ public final class MklCommand implements Callable<Integer> {
                         TablePrinter.fixed(r.tuneSeconds(), 1), Integer.toString(r.svmSolves()));
             }
             t.print(out);
+            printUnconverged(out, m.cliName(), results);
             JsonSummary s = summarise(results);
             out.printf(Locale.ROOT, "%s: accuracy %s +- %s over %d splits%n", m.cliName(),
                     TablePrinter.percent(Summary.of(results.stream().mapToDouble(SplitResult::accuracy).toArray()).mean()),
@@ -439,9 +478,9 @@ public final class MklCommand implements Callable<Integer> {
                     SplitResult r = runSplit(i, m, params, data, list.get(i), splits.seed);
                     all.get(m).add(r);
                     if (verbose) {
-                        out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%n",
+                        out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%s%n",
                                 r.split(), m.cliName(), describe(r.chosen()), 100 * r.accuracy(), r.selected(), r.trainSeconds(),
-                                r.tuneSeconds(), r.svmSolves());
+                                r.tuneSeconds(), r.svmSolves(), r.convergenceNote());
                         out.flush();
                     }
                 }
@@ -462,6 +501,9 @@ public final class MklCommand implements Callable<Integer> {
                         TablePrinter.fixed(rs.stream().mapToDouble(SplitResult::svmSolves).average().orElse(0), 1));
             }
             t.print(out);
+            for (Map.Entry<MklMethod, List<SplitResult>> e : all.entrySet()) {
+                printUnconverged(out, e.getKey().cliName(), e.getValue());
+            }
             out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%n",
                     input.data(), list.size(), splits.testFraction, splits.seed, params.innerFolds);
             out.flush();
@@ -632,9 +674,9 @@ public final class MklCommand implements Callable<Integer> {
                     kept[k][j] = r.selected();
                     if (verbose) {
                         PrintWriter o = spec.commandLine().getOut();
-                        o.printf(Locale.ROOT, "r = %s %s: %s accuracy %.2f%%, kernels %.1f of %d, train %.3f s, %d SVM solves%n",
+                        o.printf(Locale.ROOT, "r = %s %s: %s accuracy %.2f%%, kernels %.1f of %d, train %.3f s, %d SVM solves%s%n",
                                 TablePrinter.fixed(rs.get(j), 1), ms.get(k).cliName(), describe(r.chosen()), 100 * r.accuracy(),
-                                r.selected(), 13 * (noisy.dim() + 1), r.trainSeconds(), r.svmSolves());
+                                r.selected(), 13 * (noisy.dim() + 1), r.trainSeconds(), r.svmSolves(), r.convergenceNote());
                         o.flush();
                     }
                 }
