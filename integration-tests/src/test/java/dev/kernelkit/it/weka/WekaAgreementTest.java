@@ -2,8 +2,11 @@ package dev.kernelkit.it.weka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
@@ -14,15 +17,20 @@ import dev.kernelkit.mi.MiKernelOptions;
 import dev.kernelkit.mi.MiSvm;
 import dev.kernelkit.mi.MiSvmModel;
 import dev.kernelkit.mi.MiSvmOptions;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.testing.RealData;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import weka.classifiers.functions.SMO;
 import weka.classifiers.functions.supportVector.RBFKernel;
+import weka.classifiers.mi.MISMO;
 import weka.classifiers.mi.MISVM;
+import weka.classifiers.mi.supportVector.MIRBFKernel;
+import weka.core.Instances;
 import weka.core.SelectedTag;
 
 /**
@@ -184,5 +192,94 @@ class WekaAgreementTest {
                         .isEqualTo(raw.predict(rawTest.bag(i)));
             }
         }
+    }
+
+    /**
+     * Weka defect pinned: MIRBFKernel's dot products (CachedKernel.dotProd) skip the attribute
+     * whose index is the class index of the OUTER multi-instance data set (bag id 0, bag 1, class
+     * 2), so inside a bag the third feature never enters the kernel. Two one-instance bags
+     * differing by 1 in feature index 2 get k = exp(0) = 1 (as if equal); differing by 1 in feature
+     * index 1 they get exp(-gamma * 1^2) = exp(-0.5) = 0.6065 at gamma 0.5.
+     */
+    @Test
+    void wekaMirbfKernelIgnoresTheThirdFeatureOfEveryInstance() throws Exception {
+        BagDataset d = BagDataset.binary(List.of(
+                new Bag("a", List.of(DenseVec.of(0, 0, 0, 0))),
+                new Bag("b", List.of(DenseVec.of(0, 0, 1, 0))),
+                new Bag("c", List.of(DenseVec.of(0, 1, 0, 0)))), new double[] {1, -1, -1});
+        Instances data = WekaBags.toInstances(d);
+        MIRBFKernel k = new MIRBFKernel();
+        k.setGamma(0.5);
+        k.buildKernel(data);
+        assertThat(k.eval(0, 1, data.instance(0))).isEqualTo(1.0);
+        assertThat(k.eval(0, 2, data.instance(0))).isCloseTo(Math.exp(-0.5), within(1e-12));
+    }
+
+    /**
+     * What Weka's MISMO (MIRBFKernel, C = 1, its default Normalize) computes, found by making ours
+     * predict like it: our MI-Kernel with the SUMMED set kernel on min-max features (the training
+     * part's map) with the third feature zeroed (the defect above) and C = N/B, the training part's
+     * mean bag size — MISMO's MultiInstanceToPropositional gives each instance the weight
+     * N / (B |bag|), so each bag comes back with weight N/B, and weka 3.8.0's BinaryMISMO bounds
+     * alpha_i by C * weight_i. On Fox (where the boundary is crowded), gamma = 1 (what MISMO's inner CV
+     * picks in most Fox folds), the first five folds of seed 1: ours and MISMO predict every test
+     * bag alike, while leaving out either correction changes some predictions.
+     */
+    @Test
+    void wekaMismoIsOurSummedMiKernelOnMinMaxWithoutTheThirdFeatureAndCTimesMeanBagSize() throws Exception {
+        BagDataset fox = CsvBagFormat.read(RealData.file("fox/fox.csv"));
+        List<Splits.Split> foxFolds = Splits.repeatedStratifiedKFold(fox.labels(), 10, 1, SEED);
+        int n = 0;
+        int same = 0;
+        int sameWithCOne = 0;
+        int sameWithThirdFeature = 0;
+        for (int f = 0; f < 5; f++) {
+            BagDataset tr = fox.subset(foxFolds.get(f).train());
+            BagDataset te = fox.subset(foxFolds.get(f).test());
+            MISMO weka = new MISMO();
+            MIRBFKernel k = new MIRBFKernel();
+            k.setGamma(1);
+            weka.setKernel(k);
+            weka.setC(1);
+            Instances data = WekaBags.toInstances(tr);
+            weka.buildClassifier(data);
+            Instances header = new Instances(data, 0);
+            FittedScaler mm = FeatureScaling.MINMAX.fit(tr);
+            double meanBagSize = tr.instanceCount() / (double) tr.size();
+            MiKernelOptions summed = MiKernelOptions.defaults().withGamma(1).withForm(MiKernelOptions.Form.SUMMED);
+            BagClassifier ours = MiKernel.fit(withoutThirdFeature(mm.apply(tr)), summed.withC(meanBagSize));
+            BagClassifier oursCOne = MiKernel.fit(withoutThirdFeature(mm.apply(tr)), summed.withC(1));
+            BagClassifier oursThird = MiKernel.fit(mm.apply(tr), summed.withC(meanBagSize));
+            BagDataset teScaled = mm.apply(te);
+            BagDataset teDropped = withoutThirdFeature(teScaled);
+            for (int i = 0; i < te.size(); i++) {
+                double[] dist = weka.distributionForInstance(WekaBags.single(header, te.bag(i)));
+                int w = dist[1] > dist[0] ? 1 : 0;
+                same += ours.predict(teDropped.bag(i)) == w ? 1 : 0;
+                sameWithCOne += oursCOne.predict(teDropped.bag(i)) == w ? 1 : 0;
+                sameWithThirdFeature += oursThird.predict(teScaled.bag(i)) == w ? 1 : 0;
+                n++;
+            }
+        }
+        assertThat(n).isEqualTo(100);
+        assertThat(same).isEqualTo(n);
+        assertThat(sameWithCOne).isLessThan(n);
+        assertThat(sameWithThirdFeature).isLessThan(n);
+    }
+
+    /** The bags with feature index 2 set to 0 in every instance. */
+    private static BagDataset withoutThirdFeature(BagDataset d) {
+        List<Bag> out = new ArrayList<>(d.size());
+        for (Bag b : d.bags()) {
+            List<Vec> xs = new ArrayList<>(b.size());
+            for (Vec v : b.instances()) {
+                double[] x = new double[d.dim()];
+                v.addTo(x, 1.0);
+                x[2] = 0;
+                xs.add(DenseVec.wrap(x));
+            }
+            out.add(new Bag(b.id(), xs));
+        }
+        return d.withBags(out);
     }
 }

@@ -297,6 +297,7 @@ public final class WekaComparison {
                 "predict_s", "total_s", "gamma chosen (count)");
         out.flush();
         JsonSummary all = new JsonSummary();
+        Map<String, double[]> foldAccuracies = new LinkedHashMap<>();
         for (String m : methods) {
             Stopwatch clock = Stopwatch.start();
             List<VariantProtocol.Variant> vs = variants(m);
@@ -346,7 +347,16 @@ public final class WekaComparison {
                 s.put("fixed_gamma", perGamma).put("best_on_test_accuracy", best).put("best_on_test_gamma", bestGamma);
             }
             all.put(m, s);
+            foldAccuracies.put(m, r.accuracies());
         }
+        for (String m : methods) {
+            for (String w : methods) {
+                if (!m.startsWith("weka-") && w.startsWith("weka-")) {
+                    out.println(PairedComparison.of(foldAccuracies.get(m), foldAccuracies.get(w), folds).line(m, w));
+                }
+            }
+        }
+        out.flush();
         return all;
     }
 
