@@ -132,7 +132,7 @@ public final class WekaComparison {
 
     /**
      * Methods whose learner variant is chosen by inner CV together with gamma and C
-     * ({@link VariantProtocol}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
+     * ({@link MiCrossValidation#runVariants}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
      * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code MI-SVM+scale} /
      * {@code mi-SVM+scale} (standardised or min-max features, {@link #minmaxRelative}), {@code mikernel+norm}
      * (averaged or normalised set kernel), {@code mikernel+form} (averaged, normalised or summed),
@@ -140,23 +140,23 @@ public final class WekaComparison {
      * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
      */
-    static List<VariantProtocol.Variant> variants(String method) {
+    static List<MiCrossValidation.Variant> variants(String method) {
         MiCrossValidation.Learner avg = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
         MiCrossValidation.Learner norm = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c)
                 .withForm(MiKernelOptions.Form.NORMALIZED));
         return switch (method) {
-            case "mikernel+norm" -> List.of(new VariantProtocol.Variant("averaged", avg),
-                    new VariantProtocol.Variant("normalised", norm));
-            case "mikernel+form" -> List.of(new VariantProtocol.Variant("averaged", avg),
-                    new VariantProtocol.Variant("normalised", norm),
-                    new VariantProtocol.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+            case "mikernel+norm" -> List.of(new MiCrossValidation.Variant("averaged", avg),
+                    new MiCrossValidation.Variant("normalised", norm));
+            case "mikernel+form" -> List.of(new MiCrossValidation.Variant("averaged", avg),
+                    new MiCrossValidation.Variant("normalised", norm),
+                    new MiCrossValidation.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
                             .withGamma(g).withC(c).withForm(MiKernelOptions.Form.SUMMED))));
-            case "mikernel+minmax" -> List.of(new VariantProtocol.Variant("averaged", avg),
-                    new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)));
-            case "mikernel+scale" -> List.of(new VariantProtocol.Variant("averaged", avg),
-                    new VariantProtocol.Variant("normalised", norm),
-                    new VariantProtocol.Variant("averaged@minmax", minmaxRelative(avg)),
-                    new VariantProtocol.Variant("normalised@minmax", minmaxRelative(norm)));
+            case "mikernel+minmax" -> List.of(new MiCrossValidation.Variant("averaged", avg),
+                    new MiCrossValidation.Variant("averaged@minmax", minmaxRelative(avg)));
+            case "mikernel+scale" -> List.of(new MiCrossValidation.Variant("averaged", avg),
+                    new MiCrossValidation.Variant("normalised", norm),
+                    new MiCrossValidation.Variant("averaged@minmax", minmaxRelative(avg)),
+                    new MiCrossValidation.Variant("normalised@minmax", minmaxRelative(norm)));
             case "MI-SVM+bag", "mi-SVM+bag" -> {
                 MiSvmOptions.Variant v = method.startsWith("MI") ? MiSvmOptions.Variant.BAG
                         : MiSvmOptions.Variant.INSTANCE;
@@ -164,13 +164,13 @@ public final class WekaComparison {
                         .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
                 MiCrossValidation.Learner bag = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
                         .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS).withWeighting(MiSvmOptions.Weighting.BAG));
-                yield List.of(new VariantProtocol.Variant("instance-C", instance),
-                        new VariantProtocol.Variant("bag-C", bag));
+                yield List.of(new MiCrossValidation.Variant("instance-C", instance),
+                        new MiCrossValidation.Variant("bag-C", bag));
             }
             case "MI-SVM+scale", "mi-SVM+scale" -> {
                 MiCrossValidation.Learner base = learner(method.substring(0, method.indexOf('+')));
-                yield List.of(new VariantProtocol.Variant("standardised", base),
-                        new VariantProtocol.Variant("minmax", minmaxRelative(base)));
+                yield List.of(new MiCrossValidation.Variant("standardised", base),
+                        new MiCrossValidation.Variant("minmax", minmaxRelative(base)));
             }
             default -> List.of();
         };
@@ -300,28 +300,22 @@ public final class WekaComparison {
         Map<String, double[]> foldAccuracies = new LinkedHashMap<>();
         for (String m : methods) {
             Stopwatch clock = Stopwatch.start();
-            List<VariantProtocol.Variant> vs = variants(m);
-            VariantProtocol.Result r;
-            if (vs.isEmpty()) {
-                MiCrossValidation.Result p = MiCrossValidation.run(data, learner(m), folds, repeats, seed,
-                        gammas(m, data.dim()), cs(m));
-                r = new VariantProtocol.Result(p.accuracies(), null, p.gammas(), p.cs(), p.vectors(), p.trainSeconds(),
-                        p.predictSeconds());
-            } else {
-                r = VariantProtocol.run(data, vs, folds, repeats, seed, gammas(m, data.dim()), cs(m));
-            }
+            List<MiCrossValidation.Variant> vs = variants(m);
+            MiCrossValidation.Result r = vs.isEmpty()
+                    ? MiCrossValidation.run(data, learner(m), folds, repeats, seed, gammas(m, data.dim()), cs(m))
+                    : MiCrossValidation.runVariants(data, vs, folds, repeats, seed, gammas(m, data.dim()), cs(m), 1);
             double total = clock.elapsedSeconds();
             Summary acc = r.accuracy();
             out.printf(Locale.ROOT, "%-16s %6.2f ± %-7.2f %8.1f %10.4f %11.5f %10.1f  %s%s%n", m, 100 * acc.mean(),
-                    100 * acc.sd(), r.meanVectors(), r.trainSeconds(), r.predictSeconds(), total,
-                    counts(r.gammas()), r.variants() == null ? "" : "  variants " + counts(r.variants()));
+                    100 * acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), total,
+                    counts(r.gammas()), r.variants().length == 0 ? "" : "  variants " + counts(r.variants()));
             out.flush();
             JsonSummary s = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
-                    .put("vectors", r.meanVectors()).put("train_seconds", r.trainSeconds())
+                    .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
                     .put("predict_seconds", r.predictSeconds()).put("total_seconds", total)
                     .putList("fold_accuracies", r.accuracies()).putList("gammas", r.gammas()).putList("cs", r.cs())
                     .put("tuning", "inner 3-fold CV on the training part");
-            if (r.variants() != null) {
+            if (r.variants().length > 0) {
                 s.putList("variants", List.of(r.variants()));
             }
             if (bestOnTest && m.startsWith("weka-")) {

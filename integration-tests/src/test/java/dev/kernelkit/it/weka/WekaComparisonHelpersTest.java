@@ -1,0 +1,48 @@
+package dev.kernelkit.it.weka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.mi.MiKernel;
+import dev.kernelkit.mi.MiKernelOptions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The helpers behind WekaComparison's "+scale" variants (the variant protocol itself is
+ * MiCrossValidation.runVariants, tested in mi-sparse).
+ */
+class WekaComparisonHelpersTest {
+    private static final MiCrossValidation.Learner MIKERNEL =
+            (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
+
+    @Test
+    void totalVarianceIsTheSumOfPerFeaturePopulationVariances() {
+        // instances (0, 1), (2, 1) in one bag and (4, 4) in another:
+        // feature 0: mean 2, variance (4 + 0 + 4) / 3 = 8/3; feature 1: mean 2, variance (1 + 1 + 4) / 3 = 2
+        BagDataset d = new BagDataset(List.of(new Bag("a", List.of(DenseVec.of(0, 1), DenseVec.of(2, 1))),
+                new Bag("b", List.of(DenseVec.of(4, 4)))), BagDataset.BINARY_CLASSES, new int[] {0, 1});
+        assertThat(WekaComparison.totalVariance(d)).isCloseTo(8.0 / 3 + 2, within(1e-12));
+    }
+
+    @Test
+    void minmaxRelativeLearnerSeesMinMaxFeaturesAndTheVarianceScaledGamma() {
+        BagDataset d = new BagDataset(List.of(new Bag("a", List.of(DenseVec.of(0, 10), DenseVec.of(2, 10))),
+                new Bag("b", List.of(DenseVec.of(4, 30)))), BagDataset.BINARY_CLASSES, new int[] {0, 1});
+        // min-max: feature 0 -> 0, 0.5, 1 (variance 1/6); feature 1 -> 0, 0, 1 (mean 1/3, variance 2/9)
+        // gamma 0.7 -> 0.7 * 2 / (1/6 + 2/9) = 0.7 * 2 / (7/18) = 3.6
+        double[] seen = new double[2];
+        MiCrossValidation.Learner probe = (train, g, c) -> {
+            seen[0] = g;
+            seen[1] = train.bag(1).instance(0).get(1);
+            return MIKERNEL.fit(train, g, c);
+        };
+        WekaComparison.minmaxRelative(probe).fit(d, 0.7, 1);
+        assertThat(seen[0]).isCloseTo(3.6, within(1e-12));
+        assertThat(seen[1]).isEqualTo(1.0);
+    }
+}
