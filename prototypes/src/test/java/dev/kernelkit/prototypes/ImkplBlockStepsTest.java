@@ -165,18 +165,9 @@ class ImkplBlockStepsTest {
     void objectiveTermsOnAThreePointExampleByHand() {
         // x = 0, 1, 3 (one feature), labels 1, 1, 2; σ = (1 + 9 + 4)/3 = 14/3, so
         // K01 = e^{-3/14}, K02 = e^{-27/14}, K12 = e^{-12/14}; one kernel, β = 1.
-        LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(0), DenseVec.of(1), DenseVec.of(3)),
-                new double[] {1, 1, 2});
         ImkplOptions o = ImkplOptions.of(1, 0.5, 0.7, 0.3);
-        ImkplState st = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2, o);
+        ImkplState st = threePointState(o);
         double k01 = Math.exp(-3.0 / 14), k02 = Math.exp(-27.0 / 14), k12 = Math.exp(-12.0 / 14);
-        // Prototypes u_0 = e_0 (class 1) and u_1 = 0.6 e_1 + 0.8 e_2 (mixed); codes: sample 1 uses
-        // u_0 with a = 0.9, sample 0 uses u_1 with b = 0.4, sample 2 has no code.
-        st.u[0] = new double[] {1, 0, 0};
-        st.u[1] = new double[] {0, 0.6, 0.8};
-        st.gam[0] = new double[] {0, 0.4};
-        st.gam[1] = new double[] {0.9, 0};
-        st.gam[2] = new double[] {0, 0};
         // J_rec: sample 0, v = 0.24 e_1 + 0.32 e_2: 1 − 2(0.24 K01 + 0.32 K02) + 0.24² + 0.32² + 2·0.24·0.32 K12;
         //        sample 1, v = 0.9 e_0: 1 − 1.8 K01 + 0.81;   sample 2: 1.
         double rec = 1 - 2 * (0.24 * k01 + 0.32 * k02) + 0.0576 + 0.1024 + 2 * 0.0768 * k12
@@ -196,32 +187,36 @@ class ImkplBlockStepsTest {
 
         // LABEL_ONLY: the same cross-class weight 0.32, charged 1 per unit instead of by distance;
         // the other terms are unchanged.
-        ImkplState lo = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2,
-                o.withDisForm(ImkplOptions.DisForm.LABEL_ONLY));
-        lo.u[0] = st.u[0];
-        lo.u[1] = st.u[1];
-        lo.gam[0] = st.gam[0];
-        lo.gam[1] = st.gam[1];
-        lo.gam[2] = st.gam[2];
+        ImkplState lo = threePointState(o.withDisForm(ImkplOptions.DisForm.LABEL_ONLY));
         double[] tl = lo.terms(new int[] {0, 1});
         assertThat(tl[1]).isCloseTo(0.32, within(1e-12));
         assertThat(tl[0]).isCloseTo(rec, within(1e-12));
         assertThat(tl[3]).isCloseTo(ls, within(1e-12));
     }
 
-    @Test
-    void labelSquaredTermAndCodeMatricesOnTheThreePointExampleByHand() {
-        // Same data, prototypes and codes as objectiveTermsOnAThreePointExampleByHand (λ = 0.5).
+    /**
+     * The hand-worked three-point example: points 0, 1, 3 (classes 1, 1, 2), prototypes u_0 = e_0
+     * (class 1) and u_1 = 0.6 e_1 + 0.8 e_2 (mixed); codes: sample 1 uses u_0 with a = 0.9, sample 0
+     * uses u_1 with b = 0.4, sample 2 has no code.
+     */
+    private static ImkplState threePointState(ImkplOptions o) {
         LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(0), DenseVec.of(1), DenseVec.of(3)),
                 new double[] {1, 1, 2});
-        ImkplOptions o = ImkplOptions.of(1, 0.5, 0.7, 0.3).withDisForm(ImkplOptions.DisForm.LABEL_SQUARED);
         ImkplState st = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2, o);
-        double k01 = Math.exp(-3.0 / 14), k02 = Math.exp(-27.0 / 14), k12 = Math.exp(-12.0 / 14);
         st.u[0] = new double[] {1, 0, 0};
         st.u[1] = new double[] {0, 0.6, 0.8};
         st.gam[0] = new double[] {0, 0.4};
         st.gam[1] = new double[] {0.9, 0};
         st.gam[2] = new double[] {0, 0};
+        return st;
+    }
+
+    @Test
+    void labelSquaredTermAndCodeMatricesOnTheThreePointExampleByHand() {
+        // Same data, prototypes and codes as objectiveTermsOnAThreePointExampleByHand (λ = 0.5).
+        ImkplOptions o = ImkplOptions.of(1, 0.5, 0.7, 0.3).withDisForm(ImkplOptions.DisForm.LABEL_SQUARED);
+        ImkplState st = threePointState(o);
+        double k01 = Math.exp(-3.0 / 14), k02 = Math.exp(-27.0 / 14), k12 = Math.exp(-12.0 / 14);
         // J_dis = Σ_i Σ_{q≠y_i} ((HUγ_i)_q)²: sample 0 (class 1) has class masses (0.24, 0.32), so 0.32² =
         // 0.1024; sample 1 has (0.9, 0) -> 0; sample 2 has no code -> 0.
         double[] t = st.terms(new int[] {0, 1});
