@@ -71,8 +71,45 @@ public final class WekaComparison {
     private WekaComparison() {
     }
 
+    /**
+     * Suffix {@code @irK} (K a positive integer) of one of ours: the inner 3-fold tuning CV repeated on
+     * K partitions of the training part ({@link MiCrossValidation#run(BagDataset, MiCrossValidation.Learner,
+     * int, int, long, double[], double[], int)}, {@code --inner-repeats K} of the CLI). Weka's side keeps
+     * its single inner CV.
+     */
+    static final String INNER_REPEATS = "@ir";
+
+    /** K of a trailing {@code @irK}, 1 without one. */
+    static int innerRepeats(String method) {
+        int at = method.lastIndexOf(INNER_REPEATS);
+        if (at < 0) {
+            return 1;
+        }
+        String k = method.substring(at + INNER_REPEATS.length());
+        if (!k.matches("[1-9][0-9]*")) {
+            throw new IllegalArgumentException("method '" + method + "': " + INNER_REPEATS
+                    + " must be followed by a positive integer (inner CV repeats), got '" + k + "'");
+        }
+        return Integer.parseInt(k);
+    }
+
+    /** The method name without a trailing {@code @irK}. */
+    static String withoutInnerRepeats(String method) {
+        int at = method.lastIndexOf(INNER_REPEATS);
+        return at < 0 ? method : method.substring(0, at);
+    }
+
     /** The learner of a method name. */
     static MiCrossValidation.Learner learner(String method) {
+        if (method.contains(INNER_REPEATS)) {
+            innerRepeats(method);
+            if (method.startsWith("weka-")) {
+                throw new IllegalArgumentException("method '" + method + "': " + INNER_REPEATS
+                        + "K applies to ours only; Weka keeps its single inner CV");
+            }
+            String base = withoutInnerRepeats(method);
+            return variants(base).isEmpty() ? learner(base) : variants(base).get(0).learner();
+        }
         return switch (method) {
             case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
             case "mikernel-perpair" -> WekaComparison::perPairMiKernel;
@@ -300,10 +337,14 @@ public final class WekaComparison {
         Map<String, double[]> foldAccuracies = new LinkedHashMap<>();
         for (String m : methods) {
             Stopwatch clock = Stopwatch.start();
-            List<MiCrossValidation.Variant> vs = variants(m);
+            String base = withoutInnerRepeats(m);
+            int innerRepeats = innerRepeats(m);
+            List<MiCrossValidation.Variant> vs = variants(base);
             MiCrossValidation.Result r = vs.isEmpty()
-                    ? MiCrossValidation.run(data, learner(m), folds, repeats, seed, gammas(m, data.dim()), cs(m))
-                    : MiCrossValidation.runVariants(data, vs, folds, repeats, seed, gammas(m, data.dim()), cs(m), 1);
+                    ? MiCrossValidation.run(data, learner(base), folds, repeats, seed, gammas(base, data.dim()), cs(base),
+                            innerRepeats)
+                    : MiCrossValidation.runVariants(data, vs, folds, repeats, seed, gammas(base, data.dim()), cs(base),
+                            innerRepeats);
             double total = clock.elapsedSeconds();
             Summary acc = r.accuracy();
             out.printf(Locale.ROOT, "%-16s %6.2f ± %-7.2f %8.1f %10.4f %11.5f %10.1f  %s%s%n", m, 100 * acc.mean(),
@@ -314,7 +355,8 @@ public final class WekaComparison {
                     .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
                     .put("predict_seconds", r.predictSeconds()).put("total_seconds", total)
                     .putList("fold_accuracies", r.accuracies()).putList("gammas", r.gammas()).putList("cs", r.cs())
-                    .put("tuning", "inner 3-fold CV on the training part");
+                    .put("tuning", innerRepeats == 1 ? "inner 3-fold CV on the training part"
+                            : "inner 3-fold CV on the training part, repeated on " + innerRepeats + " partitions");
             if (r.variants().length > 0) {
                 s.putList("variants", List.of(r.variants()));
             }

@@ -1,6 +1,7 @@
 package dev.kernelkit.it.weka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.Bag;
@@ -44,5 +45,20 @@ class WekaComparisonHelpersTest {
         WekaComparison.minmaxRelative(probe).fit(d, 0.7, 1);
         assertThat(seen[0]).isCloseTo(3.6, within(1e-12));
         assertThat(seen[1]).isEqualTo(1.0);
+    }
+
+    @Test
+    void innerRepeatsSuffixIsParsedStrippedAndRejectedOnWekaOrWithoutACount() {
+        assertThat(WekaComparison.innerRepeats("mikernel")).isEqualTo(1);
+        assertThat(WekaComparison.innerRepeats("mikernel+form@ir3")).isEqualTo(3);
+        assertThat(WekaComparison.withoutInnerRepeats("mikernel+form@ir3")).isEqualTo("mikernel+form");
+        assertThat(WekaComparison.withoutInnerRepeats("mi-SVM")).isEqualTo("mi-SVM");
+        assertThat(WekaComparison.learner("mi-SVM@ir2")).isNotNull();
+        assertThatThrownBy(() -> WekaComparison.learner("mikernel@ir0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive integer");
+        assertThatThrownBy(() -> WekaComparison.learner("mikernel@irx"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'x'");
+        assertThatThrownBy(() -> WekaComparison.learner("weka-MISMO@ir3"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ours only");
     }
 }
