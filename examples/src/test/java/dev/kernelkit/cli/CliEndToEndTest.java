@@ -262,6 +262,14 @@ class CliEndToEndTest {
     }
 
     @Test
+    void benchCvmNonNumericEpsilonExitsWith1NamingTheOptionAndTheValue() {
+        CliRun r = CliRun.of("bench", "cvm", "--n", "200", "--eps", "abc", "--svm-max-n", "0");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("kernelkit: error: --eps must be a number > 0 or auto, got 'abc'"
+                + System.lineSeparator());
+    }
+
+    @Test
     void malformedDataFileExitsWith1NamingFileAndLine(@TempDir Path dir) throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.libsvm"), "+1 1:0.5 2:1\n-1 1:x\n");
         CliRun r = CliRun.of("svm", "cv", "--data", bad.toString(), "--gamma", "1", "--c", "1");

@@ -247,7 +247,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s: gamma auto = %s computed in %.2f s (given to all three solvers, not in their times)%n",
                     name, CvmPlots.num(g), gammaSeconds);
         }
-        double e = eps.equalsIgnoreCase("auto") ? CvmOptions.autoEpsilon(1.0, c) : Double.parseDouble(eps);
+        double e = eps.equalsIgnoreCase("auto") ? CvmOptions.autoEpsilon(1.0, c) : parsePositive("--eps", eps);
         double sg = svmGamma != null ? svmGamma : g;
         CoreSetOptions cs = CvmCli.coreSetOptions(mode, e, seed, cacheMb, innerStop, finalScan);
         CvmOptions o = new CvmOptions(new GaussianKernel(g), c, cs, CvmOptions.MultiClass.ONE_VS_REST);
