@@ -5,15 +5,20 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.security.SecureRandom;
 
 /**
  * Writes output files so that a crash or an error never leaves a half-written file: the text goes
  * to a temporary file in the target's folder, is forced to disk, and is then renamed over the
- * target (atomically where the file system allows).
+ * target (atomically where the file system allows). The file gets the permissions a plain new
+ * file would get (0666 less the umask), or keeps those of the file it replaces; a temporary file
+ * from {@link Files#createTempFile} would be 0600 and make JSON or model files unreadable to others.
  */
 public final class AtomicFiles {
 
@@ -33,8 +38,11 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
         }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        Path tmp = newTemporary(abs);
         try {
+            if (Files.exists(abs) && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(abs));
+            }
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
@@ -51,4 +59,21 @@ public final class AtomicFiles {
             Files.deleteIfExists(tmp);
         }
     }
+
+    /** A new empty file beside {@code target}, created with the default permissions. */
+    private static Path newTemporary(Path target) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = target.resolveSibling("." + target.getFileName() + "."
+                    + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 }
