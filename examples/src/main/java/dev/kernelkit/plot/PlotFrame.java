@@ -1,5 +1,6 @@
 package dev.kernelkit.plot;
 
+import dev.kernelkit.io.AtomicFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -7,8 +8,8 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import javax.imageio.ImageIO;
@@ -188,14 +189,12 @@ final class PlotFrame {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
-    /** Writes a PNG, creating parent folders. */
+    /** Writes a PNG, creating parent folders; never leaves a half-written file ({@link AtomicFiles}). */
     static void writePng(BufferedImage img, Path file) throws IOException {
-        Path abs = file.toAbsolutePath();
-        if (abs.getParent() != null) {
-            Files.createDirectories(abs.getParent());
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        if (!ImageIO.write(img, "png", png)) {
+            throw new IOException("no PNG writer available to write " + file.toAbsolutePath());
         }
-        if (!ImageIO.write(img, "png", abs.toFile())) {
-            throw new IOException("no PNG writer available to write " + abs);
-        }
+        AtomicFiles.write(file, png.toByteArray());
     }
 }

@@ -32,12 +32,20 @@ public final class AtomicFiles {
      * @throws IOException when the folder is not writable or the rename fails
      */
     public static void writeString(Path target, String text) throws IOException {
+        write(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Writes {@code bytes} to {@code target} (a PNG, say) the same way as {@link #writeString}.
+     *
+     * @throws IOException when the folder is not writable or the rename fails
+     */
+    public static void write(Path target, byte[] bytes) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         Path tmp = newTemporary(abs);
         try {
             if (Files.exists(abs) && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
