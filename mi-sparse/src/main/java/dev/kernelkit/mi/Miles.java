@@ -27,7 +27,9 @@ import org.ojalgo.optimisation.Variable;
  * heavily dual-degenerate (near-duplicate embedded columns all cost 1), and ojAlgo's dual simplex
  * stalled on it for hours (Fox, C = 100). Any w is priced within the factor 1 + {@value #COST_PERTURBATION}
  * of its true cost, so the solution is optimal for the true LP to that relative tolerance; the
- * reported objective is the true one. The L1 penalty makes w sparse: only the
+ * reported objective is the true one. A solve that reaches {@link #iterationCap} iterations is
+ * repeated with a ten times larger perturbation and another seed, at most
+ * {@value #PERTURBATION_ATTEMPTS} attempts, so no fit can run unbounded. The L1 penalty makes w sparse: only the
  * instances with w_k &ne; 0 are kept, and prediction evaluates the kernel against them only. More
  * than two classes: one-vs-rest (the largest f_c).
  */
@@ -38,6 +40,14 @@ public final class Miles {
      * objectives equal to 1e-9.
      */
     static final double COST_PERTURBATION = 1e-5;
+
+    /**
+     * Attempts per LP: attempt a uses the perturbation 1e-5 * 10^a with its own seed and stops after
+     * {@link #iterationCap} simplex iterations; the session-5 Fox compare (460 LPs with 1e-5 alone) ran
+     * for over 75 minutes against about 15 expected from single-fit times, so stalls with 1e-5 were
+     * not ruled out. The last attempt's 1e-3 prices any w within 0.1% of its cost.
+     */
+    static final int PERTURBATION_ATTEMPTS = 3;
 
     private Miles() {
     }
@@ -136,21 +146,6 @@ public final class Miles {
             throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
         }
         int n = m == 0 ? 0 : features[0].length;
-        ExpressionsBasedModel model = new ExpressionsBasedModel();
-        Variable[] u = new Variable[n];
-        Variable[] v = new Variable[n];
-        SplittableRandom tieBreak = new SplittableRandom(31L * n + m);
-        for (int k = 0; k < n; k++) {
-            u[k] = model.addVariable("u" + k).lower(0.0).weight(1.0 + COST_PERTURBATION * tieBreak.nextDouble());
-        }
-        for (int k = 0; k < n; k++) {
-            v[k] = model.addVariable("v" + k).lower(0.0).weight(1.0 + COST_PERTURBATION * tieBreak.nextDouble());
-        }
-        Variable b = model.addVariable("b");
-        Variable[] xi = new Variable[m];
-        for (int i = 0; i < m; i++) {
-            xi[i] = model.addVariable("xi" + i).lower(0.0).weight(c);
-        }
         for (int i = 0; i < m; i++) {
             if (y[i] != 1.0 && y[i] != -1.0) {
                 throw new IllegalArgumentException("label " + i + " must be +1 or -1, got " + y[i]);
@@ -159,6 +154,57 @@ public final class Miles {
                 throw new IllegalArgumentException("feature row " + i + " has " + features[i].length
                         + " entries, expected " + n);
             }
+        }
+        return oneNormSvm(features, y, c, iterationCap(m, n));
+    }
+
+    /** {@link #oneNormSvm(double[][], double[], double)} with a given simplex iteration cap per attempt. */
+    static OneNormSvm oneNormSvm(double[][] features, double[] y, double c, int cap) {
+        int m = features.length;
+        int n = m == 0 ? 0 : features[0].length;
+        Optimisation.State last = null;
+        for (int attempt = 0; attempt < PERTURBATION_ATTEMPTS; attempt++) {
+            double eps = COST_PERTURBATION * Math.pow(10, attempt);
+            Optimisation.Result r = solve(features, y, c, eps, new SplittableRandom(31L * n + m + 7919L * attempt), cap);
+            last = r.getState();
+            if (last == Optimisation.State.OPTIMAL || last == Optimisation.State.DISTINCT) {
+                return solution(r, m, n, c);
+            }
+        }
+        throw new IllegalStateException("MILES LP (" + m + " bags, " + n + " instance features, C = " + c
+                + "): ojAlgo ended in state " + last + " with cost perturbations " + COST_PERTURBATION + " to "
+                + COST_PERTURBATION * Math.pow(10, PERTURBATION_ATTEMPTS - 1) + ", " + cap + " simplex iterations each");
+    }
+
+    /**
+     * The simplex iteration cap of one attempt: 10 (m + 2n + 1), ten times the LP's column count.
+     * A Fox training part (180 bags, 1,180 instances) needs 1,000-3,000 iterations; the stalled
+     * unperturbed solve of that part reaches the cap of 25,400 after about 10 s.
+     */
+    static int iterationCap(int m, int n) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1000L, 10L * (m + 2L * n + 1)));
+    }
+
+    private static Optimisation.Result solve(double[][] features, double[] y, double c, double eps,
+                                             SplittableRandom tieBreak, int iterationCap) {
+        int m = features.length;
+        int n = m == 0 ? 0 : features[0].length;
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        model.options.iterations_abort = iterationCap;
+        Variable[] u = new Variable[n];
+        Variable[] v = new Variable[n];
+        for (int k = 0; k < n; k++) {
+            u[k] = model.addVariable("u" + k).lower(0.0).weight(1.0 + eps * tieBreak.nextDouble());
+        }
+        for (int k = 0; k < n; k++) {
+            v[k] = model.addVariable("v" + k).lower(0.0).weight(1.0 + eps * tieBreak.nextDouble());
+        }
+        Variable b = model.addVariable("b");
+        Variable[] xi = new Variable[m];
+        for (int i = 0; i < m; i++) {
+            xi[i] = model.addVariable("xi" + i).lower(0.0).weight(c);
+        }
+        for (int i = 0; i < m; i++) {
             Expression e = model.addExpression("margin" + i).lower(1.0);
             for (int k = 0; k < n; k++) {
                 double a = y[i] * features[i][k];
@@ -170,10 +216,10 @@ public final class Miles {
             e.set(b, y[i]);
             e.set(xi[i], 1.0);
         }
-        Optimisation.Result r = model.minimise();
-        if (r.getState() != Optimisation.State.OPTIMAL && r.getState() != Optimisation.State.DISTINCT) {
-            throw new IllegalStateException("MILES LP: ojAlgo ended in state " + r.getState());
-        }
+        return model.minimise();
+    }
+
+    private static OneNormSvm solution(Optimisation.Result r, int m, int n, double c) {
         double[] w = new double[n];
         double objective = 0;
         for (int k = 0; k < n; k++) {

@@ -167,4 +167,23 @@ class MilesTest {
         assertThatThrownBy(() -> Miles.oneNormSvm(new double[][] {{1}, {0}}, new double[] {1, 2}, 1))
                 .hasMessageContaining("label 1 must be +1 or -1, got 2");
     }
+
+    @Test
+    void anLpThatHitsTheIterationCapOnEveryAttemptIsAClearErrorAndAnAmpleCapGivesTheSameOptimum() {
+        BagDataset d = TestData.randomBags(24, 4, 3, 1.5, 17);
+        double[][] s = embedAll(d, 0.5);
+        double[] y = signs(d);
+        assertThatThrownBy(() -> Miles.oneNormSvm(s, y, 0.7, 1))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("24 bags").hasMessageContaining("C = 0.7").hasMessageContaining("1 simplex iterations");
+        Miles.OneNormSvm capped = Miles.oneNormSvm(s, y, 0.7, Miles.iterationCap(s.length, s[0].length));
+        Miles.OneNormSvm uncapped = Miles.oneNormSvm(s, y, 0.7, Integer.MAX_VALUE);
+        assertThat(capped.objective()).isCloseTo(uncapped.objective(), within(1e-9));
+        // the dual LP's optimum, computed without perturbation, agrees to the perturbation's tolerance
+        double dualValue = 0;
+        for (double ai : dual(s, y, 0.7)) {
+            dualValue += ai;
+        }
+        assertThat(capped.objective()).isCloseTo(dualValue, within(Miles.COST_PERTURBATION * dualValue + 1e-7));
+    }
 }
