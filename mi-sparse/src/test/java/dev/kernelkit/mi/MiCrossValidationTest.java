@@ -212,17 +212,7 @@ class MiCrossValidationTest {
     void aUselessVariantIsNeverChosenAndTiesGoToTheFirstVariant() {
         BagDataset data = SyntheticData.ringBags(16, 3, 5, 22);
         // always the first class: at most about half the inner accuracy of the kernel machine
-        MiCrossValidation.Learner constant = (d, g, c) -> new BagClassifier() {
-            @Override
-            public int predict(Bag bag) {
-                return 0;
-            }
-
-            @Override
-            public int kernelEvaluationsPerInstance() {
-                return 0;
-            }
-        };
+        MiCrossValidation.Learner constant = (d, g, c) -> constantClassifier(0);
         double[] gammas = {0.5, 2};
         double[] cs = {10};
         MiCrossValidation.Result r = MiCrossValidation.runVariants(data, List.of(
@@ -249,10 +239,17 @@ class MiCrossValidationTest {
     @Test
     void accuracyCountsCorrectBags() {
         BagDataset data = SyntheticData.ringBags(5, 3, 5, 10);
-        BagClassifier alwaysPositive = new BagClassifier() {
+        BagClassifier alwaysPositive = constantClassifier(1);
+        // 5 positive bags of 10: accuracy 0.5.
+        assertThat(MiCrossValidation.accuracy(alwaysPositive, data)).isEqualTo(0.5);
+    }
+
+    /** A classifier that predicts {@code label} for every bag. */
+    private static BagClassifier constantClassifier(int label) {
+        return new BagClassifier() {
             @Override
             public int predict(Bag bag) {
-                return 1;
+                return label;
             }
 
             @Override
@@ -260,7 +257,5 @@ class MiCrossValidationTest {
                 return 0;
             }
         };
-        // 5 positive bags of 10: accuracy 0.5.
-        assertThat(MiCrossValidation.accuracy(alwaysPositive, data)).isEqualTo(0.5);
     }
 }

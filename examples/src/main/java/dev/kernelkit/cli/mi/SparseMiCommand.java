@@ -574,9 +574,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                     continue;
                 }
                 java.util.List<MiCrossValidation.Variant> vs = variants(m);
-                MiCrossValidation.Result r = vs.size() == 1
-                        ? MiCrossValidation.run(d, vs.get(0).learner(), folds, repeats, seed, gammas, cs)
-                        : MiCrossValidation.runVariants(d, vs, folds, repeats, seed, gammas, cs, 1);
+                // with one variant this is MiCrossValidation.run fold by fold
+                MiCrossValidation.Result r = MiCrossValidation.runVariants(d, vs, folds, repeats, seed, gammas, cs, 1);
                 Summary acc = r.accuracy();
                 String picks = vs.size() == 1 ? "" : "   chosen: " + chosenCounts(r.variants());
                 out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%s%n", m, 100 * acc.mean(), 100 * acc.sd(),
