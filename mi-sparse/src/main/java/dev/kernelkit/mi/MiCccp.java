@@ -276,30 +276,13 @@ public final class MiCccp {
                 kbar[i][j] = sum / members[j].length;
             }
         }
-        double[] mean = new double[m];
-        double[] ga = new double[m];
-        double[] gu = new double[n];
-        double[] gv = new double[m];
         long limit = smoCap(m, n);
         for (long it = 0; it < limit; it++) {
+            // the dual gradient lin - M'f: g(a_i) = 1 - h_i, g(u_t) = -h_{m+t}, g(v_i) = -h_{m+n+i}
+            double[] h = adjoint(f, members, y, beta, m, n);
             double scale = 1.0;
-            for (int i = 0; i < m; i++) {
-                int[] bag = members[i];
-                double mf = 0;
-                double lin = 0;
-                for (int p = 0; p < bag.length; p++) {
-                    mf += f[bag[p]];
-                    lin += beta[i][p] * f[bag[p]];
-                }
-                mf /= bag.length;
-                mean[i] = mf;
-                ga[i] = 1 - y[i] * mf;
-                gv[i] = mf - lin;
-                scale = Math.max(scale, Math.abs(ga[i]));
-                for (int t : bag) {
-                    gu[t] = f[t] - mf;
-                    scale = Math.max(scale, Math.abs(gu[t]));
-                }
+            for (int e = 0; e < 2 * m + n; e++) {
+                scale = Math.max(scale, Math.abs(e < m ? 1 - h[e] : h[e]));
             }
             // the a-block: q may move by +y_q t, r by -y_r t (t > 0); gain rate y_q g_q - y_r g_r
             int q = -1;
@@ -307,7 +290,7 @@ public final class MiCccp {
             double up = Double.NEGATIVE_INFINITY;
             double low = Double.POSITIVE_INFINITY;
             for (int i = 0; i < m; i++) {
-                double yg = y[i] * ga[i];
+                double yg = y[i] * (1 - h[i]);
                 boolean canUp = y[i] > 0 ? th[i] < o.c() : th[i] > 0;
                 boolean canDown = y[i] > 0 ? th[i] > 0 : th[i] < o.c();
                 if (canUp && yg > up) {
@@ -328,11 +311,11 @@ public final class MiCccp {
                 for (int i = 0; i < m; i++) {
                     int[] bag = members[i];
                     int hi = bag.length;
-                    double hiG = gv[i];
+                    double hiG = -h[m + n + i];
                     int lo = th[m + n + i] > 0 ? bag.length : -1;
-                    double loG = lo >= 0 ? gv[i] : Double.POSITIVE_INFINITY;
+                    double loG = lo >= 0 ? hiG : Double.POSITIVE_INFINITY;
                     for (int p = 0; p < bag.length; p++) {
-                        double g = gu[bag[p]];
+                        double g = -h[m + bag[p]];
                         if (g > hiG) {
                             hiG = g;
                             hi = p;

@@ -85,21 +85,10 @@ class MiCccpTest {
         // Step 1 linearises max_j f(x_ij) with uniform beta (every instance ties at c = 0). The relaxed
         // primal QP is solved here by ojAlgo in (c, b, xi, delta); our dual solver's (c, b) must reach
         // the same relaxed objective 1/2 c'Kc + C sum xi + C lambda sum delta with the optimal xi, delta.
-        BagDataset d = TestData.randomBags(10, 3, 2, 2.0, 41);
-        List<Vec> inst = new ArrayList<>();
-        int[][] members = new int[d.size()][];
-        for (int i = 0; i < d.size(); i++) {
-            members[i] = new int[d.bag(i).size()];
-            for (int p = 0; p < members[i].length; p++) {
-                members[i][p] = inst.size();
-                inst.add(d.bag(i).instance(p));
-            }
-        }
-        double[][] k = DenseKernelMatrix.compute(new GaussianKernel(0.5), inst).toArray();
-        double[] y = new double[d.size()];
-        for (int i = 0; i < y.length; i++) {
-            y[i] = d.sign(i);
-        }
+        Step st = Step.of(TestData.randomBags(10, 3, 2, 2.0, 41), 41);
+        double[][] k = st.k();
+        int[][] members = st.members();
+        double[] y = st.y();
         double c = 3;
         double lambda = 0.7;
         MiCccpOptions o = MiCccpOptions.defaults().withGamma(0.5).withC(c).withLambda(lambda).withMaxIterations(1);
@@ -176,7 +165,10 @@ class MiCccpTest {
     /** A random CCCP step: Gaussian instance kernel of random bags, one-hot beta at random instances. */
     private record Step(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta) {
         static Step random(long seed) {
-            BagDataset d = TestData.randomBags(12, 3, 2, 1.0, seed);
+            return of(TestData.randomBags(12, 3, 2, 1.0, seed), seed);
+        }
+
+        static Step of(BagDataset d, long seed) {
             List<Vec> inst = new ArrayList<>();
             int[][] members = new int[d.size()][];
             for (int i = 0; i < d.size(); i++) {
@@ -207,15 +199,8 @@ class MiCccpTest {
 
         /** The step's primal value at (c, b) with the optimal xi and delta. */
         double relaxed(double[] c, double b, double cost, double lambda) {
-            int n = k.length;
-            double[] f = new double[n];
-            double value = 0;
-            for (int t = 0; t < n; t++) {
-                for (int s = 0; s < n; s++) {
-                    f[t] += k[t][s] * c[s];
-                }
-                value += 0.5 * c[t] * f[t];
-            }
+            double[] f = outputs(c);
+            double value = regulariser(c, f);
             for (int i = 0; i < members.length; i++) {
                 double mean = 0;
                 double max = Double.NEGATIVE_INFINITY;
@@ -233,15 +218,8 @@ class MiCccpTest {
 
         /** J(c, b) of the class comment, evaluated here from its definition. */
         double trueObjective(double[] c, double b, MiCccpOptions o) {
-            int n = k.length;
-            double[] f = new double[n];
-            double value = 0;
-            for (int t = 0; t < n; t++) {
-                for (int s = 0; s < n; s++) {
-                    f[t] += k[t][s] * c[s];
-                }
-                value += 0.5 * c[t] * f[t];
-            }
+            double[] f = outputs(c);
+            double value = regulariser(c, f);
             for (int i = 0; i < members.length; i++) {
                 double mean = 0;
                 double max = Double.NEGATIVE_INFINITY;
@@ -250,6 +228,25 @@ class MiCccpTest {
                     max = Math.max(max, f[t]);
                 }
                 value += o.c() * Math.max(0, 1 - y[i] * (mean + b)) + o.c() * o.lambda() * Math.abs(mean - max);
+            }
+            return value;
+        }
+
+        /** f = K c, the instance outputs without the bias. */
+        double[] outputs(double[] c) {
+            double[] f = new double[k.length];
+            for (int t = 0; t < k.length; t++) {
+                for (int s = 0; s < k.length; s++) {
+                    f[t] += k[t][s] * c[s];
+                }
+            }
+            return f;
+        }
+
+        static double regulariser(double[] c, double[] f) {
+            double value = 0;
+            for (int t = 0; t < c.length; t++) {
+                value += 0.5 * c[t] * f[t];
             }
             return value;
         }
