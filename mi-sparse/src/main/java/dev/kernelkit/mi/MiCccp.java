@@ -98,8 +98,14 @@ public final class MiCccp {
         // The dual feasible set does not depend on beta, so each step starts from the last step's multipliers.
         double[] theta = null;
         for (int step = 0; step < o.maxIterations(); step++) {
-            double[] nextTheta = solveStepSmo(k, bagRow, members, y, beta, o, theta);
-            double[] nextC = gammaOf(nextTheta, members, y, beta, m);
+            double[] nextTheta = null;
+            double[] nextC;
+            if (o.stepSolver() == MiCccpOptions.StepSolver.SMO) {
+                nextTheta = solveStepSmo(k, bagRow, members, y, beta, o, theta);
+                nextC = gammaOf(nextTheta, members, y, beta, m);
+            } else {
+                nextC = java.util.Arrays.copyOf(solveStepFista(k, bagRow, members, y, beta, o), n);
+            }
             double nextB = bestBias(bagRow, y, nextC);
             double[] fx = new double[n];
             for (int t = 0; t < n; t++) {
@@ -168,8 +174,8 @@ public final class MiCccp {
      * where w = sum_t gamma_t phi(x_t). The feasible set is a product of blocks (box with one
      * equality for a, a scaled simplex per bag for (u_i, v_i)), so accelerated projected gradient
      * ascent (FISTA with gradient-based adaptive restart) applies. The primal c = gamma; b exactly minimises the
-     * hinge term for that c. This was the solver until the SMO of {@link #solveStepSmo}, which is one to two
-     * orders of magnitude faster; it is kept as the test oracle for that solver.
+     * hinge term for that c. This was the solver until the SMO of {@link #solveStepSmo}, which is faster; it
+     * is kept as the reference for that solver ({@link MiCccpOptions.StepSolver#PROJECTED_GRADIENT}).
      *
      * @return c (n entries) followed by b
      */
@@ -352,14 +358,7 @@ public final class MiCccp {
                 double[] w = new double[bag.length];
                 addImage(w, bq, bag.length, beta[bestBag], 1.0);
                 addImage(w, br, bag.length, beta[bestBag], -1.0);
-                double curv = 0;
-                for (int p = 0; p < bag.length; p++) {
-                    double row = 0;
-                    for (int p2 = 0; p2 < bag.length; p2++) {
-                        row += k[bag[p]][bag[p2]] * w[p2];
-                    }
-                    curv += w[p] * row;
-                }
+                double curv = quadratic(k, bag, w);
                 int rIndex = br == bag.length ? m + n + bestBag : m + bag[br];
                 int qIndex = bq == bag.length ? m + n + bestBag : m + bag[bq];
                 double t = Math.min(bestViolation / Math.max(curv, 1e-12), th[rIndex]);
@@ -377,6 +376,19 @@ public final class MiCccp {
             }
         }
         return th;
+    }
+
+    /** w' K_BB w over the instances of one bag. */
+    private static double quadratic(double[][] k, int[] bag, double[] w) {
+        double value = 0;
+        for (int p = 0; p < bag.length; p++) {
+            double row = 0;
+            for (int p2 = 0; p2 < bag.length; p2++) {
+                row += k[bag[p]][bag[p2]] * w[p2];
+            }
+            value += w[p] * row;
+        }
+        return value;
     }
 
     /** Adds sign times the image under gamma(.) of one simplex-block multiplier (u at position p, or v at p = |B|). */

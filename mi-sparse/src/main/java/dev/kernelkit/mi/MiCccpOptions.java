@@ -13,8 +13,19 @@ import dev.kernelkit.kernel.Kernel;
  * @param lambda the weight of the L1 loss |f(B) - max_j f(x_j)| relative to the hinge loss, &ge; 0
  * @param maxIterations the cap on CCCP steps (convex QPs), &ge; 1
  * @param tolerance stop when the objective decreases by less than tolerance * max(1, |J|), &gt; 0
+ * @param stepSolver how each CCCP step's QP is solved (SMO by default; the projected-gradient solver is the
+ *     slower reference kept for tests and {@code kernelkit sparse-mi bench-cccp})
  */
-public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int maxIterations, double tolerance) {
+public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int maxIterations, double tolerance,
+                            StepSolver stepSolver) {
+
+    /** The solver of one CCCP step's dual (see {@link MiCccp}). */
+    public enum StepSolver {
+        /** Sequential minimal optimisation over pairs inside one block of the feasible set, warm-started. */
+        SMO,
+        /** Accelerated projected gradient (FISTA with adaptive restart), cold-started: the reference. */
+        PROJECTED_GRADIENT
+    }
 
     /** @throws IllegalArgumentException naming the first setting out of range */
     public MiCccpOptions {
@@ -33,35 +44,43 @@ public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int max
         if (!(tolerance > 0)) {
             throw new IllegalArgumentException("tolerance must be > 0, got " + tolerance);
         }
+        if (stepSolver == null) {
+            throw new IllegalArgumentException("stepSolver must not be null");
+        }
     }
 
-    /** Gaussian gamma = 1, C = 1, lambda = 1, at most 20 CCCP steps, tolerance 1e-4. */
+    /** Gaussian gamma = 1, C = 1, lambda = 1, at most 20 CCCP steps, tolerance 1e-4, SMO steps. */
     public static MiCccpOptions defaults() {
-        return new MiCccpOptions(new GaussianKernel(1.0), 1.0, 1.0, 20, 1e-4);
+        return new MiCccpOptions(new GaussianKernel(1.0), 1.0, 1.0, 20, 1e-4, StepSolver.SMO);
     }
 
     /** With a Gaussian kernel of the given gamma. */
     public MiCccpOptions withGamma(double gamma) {
-        return new MiCccpOptions(new GaussianKernel(gamma), c, lambda, maxIterations, tolerance);
+        return new MiCccpOptions(new GaussianKernel(gamma), c, lambda, maxIterations, tolerance, stepSolver);
     }
 
     /** With another C. */
     public MiCccpOptions withC(double value) {
-        return new MiCccpOptions(kernel, value, lambda, maxIterations, tolerance);
+        return new MiCccpOptions(kernel, value, lambda, maxIterations, tolerance, stepSolver);
     }
 
     /** With another lambda. */
     public MiCccpOptions withLambda(double value) {
-        return new MiCccpOptions(kernel, c, value, maxIterations, tolerance);
+        return new MiCccpOptions(kernel, c, value, maxIterations, tolerance, stepSolver);
     }
 
     /** With another CCCP step cap. */
     public MiCccpOptions withMaxIterations(int value) {
-        return new MiCccpOptions(kernel, c, lambda, value, tolerance);
+        return new MiCccpOptions(kernel, c, lambda, value, tolerance, stepSolver);
     }
 
     /** With another stopping tolerance. */
     public MiCccpOptions withTolerance(double value) {
-        return new MiCccpOptions(kernel, c, lambda, maxIterations, value);
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, value, stepSolver);
+    }
+
+    /** With another step solver. */
+    public MiCccpOptions withStepSolver(StepSolver value) {
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, tolerance, value);
     }
 }

@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
 @Command(name = "sparse-mi", mixinStandardHelpOptions = true,
         description = "Sparse kernel SVMs for multi-instance bags (SparseMI) and the baselines MI-Kernel, RSVM, RS.",
         subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class,
-                SparseMiCommand.Compare.class, SparseMiCommand.Bench.class})
+                SparseMiCommand.Compare.class, SparseMiCommand.Bench.class, SparseMiCommand.BenchCccp.class})
 public final class SparseMiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -664,11 +664,9 @@ public final class SparseMiCommand implements Callable<Integer> {
                 }
             }
             BagDataset all = input.read();
-            dev.kernelkit.data.Splits.Split split = dev.kernelkit.data.Splits.stratifiedKFold(all.labels(), 10, seed).get(0);
-            BagDataset rawTrain = all.subset(split.train());
-            dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(rawTrain);
-            BagDataset train = scaler.apply(rawTrain);
-            BagDataset test = scaler.apply(all.subset(split.test()));
+            BagDataset[] parts = firstFold(all, seed);
+            BagDataset train = parts[0];
+            BagDataset test = parts[1];
             double g = gammaDim / all.dim();
             SparseMiOptions o = SparseMiOptions.defaults().withGamma(g).withC(c).withExpansionVectors(xv)
                     .withMaxIterations(iterations).withSeed(seed);
@@ -760,10 +758,125 @@ public final class SparseMiCommand implements Callable<Integer> {
             return sink == Integer.MIN_VALUE ? s + 1 : s;
         }
 
-        private static double median(double[] v) {
+        static double median(double[] v) {
             double[] s = v.clone();
             java.util.Arrays.sort(s);
             return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
+        }
+    }
+
+    /**
+     * The first fold of a stratified 10-fold split over bags, standardised on its training part:
+     * {training part, held-out part}.
+     */
+    static BagDataset[] firstFold(BagDataset all, long seed) {
+        dev.kernelkit.data.Splits.Split split = dev.kernelkit.data.Splits.stratifiedKFold(all.labels(), 10, seed).get(0);
+        BagDataset rawTrain = all.subset(split.train());
+        dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(rawTrain);
+        return new BagDataset[] {scaler.apply(rawTrain), scaler.apply(all.subset(split.test()))};
+    }
+
+    /**
+     * {@code bench-cccp}: MI-CCCP on the first training part of a stratified 10-fold split at fixed gamma
+     * and each C, with each CCCP step solved by SMO (the default) and by the projected-gradient reference,
+     * in the same run: train seconds, their ratio, the final objective J of both and the held-out
+     * accuracy and prediction agreement.
+     */
+    @Command(name = "bench-cccp", mixinStandardHelpOptions = true,
+            description = "MI-CCCP training time at fixed gamma and C: SMO step solver vs the projected-gradient reference.")
+    static final class BenchCccp implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @CommandLine.Mixin
+        BagInput input = new BagInput();
+
+        @Option(names = "--gamma-dim", paramLabel = "G", defaultValue = "1",
+                description = "Gaussian gamma times the feature count, i.e. gamma = G / dim (default: ${DEFAULT-VALUE}).")
+        double gammaDim;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", split = ",", defaultValue = "1,10,100",
+                description = "The C values to time (default: ${DEFAULT-VALUE}).")
+        double[] cs;
+
+        @Option(names = "--cccp-lambda", paramLabel = "L", defaultValue = "1",
+                description = "MI-CCCP's weight of |f(B) - max f(x)| (default: ${DEFAULT-VALUE}).")
+        double lambda;
+
+        @Option(names = "--cccp-steps", paramLabel = "N", defaultValue = "10",
+                description = "MI-CCCP's cap on CCCP steps (default: ${DEFAULT-VALUE}).")
+        int steps;
+
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
+                description = "Timed fits per solver and C; the median is reported (default: ${DEFAULT-VALUE}).")
+        int runs;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Split seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the measurements as JSON.")
+        Path json;
+
+        @Override
+        public Integer call() throws IOException {
+            if (runs < 1 || steps < 1 || !(gammaDim > 0) || !(lambda >= 0)) {
+                throw new IllegalArgumentException("--runs and --cccp-steps must be >= 1, --gamma-dim > 0, --cccp-lambda >= 0; "
+                        + "got runs " + runs + ", cccp-steps " + steps + ", gamma-dim " + gammaDim + ", cccp-lambda " + lambda);
+            }
+            for (double c : cs) {
+                if (!(c > 0) || !Double.isFinite(c)) {
+                    throw new IllegalArgumentException("--c-grid values must be > 0 and finite, got " + c);
+                }
+            }
+            BagDataset[] parts = firstFold(input.read(), seed);
+            BagDataset train = parts[0];
+            BagDataset test = parts[1];
+            double g = gammaDim / train.dim();
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%s: training part of fold 1 of 10 (%d bags, %d instances), gamma %.4g (= %s/dim), "
+                            + "lambda %s, <= %d CCCP steps, median of %d runs%n", input.data, train.size(),
+                    train.instanceCount(), g, gammaDim, lambda, steps, runs);
+            out.printf(Locale.ROOT, "%-8s %10s %10s %8s %16s %16s %9s %9s %9s%n", "C", "smo_s", "pg_s", "pg/smo",
+                    "J_smo", "J_pg", "acc_smo", "acc_pg", "agree");
+            out.flush();
+            JsonSummary rows = new JsonSummary();
+            for (double c : cs) {
+                MiCccpOptions o = MiCccpOptions.defaults().withGamma(g).withC(c).withLambda(lambda).withMaxIterations(steps);
+                double[] secs = new double[2];
+                dev.kernelkit.mi.MiCccpModel[] models = new dev.kernelkit.mi.MiCccpModel[2];
+                for (MiCccpOptions.StepSolver solver : MiCccpOptions.StepSolver.values()) {
+                    double[] t = new double[runs];
+                    for (int r = 0; r < runs; r++) {
+                        Stopwatch clock = Stopwatch.start();
+                        models[solver.ordinal()] = MiCccp.fit(train, o.withStepSolver(solver));
+                        t[r] = clock.elapsedSeconds();
+                    }
+                    secs[solver.ordinal()] = Bench.median(t);
+                }
+                double[] j = new double[2];
+                double[] acc = new double[2];
+                for (int q = 0; q < 2; q++) {
+                    double[] trace = models[q].objectiveTrace(0);
+                    j[q] = trace[trace.length - 1];
+                    acc[q] = MiCrossValidation.accuracy(models[q], test);
+                }
+                int same = 0;
+                for (int i = 0; i < test.size(); i++) {
+                    same += models[0].predict(test.bag(i)) == models[1].predict(test.bag(i)) ? 1 : 0;
+                }
+                double agree = same / (double) test.size();
+                out.printf(Locale.ROOT, "%-8s %10.3f %10.3f %8.2f %16.6f %16.6f %9.4f %9.4f %9.4f%n", c, secs[0], secs[1],
+                        secs[1] / secs[0], j[0], j[1], acc[0], acc[1], agree);
+                out.flush();
+                rows.put("C=" + c, new JsonSummary().put("smo_seconds", secs[0]).put("projected_gradient_seconds", secs[1])
+                        .put("ratio", secs[1] / secs[0]).put("objective_smo", j[0]).put("objective_projected_gradient", j[1])
+                        .put("accuracy_smo", acc[0]).put("accuracy_projected_gradient", acc[1]).put("agreement", agree));
+            }
+            if (json != null) {
+                new JsonSummary().put("fits", rows).put("gamma", g).put("lambda", lambda).put("runs", (long) runs)
+                        .put("bags", (long) train.size()).put("instances", (long) train.instanceCount()).writeTo(json);
+            }
+            return 0;
         }
     }
 

@@ -251,6 +251,30 @@ class SparseMiCommandTest {
     }
 
     @Test
+    void benchCccpTimesBothStepSolversAndTheyAgree(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(15, 3, 5, 4), data);
+        Path json = dir.resolve("cccp.json");
+        String out = run(0, "bench-cccp", "--data", data.toString(), "--c-grid", "1,10", "--json", json.toString());
+        assertThat(out).contains("smo_s").contains("pg/smo");
+        String text = Files.readString(json);
+        assertThat(text).contains("\"C=1.0\"").contains("\"C=10.0\"").contains("\"projected_gradient_seconds\"");
+        // both solvers reach the same optimum: the held-out predictions agree and J matches to 1e-4 relative
+        assertThat(text).doesNotContain("\"agreement\": 0");
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("\"objective_smo\": ([0-9.eE+-]+),\\s*\"objective_projected_gradient\": ([0-9.eE+-]+)").matcher(text);
+        int rows = 0;
+        while (m.find()) {
+            double smo = Double.parseDouble(m.group(1));
+            double pg = Double.parseDouble(m.group(2));
+            assertThat(Math.abs(smo - pg)).isLessThanOrEqualTo(1e-4 * Math.max(1, pg));
+            rows++;
+        }
+        assertThat(rows).isEqualTo(2);
+        assertThat(fail("bench-cccp", "--data", data.toString(), "--c-grid", "0")).contains("--c-grid values must be > 0 and finite, got 0.0");
+    }
+
+    @Test
     void badInputFilesAreClearErrors(@TempDir Path dir) throws Exception {
         BagDataset ring = SyntheticData.ringBags(5, 3, 4, 2);
         Path data = dir.resolve("ring.csv");
