@@ -46,12 +46,18 @@ import java.util.Objects;
  *       forever, 20 backtracks per iteration, 200 iterations), while the alphas of the nearby trial
  *       points certify a gap of 0.2%. A line search stops when the Armijo decrease it needs falls below
  *       F's resolution (1e-9 |F|; before, noise-sized "decreases" at steps down to 1e-12 were accepted,
- *       about 20 solves per iteration for up to maxIterations iterations). When it finds no step, the
- *       fit tries the minimiser P(theta q(alpha*) / 2) of L(., alpha*) for the alpha* of the best dual
- *       value (the projected step with eta = theta and the gradient at alpha*; at a kink it is the
- *       step to the other side: on a small two-binary-feature set it lowered F by 1% where projected
- *       gradient was stuck) and accepts it if it lowers F; otherwise the fit ends, converged only when
- *       the gap test passes. (A fixed step that doubles on success converged slowly here, and stopping on a
+ *       about 20 solves per iteration for up to maxIterations iterations). When it finds no step (or the
+ *       projected direction is zero), the fit takes cutting-plane steps ({@link Run#sm2Aggregate}): every
+ *       SVM solution alpha_k of the fit gives a cut s_k - 1/2 mu'q_k below J, the model of F built from
+ *       them is minimised through its dual over the cut weights lambda, the averaged alpha-bar
+ *       = sum_k lambda_k alpha_k is offered to the gap test (G(alpha-bar) is at least the model's lower bound,
+ *       which certifies weights at a kink where no single alpha does), and the model's minimiser is tried
+ *       as the next weights. Up to {@link #SM2_BUNDLE_STEPS} such steps (one SVM solve each) run until one
+ *       lowers F or the gap test passes; otherwise the fit ends, converged only when the gap test passes.
+ *       The averaged certificate is also tried every {@link #SM2_AGGREGATE_EVERY} iterations. (Before,
+ *       a single step to the minimiser of L(., alpha*) for the best single alpha* was tried; on 72 small
+ *       two-binary-feature fits it left 8 unconverged, which the cutting-plane steps certify, with F
+ *       lower by up to 1.2%.) (A fixed step that doubles on success converged slowly here, and stopping on a
  *       small decrease of F stopped it up to 1% above the optimum on Heart.)</li>
  *   <li>Lp-MKL: mu_m = ||f_m||^(2/(p+1)) / (sum_k ||f_k||^(2p/(p+1)))^(1/p) with ||f_m|| = mu_m sqrt(q_m)
  *       (Kloft et al., JMLR 2011, eq. 12); p = infinity gives mu = 1; stop when the relative duality gap
@@ -83,6 +89,14 @@ public final class SoftMarginMkl {
      * search stops there instead of accepting a "decrease" of rounding size.
      */
     static final double SM2_RESOLUTION = 1e-9;
+    /** Cutting-plane steps SM2 tries when its line search finds no step (each one SVM solve). */
+    static final int SM2_BUNDLE_STEPS = 40;
+    /** SM2 re-solves its cutting-plane model for a certificate every this many iterations. */
+    static final int SM2_AGGREGATE_EVERY = 5;
+    /** The most SVM solutions SM2's cutting-plane model keeps (oldest dropped first). */
+    static final int SM2_CUTS = 300;
+    /** Iterations of the model's dual ascent ({@link #sm2ModelWeights}). */
+    static final int SM2_MODEL_ITERATIONS = 500;
 
     private SoftMarginMkl() {
     }
@@ -296,31 +310,96 @@ public final class SoftMarginMkl {
             return g;
         }
 
-        /** The best SM2 dual value max_k G(alpha_k) over the SVM solutions of this fit so far. */
+        /**
+         * The best SM2 dual value G(alpha) over the SVM solutions of this fit so far and the averaged alphas of
+         * {@link #sm2Aggregate}.
+         */
         double sm2BestDual = Double.NEGATIVE_INFINITY;
-        /** The quadratic forms q at the alpha of {@link #sm2BestDual}, and that alpha. */
-        double[] sm2BestDualQ, sm2BestDualAlpha;
+        /** The alpha of {@link #sm2BestDual}. */
+        double[] sm2BestDualAlpha;
 
-        /** An SVM solve for SM2: also raises the best dual value with the new alpha. */
+        /** The SVM solutions of this fit (at most SM2_CUTS, oldest dropped first): alpha, 1'alpha and q. */
+        final List<double[]> cutAlpha = new ArrayList<>();
+        final List<Double> cutSum = new ArrayList<>();
+        final List<double[]> cutQ = new ArrayList<>();
+        /** The model weights of the cuts from the last {@link #sm2Aggregate} (warm start of the next). */
+        double[] cutWeights = new double[0];
+
+        /** An SVM solve for SM2: also raises the best dual value with the new alpha and adds its cut. */
         Point sm2Solve(double[] mu, Point warm) {
             Point p = solve(mu, warm);
-            double dual = sm2Dual(p.alphaSum(), p.q, o.theta());
-            if (dual > sm2BestDual) {
-                sm2BestDual = dual;
-                sm2BestDualQ = p.q;
-                sm2BestDualAlpha = p.svm.alpha();
+            offerDual(p.svm.alpha(), p.alphaSum(), p.q);
+            if (cutAlpha.size() == SM2_CUTS) {
+                cutAlpha.remove(0);
+                cutSum.remove(0);
+                cutQ.remove(0);
+                cutWeights = Arrays.copyOfRange(cutWeights, Math.min(1, cutWeights.length), cutWeights.length);
             }
+            cutAlpha.add(p.svm.alpha());
+            cutSum.add(p.alphaSum());
+            cutQ.add(p.q);
             return p;
         }
 
+        void offerDual(double[] alpha, double alphaSum, double[] q) {
+            double dual = sm2Dual(alphaSum, q, o.theta());
+            if (dual > sm2BestDual) {
+                sm2BestDual = dual;
+                sm2BestDualAlpha = alpha;
+            }
+        }
+
         /**
-         * The minimiser over the simplex of L(., alpha*) for the alpha* of the best dual value:
-         * P(theta q(alpha*) / 2), i.e. the projected step mu - theta g with the gradient g taken at alpha*.
+         * The cutting-plane step: J(mu) = max_alpha (1'alpha - 1/2 mu'q(alpha)) is at least every cut
+         * s_k - 1/2 mu'q_k of the SVM solutions so far, so F's model max_k (s_k - 1/2 mu'q_k) + ||mu||^2 / (2 theta)
+         * lies below F. Its dual, max over lambda in the simplex of D(lambda) = sum_k lambda_k s_k
+         * + phi(sum_k lambda_k q_k) with phi(Q) = min over the simplex of (-1/2 Q'v + ||v||^2 / (2 theta)), is
+         * solved by {@link #sm2ModelWeights}. The averaged alpha-bar = sum_k lambda_k alpha_k is a feasible SVM dual
+         * point with G(alpha-bar) &ge; D(lambda) (q is convex in alpha and phi non-increasing), so it is offered as
+         * a certificate; this certifies weights at a kink of J, where no single solver alpha does. Returns the
+         * model's minimiser P(theta sum_k lambda_k q_k / 2), the next trial weights.
          */
-        double[] sm2SaddleCandidate() {
+        double[] sm2Aggregate() {
+            int kk = cutAlpha.size();
+            double[] s = new double[kk];
+            double[][] q = new double[kk][];
+            for (int c = 0; c < kk; c++) {
+                s[c] = cutSum.get(c);
+                q[c] = cutQ.get(c);
+            }
+            double[] start = Arrays.copyOf(cutWeights, kk);
+            if (Arrays.stream(start).sum() <= 0) {
+                Arrays.fill(start, 1.0 / kk);
+            } else {
+                start = SimplexProjection.ontoSimplex(start);
+            }
+            cutWeights = sm2ModelWeights(s, q, o.theta(), start, SM2_MODEL_ITERATIONS);
+            double[] bar = new double[y.length];
+            double[] modelQ = new double[m];
+            double barSum = 0;
+            for (int c = 0; c < kk; c++) {
+                double w = cutWeights[c];
+                if (w == 0) {
+                    continue;
+                }
+                double[] a = cutAlpha.get(c);
+                for (int i = 0; i < bar.length; i++) {
+                    bar[i] += w * a[i];
+                }
+                for (int i = 0; i < m; i++) {
+                    modelQ[i] += w * q[c][i];
+                }
+            }
+            double[] beta = new double[y.length];
+            for (int i = 0; i < bar.length; i++) {
+                bar[i] = Math.min(o.c(), Math.max(0.0, bar[i]));
+                beta[i] = bar[i] * y[i];
+                barSum += bar[i];
+            }
+            offerDual(bar, barSum, k.quadraticForms(beta));
             double[] v = new double[m];
             for (int i = 0; i < m; i++) {
-                v[i] = 0.5 * o.theta() * sm2BestDualQ[i];
+                v[i] = 0.5 * o.theta() * modelQ[i];
             }
             return SimplexProjection.ontoSimplex(v);
         }
@@ -338,6 +417,9 @@ public final class SoftMarginMkl {
             double gmax = Arrays.stream(g).max().orElseThrow(), gmin = Arrays.stream(g).min().orElseThrow();
             double eta = gmax > gmin ? 1.0 / (gmax - gmin) : 1.0;
             for (int t = 0; t < o.maxIterations(); t++) {
+                if (t > 0 && t % SM2_AGGREGATE_EVERY == 0 && !sm2Certified(f)) {
+                    sm2Aggregate();
+                }
                 if (sm2Certified(f)) {
                     return result(p, true);
                 }
@@ -351,13 +433,11 @@ public final class SoftMarginMkl {
                     d[i] -= p.mu[i];
                     slope += g[i] * d[i];
                 }
-                if (!(slope < 0)) {
-                    // P(mu - eta g) = mu to rounding: stationary, yet the gap test above failed
-                    return result(p, false);
-                }
                 Point next = null;
                 double step = 1.0;
-                for (int trial = 0; trial < MAX_BACKTRACKS; trial++) {
+                // slope >= 0: P(mu - eta g) = mu to rounding, stationary for this alpha's gradient, yet the gap
+                // test above failed (a kink of J): no line search, straight to the cutting-plane steps below
+                for (int trial = 0; trial < MAX_BACKTRACKS && slope < 0; trial++) {
                     if (ARMIJO * step * -slope < SM2_RESOLUTION * Math.abs(f)) {
                         break; // the required decrease is below F's resolution: no verifiable step left
                     }
@@ -383,13 +463,22 @@ public final class SoftMarginMkl {
                     // for the best dual alpha* (the alphas of the trials see the other side of the kink);
                     // if it does not lower F verifiably either, the fit ends here, converged only if the
                     // saddle-point gap certifies mu.
-                    Point c = sm2Solve(sm2SaddleCandidate(), p);
-                    double fc = sm2Objective(c);
-                    if (!(fc < f - SM2_RESOLUTION * Math.abs(f))) {
+                    for (int b = 0; b < SM2_BUNDLE_STEPS && next == null; b++) {
+                        double[] trial = sm2Aggregate();
+                        if (sm2Certified(f)) {
+                            return result(p, true);
+                        }
+                        Point c = sm2Solve(trial, p);
+                        double fc = sm2Objective(c);
+                        if (fc < f - SM2_RESOLUTION * Math.abs(f)) {
+                            next = c;
+                            f = fc;
+                        }
+                    }
+                    if (next == null) {
+                        sm2Aggregate();
                         return result(p, sm2Certified(f));
                     }
-                    next = c;
-                    f = fc;
                 }
                 double[] gNext = sm2Gradient(next);
                 double ss = 0, sy = 0;
@@ -403,6 +492,9 @@ public final class SoftMarginMkl {
                 p = next;
                 g = gNext;
                 record(f);
+            }
+            if (!sm2Certified(f)) {
+                sm2Aggregate();
             }
             return result(p, sm2Certified(f));
         }
@@ -614,6 +706,102 @@ public final class SoftMarginMkl {
             psi += mu[i] * (mu[i] / (2.0 * theta) - 0.5 * q[i]);
         }
         return alphaSum + psi;
+    }
+
+    /**
+     * Maximises the concave D(lambda) = sum_k lambda_k s_k + phi(sum_k lambda_k q_k) over the simplex, where
+     * phi(Q) = min over the simplex of (-1/2 Q'v + ||v||^2 / (2 theta)) = {@link #sm2Dual}(0, Q, theta) and
+     * dD/dlambda_k = s_k - 1/2 q_k'v(Q) with v(Q) = P(theta Q / 2): accelerated projected gradient ascent with
+     * backtracking on the step (FISTA), at most the given iterations, returning the best lambda seen. Every
+     * lambda gives a valid lower bound D(lambda) on the model's minimum, so an inexact solve costs tightness,
+     * never validity.
+     */
+    static double[] sm2ModelWeights(double[] s, double[][] q, double theta, double[] start, int iterations) {
+        int kk = s.length;
+        double[] x = start.clone();
+        double[] z = x.clone();
+        double[] best = x.clone();
+        double bestValue = modelValue(s, q, theta, x, null);
+        double lip = 1.0;
+        double t = 1;
+        double[] grad = new double[kk];
+        for (int it = 0; it < iterations; it++) {
+            double fz = modelValue(s, q, theta, z, grad);
+            double[] next = null;
+            double fn = 0;
+            for (int trial = 0; trial < 60; trial++) {
+                double[] cand = new double[kk];
+                for (int c = 0; c < kk; c++) {
+                    cand[c] = z[c] + grad[c] / lip;
+                }
+                cand = SimplexProjection.ontoSimplex(cand);
+                double lin = 0;
+                double sq = 0;
+                for (int c = 0; c < kk; c++) {
+                    double d = cand[c] - z[c];
+                    lin += grad[c] * d;
+                    sq += d * d;
+                }
+                fn = modelValue(s, q, theta, cand, null);
+                if (fn >= fz + lin - 0.5 * lip * sq - 1e-12 * Math.abs(fz)) {
+                    next = cand;
+                    break;
+                }
+                lip *= 2;
+            }
+            if (next == null) {
+                break;
+            }
+            if (fn > bestValue) {
+                bestValue = fn;
+                best = next.clone();
+            }
+            double move = 0;
+            for (int c = 0; c < kk; c++) {
+                move = Math.max(move, Math.abs(next[c] - x[c]));
+            }
+            double tNext = (1 + Math.sqrt(1 + 4 * t * t)) / 2;
+            for (int c = 0; c < kk; c++) {
+                z[c] = next[c] + (t - 1) / tNext * (next[c] - x[c]);
+            }
+            x = next;
+            t = tNext;
+            lip *= 0.9;
+            if (move < 1e-12) {
+                break;
+            }
+        }
+        return best;
+    }
+
+    /** D(lambda) of {@link #sm2ModelWeights}; fills grad with its gradient when grad is not null. */
+    private static double modelValue(double[] s, double[][] q, double theta, double[] lambda, double[] grad) {
+        int m = q.length == 0 ? 0 : q[0].length;
+        double[] big = new double[m];
+        double lin = 0;
+        for (int c = 0; c < s.length; c++) {
+            if (lambda[c] != 0) {
+                lin += lambda[c] * s[c];
+                for (int i = 0; i < m; i++) {
+                    big[i] += lambda[c] * q[c][i];
+                }
+            }
+        }
+        if (grad != null) {
+            double[] v = new double[m];
+            for (int i = 0; i < m; i++) {
+                v[i] = 0.5 * theta * big[i];
+            }
+            v = SimplexProjection.ontoSimplex(v);
+            for (int c = 0; c < s.length; c++) {
+                double dot = 0;
+                for (int i = 0; i < m; i++) {
+                    dot += q[c][i] * v[i];
+                }
+                grad[c] = s[c] - 0.5 * dot;
+            }
+        }
+        return lin + sm2Dual(0.0, big, theta);
     }
 
     /**
