@@ -47,7 +47,7 @@ import java.util.Objects;
  *       points certify a gap of 0.2%. A line search stops when the Armijo decrease it needs falls below
  *       F's resolution (1e-9 |F|; before, noise-sized "decreases" at steps down to 1e-12 were accepted,
  *       about 20 solves per iteration for up to maxIterations iterations). When it finds no step (or the
- *       projected direction is zero), the fit takes cutting-plane steps ({@link Run#sm2Aggregate}): every
+ *       projected direction is zero), the fit takes cutting-plane steps (Run.sm2Aggregate): every
  *       SVM solution alpha_k of the fit gives a cut s_k - 1/2 mu'q_k below J, the model of F built from
  *       them is minimised through its dual over the cut weights lambda, the averaged alpha-bar
  *       = sum_k lambda_k alpha_k is offered to the gap test (G(alpha-bar) is at least the model's lower bound,
