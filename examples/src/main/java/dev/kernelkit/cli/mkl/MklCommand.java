@@ -662,6 +662,10 @@ public final class MklCommand implements Callable<Integer> {
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             double[][] acc = new double[ms.size()][rs.size()];
             double[][] kept = new double[ms.size()][rs.size()];
+            List<List<SplitResult>> runs = new ArrayList<>();
+            for (int k = 0; k < ms.size(); k++) {
+                runs.add(new ArrayList<>());
+            }
             int[] extra = new int[rs.size()];
             int done = 0;
             for (int j = 0; j < rs.size(); j++) {
@@ -672,6 +676,7 @@ public final class MklCommand implements Callable<Integer> {
                     SplitResult r = runSplit(split - 1, ms.get(k), params, noisy, s, seed);
                     acc[k][j] = r.accuracy();
                     kept[k][j] = r.selected();
+                    runs.get(k).add(r);
                     if (verbose) {
                         PrintWriter o = spec.commandLine().getOut();
                         o.printf(Locale.ROOT, "r = %s %s: %s accuracy %.2f%%, kernels %.1f of %d, train %.3f s, %d SVM solves%s%n",
@@ -699,6 +704,9 @@ public final class MklCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s: split %d of seed %d (test fraction %s); noise seed %d; hyper-parameters %s%n",
                     input.data(), split, seed, testFraction, seed,
                     params.c == null ? "by " + params.innerFolds + "-fold CV on the training part" : "fixed");
+            for (int k = 0; k < ms.size(); k++) {
+                printUnconverged(out, ms.get(k).cliName(), runs.get(k));
+            }
             double[] x = rs.stream().mapToDouble(Double::doubleValue).toArray();
             if (plots != null) {
                 java.nio.file.Files.createDirectories(plots);
@@ -718,8 +726,15 @@ public final class MklCommand implements Callable<Integer> {
             out.flush();
             JsonSummary methodsJson = new JsonSummary();
             for (int k = 0; k < ms.size(); k++) {
+                List<SplitResult> rk = runs.get(k);
                 methodsJson.put(ms.get(k).cliName(), new JsonSummary().putList("accuracy", acc[k])
-                        .putList("kernels_selected", kept[k]));
+                        .putList("kernels_selected", kept[k])
+                        .putList("train_seconds", rk.stream().mapToDouble(SplitResult::trainSeconds).toArray())
+                        .putList("svm_solves", rk.stream().mapToDouble(SplitResult::svmSolves).toArray())
+                        .putList("options", rk.stream().map(r -> describe(r.chosen())).toList())
+                        .put("tuning_fits", (long) rk.stream().mapToInt(SplitResult::tuneFits).sum())
+                        .put("tuning_fits_unconverged", (long) rk.stream().mapToInt(SplitResult::tuneUnconverged).sum())
+                        .put("final_fits_unconverged", (long) rk.stream().mapToInt(SplitResult::finalUnconverged).sum()));
             }
             json.write(new JsonSummary().put("command", "mkl noise").put("data", input.data().toString())
                     .put("split", (long) split).put("seed", seed).putList("ratios", x).put("methods", methodsJson));

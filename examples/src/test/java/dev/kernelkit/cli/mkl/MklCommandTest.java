@@ -118,6 +118,9 @@ class MklCommandTest {
         assertThat(Files.size(dir.resolve("mkl-noise.png"))).isPositive();
         String text = Files.readString(json);
         assertThat(text).contains("\"ratios\"").contains("\"sm1\"").contains("\"ave\"").contains("\"accuracy\"");
+        // per method: the fits' convergence counts (fixed C and theta: no tuning fits, one final fit per ratio)
+        assertThat(text).containsPattern("\"sm1\": \\{[^}]*\"tuning_fits\": 0,\\s*\"tuning_fits_unconverged\": 0,"
+                + "\\s*\"final_fits_unconverged\": 0").contains("\"svm_solves\"").contains("\"train_seconds\"");
         Run bad = run("noise", "--data", data.toString(), "--ratios", "0,-1", "--c", "10", "--theta", "0.5");
         assertThat(bad.code()).isNotZero();
         assertThat(bad.err()).contains("--ratios: every ratio must be >= 0 and finite, got -1.0");
