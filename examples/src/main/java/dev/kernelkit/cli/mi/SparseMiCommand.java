@@ -455,13 +455,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "Retraining cap of mi-SVM and MI-SVM (default: ${DEFAULT-VALUE}).")
         int maxRounds;
 
-        @Option(names = "--cccp-lambda", paramLabel = "L", defaultValue = "1",
-                description = "MI-CCCP's weight of |f(B) - max f(x)| (default: ${DEFAULT-VALUE}).")
-        double cccpLambda;
-
-        @Option(names = "--cccp-steps", paramLabel = "N", defaultValue = "10",
-                description = "MI-CCCP's cap on CCCP steps (default: ${DEFAULT-VALUE}).")
-        int cccpSteps;
+        @CommandLine.Mixin
+        CccpSettings cccp = new CccpSettings();
 
         @Option(names = "--methods", paramLabel = "LIST", split = ",",
                 description = "Only these methods (default: all of sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp).")
@@ -537,7 +532,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .withGamma(g).withC(c).withMaxRounds(maxRounds));
                 case "miles" -> (d, g, c) -> Miles.fit(d, MilesOptions.defaults().withGamma(g).withC(c));
                 case "cccp" -> (d, g, c) -> MiCccp.fit(d, MiCccpOptions.defaults().withGamma(g).withC(c)
-                        .withLambda(cccpLambda).withMaxIterations(cccpSteps));
+                        .withLambda(cccp.lambda).withMaxIterations(cccp.steps));
                 default -> throw new IllegalArgumentException("--methods: unknown method '" + method
                         + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
             };
@@ -765,6 +760,17 @@ public final class SparseMiCommand implements Callable<Integer> {
         }
     }
 
+    /** MI-CCCP's settings shared by {@code compare} and {@code bench-cccp}. */
+    static final class CccpSettings {
+        @Option(names = "--cccp-lambda", paramLabel = "L", defaultValue = "1",
+                description = "MI-CCCP's weight of |f(B) - max f(x)| (default: ${DEFAULT-VALUE}).")
+        double lambda;
+
+        @Option(names = "--cccp-steps", paramLabel = "N", defaultValue = "10",
+                description = "MI-CCCP's cap on CCCP steps (default: ${DEFAULT-VALUE}).")
+        int steps;
+    }
+
     /**
      * The first fold of a stratified 10-fold split over bags, standardised on its training part:
      * {training part, held-out part}.
@@ -799,13 +805,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "The C values to time (default: ${DEFAULT-VALUE}).")
         double[] cs;
 
-        @Option(names = "--cccp-lambda", paramLabel = "L", defaultValue = "1",
-                description = "MI-CCCP's weight of |f(B) - max f(x)| (default: ${DEFAULT-VALUE}).")
-        double lambda;
-
-        @Option(names = "--cccp-steps", paramLabel = "N", defaultValue = "10",
-                description = "MI-CCCP's cap on CCCP steps (default: ${DEFAULT-VALUE}).")
-        int steps;
+        @CommandLine.Mixin
+        CccpSettings cccp = new CccpSettings();
 
         @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
                 description = "Timed fits per solver and C; the median is reported (default: ${DEFAULT-VALUE}).")
@@ -819,9 +820,9 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            if (runs < 1 || steps < 1 || !(gammaDim > 0) || !(lambda >= 0)) {
+            if (runs < 1 || cccp.steps < 1 || !(gammaDim > 0) || !(cccp.lambda >= 0)) {
                 throw new IllegalArgumentException("--runs and --cccp-steps must be >= 1, --gamma-dim > 0, --cccp-lambda >= 0; "
-                        + "got runs " + runs + ", cccp-steps " + steps + ", gamma-dim " + gammaDim + ", cccp-lambda " + lambda);
+                        + "got runs " + runs + ", cccp-steps " + cccp.steps + ", gamma-dim " + gammaDim + ", cccp-lambda " + cccp.lambda);
             }
             for (double c : cs) {
                 if (!(c > 0) || !Double.isFinite(c)) {
@@ -835,13 +836,13 @@ public final class SparseMiCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: training part of fold 1 of 10 (%d bags, %d instances), gamma %.4g (= %s/dim), "
                             + "lambda %s, <= %d CCCP steps, median of %d runs%n", input.data, train.size(),
-                    train.instanceCount(), g, gammaDim, lambda, steps, runs);
+                    train.instanceCount(), g, gammaDim, cccp.lambda, cccp.steps, runs);
             out.printf(Locale.ROOT, "%-8s %10s %10s %8s %16s %16s %9s %9s %9s%n", "C", "smo_s", "pg_s", "pg/smo",
                     "J_smo", "J_pg", "acc_smo", "acc_pg", "agree");
             out.flush();
             JsonSummary rows = new JsonSummary();
             for (double c : cs) {
-                MiCccpOptions o = MiCccpOptions.defaults().withGamma(g).withC(c).withLambda(lambda).withMaxIterations(steps);
+                MiCccpOptions o = MiCccpOptions.defaults().withGamma(g).withC(c).withLambda(cccp.lambda).withMaxIterations(cccp.steps);
                 double[] secs = new double[2];
                 dev.kernelkit.mi.MiCccpModel[] models = new dev.kernelkit.mi.MiCccpModel[2];
                 for (MiCccpOptions.StepSolver solver : MiCccpOptions.StepSolver.values()) {
@@ -873,7 +874,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .put("accuracy_smo", acc[0]).put("accuracy_projected_gradient", acc[1]).put("agreement", agree));
             }
             if (json != null) {
-                new JsonSummary().put("fits", rows).put("gamma", g).put("lambda", lambda).put("runs", (long) runs)
+                new JsonSummary().put("fits", rows).put("gamma", g).put("lambda", cccp.lambda).put("runs", (long) runs)
                         .put("bags", (long) train.size()).put("instances", (long) train.instanceCount()).writeTo(json);
             }
             return 0;
