@@ -244,10 +244,11 @@ public final class MiCccp {
 
     /**
      * Solves one CCCP step's dual (the problem of {@link #solveStepFista}) by sequential minimal optimisation:
-     * each iteration takes the most violating pair of multipliers inside one block of the feasible set,
+     * each iteration finds the most violating pair of multipliers inside one block of the feasible set,
      * (a_q, a_r) with y_q a_q + y_r a_r fixed and both in [0, C], or two multipliers of one bag's scaled
-     * simplex (u_t, u_s or u_t, v_i) with their sum fixed, and maximises the dual exactly along that pair
-     * (curvature d'M'KMd from the bag's kernel block, clipped to the box). Only the instance outputs
+     * simplex (u_t, u_s or u_t, v_i) with their sum fixed. An a-pair is moved to the dual's maximum along
+     * it (curvature d'M'KMd, clipped to the box); a bag's block is solved to the tolerance by such pair
+     * steps on its own ({@link #solveBagBlock}), since its gradient depends only on the bag's outputs. Only the instance outputs
      * f = K gamma are kept, updated in O(n |B|) per pair, and the gradient is read from them:
      * g(a_i) = 1 - y_i mean_i f, g(u_t) = f_t - mean_i f, g(v_i) = mean_i f - sum_j beta_ij f_j.
      * Stops when no pair violates the first-order optimality conditions by more than
@@ -310,8 +311,6 @@ public final class MiCccp {
             }
             double bestViolation = q >= 0 && r >= 0 ? up - low : 0;
             int bestBag = -1;
-            int bq = -1;
-            int br = -1;
             // each bag's simplex block: positions 0..|B|-1 are u, position |B| is v
             if (cap > 0) {
                 for (int i = 0; i < m; i++) {
@@ -334,8 +333,6 @@ public final class MiCccp {
                     if (lo >= 0 && hiG - loG > bestViolation) {
                         bestViolation = hiG - loG;
                         bestBag = i;
-                        bq = hi;
-                        br = lo;
                     }
                 }
             }
@@ -354,28 +351,84 @@ public final class MiCccp {
                     f[s] += t * (bagRow[q][s] - bagRow[r][s]);
                 }
             } else {
-                int[] bag = members[bestBag];
-                double[] w = new double[bag.length];
-                addImage(w, bq, bag.length, beta[bestBag], 1.0);
-                addImage(w, br, bag.length, beta[bestBag], -1.0);
-                double curv = quadratic(k, bag, w);
-                int rIndex = br == bag.length ? m + n + bestBag : m + bag[br];
-                int qIndex = bq == bag.length ? m + n + bestBag : m + bag[bq];
-                double t = Math.min(bestViolation / Math.max(curv, 1e-12), th[rIndex]);
-                th[qIndex] += t;
-                th[rIndex] -= t;
-                for (int p = 0; p < bag.length; p++) {
-                    double wp = t * w[p];
-                    if (wp != 0) {
-                        double[] col = k[bag[p]];
-                        for (int s = 0; s < n; s++) {
-                            f[s] += wp * col[s];
-                        }
+                solveBagBlock(k, members[bestBag], beta[bestBag], th, m + n + bestBag, m, f, SMO_TOLERANCE * scale);
+            }
+        }
+        return th;
+    }
+
+    /**
+     * Solves one bag's block (u_t for t in the bag, and v_i at index vIndex) to the tolerance with the other
+     * multipliers fixed. Its gradient reads only the bag's own outputs (g(u_t) = f_t - mean f, g(v_i) = mean f
+     * - sum_j beta_j f_j), so the pair steps update a local copy of those in O(|B|^2) each; the instance
+     * outputs f of every instance are updated once at the end, in O(n |B|).
+     */
+    private static void solveBagBlock(double[][] k, int[] bag, double[] beta, double[] th, int vIndex, int m,
+                                      double[] f, double tolerance) {
+        int size = bag.length;
+        double[] local = new double[size];
+        for (int p = 0; p < size; p++) {
+            local[p] = f[bag[p]];
+        }
+        double[] change = new double[size];
+        double[] g = new double[size + 1];
+        int cap = 100 * (size + 1);
+        for (int it = 0; it < cap; it++) {
+            double mean = 0;
+            double lin = 0;
+            for (int p = 0; p < size; p++) {
+                mean += local[p];
+                lin += beta[p] * local[p];
+            }
+            mean /= size;
+            for (int p = 0; p < size; p++) {
+                g[p] = local[p] - mean;
+            }
+            g[size] = mean - lin;
+            int hi = -1;
+            int lo = -1;
+            for (int p = 0; p <= size; p++) {
+                if (hi < 0 || g[p] > g[hi]) {
+                    hi = p;
+                }
+                if (th[index(p, size, bag, vIndex, m)] > 0 && (lo < 0 || g[p] < g[lo])) {
+                    lo = p;
+                }
+            }
+            if (lo < 0 || g[hi] - g[lo] <= tolerance) {
+                break;
+            }
+            double[] w = new double[size];
+            addImage(w, hi, size, beta, 1.0);
+            addImage(w, lo, size, beta, -1.0);
+            double curv = quadratic(k, bag, w);
+            int loIndex = index(lo, size, bag, vIndex, m);
+            double t = Math.min((g[hi] - g[lo]) / Math.max(curv, 1e-12), th[loIndex]);
+            th[index(hi, size, bag, vIndex, m)] += t;
+            th[loIndex] -= t;
+            for (int p = 0; p < size; p++) {
+                double wp = t * w[p];
+                if (wp != 0) {
+                    change[p] += wp;
+                    for (int p2 = 0; p2 < size; p2++) {
+                        local[p2] += wp * k[bag[p]][bag[p2]];
                     }
                 }
             }
         }
-        return th;
+        for (int p = 0; p < size; p++) {
+            if (change[p] != 0) {
+                double[] col = k[bag[p]];
+                for (int s = 0; s < f.length; s++) {
+                    f[s] += change[p] * col[s];
+                }
+            }
+        }
+    }
+
+    /** The index in theta of position p of a bag's block: u_t for p &lt; |B|, v_i for p = |B|. */
+    private static int index(int p, int size, int[] bag, int vIndex, int m) {
+        return p == size ? vIndex : m + bag[p];
     }
 
     /** w' K_BB w over the instances of one bag. */
