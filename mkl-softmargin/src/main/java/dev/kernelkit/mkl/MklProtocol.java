@@ -8,6 +8,7 @@ import dev.kernelkit.eval.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * The experimental protocol of Xu, Tsang and Xu (TNNLS 2013, Section V-B) for one training part:
@@ -108,7 +109,9 @@ public final class MklProtocol {
 
     /**
      * Chooses C (when tuneC) and the method's second parameter (theta, or p; when tuneSecond) by
-     * stratified k-fold cross-validation accuracy on the raw training part.
+     * stratified k-fold cross-validation accuracy on the raw training part. The grid points of a fold
+     * are fitted in parallel on the common fork-join pool (they share the fold's immutable base-kernel
+     * matrices); the choice is the sequential one, the first point of the highest accuracy.
      *
      * @throws IllegalArgumentException when the training part cannot be split into k stratified folds
      */
@@ -133,7 +136,8 @@ public final class MklProtocol {
         if (points.size() == 1) {
             return new Tuning(points.get(0), 0, 0);
         }
-        int fits = 0, unconverged = 0;
+        int[] fitsAt = new int[points.size()];
+        int[] unconvergedAt = new int[points.size()];
         double[] correct = new double[points.size()];
         for (Splits.Split s : Splits.stratifiedKFold(train.labels(), folds, seed)) {
             LabeledDataset part = train.subset(s.train());
@@ -142,16 +146,20 @@ public final class MklProtocol {
             LabeledDataset held = scaler.apply(train.subset(s.test()));
             BaseKernels kernels = kernelsFor(st);
             SharedKernelMatrices gram = kernels.gram(st.points());
-            for (int k = 0; k < points.size(); k++) {
+            // grid points are independent fits on the same immutable matrices: one per core, each
+            // writing only its own slot, so the choice is the sequential one
+            IntStream.range(0, points.size()).parallel().forEach(k -> {
                 MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE);
-                fits += model.machines().size();
-                unconverged += model.unconvergedMachines();
+                fitsAt[k] += model.machines().size();
+                unconvergedAt[k] += model.unconvergedMachines();
                 double[] pred = model.predict(held);
                 for (int i = 0; i < pred.length; i++) {
                     correct[k] += pred[i] == held.y(i) ? 1 : 0;
                 }
-            }
+            });
         }
+        int fits = IntStream.of(fitsAt).sum();
+        int unconverged = IntStream.of(unconvergedAt).sum();
         int best = 0;
         for (int k = 1; k < points.size(); k++) {
             if (correct[k] > correct[best]) {
