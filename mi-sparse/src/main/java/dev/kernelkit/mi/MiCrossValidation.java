@@ -7,6 +7,7 @@ import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The evaluation protocol of TNNLS 2013 Sec. V-B: repeated stratified k-fold cross-validation over
@@ -17,8 +18,9 @@ import java.util.List;
  * grid (the paper's {10, 50, 100, 500, 1000}) on the training part, and {@link #runVariants} a
  * learner variant (e.g. the set-kernel form) together with (gamma, C). The inner 3-fold CV can be
  * repeated on several random partitions (innerRepeats, default 1) to lower the variance of the
- * choice. Runs folds sequentially;
- * deterministic for a seed.
+ * choice. Runs outer folds sequentially; the inner grid in parallel for learners marked
+ * {@link Learner#threadSafe thread-safe}, with the same choices as sequentially; deterministic for a
+ * seed.
  */
 public final class MiCrossValidation {
 
@@ -27,6 +29,29 @@ public final class MiCrossValidation {
     public interface Learner {
         /** Fits with the given Gaussian gamma and C. */
         BagClassifier fit(BagDataset train, double gamma, double c);
+
+        /**
+         * Whether {@link #fit} may run on several threads at once (a pure function of its arguments);
+         * tuning then fits the grid points in parallel. False unless marked by {@link #threadSafe}.
+         */
+        default boolean isThreadSafe() {
+            return false;
+        }
+
+        /** The learner marked safe to call concurrently (the caller vouches for it). */
+        static Learner threadSafe(Learner learner) {
+            return new Learner() {
+                @Override
+                public BagClassifier fit(BagDataset train, double gamma, double c) {
+                    return learner.fit(train, gamma, c);
+                }
+
+                @Override
+                public boolean isThreadSafe() {
+                    return true;
+                }
+            };
+        }
     }
 
     /**
@@ -37,6 +62,32 @@ public final class MiCrossValidation {
     public interface SizedLearner {
         /** Fits with the given Gaussian gamma, C and number of expansion vectors. */
         BagClassifier fit(BagDataset train, double gamma, double c, int expansionVectors);
+
+        /** As {@link Learner#isThreadSafe()}. */
+        default boolean isThreadSafe() {
+            return false;
+        }
+
+        /** The learner marked safe to call concurrently (the caller vouches for it). */
+        static SizedLearner threadSafe(SizedLearner learner) {
+            return new SizedLearner() {
+                @Override
+                public BagClassifier fit(BagDataset train, double gamma, double c, int expansionVectors) {
+                    return learner.fit(train, gamma, c, expansionVectors);
+                }
+
+                @Override
+                public boolean isThreadSafe() {
+                    return true;
+                }
+            };
+        }
+
+        /** This learner at a fixed size, as thread-safe as this one. */
+        default Learner atSize(int expansionVectors) {
+            Learner fixed = (t, g, c) -> fit(t, g, c, expansionVectors);
+            return isThreadSafe() ? Learner.threadSafe(fixed) : fixed;
+        }
     }
 
     /**
@@ -362,9 +413,9 @@ public final class MiCrossValidation {
         double bestSum;
         if (gammas.length * cs.length == 1) {
             best = new double[] {gammas[0], cs[0]};
-            bestSum = innerSum(train, inner, (t, g, c) -> learner.fit(t, g, c, smallest), gammas[0], cs[0]);
+            bestSum = innerSum(train, inner, learner.atSize(smallest), gammas[0], cs[0]);
         } else {
-            double[] r = tuneOn(train, inner, (t, g, c) -> learner.fit(t, g, c, smallest), gammas, cs);
+            double[] r = tuneOn(train, inner, learner.atSize(smallest), gammas, cs);
             best = new double[] {r[0], r[1]};
             bestSum = r[2];
         }
@@ -394,18 +445,34 @@ public final class MiCrossValidation {
         return sum;
     }
 
-    /** {best gamma, best C, its summed inner accuracy}; the first in grid order on ties. */
+    /**
+     * {best gamma, best C, its summed inner accuracy}; the first in grid order on ties. For a
+     * {@linkplain Learner#isThreadSafe() thread-safe} learner the (grid point, inner split) fits run in
+     * parallel on the common fork-join pool; the accuracies are summed in split order afterwards, so
+     * the choice is exactly the sequential one.
+     */
     private static double[] tuneOn(BagDataset train, List<Splits.Split> inner, Learner learner, double[] gammas,
                                    double[] cs) {
+        int ns = inner.size();
+        int nc = cs.length;
+        double[][] acc = new double[gammas.length * nc][ns];
+        IntStream tasks = IntStream.range(0, acc.length * ns);
+        (learner.isThreadSafe() ? tasks.parallel() : tasks).forEach(t -> {
+            int p = t / ns;
+            Splits.Split sp = inner.get(t % ns);
+            BagClassifier m = learner.fit(train.subset(sp.train()), gammas[p / nc], cs[p % nc]);
+            acc[p][t % ns] = accuracy(m, train.subset(sp.test()));
+        });
         double bestAcc = -1;
         double[] best = null;
-        for (double gamma : gammas) {
-            for (double c : cs) {
-                double sum = innerSum(train, inner, learner, gamma, c);
-                if (sum > bestAcc) {
-                    bestAcc = sum;
-                    best = new double[] {gamma, c, sum};
-                }
+        for (int p = 0; p < acc.length; p++) {
+            double sum = 0;
+            for (double a : acc[p]) {
+                sum += a;
+            }
+            if (sum > bestAcc) {
+                bestAcc = sum;
+                best = new double[] {gammas[p / nc], cs[p % nc], sum};
             }
         }
         return best;

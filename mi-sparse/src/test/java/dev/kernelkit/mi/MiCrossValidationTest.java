@@ -230,6 +230,40 @@ class MiCrossValidationTest {
     }
 
     @Test
+    void parallelTuningOfAThreadSafeLearnerMakesTheSequentialChoicesAndUnmarkedLearnersStayOnOneThread() {
+        BagDataset data = SyntheticData.ringBags(16, 3, 5, 23);
+        double[] gammas = {0.05, 0.2, 0.5, 2};
+        double[] cs = {0.1, 1, 10};
+        // the sequential reference, recording the thread of every fit
+        Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        MiCrossValidation.Learner recording = (d, g, c) -> {
+            threads.add(Thread.currentThread());
+            return MIKERNEL.fit(d, g, c);
+        };
+        MiCrossValidation.Result sequential = MiCrossValidation.run(data, recording, 4, 2, 5, gammas, cs, 2);
+        assertThat(threads).hasSize(1);
+        threads.clear();
+        MiCrossValidation.Result parallel = MiCrossValidation.run(data, MiCrossValidation.Learner.threadSafe(recording),
+                4, 2, 5, gammas, cs, 2);
+        assertThat(parallel.gammas()).containsExactly(sequential.gammas());
+        assertThat(parallel.cs()).containsExactly(sequential.cs());
+        assertThat(parallel.accuracies()).containsExactly(sequential.accuracies());
+        // the grid (4 x 3 points x 6 inner splits per outer fold) was spread over the caller and the pool's workers
+        if (java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() >= 1) {
+            assertThat(threads).hasSizeGreaterThan(1);
+        }
+        // tuned N_XV: the sized learner's flag carries over to the stage-1 grid
+        MiCrossValidation.SizedLearner sized = (d, g, c, k) -> SparseMi.fit(d, SparseMiOptions.defaults().withGamma(g)
+                .withC(c).withExpansionVectors(k).withMaxIterations(3));
+        assertThat(sized.atSize(2).isThreadSafe()).isFalse();
+        assertThat(MiCrossValidation.SizedLearner.threadSafe(sized).atSize(2).isThreadSafe()).isTrue();
+        double[] one = MiCrossValidation.tuneSize(data, sized, gammas, cs, new int[] {1, 2}, 3, 1);
+        double[] two = MiCrossValidation.tuneSize(data, MiCrossValidation.SizedLearner.threadSafe(sized), gammas, cs,
+                new int[] {1, 2}, 3, 1);
+        assertThat(two).containsExactly(one);
+    }
+
+    @Test
     void emptyGridIsAnError() {
         BagDataset data = SyntheticData.ringBags(6, 3, 5, 10);
         assertThatThrownBy(() -> MiCrossValidation.run(data, (t, g, c) -> null, 3, 1, 1, new double[0],

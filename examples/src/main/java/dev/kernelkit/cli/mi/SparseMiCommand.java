@@ -9,6 +9,8 @@ import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.mi.MiCrossValidation.Learner;
+import dev.kernelkit.mi.MiCrossValidation.SizedLearner;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiCccp;
 import dev.kernelkit.mi.MiCccpOptions;
@@ -282,9 +284,9 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
             BagDataset d = replicated(input.read(), replicate);
             double[] best = autoXv()
-                    ? MiCrossValidation.tuneSize(d, this::fitSized, gammas(d), cs(), xvGrid, seed, innerRepeats)
+                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid, seed, innerRepeats)
                     : gamma != null ? new double[] {gamma, c, xvCount()}
-                    : MiCrossValidation.tune(d, this::fit, gammas(d), cs(), seed, innerRepeats);
+                    : MiCrossValidation.tune(d, Learner.threadSafe(this::fit), gammas(d), cs(), seed, innerRepeats);
             Stopwatch clock = Stopwatch.start();
             BagClassifier m = autoXv() ? fitSized(d, best[0], best[1], (int) best[2]) : fit(d, best[0], best[1]);
             double secs = clock.elapsedSeconds();
@@ -372,9 +374,9 @@ public final class SparseMiCommand implements Callable<Integer> {
             checkGrid();
             BagDataset d = input.read();
             MiCrossValidation.Result r = autoXv()
-                    ? MiCrossValidation.runTunedSize(d, this::fitSized, folds, repeats, seed, gammas(d), cs(), xvGrid,
+                    ? MiCrossValidation.runTunedSize(d, SizedLearner.threadSafe(this::fitSized), folds, repeats, seed, gammas(d), cs(), xvGrid,
                             innerRepeats)
-                    : MiCrossValidation.run(d, this::fit, folds, repeats, seed, gammas(d), cs(), innerRepeats);
+                    : MiCrossValidation.run(d, Learner.threadSafe(this::fit), folds, repeats, seed, gammas(d), cs(), innerRepeats);
             Summary acc = r.accuracy();
             double[] v = r.vectors();
             double vMin = java.util.Arrays.stream(v).min().orElse(0);
@@ -489,17 +491,17 @@ public final class SparseMiCommand implements Callable<Integer> {
                 case "mikernel" -> {
                     for (String f : mikernelForms) {
                         MiKernelOptions.Form form = enumValue(MiKernelOptions.Form.class, "--mikernel-forms", f);
-                        out.add(new MiCrossValidation.Variant(f.toLowerCase(Locale.ROOT), (d, g, c) -> MiKernel.fit(d,
-                                MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c))));
+                        out.add(new MiCrossValidation.Variant(f.toLowerCase(Locale.ROOT), Learner.threadSafe((d, g, c) ->
+                                MiKernel.fit(d, MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c)))));
                     }
                 }
                 case "mi-SVM", "MI-SVM" -> {
                     MiSvmOptions.Variant v = method.equals("mi-SVM") ? MiSvmOptions.Variant.INSTANCE : MiSvmOptions.Variant.BAG;
                     for (String w : misvmWeightings) {
                         MiSvmOptions.Weighting weighting = enumValue(MiSvmOptions.Weighting.class, "--misvm-weightings", w);
-                        out.add(new MiCrossValidation.Variant(w.toLowerCase(Locale.ROOT), (d, g, c) -> MiSvm.fit(d,
-                                MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
-                                        .withMaxRounds(maxRounds))));
+                        out.add(new MiCrossValidation.Variant(w.toLowerCase(Locale.ROOT), Learner.threadSafe((d, g, c) ->
+                                MiSvm.fit(d, MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
+                                        .withMaxRounds(maxRounds)))));
                     }
                 }
                 default -> out.add(new MiCrossValidation.Variant(method, learner(method)));
@@ -521,7 +523,8 @@ public final class SparseMiCommand implements Callable<Integer> {
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
                     .withMaxIterations(iterations).withSeed(seed);
-            return switch (method) {
+            // every learner below is a pure function of (data, gamma, C) and seeded options
+            return Learner.threadSafe(switch (method) {
                 case "sparsemi" -> (d, g, c) -> SparseMi.fit(d, base.withGamma(g).withC(c));
                 case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
                 case "rsvm" -> (d, g, c) -> RandomSparseSvm.fit(d, base.withGamma(g).withC(c));
@@ -535,7 +538,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .withLambda(cccp.lambda).withMaxIterations(cccp.steps));
                 default -> throw new IllegalArgumentException("--methods: unknown method '" + method
                         + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
-            };
+            });
         }
 
         @Override
