@@ -178,6 +178,10 @@ public final class WekaComparison {
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
      */
     static List<MiCrossValidation.Variant> variants(String method) {
+        if (method.endsWith(WIDE)) {
+            // the wide grid is applied by gammas(); the variants are the base method's
+            return variants(method.substring(0, method.length() - WIDE.length()));
+        }
         MiCrossValidation.Learner avg = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
         MiCrossValidation.Learner norm = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c)
                 .withForm(MiKernelOptions.Form.NORMALIZED));

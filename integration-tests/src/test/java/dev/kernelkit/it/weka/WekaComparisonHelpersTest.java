@@ -48,6 +48,16 @@ class WekaComparisonHelpersTest {
     }
 
     @Test
+    void wideSuffixKeepsAVariantMethodsVariantsAndWidensOnlyTheGammaGrid() {
+        // "mi-SVM+scale@wide" once ran only its first variant: the suffix hid the variant list
+        assertThat(WekaComparison.variants("mi-SVM+scale@wide")).extracting(MiCrossValidation.Variant::name)
+                .containsExactly("standardised", "minmax");
+        assertThat(WekaComparison.variants("mi-SVM@wide")).isEmpty();
+        assertThat(WekaComparison.gammas("mi-SVM+scale@wide", 4)).hasSize(9).contains(8.0);
+        assertThat(WekaComparison.gammas("mi-SVM+scale", 4)).hasSize(5).contains(0.5);
+    }
+
+    @Test
     void innerRepeatsSuffixIsParsedStrippedAndRejectedOnWekaOrWithoutACount() {
         assertThat(WekaComparison.innerRepeats("mikernel")).isEqualTo(1);
         assertThat(WekaComparison.innerRepeats("mikernel+form@ir3")).isEqualTo(3);
