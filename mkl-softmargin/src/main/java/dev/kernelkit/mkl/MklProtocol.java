@@ -8,6 +8,8 @@ import dev.kernelkit.eval.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -110,8 +112,10 @@ public final class MklProtocol {
     /**
      * Chooses C (when tuneC) and the method's second parameter (theta, or p; when tuneSecond) by
      * stratified k-fold cross-validation accuracy on the raw training part. The grid points of a fold
-     * are fitted in parallel on the common fork-join pool (they share the fold's immutable base-kernel
-     * matrices); the choice is the sequential one, the first point of the highest accuracy.
+     * are fitted in parallel, on as many threads as the common fork-join pool's parallelism plus one
+     * (they share the fold's immutable base-kernel matrices; fewer at once when their SVM row caches
+     * would fill half the heap, see {@link #concurrentFits}); the choice is the sequential one, the
+     * first point of the highest accuracy.
      *
      * @throws IllegalArgumentException when the training part cannot be split into k stratified folds
      */
@@ -126,6 +130,32 @@ public final class MklProtocol {
      * ({@link MklResult#converged()} false: iteration cap, or SM2's line search out of verifiable steps).
      */
     public record Tuning(MklOptions chosen, int fits, int unconverged) {
+    }
+
+    /**
+     * How many grid points to fit at once: the available threads, fewer when their SVM row caches
+     * (each at most {@code cacheMb} and at most n^2 floats) would take more than half the heap.
+     */
+    static int concurrentFits(int n, double cacheMb, int threads, long maxHeapBytes) {
+        long perFit = Math.max(1L, Math.min((long) (cacheMb * (1 << 20)), 4L * n * n));
+        return (int) Math.max(1, Math.min(threads, maxHeapBytes / 2 / perFit));
+    }
+
+    /**
+     * Runs body(0..count-1) on at most {@code threads} threads: sequentially on the caller for 1, else
+     * on a fork-join pool of that many threads, shut down afterwards.
+     */
+    static void forEach(int count, int threads, IntConsumer body) {
+        if (threads <= 1) {
+            IntStream.range(0, count).forEach(body);
+        } else {
+            ForkJoinPool pool = new ForkJoinPool(threads);
+            try {
+                pool.submit(() -> IntStream.range(0, count).parallel().forEach(body)).join();
+            } finally {
+                pool.shutdown();
+            }
+        }
     }
 
     /** As {@link #tune}, also counting the fits and the unconverged ones. */
@@ -146,9 +176,9 @@ public final class MklProtocol {
             LabeledDataset held = scaler.apply(train.subset(s.test()));
             BaseKernels kernels = kernelsFor(st);
             SharedKernelMatrices gram = kernels.gram(st.points());
-            // grid points are independent fits on the same immutable matrices: one per core, each
-            // writing only its own slot, so the choice is the sequential one
-            IntStream.range(0, points.size()).parallel().forEach(k -> {
+            // grid points are independent fits on the same immutable matrices, each writing only its
+            // own slot, so the choice is the sequential one
+            IntConsumer fitPoint = k -> {
                 MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE);
                 fitsAt[k] += model.machines().size();
                 unconvergedAt[k] += model.unconvergedMachines();
@@ -156,7 +186,9 @@ public final class MklProtocol {
                 for (int i = 0; i < pred.length; i++) {
                     correct[k] += pred[i] == held.y(i) ? 1 : 0;
                 }
-            });
+            };
+            forEach(points.size(), concurrentFits(st.size(), base.solver().cacheMb(),
+                    ForkJoinPool.getCommonPoolParallelism() + 1, Runtime.getRuntime().maxMemory()), fitPoint);
         }
         int fits = IntStream.of(fitsAt).sum();
         int unconverged = IntStream.of(unconvergedAt).sum();

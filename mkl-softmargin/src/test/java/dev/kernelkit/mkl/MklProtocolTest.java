@@ -34,6 +34,38 @@ class MklProtocolTest {
     }
 
     @Test
+    void concurrentFitsKeepTheirSvmRowCachesWithinHalfTheHeap() {
+        long mb = 1L << 20;
+        // small n: each cache is at most n^2 floats, so every thread may fit
+        assertThat(MklProtocol.concurrentFits(270, 200, 16, 4096 * mb)).isEqualTo(16);
+        // large n: 200 MB caches, 2 GB for caches -> 10 at once; 512 MB heap -> 1 (sequential)
+        assertThat(MklProtocol.concurrentFits(10_000, 200, 16, 4096 * mb)).isEqualTo(10);
+        assertThat(MklProtocol.concurrentFits(10_000, 200, 16, 512 * mb)).isEqualTo(1);
+        assertThat(MklProtocol.concurrentFits(10_000, 200, 2, 64 * mb)).isEqualTo(1);
+    }
+
+    @Test
+    void forEachVisitsEveryIndexOnceOnAtMostTheGivenThreads() {
+        for (int threads : new int[] {1, 2, 3, 8}) {
+            java.util.concurrent.atomic.AtomicIntegerArray seen = new java.util.concurrent.atomic.AtomicIntegerArray(200);
+            java.util.Set<Thread> used = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            MklProtocol.forEach(200, threads, k -> {
+                used.add(Thread.currentThread());
+                seen.incrementAndGet(k);
+            });
+            for (int k = 0; k < 200; k++) {
+                assertThat(seen.get(k)).as("index %d with %d threads", k, threads).isEqualTo(1);
+            }
+            assertThat(used.size()).isLessThanOrEqualTo(threads);
+            if (threads == 1) {
+                assertThat(used).containsExactly(Thread.currentThread());
+            } else {
+                assertThat(used).doesNotContain(Thread.currentThread());
+            }
+        }
+    }
+
+    @Test
     void tuningPicksTheArgmaxOfIndependentlyRecomputedFoldAccuracies() {
         LabeledDataset train = raw(60, 3);
         MklProtocol.Grid grid = new MklProtocol.Grid(List.of(0.01, 100.0), List.of(0.0, 1.0), List.of(1.0), List.of(2.0));
