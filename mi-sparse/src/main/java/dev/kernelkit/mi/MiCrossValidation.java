@@ -91,6 +91,19 @@ public final class MiCrossValidation {
     }
 
     /**
+     * How {@link #runTunedSize} searches (gamma, C, N_XV): {@link #STAGED} tunes (gamma, C) at the
+     * smallest N_XV and then N_XV at that (gamma, C) (the default; about |sizes| times cheaper);
+     * {@link #JOINT} tunes all three over the full grid (the literal reading of TNNLS 2013 Sec. V-B:
+     * gamma, C and the number of XVs all chosen by the inner CV).
+     */
+    public enum SizeSearch {
+        /** (gamma, C) at the smallest N_XV, then N_XV. */
+        STAGED,
+        /** The full gamma x C x N_XV grid. */
+        JOINT
+    }
+
+    /**
      * A named learner variant for {@link #runVariants}, e.g. the averaged and the normalised set
      * kernel, or instance- and bag-weighted C.
      *
@@ -279,11 +292,22 @@ public final class MiCrossValidation {
      */
     public static Result runTunedSize(BagDataset data, SizedLearner learner, int folds, int repeats, long seed,
                                       double[] gammas, double[] cs, int[] sizes, int innerRepeats) {
+        return runTunedSize(data, learner, folds, repeats, seed, gammas, cs, sizes, innerRepeats, SizeSearch.STAGED);
+    }
+
+    /**
+     * As {@link #runTunedSize(BagDataset, SizedLearner, int, int, long, double[], double[], int[], int)}
+     * with the given search over (gamma, C, N_XV); {@link SizeSearch#JOINT} keeps the best summed inner
+     * accuracy over the whole grid (the first in size, gamma, C order on ties, so the smaller N_XV).
+     */
+    public static Result runTunedSize(BagDataset data, SizedLearner learner, int folds, int repeats, long seed,
+                                      double[] gammas, double[] cs, int[] sizes, int innerRepeats, SizeSearch search) {
         checkGrid(gammas, cs);
         checkSizes(sizes);
         checkInnerRepeats(innerRepeats);
+        java.util.Objects.requireNonNull(search, "search");
         return protocol(data, folds, repeats, seed,
-                (tr, s) -> tuneSizeChoice(tr, learner, gammas, cs, sizes, seed + 7919L * (s + 1), innerRepeats),
+                (tr, s) -> tuneSizeChoice(tr, learner, gammas, cs, sizes, seed + 7919L * (s + 1), innerRepeats, search),
                 (tr, ch) -> learner.fit(tr, ch.gamma, ch.c, ch.size), null);
     }
 
@@ -395,10 +419,17 @@ public final class MiCrossValidation {
     /** As {@link #tuneSize(BagDataset, SizedLearner, double[], double[], int[], long)} on {@code innerRepeats} repeated 3-fold partitions. */
     public static double[] tuneSize(BagDataset train, SizedLearner learner, double[] gammas, double[] cs,
                                     int[] sizes, long seed, int innerRepeats) {
+        return tuneSize(train, learner, gammas, cs, sizes, seed, innerRepeats, SizeSearch.STAGED);
+    }
+
+    /** As {@link #tuneSize(BagDataset, SizedLearner, double[], double[], int[], long, int)} with the given search. */
+    public static double[] tuneSize(BagDataset train, SizedLearner learner, double[] gammas, double[] cs,
+                                    int[] sizes, long seed, int innerRepeats, SizeSearch search) {
         checkGrid(gammas, cs);
         checkSizes(sizes);
         checkInnerRepeats(innerRepeats);
-        return toArray(tuneSizeChoice(train, learner, gammas, cs, sizes, seed, innerRepeats));
+        java.util.Objects.requireNonNull(search, "search");
+        return toArray(tuneSizeChoice(train, learner, gammas, cs, sizes, seed, innerRepeats, search));
     }
 
     private static double[] toArray(Choice ch) {
@@ -406,43 +437,40 @@ public final class MiCrossValidation {
     }
 
     private static Choice tuneSizeChoice(BagDataset train, SizedLearner learner, double[] gammas, double[] cs,
-                                         int[] sizes, long seed, int innerRepeats) {
+                                         int[] sizes, long seed, int innerRepeats, SizeSearch search) {
         List<Splits.Split> inner = innerSplits(train.labels(), seed, innerRepeats);
-        int smallest = sizes[0];
-        double[] best;
-        double bestSum;
-        if (gammas.length * cs.length == 1) {
-            best = new double[] {gammas[0], cs[0]};
-            bestSum = innerSum(train, inner, learner.atSize(smallest), gammas[0], cs[0]);
-        } else {
-            double[] r = tuneOn(train, inner, learner.atSize(smallest), gammas, cs);
-            best = new double[] {r[0], r[1]};
-            bestSum = r[2];
-        }
         int minInstances = Integer.MAX_VALUE;
         for (Splits.Split sp : inner) {
             minInstances = Math.min(minInstances, train.subset(sp.train()).instanceCount());
         }
+        if (search == SizeSearch.JOINT) {
+            Choice best = null;
+            double bestSum = -1;
+            for (int i = 0; i < sizes.length && (i == 0 || sizes[i] <= minInstances); i++) {
+                double[] r = tuneOn(train, inner, learner.atSize(sizes[i]), gammas, cs);
+                if (r[2] > bestSum) {
+                    bestSum = r[2];
+                    best = new Choice(r[0], r[1], sizes[i], 0);
+                }
+            }
+            return best;
+        }
+        int smallest = sizes[0];
+        // stage 1 (a single point when the gamma and C grids are fixed)
+        double[] r = tuneOn(train, inner, learner.atSize(smallest), gammas, cs);
+        double[] best = {r[0], r[1]};
+        double bestSum = r[2];
         int bestSize = smallest;
         for (int i = 1; i < sizes.length && sizes[i] <= minInstances; i++) {
             int size = sizes[i];
-            double sum = innerSum(train, inner, (t, g, c) -> learner.fit(t, g, c, size), best[0], best[1]);
+            // a one-point grid: the inner splits in parallel for a thread-safe learner
+            double sum = tuneOn(train, inner, learner.atSize(size), new double[] {best[0]}, new double[] {best[1]})[2];
             if (sum > bestSum) {
                 bestSum = sum;
                 bestSize = size;
             }
         }
         return new Choice(best[0], best[1], bestSize, 0);
-    }
-
-    private static double innerSum(BagDataset train, List<Splits.Split> inner, Learner learner, double gamma,
-                                   double c) {
-        double sum = 0;
-        for (Splits.Split sp : inner) {
-            BagClassifier m = learner.fit(train.subset(sp.train()), gamma, c);
-            sum += accuracy(m, train.subset(sp.test()));
-        }
-        return sum;
     }
 
     /**

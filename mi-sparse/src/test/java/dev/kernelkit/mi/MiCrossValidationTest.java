@@ -113,6 +113,51 @@ class MiCrossValidationTest {
     }
 
     @Test
+    void jointSizeSearchFindsTheBestOfTheWholeGridWhereTheStagedSearchCannot() {
+        BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
+        Map<String, Integer> labels = new HashMap<>();
+        for (int i = 0; i < data.size(); i++) {
+            labels.put(data.bag(i).id(), data.label(i));
+        }
+        // (gamma 1, size 2) is right on every bag; at size 1, gamma 0.1 (class 0 for all, about half
+        // right) beats gamma 1 (always wrong); (gamma 0.1, size 2) is always wrong. The staged search
+        // fixes gamma = 0.1 at size 1 and never sees (1, 2).
+        MiCrossValidation.SizedLearner learner = (train, gamma, c, size) -> new BagClassifier() {
+            @Override
+            public int predict(Bag bag) {
+                int y = labels.get(bag.id());
+                if (size == 1) {
+                    return gamma == 1.0 ? 1 - y : 0;
+                }
+                return gamma == 1.0 ? y : 1 - y;
+            }
+
+            @Override
+            public int kernelEvaluationsPerInstance() {
+                return size;
+            }
+        };
+        double[] gammas = {0.1, 1};
+        double[] cs = {1, 10};
+        int[] sizes = {1, 2};
+        MiCrossValidation.Result staged = MiCrossValidation.runTunedSize(data, learner, 3, 1, 4, gammas, cs, sizes, 1,
+                MiCrossValidation.SizeSearch.STAGED);
+        assertThat(staged.gammas()).containsOnly(0.1);
+        assertThat(staged.vectors()).containsOnly(1.0);
+        MiCrossValidation.Result joint = MiCrossValidation.runTunedSize(data, learner, 3, 1, 4, gammas, cs, sizes, 1,
+                MiCrossValidation.SizeSearch.JOINT);
+        assertThat(joint.gammas()).containsOnly(1.0);
+        assertThat(joint.cs()).containsOnly(1.0);
+        assertThat(joint.vectors()).containsOnly(2.0);
+        assertThat(joint.accuracies()).containsOnly(1.0);
+        // the default is the staged search
+        assertThat(MiCrossValidation.runTunedSize(data, learner, 3, 1, 4, gammas, cs, sizes).gammas())
+                .containsExactly(staged.gammas());
+        assertThat(MiCrossValidation.tuneSize(data, learner, gammas, cs, sizes, 4, 1, MiCrossValidation.SizeSearch.JOINT))
+                .containsExactly(1.0, 1.0, 2.0);
+    }
+
+    @Test
     void tunedSizeRejectsBadGrids() {
         BagDataset data = SyntheticData.ringBags(6, 3, 5, 10);
         MiCrossValidation.SizedLearner never = (t, g, c, k) -> null;

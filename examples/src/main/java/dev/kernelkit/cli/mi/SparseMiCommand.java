@@ -87,8 +87,13 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @Option(names = "--xv", paramLabel = "N|auto", defaultValue = "10",
                 description = "Number of expansion vectors N_XV, or auto to choose it from --xv-grid by inner 3-fold CV "
-                        + "on the training part (after gamma and C at the smallest candidate; default: ${DEFAULT-VALUE}).")
+                        + "on the training part, see --xv-search (default: ${DEFAULT-VALUE}).")
         String xv;
+
+        @Option(names = "--xv-search", paramLabel = "staged|joint", defaultValue = "staged",
+                description = "With --xv auto: staged tunes gamma and C at the smallest candidate N_XV, then N_XV; joint "
+                        + "searches the whole gamma x C x N_XV grid (|grid| times the fits; default: ${DEFAULT-VALUE}).")
+        String xvSearch;
 
         @Option(names = "--xv-grid", paramLabel = "LIST", split = ",", defaultValue = "10,50,100,500,1000",
                 description = "Candidate N_XV for --xv auto, ascending; candidates above the instances of an inner "
@@ -140,6 +145,14 @@ public final class SparseMiCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--method must be sparsemi, mikernel, rsvm or rs, got '" + method + "'");
             }
+        }
+
+        MiCrossValidation.SizeSearch xvSearch() {
+            return switch (xvSearch.toLowerCase(Locale.ROOT)) {
+                case "staged" -> MiCrossValidation.SizeSearch.STAGED;
+                case "joint" -> MiCrossValidation.SizeSearch.JOINT;
+                default -> throw new IllegalArgumentException("--xv-search must be staged or joint, got '" + xvSearch + "'");
+            };
         }
 
         /** True for {@code --xv auto}. */
@@ -200,6 +213,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             } else if (xvCount() < 1) {
                 throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
             }
+            xvSearch();
             if (innerRepeats < 1) {
                 throw new IllegalArgumentException("--inner-repeats must be >= 1, got " + innerRepeats);
             }
@@ -284,7 +298,8 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
             BagDataset d = replicated(input.read(), replicate);
             double[] best = autoXv()
-                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid, seed, innerRepeats)
+                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid, seed, innerRepeats,
+                            xvSearch())
                     : gamma != null ? new double[] {gamma, c, xvCount()}
                     : MiCrossValidation.tune(d, Learner.threadSafe(this::fit), gammas(d), cs(), seed, innerRepeats);
             Stopwatch clock = Stopwatch.start();
@@ -375,7 +390,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             BagDataset d = input.read();
             MiCrossValidation.Result r = autoXv()
                     ? MiCrossValidation.runTunedSize(d, SizedLearner.threadSafe(this::fitSized), folds, repeats, seed, gammas(d), cs(), xvGrid,
-                            innerRepeats)
+                            innerRepeats, xvSearch())
                     : MiCrossValidation.run(d, Learner.threadSafe(this::fit), folds, repeats, seed, gammas(d), cs(), innerRepeats);
             Summary acc = r.accuracy();
             double[] v = r.vectors();
@@ -393,10 +408,11 @@ public final class SparseMiCommand implements Callable<Integer> {
                                 + "\"xv\": %s, \"train_seconds\": %s, \"predict_seconds\": %s, "
                                 + "\"kernel_evals_per_instance\": %s, \"folds\": %d, \"repeats\": %d, "
                                 + "\"xv_min\": %s, \"xv_max\": %s, \"xv_auto\": %s, \"restarts\": %d, "
-                                + "\"inner_repeats\": %d}%n",
+                                + "\"inner_repeats\": %d, \"xv_search\": \"%s\"}%n",
                         method, acc.mean(), acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(),
                         r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats, vMin, vMax, autoXv(),
-                        method() == Method.SPARSEMI ? restarts : 1, innerRepeats);
+                        method() == Method.SPARSEMI ? restarts : 1, innerRepeats,
+                        autoXv() ? xvSearch().name().toLowerCase(Locale.ROOT) : "none");
                 Files.writeString(json, text, StandardCharsets.UTF_8);
             }
             return 0;

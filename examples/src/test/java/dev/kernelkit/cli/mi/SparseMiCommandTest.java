@@ -217,7 +217,16 @@ class SparseMiCommandTest {
                 "--c", "10", "--folds", "3", "--iterations", "10", "--json", json.toString());
         assertThat(cv).contains("method sparsemi").containsPattern("# chosen per fold: xv \\{[13][^5]*\\}");
         String text = Files.readString(json);
-        assertThat(text).contains("\"xv_auto\": true").contains("\"xv_min\"").contains("\"xv_max\"");
+        assertThat(text).contains("\"xv_auto\": true").contains("\"xv_min\"").contains("\"xv_max\"")
+                .contains("\"xv_search\": \"staged\"");
+        Path jointJson = dir.resolve("joint.json");
+        String joint = run(0, "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma-grid", "0.5,4",
+                "--c-grid", "10", "--folds", "3", "--iterations", "5", "--xv-search", "joint", "--json",
+                jointJson.toString());
+        assertThat(joint).containsPattern("# chosen per fold: xv \\{[13]");
+        assertThat(Files.readString(jointJson)).contains("\"xv_search\": \"joint\"");
+        assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--xv-search", "both"))
+                .contains("--xv-search must be staged or joint, got 'both'");
         String train = run(0, "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma",
                 "0.5", "--c", "10", "--iterations", "10");
         assertThat(train).containsPattern("xv [13] ");
