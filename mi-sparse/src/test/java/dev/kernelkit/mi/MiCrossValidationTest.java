@@ -54,6 +54,15 @@ class MiCrossValidationTest {
         assertThat(seenByLearner).hasSize(data.size());
     }
 
+    /** Each bag's label by its id (for classifiers that know the answer). */
+    private static Map<String, Integer> labelsById(BagDataset data) {
+        Map<String, Integer> labels = new HashMap<>();
+        for (int i = 0; i < data.size(); i++) {
+            labels.put(data.bag(i).id(), data.label(i));
+        }
+        return labels;
+    }
+
     /** A classifier that knows every label (by bag id) when it has at least {@code needed} XVs, else says class 0. */
     private static BagClassifier oracleAbove(int needed, int size, Map<String, Integer> labels) {
         return new BagClassifier() {
@@ -72,10 +81,7 @@ class MiCrossValidationTest {
     @Test
     void tunedSizePicksTheSmallestBestSizeFromTrainingPartsOnlyAndSkipsInfeasibleOnes() {
         BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
-        Map<String, Integer> labels = new HashMap<>();
-        for (int i = 0; i < data.size(); i++) {
-            labels.put(data.bag(i).id(), data.label(i));
-        }
+        Map<String, Integer> labels = labelsById(data);
         List<int[]> fits = new ArrayList<>();
         List<java.util.Set<String>> seen = new ArrayList<>();
         MiCrossValidation.SizedLearner learner = (train, gamma, c, size) -> {
@@ -115,10 +121,7 @@ class MiCrossValidationTest {
     @Test
     void jointSizeSearchFindsTheBestOfTheWholeGridWhereTheStagedSearchCannot() {
         BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
-        Map<String, Integer> labels = new HashMap<>();
-        for (int i = 0; i < data.size(); i++) {
-            labels.put(data.bag(i).id(), data.label(i));
-        }
+        Map<String, Integer> labels = labelsById(data);
         // (gamma 1, size 2) is right on every bag; at size 1, gamma 0.1 (class 0 for all, about half
         // right) beats gamma 1 (always wrong); (gamma 0.1, size 2) is always wrong. The staged search
         // fixes gamma = 0.1 at size 1 and never sees (1, 2).
@@ -191,10 +194,7 @@ class MiCrossValidationTest {
     @Test
     void repeatedInnerCvFitsOnEveryPartitionOfEveryRepeatAndPicksTheBestSummedAccuracy() {
         BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
-        Map<String, Integer> labels = new HashMap<>();
-        for (int i = 0; i < data.size(); i++) {
-            labels.put(data.bag(i).id(), data.label(i));
-        }
+        Map<String, Integer> labels = labelsById(data);
         List<Set<String>> trainIds = new ArrayList<>();
         // Right on every bag with gamma = 1, class 0 otherwise: gamma = 1 must win in every fold.
         MiCrossValidation.Learner oracle = (train, gamma, c) -> {
