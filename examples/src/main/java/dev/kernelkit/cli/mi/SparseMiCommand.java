@@ -90,9 +90,9 @@ public final class SparseMiCommand implements Callable<Integer> {
                         + "on the training part, see --xv-search (default: ${DEFAULT-VALUE}).")
         String xv;
 
-        @Option(names = "--xv-search", paramLabel = "staged|joint", defaultValue = "staged",
+        @Option(names = "--xv-search", paramLabel = "staged|joint",
                 description = "With --xv auto: staged tunes gamma and C at the smallest candidate N_XV, then N_XV; joint "
-                        + "searches the whole gamma x C x N_XV grid (|grid| times the fits; default: ${DEFAULT-VALUE}).")
+                        + "searches the whole gamma x C x N_XV grid (|grid| times the fits; default: staged).")
         String xvSearch;
 
         @Option(names = "--xv-grid", paramLabel = "LIST", split = ",", defaultValue = "10,50,100,500,1000",
@@ -148,6 +148,9 @@ public final class SparseMiCommand implements Callable<Integer> {
         }
 
         MiCrossValidation.SizeSearch xvSearch() {
+            if (xvSearch == null) {
+                return MiCrossValidation.SizeSearch.STAGED;
+            }
             return switch (xvSearch.toLowerCase(Locale.ROOT)) {
                 case "staged" -> MiCrossValidation.SizeSearch.STAGED;
                 case "joint" -> MiCrossValidation.SizeSearch.JOINT;
@@ -212,6 +215,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 }
             } else if (xvCount() < 1) {
                 throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
+            } else if (xvSearch != null) {
+                throw new IllegalArgumentException("--xv-search applies only with --xv auto, got --xv " + xv);
             }
             xvSearch();
             if (innerRepeats < 1) {
@@ -298,8 +303,8 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
             BagDataset d = replicated(input.read(), replicate);
             double[] best = autoXv()
-                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid, seed, innerRepeats,
-                            xvSearch())
+                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid,
+                            seed, innerRepeats, xvSearch())
                     : gamma != null ? new double[] {gamma, c, xvCount()}
                     : MiCrossValidation.tune(d, Learner.threadSafe(this::fit), gammas(d), cs(), seed, innerRepeats);
             Stopwatch clock = Stopwatch.start();
@@ -389,8 +394,8 @@ public final class SparseMiCommand implements Callable<Integer> {
             checkGrid();
             BagDataset d = input.read();
             MiCrossValidation.Result r = autoXv()
-                    ? MiCrossValidation.runTunedSize(d, SizedLearner.threadSafe(this::fitSized), folds, repeats, seed, gammas(d), cs(), xvGrid,
-                            innerRepeats, xvSearch())
+                    ? MiCrossValidation.runTunedSize(d, SizedLearner.threadSafe(this::fitSized), folds, repeats, seed,
+                            gammas(d), cs(), xvGrid, innerRepeats, xvSearch())
                     : MiCrossValidation.run(d, Learner.threadSafe(this::fit), folds, repeats, seed, gammas(d), cs(), innerRepeats);
             Summary acc = r.accuracy();
             double[] v = r.vectors();

@@ -227,6 +227,8 @@ class SparseMiCommandTest {
         assertThat(Files.readString(jointJson)).contains("\"xv_search\": \"joint\"");
         assertThat(fail("cv", "--data", data.toString(), "--xv", "auto", "--xv-search", "both"))
                 .contains("--xv-search must be staged or joint, got 'both'");
+        assertThat(fail("cv", "--data", data.toString(), "--xv", "10", "--xv-search", "joint"))
+                .contains("--xv-search applies only with --xv auto, got --xv 10");
         String train = run(0, "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma",
                 "0.5", "--c", "10", "--iterations", "10");
         assertThat(train).containsPattern("xv [13] ");
