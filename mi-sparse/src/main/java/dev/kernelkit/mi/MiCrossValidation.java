@@ -483,13 +483,19 @@ public final class MiCrossValidation {
                                    double[] cs) {
         int ns = inner.size();
         int nc = cs.length;
+        // each inner part once, shared by every grid point
+        BagDataset[] fitParts = new BagDataset[ns];
+        BagDataset[] heldParts = new BagDataset[ns];
+        for (int k = 0; k < ns; k++) {
+            fitParts[k] = train.subset(inner.get(k).train());
+            heldParts[k] = train.subset(inner.get(k).test());
+        }
         double[][] acc = new double[gammas.length * nc][ns];
         IntStream tasks = IntStream.range(0, acc.length * ns);
         (learner.isThreadSafe() ? tasks.parallel() : tasks).forEach(t -> {
             int p = t / ns;
-            Splits.Split sp = inner.get(t % ns);
-            BagClassifier m = learner.fit(train.subset(sp.train()), gammas[p / nc], cs[p % nc]);
-            acc[p][t % ns] = accuracy(m, train.subset(sp.test()));
+            BagClassifier m = learner.fit(fitParts[t % ns], gammas[p / nc], cs[p % nc]);
+            acc[p][t % ns] = accuracy(m, heldParts[t % ns]);
         });
         double bestAcc = -1;
         double[] best = null;
