@@ -169,6 +169,32 @@ final class KernelPlan {
             return -1;
         }
 
+        /**
+         * Column-wise quadratic-form accumulation: acc[m] += sum_c coef[c] k_m(pair c) for every member m
+         * (unscaled), the pairs given by their inner products dot[c] and squared distances dist[c], c &lt; count.
+         * Loops over c innermost (the JIT vectorises the squarings); tmp is scratch of length &ge; count.
+         */
+        void accumulateForms(double[] dot, double[] dist, double[] coef, int count, double[] acc, double[] tmp) {
+            for (int ch = 0; ch < chainGamma.length; ch++) {
+                double g = -chainGamma[ch];
+                for (int c = 0; c < count; c++) {
+                    tmp[c] = Math.exp(g * dist[c]);
+                }
+                int[] ks = chainKernel[ch];
+                int[] sq = chainSquarings[ch];
+                int cur = 0;
+                for (int k = 0; k < ks.length; k++) {
+                    squareInPlace(tmp, count, sq[k] - cur);
+                    cur = sq[k];
+                    acc[ks[k]] += dotProduct(coef, tmp, count);
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                powers(dot, count, polyGamma[k], polyOffset[k], polyDegree[k], tmp);
+                acc[polyKernel[k]] += dotProduct(coef, tmp, count);
+            }
+        }
+
         /** Writes every member's value k_m (unscaled) for one pair into out[m]. */
         void values(double dot, double dist, double[] out) {
             for (int c = 0; c < chainGamma.length; c++) {
@@ -213,6 +239,37 @@ final class KernelPlan {
             this.polyGamma = polyGamma;
             this.polyOffset = polyOffset;
             this.polyWeight = polyWeight;
+        }
+
+        /**
+         * Column-wise row evaluation: out[c] += sum over the active members of w_m k_m for the pairs with inner
+         * products dot[c] and squared distances dist[c], c &lt; count. Same member values as
+         * {@link #weighted(double, double)} (one exp per chain, then squarings), summed member by member; the
+         * loops over c are innermost so that the JIT vectorises the squarings and sums. tmp is scratch of length
+         * &ge; count.
+         */
+        void accumulate(double[] dot, double[] dist, int count, double[] out, double[] tmp) {
+            int k = 0;
+            for (int ch = 0; ch < chainGamma.length; ch++) {
+                double g = -chainGamma[ch];
+                for (int c = 0; c < count; c++) {
+                    tmp[c] = Math.exp(g * dist[c]);
+                }
+                for (int end = chainEnd[ch]; k < end; k++) {
+                    squareInPlace(tmp, count, squarings[k]);
+                    double wk = chainWeight[k];
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wk * tmp[c];
+                    }
+                }
+            }
+            for (int p = 0; p < degree.length; p++) {
+                powers(dot, count, polyGamma[p], polyOffset[p], degree[p], tmp);
+                double wp = polyWeight[p];
+                for (int c = 0; c < count; c++) {
+                    out[c] += wp * tmp[c];
+                }
+            }
         }
 
         double weighted(double dot, double dist) {
@@ -363,6 +420,65 @@ final class KernelPlan {
     /** The features of single-variable groups. */
     int[] singleFeatures() {
         return groups.stream().filter(g -> g.feature != ALL).mapToInt(g -> g.feature).toArray();
+    }
+
+    /** v[c] = v[c]^(2^times) for c &lt; count, two squarings per pass. */
+    static void squareInPlace(double[] v, int count, int times) {
+        for (; times >= 2; times -= 2) {
+            for (int c = 0; c < count; c++) {
+                double x = v[c] * v[c];
+                v[c] = x * x;
+            }
+        }
+        if (times == 1) {
+            for (int c = 0; c < count; c++) {
+                v[c] *= v[c];
+            }
+        }
+    }
+
+    /** out[c] = (gamma dot[c] + offset)^degree for c &lt; count, with the same products as {@link #intPow}. */
+    static void powers(double[] dot, int count, double gamma, double offset, int degree, double[] out) {
+        switch (degree) {
+            case 1 -> {
+                for (int c = 0; c < count; c++) {
+                    out[c] = gamma * dot[c] + offset;
+                }
+            }
+            case 2 -> {
+                for (int c = 0; c < count; c++) {
+                    double b = gamma * dot[c] + offset;
+                    out[c] = b * b;
+                }
+            }
+            case 3 -> {
+                for (int c = 0; c < count; c++) {
+                    double b = gamma * dot[c] + offset;
+                    out[c] = b * b * b;
+                }
+            }
+            default -> {
+                for (int c = 0; c < count; c++) {
+                    out[c] = intPow(gamma * dot[c] + offset, degree);
+                }
+            }
+        }
+    }
+
+    /** sum_c a[c] b[c] for c &lt; count, with four partial sums. */
+    static double dotProduct(double[] a, double[] b, int count) {
+        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int c = 0;
+        for (; c + 3 < count; c += 4) {
+            s0 += a[c] * b[c];
+            s1 += a[c + 1] * b[c + 1];
+            s2 += a[c + 2] * b[c + 2];
+            s3 += a[c + 3] * b[c + 3];
+        }
+        for (; c < count; c++) {
+            s0 += a[c] * b[c];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     static double intPow(double x, int p) {

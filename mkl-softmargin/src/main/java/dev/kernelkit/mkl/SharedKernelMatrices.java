@@ -29,6 +29,8 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     private final int n;
     /** Row-major linear Gram matrix over all variables, or null when no group needs it. */
     private final double[] g;
+    /** The diagonal of g (read contiguously by the row loops), or null with g. */
+    private final double[] gDiag;
     /** Training column per group (null for the all-variables group). */
     private final double[][] columns;
     /** Dense Gram matrix of each generic kernel (null for grouped kernels). */
@@ -65,6 +67,10 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             }
         }
         this.g = plan.needsAll() ? toRowMajor(builder.gram(new LinearKernel(), points)) : null;
+        this.gDiag = g == null ? null : new double[n];
+        for (int i = 0; g != null && i < n; i++) {
+            gDiag[i] = g[i * n + i];
+        }
         this.columns = new double[plan.groups.size()][];
         for (int gi = 0; gi < columns.length; gi++) {
             int f = plan.groups.get(gi).feature;
@@ -110,6 +116,56 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         return dense != null;
     }
 
+    /** Per-thread scratch of the column-wise loops: inner products, squared distances, member values, coefficients. */
+    private final ThreadLocal<double[][]> scratch = ThreadLocal.withInitial(() -> new double[4][0]);
+
+    private double[][] scratch(int count) {
+        double[][] s = scratch.get();
+        if (s[0].length < count) {
+            for (int t = 0; t < s.length; t++) {
+                s[t] = new double[count];
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Inner products dot[c] and squared distances dist[c] of x_i with x_j, j = idx[from + c] (j = c when idx is
+     * null), c &lt; count, on one group's feature subset: the linear Gram matrix for the all-variables group (col
+     * null), else the training column col. The same values as {@link #pairValues}.
+     */
+    private void pairs(int i, int[] idx, int from, int count, double[] col, double[] dot, double[] dist) {
+        if (col == null) {
+            int base = i * n;
+            double gii = gDiag[i];
+            for (int c = 0; c < count; c++) {
+                int j = idx == null ? c : idx[from + c];
+                double d = g[base + j];
+                dot[c] = d;
+                dist[c] = Math.max(0.0, gii + gDiag[j] - 2.0 * d);
+            }
+            if (idx == null) {
+                if (i < count) {
+                    dist[i] = 0.0;
+                }
+            } else {
+                for (int c = 0; c < count; c++) {
+                    if (idx[from + c] == i) {
+                        dist[c] = 0.0;
+                    }
+                }
+            }
+        } else {
+            double xi = col[i];
+            for (int c = 0; c < count; c++) {
+                double xj = col[idx == null ? c : idx[from + c]];
+                double d = xi - xj;
+                dot[c] = xi * xj;
+                dist[c] = d * d;
+            }
+        }
+    }
+
     /** Unscaled k_m(x_i, x_j) for every m. */
     private void pairValues(int i, int j, double[] vals) {
         List<KernelPlan.Group> groups = plan.groups;
@@ -118,7 +174,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             double dot, dist;
             if (grp.feature == KernelPlan.ALL) {
                 dot = g[i * n + j];
-                dist = i == j ? 0.0 : Math.max(0.0, g[i * n + i] + g[j * n + j] - 2.0 * dot);
+                dist = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
             } else {
                 double xi = columns[gi][i], xj = columns[gi][j];
                 dot = xi * xj;
@@ -215,22 +271,32 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             }
             return q;
         }
-        // rows of the upper triangle in interleaved chunks (balanced work), one accumulator per chunk
+        // rows of the upper triangle in interleaved chunks (balanced work), one accumulator per chunk; each row
+        // i = s[a] against s[a..] column-wise, group by group
         int chunks = s.length < PARALLEL_MIN_SUPPORT ? 1 : 4 * Runtime.getRuntime().availableProcessors();
         double[][] parts = new double[chunks][];
         java.util.stream.IntStream range = java.util.stream.IntStream.range(0, chunks);
+        List<KernelPlan.Group> groups = plan.groups;
         (chunks > 1 ? range.parallel() : range).forEach(c -> {
             double[] acc = new double[count];
-            double[] vals = new double[count];
+            double[][] sc = scratch(s.length);
+            double[] dot = sc[0], dist = sc[1], tmp = sc[2], coef = sc[3];
             for (int a = c; a < s.length; a += chunks) {
                 int i = s[a];
-                for (int b = a; b < s.length; b++) {
-                    int j = s[b];
-                    double f = (a == b ? 1.0 : 2.0) * beta[i] * beta[j];
-                    pairValues(i, j, vals);
-                    for (int m = 0; m < count; m++) {
-                        acc[m] += f * vals[m];
+                int len = s.length - a;
+                for (int b = 0; b < len; b++) {
+                    coef[b] = (b == 0 ? 1.0 : 2.0) * beta[i] * beta[s[a + b]];
+                }
+                for (int gi = 0; gi < groups.size(); gi++) {
+                    pairs(i, s, a, len, columns[gi], dot, dist);
+                    groups.get(gi).accumulateForms(dot, dist, coef, len, acc, tmp);
+                }
+                for (int m : plan.generic) {
+                    double sum = 0;
+                    for (int b = 0; b < len; b++) {
+                        sum += coef[b] * generic[m].get(i, s[a + b]);
                     }
+                    acc[m] += sum;
                 }
             }
             parts[c] = acc;
@@ -289,7 +355,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                 KernelPlan.Active grp = active[a];
                 if (cols[a] == null) {
                     double dot = g[i * n + j];
-                    double dist = i == j ? 0.0 : Math.max(0.0, g[i * n + i] + g[j * n + j] - 2.0 * dot);
+                    double dist = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
                     s += grp.weighted(dot, dist);
                 } else {
                     double xi = cols[a][i], xj = cols[a][j];
@@ -306,46 +372,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
 
         @Override
         public void row(int i, double[] out) {
-            for (int j = 0; j < n; j++) {
-                out[j] = 0;
-            }
-            if (dense != null) {
-                int base = i * n;
-                for (int m : activeKernels) {
-                    double wm = w[m];
-                    double[] k = dense[m];
-                    for (int j = 0; j < n; j++) {
-                        out[j] += wm * k[base + j];
-                    }
-                }
-                return;
-            }
-            for (int a = 0; a < active.length; a++) {
-                KernelPlan.Active grp = active[a];
-                double[] col = cols[a];
-                if (col == null) {
-                    int base = i * n;
-                    double gii = g[base + i];
-                    for (int j = 0; j < n; j++) {
-                        double dot = g[base + j];
-                        double dist = i == j ? 0.0 : Math.max(0.0, gii + g[j * n + j] - 2.0 * dot);
-                        out[j] += grp.weighted(dot, dist);
-                    }
-                } else {
-                    double xi = col[i];
-                    for (int j = 0; j < n; j++) {
-                        double d = xi - col[j];
-                        out[j] += grp.weighted(xi * col[j], d * d);
-                    }
-                }
-            }
-            for (int m : plan.generic) {
-                if (w[m] != 0) {
-                    for (int j = 0; j < n; j++) {
-                        out[j] += w[m] * generic[m].get(i, j);
-                    }
-                }
-            }
+            row(i, null, n, out);
         }
 
         @Override
@@ -358,37 +385,29 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                 for (int m : activeKernels) {
                     double wm = w[m];
                     double[] k = dense[m];
-                    for (int c = 0; c < count; c++) {
-                        out[c] += wm * k[base + idx[c]];
+                    if (idx == null) {
+                        for (int c = 0; c < count; c++) {
+                            out[c] += wm * k[base + c];
+                        }
+                    } else {
+                        for (int c = 0; c < count; c++) {
+                            out[c] += wm * k[base + idx[c]];
+                        }
                     }
                 }
                 return;
             }
-            for (int a = 0; a < active.length; a++) {
-                KernelPlan.Active grp = active[a];
-                double[] col = cols[a];
-                if (col == null) {
-                    int base = i * n;
-                    double gii = g[base + i];
-                    for (int c = 0; c < count; c++) {
-                        int j = idx[c];
-                        double dot = g[base + j];
-                        double dist = i == j ? 0.0 : Math.max(0.0, gii + g[j * n + j] - 2.0 * dot);
-                        out[c] += grp.weighted(dot, dist);
-                    }
-                } else {
-                    double xi = col[i];
-                    for (int c = 0; c < count; c++) {
-                        double xj = col[idx[c]];
-                        double d = xi - xj;
-                        out[c] += grp.weighted(xi * xj, d * d);
-                    }
+            if (active.length > 0) {
+                double[][] sc = scratch(count);
+                for (int a = 0; a < active.length; a++) {
+                    pairs(i, idx, 0, count, cols[a], sc[0], sc[1]);
+                    active[a].accumulate(sc[0], sc[1], count, out, sc[2]);
                 }
             }
             for (int m : plan.generic) {
                 if (w[m] != 0) {
                     for (int c = 0; c < count; c++) {
-                        out[c] += w[m] * generic[m].get(i, idx[c]);
+                        out[c] += w[m] * generic[m].get(i, idx == null ? c : idx[c]);
                     }
                 }
             }

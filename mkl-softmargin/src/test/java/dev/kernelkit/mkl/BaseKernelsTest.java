@@ -11,6 +11,7 @@ import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.LaplacianKernel;
+import dev.kernelkit.kernel.PolynomialKernel;
 import dev.kernelkit.kernel.SingleFeatureKernel;
 import dev.kernelkit.testing.TestData;
 import java.util.ArrayList;
@@ -115,6 +116,53 @@ class BaseKernelsTest {
                 }
             }
         }
+        for (int m = 0; m < ref.length; m++) {
+            assertThat(q[m]).as("kernel %d", m).isCloseTo(ref[m], within(1e-12 + 1e-10 * Math.abs(ref[m])));
+        }
+    }
+
+    @Test
+    void onTheFlyRowsAndFormsWithOddSquaringsAndHighDegreeEqualKernelByKernelSums() {
+        // chains with gamma ratios 2 and 8 (one and three squarings per step) and degrees 1..5: every branch
+        // of the column-wise loops (KernelPlan.squareInPlace, KernelPlan.powers) against direct evaluation
+        List<Vec> x = TestData.randomDense(40, 2, 21);
+        List<Kernel<Vec>> list = new ArrayList<>();
+        for (double g : new double[] {0.05, 0.1, 0.8, 1.6}) {
+            list.add(new GaussianKernel(g));
+            list.add(new SingleFeatureKernel(0, new GaussianKernel(g)));
+        }
+        for (int degree = 1; degree <= 5; degree++) {
+            list.add(new PolynomialKernel(degree, 0.5, 1.0));
+            list.add(new SingleFeatureKernel(1, new PolynomialKernel(degree, 0.5, 1.0)));
+        }
+        BaseKernels k = BaseKernels.of(list).withUnitTrace(x);
+        SharedKernelMatrices g = k.gram(x, 0);
+        assertThat(g.isDense()).isFalse();
+        SplittableRandom rnd = new SplittableRandom(4);
+        double[] mu = new double[k.count()];
+        double[] beta = new double[x.size()];
+        for (int m = 0; m < mu.length; m++) {
+            mu[m] = rnd.nextDouble() < 0.25 ? 0 : rnd.nextDouble();
+        }
+        for (int i = 0; i < beta.length; i++) {
+            beta[i] = rnd.nextDouble() < 0.3 ? 0 : rnd.nextDouble(-1, 1);
+        }
+        KernelMatrix c = g.combined(mu);
+        double[] row = new double[x.size()];
+        double[] ref = new double[k.count()];
+        for (int i = 0; i < x.size(); i++) {
+            c.row(i, row);
+            for (int j = 0; j < x.size(); j++) {
+                double[] v = k.values(x.get(i), x.get(j));
+                double sum = 0;
+                for (int m = 0; m < mu.length; m++) {
+                    sum += mu[m] * v[m];
+                    ref[m] += beta[i] * beta[j] * v[m];
+                }
+                assertThat(row[j]).as("row %d, column %d", i, j).isCloseTo(sum, within(1e-12 * Math.max(1, Math.abs(sum))));
+            }
+        }
+        double[] q = g.quadraticForms(beta);
         for (int m = 0; m < ref.length; m++) {
             assertThat(q[m]).as("kernel %d", m).isCloseTo(ref[m], within(1e-12 + 1e-10 * Math.abs(ref[m])));
         }
