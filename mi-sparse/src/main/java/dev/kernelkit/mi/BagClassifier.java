@@ -12,6 +12,14 @@ public interface BagClassifier {
     int kernelEvaluationsPerInstance();
 
     /**
+     * Machines of this model whose fit stopped at an iteration cap instead of its own convergence test
+     * (mi-SVM / MI-SVM's round cap, MI-CCCP's step or dual-solver caps); 0 for methods without such a cap.
+     */
+    default int unconvergedMachines() {
+        return 0;
+    }
+
+    /**
      * The class index for one-vs-rest decision values: with one machine (two classes) index 1 when
      * f > 0, else 0; with one machine per class the first index of the largest value.
      */

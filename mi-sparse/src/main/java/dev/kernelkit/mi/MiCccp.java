@@ -62,17 +62,26 @@ public final class MiCccp {
         List<double[]> coef = new ArrayList<>();
         double[] bias = new double[targets.length];
         List<double[]> traces = new ArrayList<>();
+        boolean[] converged = new boolean[targets.length];
         for (int t = 0; t < targets.length; t++) {
             Binary r = binary(k, members, targets[t], options);
             coef.add(r.c);
             bias[t] = r.b;
             traces.add(r.trace);
+            converged[t] = r.converged;
         }
-        return new MiCccpModel(data.classNames(), data.dim(), options.kernel(), instances, coef, bias, traces);
+        return new MiCccpModel(data.classNames(), data.dim(), options.kernel(), instances, coef, bias, traces, converged);
     }
 
-    /** One binary machine: instance coefficients c, bias b, and J after every CCCP step. */
-    record Binary(double[] c, double b, double[] trace) {
+    /**
+     * One binary machine: instance coefficients c, bias b, J after every CCCP step, and whether the procedure
+     * stopped by its own test with every kept step's dual solved to tolerance.
+     */
+    record Binary(double[] c, double b, double[] trace, boolean converged) {
+    }
+
+    /** A CCCP step's dual solution and whether the solver met its tolerance before its iteration cap. */
+    record Step(double[] solution, boolean converged) {
     }
 
     static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o) {
@@ -97,14 +106,19 @@ public final class MiCccp {
         double b = 0;
         // The dual feasible set does not depend on beta, so each step starts from the last step's multipliers.
         double[] theta = null;
+        boolean stepsConverged = true;
+        boolean stopped = false;
         for (int step = 0; step < o.maxIterations(); step++) {
             double[] nextTheta = null;
             double[] nextC;
+            Step solved;
             if (o.stepSolver() == MiCccpOptions.StepSolver.SMO) {
-                nextTheta = solveStepSmo(k, bagRow, members, y, beta, o, theta);
+                solved = smoStep(k, bagRow, members, y, beta, o, theta);
+                nextTheta = solved.solution();
                 nextC = gammaOf(nextTheta, members, y, beta, m);
             } else {
-                nextC = java.util.Arrays.copyOf(solveStepFista(k, bagRow, members, y, beta, o), n);
+                solved = fistaStep(k, bagRow, members, y, beta, o);
+                nextC = java.util.Arrays.copyOf(solved.solution(), n);
             }
             double nextB = bestBias(bagRow, y, nextC);
             double[] fx = new double[n];
@@ -115,8 +129,10 @@ public final class MiCccp {
             if (step > 0 && j > trace.get(step - 1)) {
                 // The step's QP is solved to a tolerance, not exactly: a rise of J (of the order of that
                 // tolerance) means the iterate is a fixed point up to solver accuracy. Keep the last one.
+                stopped = true;
                 break;
             }
+            stepsConverged &= solved.converged();
             theta = nextTheta;
             c = nextC;
             b = nextB;
@@ -134,11 +150,12 @@ public final class MiCccp {
             if (step > 0) {
                 double prev = trace.get(step - 1);
                 if (prev - j < o.tolerance() * Math.max(1.0, Math.abs(prev))) {
+                    stopped = true;
                     break;
                 }
             }
         }
-        return new Binary(c, b, trace.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Binary(c, b, trace.stream().mapToDouble(Double::doubleValue).toArray(), stopped && stepsConverged);
     }
 
     /**
@@ -180,7 +197,14 @@ public final class MiCccp {
      * @return c (n entries) followed by b
      */
     static double[] solveStepFista(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
-                                      MiCccpOptions o) {
+                                   MiCccpOptions o) {
+        return fistaStep(k, bagRow, members, y, beta, o).solution();
+    }
+
+    /** {@link #solveStepFista} with whether it met its tolerance within {@link #MAX_DUAL_ITERATIONS}. */
+    static Step fistaStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
+                          MiCccpOptions o) {
+        boolean converged = false;
         int n = k.length;
         int m = members.length;
         double cap = o.c() * o.lambda();
@@ -233,13 +257,14 @@ public final class MiCccp {
             x = next;
             t = tNext;
             if (move <= DUAL_TOLERANCE * Math.max(1.0, o.c())) {
+                converged = true;
                 break;
             }
         }
         double[] c = gammaOf(x, members, y, beta, m);
         double[] out = java.util.Arrays.copyOf(c, n + 1);
         out[n] = bestBias(bagRow, y, c);
-        return out;
+        return new Step(out, converged);
     }
 
     /**
@@ -259,6 +284,13 @@ public final class MiCccp {
      */
     static double[] solveStepSmo(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                                  MiCccpOptions o, double[] start) {
+        return smoStep(k, bagRow, members, y, beta, o, start).solution();
+    }
+
+    /** {@link #solveStepSmo} with whether it met its tolerance within {@link #smoCap} pairs. */
+    static Step smoStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
+                        MiCccpOptions o, double[] start) {
+        boolean converged = false;
         int n = k.length;
         int m = members.length;
         double cap = o.c() * o.lambda();
@@ -337,6 +369,7 @@ public final class MiCccp {
                 }
             }
             if (bestViolation <= SMO_TOLERANCE * scale) {
+                converged = true;
                 break;
             }
             if (bestBag < 0) {
@@ -354,7 +387,7 @@ public final class MiCccp {
                 solveBagBlock(k, members[bestBag], beta[bestBag], th, m + n + bestBag, m, f, SMO_TOLERANCE * scale);
             }
         }
-        return th;
+        return new Step(th, converged);
     }
 
     /**

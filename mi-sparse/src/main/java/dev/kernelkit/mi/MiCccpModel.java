@@ -20,9 +20,14 @@ public final class MiCccpModel implements BagClassifier {
     private final double[][] coef;
     private final double[] bias;
     private final List<double[]> traces;
+    private final boolean[] converged;
 
     MiCccpModel(List<String> classNames, int dim, Kernel<Vec> kernel, List<Vec> instances, List<double[]> coefs,
-                double[] bias, List<double[]> traces) {
+                double[] bias, List<double[]> traces, boolean[] converged) {
+        if (converged.length != coefs.size()) {
+            throw new IllegalArgumentException(coefs.size() + " machines but " + converged.length + " convergence flags");
+        }
+        this.converged = converged.clone();
         this.classNames = List.copyOf(classNames);
         this.dim = dim;
         this.kernel = kernel;
@@ -48,6 +53,23 @@ public final class MiCccpModel implements BagClassifier {
         List<double[]> tr = new ArrayList<>();
         traces.forEach(t -> tr.add(t.clone()));
         this.traces = List.copyOf(tr);
+    }
+
+    /**
+     * Whether each machine's CCCP procedure stopped by its own test (J no longer decreasing) with every step's
+     * dual solved to its tolerance, rather than at maxIterations steps or a dual solver's iteration cap.
+     */
+    public boolean[] converged() {
+        return converged.clone();
+    }
+
+    @Override
+    public int unconvergedMachines() {
+        int count = 0;
+        for (boolean c : converged) {
+            count += c ? 0 : 1;
+        }
+        return count;
     }
 
     /** Class names, index = predicted class. */

@@ -131,9 +131,11 @@ public final class MiCrossValidation {
         private final double trainSeconds;
         private final double predictSeconds;
         private final double kernelEvaluationsPerInstance;
+        private final int[] unconverged;
 
         Result(double[] accuracies, String[] variants, double[] gammas, double[] cs, double[] vectors,
-               double trainSeconds, double predictSeconds, double kernelEvaluationsPerInstance) {
+               double trainSeconds, double predictSeconds, double kernelEvaluationsPerInstance, int[] unconverged) {
+            this.unconverged = unconverged.clone();
             this.accuracies = accuracies.clone();
             this.variants = variants.clone();
             this.gammas = gammas.clone();
@@ -193,6 +195,23 @@ public final class MiCrossValidation {
         /** Mean over folds of the model's kernel evaluations per instance. */
         public double kernelEvaluationsPerInstance() {
             return kernelEvaluationsPerInstance;
+        }
+
+        /**
+         * Per outer fold, the final model's machines that stopped at an iteration cap
+         * ({@link BagClassifier#unconvergedMachines()}); their test accuracy is counted all the same.
+         */
+        public int[] unconvergedMachines() {
+            return unconverged.clone();
+        }
+
+        /** Outer folds whose final model has at least one machine stopped at an iteration cap. */
+        public int unconvergedFolds() {
+            int count = 0;
+            for (int u : unconverged) {
+                count += u > 0 ? 1 : 0;
+            }
+            return count;
         }
     }
 
@@ -383,6 +402,7 @@ public final class MiCrossValidation {
         double train = 0;
         double predict = 0;
         double evals = 0;
+        int[] unconverged = new int[n];
         for (int s = 0; s < n; s++) {
             Splits.Split split = splits.get(s);
             BagDataset tr = data.subset(split.train());
@@ -402,9 +422,10 @@ public final class MiCrossValidation {
             acc[s] = accuracy(model, teScaled);
             predict += clock.elapsedSeconds();
             vectors[s] = model.kernelEvaluationsPerInstance();
+            unconverged[s] = model.unconvergedMachines();
             evals += vectors[s];
         }
-        return new Result(acc, chosen, g, c, vectors, train / n, predict / n, evals / n);
+        return new Result(acc, chosen, g, c, vectors, train / n, predict / n, evals / n, unconverged);
     }
 
     /**

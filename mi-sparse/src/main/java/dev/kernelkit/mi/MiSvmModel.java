@@ -62,6 +62,15 @@ public final class MiSvmModel implements BagClassifier {
         return converged.clone();
     }
 
+    @Override
+    public int unconvergedMachines() {
+        int count = 0;
+        for (boolean c : converged) {
+            count += c ? 0 : 1;
+        }
+        return count;
+    }
+
     /**
      * F_c(X) = max_p f_c(x_p) for every machine.
      *

@@ -52,6 +52,19 @@ class MiCccpTest {
     }
 
     @Test
+    void convergenceFlagIsTrueWhenTheProcedureStopsByItsTestAndFalseAtTheStepCap() {
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(0.5).withC(5).withLambda(1);
+        MiCccpModel free = MiCccp.fit(DATA, o.withMaxIterations(15));
+        assertThat(free.objectiveTrace(0).length).isLessThan(15);
+        assertThat(free.converged()).containsExactly(true);
+        assertThat(free.unconvergedMachines()).isZero();
+        // one step: the procedure never gets to compare two J values, so it ends at the cap, and says so
+        MiCccpModel capped = MiCccp.fit(DATA, o.withMaxIterations(1));
+        assertThat(capped.converged()).containsExactly(false);
+        assertThat(capped.unconvergedMachines()).isEqualTo(1);
+    }
+
+    @Test
     void fittedMachineMinimisesTheTrueObjectiveAgainstRandomPerturbations() {
         // With the mean-map bag output f(B) <= max_j f(x_j), so |f(B) - max f| = max f - f(B) and J is
         // convex: a minimiser must beat every nearby (c, b), which a local check over random directions tests.

@@ -54,6 +54,38 @@ class MiCrossValidationTest {
         assertThat(seenByLearner).hasSize(data.size());
     }
 
+    @Test
+    void resultCountsTheOuterFoldsWhoseFinalModelStoppedAtAnIterationCap() {
+        BagDataset data = SyntheticData.ringBags(12, 3, 5, 10);
+        String marker = data.bags().get(0).id();
+        // a model that reports one capped machine exactly when it was trained on the first bag, at C = 10
+        MiCrossValidation.Learner learner = (train, gamma, c) -> {
+            boolean capped = c == 10 && train.bags().stream().anyMatch(b -> b.id().equals(marker));
+            BagClassifier inner = SparseMi.fit(train, SparseMiOptions.defaults().withGamma(gamma).withC(c)
+                    .withExpansionVectors(1).withMaxIterations(2));
+            return new BagClassifier() {
+                @Override
+                public int predict(dev.kernelkit.data.Bag bag) {
+                    return inner.predict(bag);
+                }
+
+                @Override
+                public int kernelEvaluationsPerInstance() {
+                    return inner.kernelEvaluationsPerInstance();
+                }
+
+                @Override
+                public int unconvergedMachines() {
+                    return capped ? 1 : 0;
+                }
+            };
+        };
+        MiCrossValidation.Result r = MiCrossValidation.run(data, learner, 4, 1, 2, new double[] {0.5}, new double[] {10});
+        // the first bag is in the training part of 3 of the 4 outer folds
+        assertThat(r.unconvergedMachines()).hasSize(4).containsOnly(0, 1);
+        assertThat(r.unconvergedFolds()).isEqualTo(3);
+    }
+
     /** Each bag's label by its id (for classifiers that know the answer). */
     private static Map<String, Integer> labelsById(BagDataset data) {
         Map<String, Integer> labels = new HashMap<>();

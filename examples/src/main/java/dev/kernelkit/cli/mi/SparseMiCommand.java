@@ -599,10 +599,14 @@ public final class SparseMiCommand implements Callable<Integer> {
                 String picks = vs.size() == 1 ? "" : "   chosen: " + chosenCounts(r.variants());
                 out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%s%n", m, 100 * acc.mean(), 100 * acc.sd(),
                         r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), picks);
+                if (r.unconvergedFolds() > 0) {
+                    out.printf(Locale.ROOT, "%-9s   note: the final fit stopped at an iteration cap in %d of %d folds "
+                            + "(accuracy counted as measured)%n", "", r.unconvergedFolds(), r.accuracies().length);
+                }
                 out.flush();
                 JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
                         .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                        .put("predict_seconds", r.predictSeconds());
+                        .put("predict_seconds", r.predictSeconds()).put("unconverged_folds", (long) r.unconvergedFolds());
                 if (vs.size() > 1) {
                     row.putList("variants_chosen", java.util.Arrays.asList(r.variants()));
                 }

@@ -93,7 +93,8 @@ class SparseMiCommandTest {
         for (String m : new String[] {"sparsemi", "mikernel", "\"rs\"", "mi-svm", "cccp"}) {
             assertThat(text).doesNotContain(m.startsWith("\"") ? m : "\"" + m + "\"");
         }
-        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "vectors", "train_seconds", "predict_seconds"}) {
+        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "vectors", "train_seconds", "predict_seconds",
+                "unconverged_folds"}) {
             assertThat(text.split("\"" + key + "\"", -1)).hasSize(5);
         }
     }
