@@ -19,6 +19,15 @@ public interface BagClassifier {
         return 0;
     }
 
+    /** How many of the per-machine convergence flags are false. */
+    static int countFalse(boolean[] converged) {
+        int count = 0;
+        for (boolean c : converged) {
+            count += c ? 0 : 1;
+        }
+        return count;
+    }
+
     /**
      * The class index for one-vs-rest decision values: with one machine (two classes) index 1 when
      * f > 0, else 0; with one machine per class the first index of the largest value.

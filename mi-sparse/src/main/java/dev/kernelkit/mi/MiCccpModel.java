@@ -65,11 +65,7 @@ public final class MiCccpModel implements BagClassifier {
 
     @Override
     public int unconvergedMachines() {
-        int count = 0;
-        for (boolean c : converged) {
-            count += c ? 0 : 1;
-        }
-        return count;
+        return BagClassifier.countFalse(converged);
     }
 
     /** Class names, index = predicted class. */

@@ -64,11 +64,7 @@ public final class MiSvmModel implements BagClassifier {
 
     @Override
     public int unconvergedMachines() {
-        int count = 0;
-        for (boolean c : converged) {
-            count += c ? 0 : 1;
-        }
-        return count;
+        return BagClassifier.countFalse(converged);
     }
 
     /**
