@@ -19,7 +19,10 @@ import java.util.List;
  * then a row costs M multiply-adds per entry instead of kernel evaluations.
  *
  * <p>Entries are computed on demand: a row of K(mu) costs O(n) per active subset plus O(n) per
- * active kernel (one exp per Gaussian chain). The SVM solver's own row cache keeps the rows it
+ * active kernel (one exp per Gaussian chain). Rows and quadratic forms are evaluated column-wise
+ * (all entries of a row for one chain step at a time, {@link KernelPlan.Active#accumulate}), so that the
+ * JIT vectorises the squarings and sums; per pair, the chain's dependent squarings made this path 3.5
+ * times slower (Banana, BENCHMARKS.md). The SVM solver's own row cache keeps the rows it
  * needs during one solve. Immutable and safe for concurrent reads.
  */
 public final class SharedKernelMatrices implements BaseKernelMatrices {
