@@ -13,7 +13,8 @@ public interface BagClassifier {
 
     /**
      * Machines of this model whose fit stopped at an iteration cap instead of its own convergence test
-     * (mi-SVM / MI-SVM's round cap, MI-CCCP's step or dual-solver caps); 0 for methods without such a cap.
+     * (mi-SVM / MI-SVM's round cap or their last SVM solve's SMO cap, MI-Kernel's SMO cap, MI-CCCP's step or
+     * dual-solver caps); 0 for methods that do not report one.
      */
     default int unconvergedMachines() {
         return 0;

@@ -57,9 +57,11 @@ public final class MiKernel {
         double[][] targets = SparseMi.targets(data);
         SmoSolver smo = new SmoSolver(options.solver());
         List<KernelExpansionModel<Bag>> machines = new ArrayList<>(targets.length);
+        int unconverged = 0;
         for (double[] y : targets) {
             SvmSolution sol = smo.solve(SvmProblem.of(gram, y, options.c(), options.loss()));
             machines.add(KernelExpansionModel.fromSolution(bagKernel, data.bags(), y, sol));
+            unconverged += sol.converged() ? 0 : 1;
         }
         Map<Bag, Double> self = new IdentityHashMap<>();
         if (options.form() == MiKernelOptions.Form.NORMALIZED) {
@@ -68,6 +70,6 @@ public final class MiKernel {
                 self.put(data.bag(i), s[i]);
             }
         }
-        return new MiKernelModel(data.classNames(), data.dim(), options.form(), setKernel, machines, self);
+        return new MiKernelModel(data.classNames(), data.dim(), options.form(), setKernel, machines, self, unconverged);
     }
 }

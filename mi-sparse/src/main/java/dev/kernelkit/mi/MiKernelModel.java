@@ -38,6 +38,8 @@ public final class MiKernelModel implements BagClassifier {
     private final double[] bias;
     /** Gaussian instance kernel on dense support instances: gamma, the packed rows and their squared norms. */
     private final double gaussianGamma;
+    /** Machines whose SVM solve stopped at the SMO iteration cap. */
+    private final int unconverged;
     private final double[] packed;
     private final double[] packedNorms;
     private final GramBuilder instanceGram = new GramBuilder(1);
@@ -48,7 +50,8 @@ public final class MiKernelModel implements BagClassifier {
      *        normalised; unused otherwise
      */
     MiKernelModel(List<String> classNames, int dim, MiKernelOptions.Form form, SetKernel setKernel,
-                  List<KernelExpansionModel<Bag>> machines, Map<Bag, Double> selfSimilarity) {
+                  List<KernelExpansionModel<Bag>> machines, Map<Bag, Double> selfSimilarity, int unconverged) {
+        this.unconverged = unconverged;
         this.classNames = List.copyOf(classNames);
         this.dim = dim;
         this.form = form;
@@ -234,6 +237,12 @@ public final class MiKernelModel implements BagClassifier {
     @Override
     public int kernelEvaluationsPerInstance() {
         return supportPoints.size();
+    }
+
+    /** Machines whose SMO solve stopped at its iteration cap instead of its tolerance. */
+    @Override
+    public int unconvergedMachines() {
+        return unconverged;
     }
 
     @Override

@@ -143,7 +143,7 @@ public final class MiSvm {
                 }
             }
             if (Arrays.equals(next, y)) {
-                return new Machine(index, y, sol, round, true);
+                return new Machine(index, y, sol, round, sol.converged());
             }
             if (round < o.maxRounds()) {
                 y = next;
@@ -196,7 +196,7 @@ public final class MiSvm {
                 next[slots.get(q)] = best;
             }
             if (Arrays.equals(next, index)) {
-                return new Machine(index, y, sol, round, true);
+                return new Machine(index, y, sol, round, sol.converged());
             }
             if (round < o.maxRounds()) {
                 index = next;

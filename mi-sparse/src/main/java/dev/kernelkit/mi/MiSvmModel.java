@@ -57,7 +57,10 @@ public final class MiSvmModel implements BagClassifier {
         return rounds.clone();
     }
 
-    /** Whether each machine stopped because its labels / witnesses no longer changed (not by the cap). */
+    /**
+     * Whether each machine stopped because its labels / witnesses no longer changed (not by the round cap)
+     * with its last SVM solve within the SMO tolerance (not at the SMO iteration cap).
+     */
     public boolean[] converged() {
         return converged.clone();
     }

@@ -34,6 +34,15 @@ class MiKernelTest {
     }
 
     @Test
+    void reportsAMachineWhoseSmoSolveStoppedAtTheIterationCap() {
+        BagDataset data = SyntheticData.ringBags(15, 4, 8, 3);
+        MiKernelOptions o = MiKernelOptions.defaults().withGamma(0.5).withC(10);
+        assertThat(MiKernel.fit(data, o).unconvergedMachines()).isZero();
+        assertThat(MiKernel.fit(data, o.withSolver(SmoSolver.Options.defaults().withMaxIterations(1)))
+                .unconvergedMachines()).isEqualTo(1);
+    }
+
+    @Test
     void sparseMiNeedsFarFewerKernelEvaluationsThanMiKernel() {
         BagDataset data = SyntheticData.ringBags(20, 4, 8, 4);
         MiKernelModel dense = MiKernel.fit(data, MiKernelOptions.defaults().withGamma(0.5).withC(10));

@@ -36,6 +36,16 @@ class MiSvmTest {
 
     @ParameterizedTest
     @EnumSource(MiSvmOptions.Variant.class)
+    void aLastSvmSolveStoppedAtTheSmoCapCountsAsUnconverged(MiSvmOptions.Variant v) {
+        MiSvmOptions o = MiSvmOptions.defaults(v).withGamma(1.0).withC(100).withMaxRounds(30);
+        assertThat(MiSvm.fit(RING, o).unconvergedMachines()).isZero();
+        MiSvmModel capped = MiSvm.fit(RING, o.withSolver(dev.kernelkit.svm.SmoSolver.Options.defaults().withMaxIterations(1)));
+        assertThat(capped.converged()).containsExactly(false);
+        assertThat(capped.unconvergedMachines()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MiSvmOptions.Variant.class)
     void roundCapIsRespected(MiSvmOptions.Variant v) {
         BagDataset d = TestData.randomBags(30, 5, 3, 1.0, 11);
         MiSvmModel m = MiSvm.fit(d, MiSvmOptions.defaults(v).withGamma(0.5).withC(10).withMaxRounds(1));
