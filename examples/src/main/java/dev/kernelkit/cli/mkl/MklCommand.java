@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mkl", mixinStandardHelpOptions = true,
         description = "Soft margin multiple kernel learning: train, predict, cv (random hold-out splits) or compare all methods.",
         subcommands = {MklCommand.Train.class, MklCommand.Predict.class, MklCommand.Cv.class, MklCommand.Compare.class,
-                MklCommand.Bench.class, MklCommand.Noise.class, MklCommand.Demo.class})
+                MklCommand.Bench.class, MklRowsBenchCommand.class, MklCommand.Noise.class, MklCommand.Demo.class})
 public final class MklCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

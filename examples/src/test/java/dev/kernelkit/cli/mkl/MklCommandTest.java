@@ -95,6 +95,23 @@ class MklCommandTest {
     }
 
     @Test
+    void benchRowsTimesBothPathsAndTheyAgree(@TempDir Path dir) throws Exception {
+        Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(40, 2, 3.0, 1));
+        Path json = dir.resolve("rows.json");
+        Run b = run("bench-rows", "--data", train.toString(), "--splits", "1", "--repeats", "1", "--json", json.toString());
+        assertThat(b.code()).as(b.err()).isZero();
+        assertThat(b.out()).contains("M = 39 kernels").contains("column-wise rows").contains("entry by entry").contains("speed-up");
+        String text = java.nio.file.Files.readString(json);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"max_relative_difference\": ([0-9.eE+-]+)").matcher(text);
+        assertThat(m.find()).as(text).isTrue();
+        assertThat(Double.parseDouble(m.group(1))).isLessThan(1e-12);
+        assertThat(text).contains("\"column_wise_seconds\"").contains("\"entry_wise_seconds\"").contains("\"speedup\"");
+        Run bad = run("bench-rows", "--data", train.toString(), "--splits", "1", "--repeats", "0");
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("--repeats must be >= 1, got 0");
+    }
+
+    @Test
     void badMethodAndThetaAreReported(@TempDir Path dir) throws Exception {
         Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(30, 2, 3.0, 1));
         Run bad = run("cv", "--data", train.toString(), "--method", "sm7", "--c", "1");
