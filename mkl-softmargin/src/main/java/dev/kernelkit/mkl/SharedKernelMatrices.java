@@ -145,18 +145,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                 int j = idx == null ? c : idx[from + c];
                 double d = g[base + j];
                 dot[c] = d;
-                dist[c] = Math.max(0.0, gii + gDiag[j] - 2.0 * d);
-            }
-            if (idx == null) {
-                if (i < count) {
-                    dist[i] = 0.0;
-                }
-            } else {
-                for (int c = 0; c < count; c++) {
-                    if (idx[from + c] == i) {
-                        dist[c] = 0.0;
-                    }
-                }
+                dist[c] = j == i ? 0.0 : Math.max(0.0, gii + gDiag[j] - 2.0 * d);
             }
         } else {
             double xi = col[i];
