@@ -20,7 +20,7 @@ import java.util.List;
  * is replaced by its linearisation sum_j beta_ij f(x_ij) at the current iterate (beta one-hot at
  * the argmax; uniform at the start c = 0, where every instance ties). Each CCCP step is then the
  * convex QP (solved through its dual by SMO, warm-started from the previous step's multipliers; see
- * solveStepSmo)
+ * smoStep)
  *
  * <pre>
  *   min 1/2 c'Kc + C 1'xi + C lambda 1'delta
@@ -191,17 +191,11 @@ public final class MiCccp {
      * where w = sum_t gamma_t phi(x_t). The feasible set is a product of blocks (box with one
      * equality for a, a scaled simplex per bag for (u_i, v_i)), so accelerated projected gradient
      * ascent (FISTA with gradient-based adaptive restart) applies. The primal c = gamma; b exactly minimises the
-     * hinge term for that c. This was the solver until the SMO of {@link #solveStepSmo}, which is faster; it
+     * hinge term for that c. This was the solver until the SMO of {@link #smoStep}, which is faster; it
      * is kept as the reference for that solver ({@link MiCccpOptions.StepSolver#PROJECTED_GRADIENT}).
      *
-     * @return c (n entries) followed by b
+     * @return c (n entries) followed by b, and whether it met its tolerance within {@link #MAX_DUAL_ITERATIONS}
      */
-    static double[] solveStepFista(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
-                                   MiCccpOptions o) {
-        return fistaStep(k, bagRow, members, y, beta, o).solution();
-    }
-
-    /** {@link #solveStepFista} with whether it met its tolerance within {@link #MAX_DUAL_ITERATIONS}. */
     static Step fistaStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                           MiCccpOptions o) {
         boolean converged = false;
@@ -268,7 +262,7 @@ public final class MiCccp {
     }
 
     /**
-     * Solves one CCCP step's dual (the problem of {@link #solveStepFista}) by sequential minimal optimisation:
+     * Solves one CCCP step's dual (the problem of {@link #fistaStep}) by sequential minimal optimisation:
      * each iteration finds the most violating pair of multipliers inside one block of the feasible set,
      * (a_q, a_r) with y_q a_q + y_r a_r fixed and both in [0, C], or two multipliers of one bag's scaled
      * simplex (u_t, u_s or u_t, v_i) with their sum fixed. An a-pair is moved to the dual's maximum along
@@ -280,14 +274,8 @@ public final class MiCccp {
      * {@link #SMO_TOLERANCE} (relative to the largest gradient entry), or after {@link #smoCap} pairs.
      *
      * @param start a feasible multiplier vector (the last step's), or null for a = 0, u = 0, v = C lambda
-     * @return the multipliers theta = (a, u, v)
+     * @return the multipliers theta = (a, u, v), and whether it met its tolerance within {@link #smoCap} pairs
      */
-    static double[] solveStepSmo(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
-                                 MiCccpOptions o, double[] start) {
-        return smoStep(k, bagRow, members, y, beta, o, start).solution();
-    }
-
-    /** {@link #solveStepSmo} with whether it met its tolerance within {@link #smoCap} pairs. */
     static Step smoStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                         MiCccpOptions o, double[] start) {
         boolean converged = false;

@@ -274,9 +274,9 @@ class MiCccpTest {
         for (long seed = 1; seed <= 3; seed++) {
             Step st = Step.random(seed);
             MiCccpOptions o = MiCccpOptions.defaults().withGamma(0.5).withC(4).withLambda(0.8);
-            double[] c = st.c(MiCccp.solveStepSmo(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, null));
+            double[] c = st.c(MiCccp.smoStep(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, null).solution());
             double b = MiCccp.bestBias(st.bagRow(), st.y(), c);
-            double[] fista = MiCccp.solveStepFista(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o);
+            double[] fista = MiCccp.fistaStep(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o).solution();
             double[] cf = java.util.Arrays.copyOf(fista, c.length);
             double smoValue = st.relaxed(c, b, o.c(), o.lambda());
             double fistaValue = st.relaxed(cf, fista[c.length], o.c(), o.lambda());
@@ -297,9 +297,9 @@ class MiCccpTest {
             uniform[i] = new double[st.members()[i].length];
             java.util.Arrays.fill(uniform[i], 1.0 / uniform[i].length);
         }
-        double[] first = MiCccp.solveStepSmo(st.k(), st.bagRow(), st.members(), st.y(), uniform, o, null);
-        double[] warm = MiCccp.solveStepSmo(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, first);
-        double[] cold = MiCccp.solveStepSmo(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, null);
+        double[] first = MiCccp.smoStep(st.k(), st.bagRow(), st.members(), st.y(), uniform, o, null).solution();
+        double[] warm = MiCccp.smoStep(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, first).solution();
+        double[] cold = MiCccp.smoStep(st.k(), st.bagRow(), st.members(), st.y(), st.beta(), o, null).solution();
         double[] cw = st.c(warm);
         double[] cc = st.c(cold);
         double vw = st.relaxed(cw, MiCccp.bestBias(st.bagRow(), st.y(), cw), o.c(), o.lambda());
