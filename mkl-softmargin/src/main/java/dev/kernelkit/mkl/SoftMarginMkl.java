@@ -203,12 +203,36 @@ public final class SoftMarginMkl {
             this.m = k.count();
         }
 
-        /** An SVM solve at weights mu: alpha, J(mu) and q. */
-        record Point(double[] mu, SvmSolution svm, double j, double[] q) {
+        /**
+         * An SVM solve at weights mu: alpha, J(mu) and the per-kernel forms q_m = beta' K_m beta (beta = y o alpha),
+         * computed on first use: SimpleMKL's line-search points only need J, and the forms cost O(|SV|^2 M).
+         */
+        final class Point {
+            final double[] mu;
+            final SvmSolution svm;
+            final double j;
+            private final double[] beta;
+            private double[] q;
+
+            Point(double[] mu, SvmSolution svm, double j, double[] beta) {
+                this.mu = mu;
+                this.svm = svm;
+                this.j = j;
+                this.beta = beta;
+            }
+
+            double[] q() {
+                if (q == null) {
+                    q = k.quadraticForms(beta);
+                }
+                return q;
+            }
+
             double[] h() {
-                double[] h = new double[q.length];
+                double[] qs = q();
+                double[] h = new double[qs.length];
                 for (int i = 0; i < h.length; i++) {
-                    h[i] = 0.5 * q[i];
+                    h[i] = 0.5 * qs[i];
                 }
                 return h;
             }
@@ -230,7 +254,7 @@ public final class SoftMarginMkl {
             for (int i = 0; i < beta.length; i++) {
                 beta[i] = s.alpha(i) * y[i];
             }
-            return new Point(mu.clone(), s, -s.objective(), k.quadraticForms(beta));
+            return new Point(mu.clone(), s, -s.objective(), beta);
         }
 
         void record(double objective) {
@@ -276,7 +300,7 @@ public final class SoftMarginMkl {
                 }
                 double[] a = new double[m];
                 for (int i = 0; i < m; i++) {
-                    a[i] = 0.5 * p.mu[i] * p.mu[i] * Math.max(0.0, p.q[i]);
+                    a[i] = 0.5 * p.mu[i] * p.mu[i] * Math.max(0.0, p.q()[i]);
                 }
                 p = solve(CappedSimplexUpdate.solve(a, o.theta()), p);
                 record(p.j);
@@ -288,7 +312,7 @@ public final class SoftMarginMkl {
         double sm1Gap(Point p) {
             double[] g = new double[m];
             for (int i = 0; i < m; i++) {
-                g[i] = -0.5 * p.q[i];
+                g[i] = -0.5 * p.q()[i];
             }
             return cappedFrankWolfeGap(p.mu, g, o.theta());
         }
@@ -305,7 +329,7 @@ public final class SoftMarginMkl {
         double[] sm2Gradient(Point p) {
             double[] g = new double[m];
             for (int i = 0; i < m; i++) {
-                g[i] = -0.5 * p.q[i] + p.mu[i] / o.theta();
+                g[i] = -0.5 * p.q()[i] + p.mu[i] / o.theta();
             }
             return g;
         }
@@ -328,7 +352,7 @@ public final class SoftMarginMkl {
         /** An SVM solve for SM2: also raises the best dual value with the new alpha and adds its cut. */
         Point sm2Solve(double[] mu, Point warm) {
             Point p = solve(mu, warm);
-            offerDual(p.svm.alpha(), p.alphaSum(), p.q);
+            offerDual(p.svm.alpha(), p.alphaSum(), p.q());
             if (cutAlpha.size() == SM2_CUTS) {
                 cutAlpha.remove(0);
                 cutSum.remove(0);
@@ -337,7 +361,7 @@ public final class SoftMarginMkl {
             }
             cutAlpha.add(p.svm.alpha());
             cutSum.add(p.alphaSum());
-            cutQ.add(p.q);
+            cutQ.add(p.q());
             return p;
         }
 
@@ -529,7 +553,7 @@ public final class SoftMarginMkl {
                 double[] norm = new double[m];
                 double denom = 0;
                 for (int i = 0; i < m; i++) {
-                    norm[i] = pt.mu[i] * Math.sqrt(Math.max(0.0, pt.q[i]));
+                    norm[i] = pt.mu[i] * Math.sqrt(Math.max(0.0, pt.q()[i]));
                     denom += Math.pow(norm[i], 2.0 * p / (p + 1.0));
                 }
                 if (!(denom > 0)) {
@@ -557,7 +581,7 @@ public final class SoftMarginMkl {
 
         double dualityGap(Point p) {
             double hmax = Double.NEGATIVE_INFINITY;
-            for (double q : p.q) {
+            for (double q : p.q()) {
                 hmax = Math.max(hmax, 0.5 * q);
             }
             return (p.j - p.alphaSum() + hmax) / p.j;
@@ -587,7 +611,7 @@ public final class SoftMarginMkl {
             double[] grad = new double[m];
             int u = 0;
             for (int i = 0; i < m; i++) {
-                grad[i] = -0.5 * start.q[i];
+                grad[i] = -0.5 * start.q()[i];
                 if (d[i] > d[u]) {
                     u = i;
                 }

@@ -409,6 +409,51 @@ class SoftMarginMklTest {
         assertThat(r.selectedKernels()).isLessThan(mu.length);
     }
 
+    /** Counts {@link BaseKernelMatrices#quadraticForms} calls and passes everything on. */
+    private static final class CountingForms implements BaseKernelMatrices {
+        final BaseKernelMatrices inner;
+        int forms;
+
+        CountingForms(BaseKernelMatrices inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public int count() {
+            return inner.count();
+        }
+
+        @Override
+        public int size() {
+            return inner.size();
+        }
+
+        @Override
+        public KernelMatrix combined(double[] mu) {
+            return inner.combined(mu);
+        }
+
+        @Override
+        public double[] quadraticForms(double[] beta) {
+            forms++;
+            return inner.quadraticForms(beta);
+        }
+    }
+
+    @Test
+    void simpleMklComputesKernelFormsOnlyAtAcceptedIteratesAndSm1AtEverySolve() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points());
+        CountingForms counted = new CountingForms(g);
+        MklResult r = SoftMarginMkl.fitBinary(counted, signedLabels(), MklOptions.simple(10.0).withSolver(TIGHT));
+        // the line search evaluates J only: forms at the start point and at each accepted iterate
+        assertThat(r.svmSolves()).isGreaterThan(r.iterations() + 1);
+        assertThat(counted.forms).isEqualTo(r.iterations() + 1);
+        // SM1's closed-form update needs the forms of every solve
+        CountingForms sm1 = new CountingForms(g);
+        MklResult r1 = SoftMarginMkl.fitBinary(sm1, signedLabels(), MklOptions.sm1(10.0, 1.0).withSolver(TIGHT));
+        assertThat(sm1.forms).isEqualTo(r1.svmSolves());
+    }
+
     @Test
     void sm1ObjectiveDecreasesAndThetaLimitsGiveAveKernelAndL1() {
         BaseKernels k = protocol();
