@@ -228,6 +228,103 @@ public final class BaseKernels {
         return s;
     }
 
+    /**
+     * The kernel part of a decision function, f(x) - b = sum_c coef_c sum_m w_m k_m(x, z_c), laid out for
+     * column-wise evaluation (w from {@link #effectiveWeights}; points with a zero coefficient are dropped).
+     */
+    Expansion expansion(List<Vec> z, double[] coef, double[] w) {
+        return new Expansion(z, coef, w);
+    }
+
+    /**
+     * f(x) - b of one machine, evaluated column-wise over its points as the training rows of
+     * {@link SharedKernelMatrices} are: per feature subset, the inner products and squared distances to every
+     * point, then one exp per Gaussian chain and point and loops over the points that the JIT vectorises. Same
+     * member values as {@link #weightedSum}, summed in a different order. Immutable; {@link #value} is thread-safe.
+     */
+    final class Expansion {
+        private final Vec[] z;
+        private final double[] coef;
+        private final double[] w;
+        private final KernelPlan.Active[] active;
+        private final double[][] columns;
+
+        private Expansion(List<Vec> points, double[] coefficients, double[] weights) {
+            int count = 0;
+            for (double c : coefficients) {
+                count += c != 0 ? 1 : 0;
+            }
+            z = new Vec[count];
+            coef = new double[count];
+            for (int i = 0, c = 0; i < coefficients.length; i++) {
+                if (coefficients[i] != 0) {
+                    z[c] = points.get(i);
+                    coef[c++] = coefficients[i];
+                }
+            }
+            w = weights.clone();
+            active = plan.compile(w);
+            columns = new double[active.length][];
+            for (int a = 0; a < active.length; a++) {
+                int f = active[a].feature;
+                if (f != KernelPlan.ALL) {
+                    double[] col = new double[count];
+                    for (int c = 0; c < count; c++) {
+                        if (f >= z[c].dim()) {
+                            throw new IllegalArgumentException("a base kernel reads feature " + f
+                                    + " but the points have dimension " + z[c].dim());
+                        }
+                        col[c] = z[c].get(f);
+                    }
+                    columns[a] = col;
+                }
+            }
+        }
+
+        /**
+         * sum_c coef_c sum_m w_m k_m(x, z_c).
+         *
+         * @throws IllegalArgumentException for a point of another dimension
+         */
+        double value(Vec x) {
+            int count = z.length;
+            if (count == 0) {
+                return 0;
+            }
+            x.checkSameDim(z[0]);
+            double[] sums = new double[count], dot = new double[count], dist = new double[count], tmp = new double[count];
+            for (int a = 0; a < active.length; a++) {
+                double[] col = columns[a];
+                if (col == null) {
+                    for (int c = 0; c < count; c++) {
+                        dot[c] = x.dot(z[c]);
+                        dist[c] = x.squaredDistance(z[c]);
+                    }
+                } else {
+                    double xf = x.get(active[a].feature);
+                    for (int c = 0; c < count; c++) {
+                        dot[c] = xf * col[c];
+                        double d = xf - col[c];
+                        dist[c] = d * d;
+                    }
+                }
+                active[a].accumulate(dot, dist, count, sums, tmp);
+            }
+            for (int m : plan.generic) {
+                if (w[m] != 0) {
+                    for (int c = 0; c < count; c++) {
+                        sums[c] += w[m] * kernels.get(m).apply(x, z[c]);
+                    }
+                }
+            }
+            double f = 0;
+            for (int c = 0; c < count; c++) {
+                f += coef[c] * sums[c];
+            }
+            return f;
+        }
+    }
+
     @Override
     public String toString() {
         return "BaseKernels(M=" + kernels.size() + ", " + plan + ")";

@@ -63,6 +63,7 @@ public final class MklModel {
     private final List<Vec> supportVectors;
     private final List<Machine> machines;
     private final double[][] weights;
+    private final BaseKernels.Expansion[] expansions;
     private final FittedScaler scaler;
 
     MklModel(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> supportVectors, List<Machine> machines) {
@@ -78,8 +79,10 @@ public final class MklModel {
         this.supportVectors = List.copyOf(supportVectors);
         this.machines = List.copyOf(machines);
         this.weights = new double[machines.size()][];
+        this.expansions = new BaseKernels.Expansion[machines.size()];
         for (int k = 0; k < weights.length; k++) {
             weights[k] = kernels.effectiveWeights(machines.get(k).mu);
+            expansions[k] = kernels.expansion(this.supportVectors, machines.get(k).coefficients, weights[k]);
         }
     }
 
@@ -198,13 +201,20 @@ public final class MklModel {
         if (scaler != null) {
             x = scaler.apply(x);
         }
+        return machines.get(k).bias + expansions[k].value(x);
+    }
+
+    /** f_k(x) pair by pair through {@link BaseKernels#weightedSum}: the reference {@link #decision} is tested against. */
+    double decisionPairwise(int k, Vec x) {
+        if (scaler != null) {
+            x = scaler.apply(x);
+        }
         Machine mach = machines.get(k);
-        double[] w = weights[k];
         double[] coef = mach.coefficients;
         double s = mach.bias;
         for (int i = 0; i < coef.length; i++) {
             if (coef[i] != 0) {
-                s += coef[i] * kernels.weightedSum(x, supportVectors.get(i), w);
+                s += coef[i] * kernels.weightedSum(x, supportVectors.get(i), weights[k]);
             }
         }
         return s;

@@ -542,6 +542,34 @@ class SoftMarginMklTest {
     }
 
     @Test
+    void columnWiseDecisionsEqualPairByPairSumsForDenseSparseAndGenericKernels() {
+        LabeledDataset blobs = TestData.gaussianBlobs(90, 3, 4.0, 8);
+        double[] labels = new double[blobs.size()];
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < labels.length; i++) {
+            double[] p = blobs.x(i).toArray();
+            p[0] += 4.0 * (i % 3);
+            x.add(dev.kernelkit.data.DenseVec.wrap(p));
+            labels[i] = i % 3 + 1;
+        }
+        LabeledDataset data = new LabeledDataset(x, labels);
+        List<Kernel<Vec>> list = new ArrayList<>(BaseKernels.simpleMklProtocol(3).kernels());
+        list.add(new dev.kernelkit.kernel.LaplacianKernel(0.5)); // no shared-distance plan: the generic path
+        BaseKernels k = BaseKernels.of(list).withUnitTrace(x);
+        // Lp (p = 2) keeps every kernel, SimpleMKL drops most: both the full chains and the pruned ones
+        for (MklOptions o : List.of(MklOptions.lp(10.0, 2.0), MklOptions.simple(10.0))) {
+            MklModel model = SoftMarginMkl.fit(data, k, o);
+            for (Vec v : TestData.gaussianBlobs(30, 3, 6.0, 9).points()) {
+                for (int m = 0; m < model.machines().size(); m++) {
+                    double pairwise = model.decisionPairwise(m, v);
+                    assertThat(model.decision(m, v)).as("%s, machine %d", o.method(), m)
+                            .isCloseTo(pairwise, within(1e-10 * (1 + Math.abs(pairwise))));
+                }
+            }
+        }
+    }
+
+    @Test
     void multiClassOneVsRestSavesAndLoadsWithIdenticalDecisions(@TempDir Path dir) throws Exception {
         LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 4.0, 5);
         double[] labels = new double[blobs.size()];
