@@ -4,6 +4,7 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileReader;
 import dev.kernelkit.io.ModelFileWriter;
@@ -251,6 +252,39 @@ public final class MklModel {
             }
         }
         return classes[best];
+    }
+
+    /**
+     * The ranking quality of the decision values on labelled points: for two classes the average precision
+     * of f with the larger label positive; for three or more the mean over the model's classes that occur
+     * in {@code data} of the one-vs-rest average precision of each machine's f_k (MAP, as in the paper's
+     * Table III). Labels the model does not know count as negatives of every class. NaN when no class of the
+     * model occurs in {@code data} (two classes: when the positive label does not).
+     */
+    public double averagePrecision(LabeledDataset data) {
+        int n = data.size();
+        double[][] f = new double[machines.size()][n];
+        for (int i = 0; i < n; i++) {
+            double[] d = decisions(data.x(i));
+            for (int k = 0; k < d.length; k++) {
+                f[k][i] = d[k];
+            }
+        }
+        double[] y = data.labels();
+        double sum = 0;
+        int used = 0;
+        for (int k = 0; k < f.length; k++) {
+            boolean[] pos = Metrics.positives(y, isBinary() ? classes[1] : classes[k]);
+            boolean any = false;
+            for (boolean b : pos) {
+                any |= b;
+            }
+            if (any) {
+                sum += Metrics.averagePrecision(pos, f[k]);
+                used++;
+            }
+        }
+        return used == 0 ? Double.NaN : sum / used;
     }
 
     /** Predicted labels of every point. */

@@ -50,8 +50,11 @@ public final class MklProtocol {
         }
     }
 
-    /** The result of fitting one training part and testing on its test part. */
-    public record Outcome(MklOptions chosen, double accuracy, double selectedKernels, double trainSeconds,
+    /**
+     * The result of fitting one training part and testing on its test part; averagePrecision is
+     * {@link MklModel#averagePrecision} on the test part (AP for two classes, MAP otherwise).
+     */
+    public record Outcome(MklOptions chosen, double accuracy, double averagePrecision, double selectedKernels, double trainSeconds,
                           double tuneSeconds, int svmSolves, MklModel model) {
     }
 
@@ -70,8 +73,8 @@ public final class MklProtocol {
 
     /**
      * Standardises, builds the unit-trace protocol kernels, fits with the options, and scores the
-     * test part; the model carries the scaler, so it reads raw points. Training time covers the
-     * scaler, the kernel set-up and the fit. A null test part gives accuracy NaN.
+     * test part (accuracy and AP/MAP); the model carries the scaler, so it reads raw points. Training time covers the
+     * scaler, the kernel set-up and the fit. A null test part gives accuracy and AP NaN.
      */
     public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options) {
         return trainAndTest(train, test, options, 0);
@@ -85,7 +88,8 @@ public final class MklProtocol {
         MklModel model = SoftMarginMkl.fit(st, kernelsFor(st), options).withScaler(scaler);
         double seconds = (System.nanoTime() - t0) * 1e-9;
         double acc = test == null ? Double.NaN : Metrics.accuracy(test.labels(), model.predict(test));
-        return new Outcome(options, acc, model.selectedKernelsMean(), seconds,
+        double ap = test == null ? Double.NaN : model.averagePrecision(test);
+        return new Outcome(options, acc, ap, model.selectedKernelsMean(), seconds,
                 tuneSeconds, model.svmSolves(), model);
     }
 

@@ -570,6 +570,66 @@ class SoftMarginMklTest {
     }
 
     @Test
+    void averagePrecisionIsOneWhenSeparatedAndMapIsTheMeanOfTheOneVsRestAps() {
+        // binary, far-apart blobs: every positive ranks above every negative
+        LabeledDataset sep = TestData.gaussianBlobs(40, 2, 12.0, 3);
+        MklModel bin = SoftMarginMkl.fit(sep, BaseKernels.simpleMklProtocol(2).withUnitTrace(sep.points()),
+                MklOptions.average(10.0));
+        assertThat(bin.averagePrecision(TestData.gaussianBlobs(30, 2, 12.0, 4))).isEqualTo(1.0);
+        // with the labels swapped the positives rank last: AP far below 1
+        LabeledDataset held = TestData.gaussianBlobs(30, 2, 12.0, 4);
+        double[] swapped = held.labels().clone();
+        double lo = Arrays.stream(swapped).min().orElseThrow(), hi = Arrays.stream(swapped).max().orElseThrow();
+        for (int i = 0; i < swapped.length; i++) {
+            swapped[i] = swapped[i] == hi ? lo : hi;
+        }
+        assertThat(bin.averagePrecision(new LabeledDataset(held.points(), swapped))).isLessThan(0.6);
+        // three classes: the mean over classes of the AP of f_k with class k positive, computed here by ranks
+        LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 1.5, 5);
+        double[] labels = new double[blobs.size()];
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < labels.length; i++) {
+            double[] p = blobs.x(i).toArray();
+            p[0] += 1.5 * (i % 3);
+            x.add(dev.kernelkit.data.DenseVec.wrap(p));
+            labels[i] = i % 3 + 1;
+        }
+        LabeledDataset three = new LabeledDataset(x, labels);
+        MklModel model = SoftMarginMkl.fit(three, BaseKernels.simpleMklProtocol(2).withUnitTrace(x), MklOptions.average(1.0));
+        double expected = 0;
+        for (int k = 0; k < 3; k++) {
+            expected += apByRanks(three, model, k, k + 1.0);
+        }
+        assertThat(model.averagePrecision(three)).isCloseTo(expected / 3, within(1e-12)).isLessThan(1.0);
+    }
+
+    /** AP = mean over positives of (positives ranked at or above it) / (its rank), scores without ties. */
+    private static double apByRanks(LabeledDataset d, MklModel model, int machine, double positive) {
+        int n = d.size();
+        double[] f = new double[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = model.decision(machine, d.x(i));
+        }
+        double sum = 0;
+        int pos = 0;
+        for (int i = 0; i < n; i++) {
+            if (d.labels()[i] != positive) {
+                continue;
+            }
+            pos++;
+            int rank = 0, posAbove = 0;
+            for (int j = 0; j < n; j++) {
+                if (f[j] >= f[i]) {
+                    rank++;
+                    posAbove += d.labels()[j] == positive ? 1 : 0;
+                }
+            }
+            sum += (double) posAbove / rank;
+        }
+        return sum / pos;
+    }
+
+    @Test
     void multiClassOneVsRestSavesAndLoadsWithIdenticalDecisions(@TempDir Path dir) throws Exception {
         LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 4.0, 5);
         double[] labels = new double[blobs.size()];

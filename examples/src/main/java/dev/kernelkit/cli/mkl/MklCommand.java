@@ -243,7 +243,7 @@ public final class MklCommand implements Callable<Integer> {
      * One split's result; tuneFits / tuneUnconverged count the CV fits and those that ended without meeting
      * their stopping rule, finalMachines / finalUnconverged the same for the final fit.
      */
-    record SplitResult(int split, MklOptions chosen, double accuracy, double selected, double trainSeconds,
+    record SplitResult(int split, MklOptions chosen, double accuracy, double averagePrecision, double selected, double trainSeconds,
                        double tuneSeconds, int svmSolves, int tuneFits, int tuneUnconverged, int finalMachines,
                        int finalUnconverged) {
         /** "" when every fit met its stopping rule, else a note naming the unconverged fits. */
@@ -264,7 +264,7 @@ public final class MklCommand implements Callable<Integer> {
         MklOptions chosen = tuning.chosen();
         double tune = (System.nanoTime() - t0) * 1e-9;
         MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune);
-        return new SplitResult(index + 1, chosen, o.accuracy(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
+        return new SplitResult(index + 1, chosen, o.accuracy(), o.averagePrecision(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
                 tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
     }
 
@@ -286,6 +286,7 @@ public final class MklCommand implements Callable<Integer> {
         return new JsonSummary()
                 .put("accuracy_mean", acc.mean())
                 .put("accuracy_sd", acc.sd())
+                .put("average_precision_mean", finiteOrNull(Summary.of(results.stream().mapToDouble(SplitResult::averagePrecision).toArray()).mean()))
                 .put("kernels_selected_mean", results.stream().mapToDouble(SplitResult::selected).average().orElse(0))
                 .put("train_seconds_mean", results.stream().mapToDouble(SplitResult::trainSeconds).average().orElse(0))
                 .put("tune_seconds_mean", results.stream().mapToDouble(SplitResult::tuneSeconds).average().orElse(0))
@@ -295,6 +296,11 @@ public final class MklCommand implements Callable<Integer> {
                 .put("final_fits_unconverged", (long) results.stream().mapToInt(SplitResult::finalUnconverged).sum())
                 .putList("split_accuracies", results.stream().mapToDouble(SplitResult::accuracy).toArray())
                 .putList("split_options", results.stream().map(r -> describe(r.chosen())).toList());
+    }
+
+    /** value, or null (JSON null) when it is NaN: e.g. AP with no positive test point. */
+    static Double finiteOrNull(double value) {
+        return Double.isFinite(value) ? value : null;
     }
 
     static String describe(MklOptions o) {
@@ -336,7 +342,7 @@ public final class MklCommand implements Callable<Integer> {
             double tune = (System.nanoTime() - t0) * 1e-9;
             MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune);
             o.model().save(model);
-            SplitResult r = new SplitResult(1, chosen, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
+            SplitResult r = new SplitResult(1, chosen, Double.NaN, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
                     tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
             out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%s%n",
                     m.cliName(), describe(chosen), o.selectedKernels(), o.model().kernels().count(), o.svmSolves(),
@@ -370,8 +376,10 @@ public final class MklCommand implements Callable<Integer> {
             LabeledDataset data = read(input);
             double[] pred = m.predict(data);
             double acc = Metrics.accuracy(data.labels(), pred);
+            double ap = m.averagePrecision(data);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "accuracy %s on %d points%n", TablePrinter.percent(acc), data.size());
+            out.printf(Locale.ROOT, "accuracy %s on %d points%s%n", TablePrinter.percent(acc), data.size(),
+                    Double.isNaN(ap) ? "" : String.format(Locale.ROOT, ", %s %.4f", m.isBinary() ? "AP" : "MAP", ap));
             out.flush();
             if (output != null) {
                 StringBuilder sb = new StringBuilder();
@@ -380,7 +388,8 @@ public final class MklCommand implements Callable<Integer> {
                 }
                 java.nio.file.Files.writeString(output, sb.toString());
             }
-            json.write(new JsonSummary().put("command", "mkl predict").put("accuracy", acc).put("n", (long) data.size()));
+            json.write(new JsonSummary().put("command", "mkl predict").put("accuracy", acc)
+                    .put("average_precision", finiteOrNull(ap)).put("n", (long) data.size()));
             return Main.OK;
         }
     }
@@ -416,9 +425,11 @@ public final class MklCommand implements Callable<Integer> {
             progress.done();
             PrintWriter out = spec.commandLine().getOut();
             TablePrinter t = new TablePrinter().numberColumn("split").textColumn("options").numberColumn("accuracy")
-                    .numberColumn("kernels").numberColumn("train s").numberColumn("tune s").numberColumn("SVM solves");
+                    .numberColumn("(M)AP").numberColumn("kernels").numberColumn("train s").numberColumn("tune s")
+                    .numberColumn("SVM solves");
             for (SplitResult r : results) {
                 t.row(Integer.toString(r.split()), describe(r.chosen()), TablePrinter.percent(r.accuracy()),
+                        TablePrinter.fixed(r.averagePrecision(), 4),
                         TablePrinter.fixed(r.selected(), 1), TablePrinter.fixed(r.trainSeconds(), 3),
                         TablePrinter.fixed(r.tuneSeconds(), 1), Integer.toString(r.svmSolves()));
             }

@@ -52,7 +52,8 @@ class MklCommandTest {
         assertThat(t.code()).as(t.err()).isZero();
         Run p = run("predict", "--data", test.toString(), "--model", model.toString(), "--json", dir.resolve("p.json").toString());
         assertThat(p.code()).as(p.err()).isZero();
-        assertThat(p.out()).contains("accuracy");
+        assertThat(p.out()).contains("accuracy").contains("AP ");
+        assertThat(Files.readString(dir.resolve("p.json"))).contains("\"average_precision\"");
         Path json = dir.resolve("c.json");
         Run c = run("compare", "--data", train.toString(), "--splits", "2", "--c", "100", "--theta", "0.1", "--p", "2",
                 "--json", json.toString());
@@ -61,8 +62,8 @@ class MklCommandTest {
         for (String method : new String[] {"sm1", "sm2", "lp", "simple", "ave"}) {
             assertThat(text).contains("\"" + method + "\"");
         }
-        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "kernels_selected_mean", "train_seconds_mean",
-                "svm_solves_mean"}) {
+        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "average_precision_mean", "kernels_selected_mean",
+                "train_seconds_mean", "svm_solves_mean"}) {
             assertThat(text).contains("\"" + key + "\"");
         }
     }
@@ -198,8 +199,8 @@ class MklCommandTest {
     @Test
     void unconvergedFitsAreNamedPerSplitAndPerMethod() {
         dev.kernelkit.mkl.MklOptions o = dev.kernelkit.mkl.MklOptions.sm2(10, 1);
-        MklCommand.SplitResult clean = new MklCommand.SplitResult(1, o, 0.9, 5, 1, 2, 10, 45, 0, 1, 0);
-        MklCommand.SplitResult bad = new MklCommand.SplitResult(2, o, 0.8, 5, 1, 2, 10, 45, 3, 1, 1);
+        MklCommand.SplitResult clean = new MklCommand.SplitResult(1, o, 0.9, 0.95, 5, 1, 2, 10, 45, 0, 1, 0);
+        MklCommand.SplitResult bad = new MklCommand.SplitResult(2, o, 0.8, 0.85, 5, 1, 2, 10, 45, 3, 1, 1);
         assertThat(clean.convergenceNote()).isEmpty();
         assertThat(bad.convergenceNote()).isEqualTo(" [UNCONVERGED: 3 of 45 tuning fits, 1 of 1 final]");
         StringWriter none = new StringWriter(), some = new StringWriter();
