@@ -4,7 +4,9 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.kernel.Kernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +17,8 @@ import java.util.stream.IntStream;
 /**
  * The experimental protocol of Xu, Tsang and Xu (TNNLS 2013, Section V-B) for one training part:
  * standardise with training statistics, build the SimpleMKL base kernels
- * ({@link BaseKernels#simpleMklProtocol}) normalised to unit trace on the training part, and fit;
+ * ({@link BaseKernels#simpleMklProtocol}; or a user's list, {@link KernelChoice}) normalised to unit trace on
+ * the training part, and fit;
  * hyper-parameters missing from the options are chosen by stratified k-fold cross-validation on
  * the training part only (the scaler and the unit-trace scales refitted inside every inner fold;
  * ties go to the earlier grid point). Test data never enter the choice.
@@ -66,9 +69,53 @@ public final class MklProtocol {
         return nu == 0 ? 1.0 : 1.0 / (nu * m);
     }
 
-    /** The SimpleMKL base kernels of the standardised training points, unit trace. */
-    static BaseKernels kernelsFor(LabeledDataset scaledTrain) {
-        return BaseKernels.simpleMklProtocol(scaledTrain.dim()).withUnitTrace(scaledTrain.points());
+    /**
+     * The base kernels a training part gets: the paper's SimpleMKL list ({@link #protocol()}) or the user's
+     * own list ({@link #of}), either normalised to unit trace on the standardised training part.
+     */
+    public record KernelChoice(List<Kernel<Vec>> kernels) {
+        /** Copies the list; empty means the protocol list. */
+        public KernelChoice {
+            kernels = List.copyOf(kernels);
+        }
+
+        /** The SimpleMKL protocol list of the paper, 13 (d + 1) kernels. */
+        public static KernelChoice protocol() {
+            return new KernelChoice(List.of());
+        }
+
+        /**
+         * The user's kernels.
+         *
+         * @throws IllegalArgumentException for an empty list or a null kernel
+         */
+        public static KernelChoice of(List<? extends Kernel<Vec>> kernels) {
+            if (kernels == null || kernels.isEmpty()) {
+                throw new IllegalArgumentException("the kernel list must not be empty");
+            }
+            for (int m = 0; m < kernels.size(); m++) {
+                if (kernels.get(m) == null) {
+                    throw new IllegalArgumentException("kernel " + m + " is null");
+                }
+            }
+            return new KernelChoice(List.copyOf(kernels));
+        }
+
+        /** Whether this is the protocol list. */
+        public boolean isProtocol() {
+            return kernels.isEmpty();
+        }
+
+        /** M for points of dimension dim. */
+        public int count(int dim) {
+            return isProtocol() ? 13 * (dim + 1) : kernels.size();
+        }
+
+        /** The kernels of the standardised training points, unit trace on them. */
+        BaseKernels forTraining(LabeledDataset scaledTrain) {
+            BaseKernels k = isProtocol() ? BaseKernels.simpleMklProtocol(scaledTrain.dim()) : BaseKernels.of(kernels);
+            return k.withUnitTrace(scaledTrain.points());
+        }
     }
 
     /**
@@ -82,10 +129,17 @@ public final class MklProtocol {
 
     /** As {@link #trainAndTest(LabeledDataset, LabeledDataset, MklOptions)}, recording the tuning time. */
     public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options, double tuneSeconds) {
+        return trainAndTest(train, test, options, tuneSeconds, KernelChoice.protocol());
+    }
+
+    /** As {@link #trainAndTest(LabeledDataset, LabeledDataset, MklOptions, double)} on the chosen base kernels. */
+    public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options, double tuneSeconds,
+                                       KernelChoice kernels) {
+        Objects.requireNonNull(kernels, "kernels");
         long t0 = System.nanoTime();
         FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
         LabeledDataset st = scaler.apply(train);
-        MklModel model = SoftMarginMkl.fit(st, kernelsFor(st), options).withScaler(scaler);
+        MklModel model = SoftMarginMkl.fit(st, kernels.forTraining(st), options).withScaler(scaler);
         double seconds = (System.nanoTime() - t0) * 1e-9;
         double acc = test == null ? Double.NaN : Metrics.accuracy(test.labels(), model.predict(test));
         double ap = test == null ? Double.NaN : model.averagePrecision(test);
@@ -165,8 +219,15 @@ public final class MklProtocol {
     /** As {@link #tune}, also counting the fits and the unconverged ones. */
     public static Tuning tuneReport(LabeledDataset train, MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond,
                                     int folds, long seed) {
+        return tuneReport(train, base, grid, tuneC, tuneSecond, folds, seed, KernelChoice.protocol());
+    }
+
+    /** As {@link #tuneReport(LabeledDataset, MklOptions, Grid, boolean, boolean, int, long)} on the chosen base kernels. */
+    public static Tuning tuneReport(LabeledDataset train, MklOptions base, Grid grid, boolean tuneC, boolean tuneSecond,
+                                    int folds, long seed, KernelChoice kernelChoice) {
         Objects.requireNonNull(grid, "grid");
-        List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, 13 * (train.dim() + 1));
+        Objects.requireNonNull(kernelChoice, "kernelChoice");
+        List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, kernelChoice.count(train.dim()));
         if (points.size() == 1) {
             return new Tuning(points.get(0), 0, 0);
         }
@@ -178,7 +239,7 @@ public final class MklProtocol {
             FittedScaler scaler = FeatureScaling.STANDARD.fit(part);
             LabeledDataset st = scaler.apply(part);
             LabeledDataset held = scaler.apply(train.subset(s.test()));
-            BaseKernels kernels = kernelsFor(st);
+            BaseKernels kernels = kernelChoice.forTraining(st);
             SharedKernelMatrices gram = kernels.gram(st.points());
             // grid points are independent fits on the same immutable matrices, each writing only its
             // own slot, so the choice is the sequential one

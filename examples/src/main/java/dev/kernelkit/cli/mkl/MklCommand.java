@@ -114,8 +114,32 @@ public final class MklCommand implements Callable<Integer> {
         return out;
     }
 
-    /** {@code --method --c --theta --nu --p} and the CV grids. */
+    /** {@code --method --c --theta --nu --p}, the CV grids and the base kernels. */
     static final class Parameters {
+        @Option(names = "--kernel", paramLabel = "SPEC",
+                description = {"A base kernel of your own, e.g. --kernel gaussian:gamma=0.5 --kernel polynomial:degree=2,"
+                        + "gamma=1,offset=1 (repeat the option, one kernel each; syntax as svm's --kernel). Each is "
+                        + "normalised to unit trace on the standardised training part, like the default list.",
+                        "Default: the paper's list, Gaussian sigma 2^-3..2^6 and polynomial degree 1..3 on all "
+                                + "variables and on each single one, 13 (d + 1) kernels."})
+        List<String> kernelSpecs = new ArrayList<>();
+
+        /** The protocol list, or the parsed --kernel specifications. */
+        MklProtocol.KernelChoice kernels() {
+            if (kernelSpecs.isEmpty()) {
+                return MklProtocol.KernelChoice.protocol();
+            }
+            List<dev.kernelkit.kernel.Kernel<dev.kernelkit.data.Vec>> list = new ArrayList<>();
+            for (String spec : kernelSpecs) {
+                try {
+                    list.add(dev.kernelkit.kernel.Kernels.parse(spec));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--kernel '" + spec + "': " + e.getMessage(), e);
+                }
+            }
+            return MklProtocol.KernelChoice.of(list);
+        }
+
         @Option(names = "--c", paramLabel = "C", description = "SVM cost C (default: 5-fold CV on the training part over --c-grid).")
         Double c;
 
@@ -193,7 +217,8 @@ public final class MklCommand implements Callable<Integer> {
             if (tuneMax < 0) {
                 throw new IllegalArgumentException("--tune-max must be >= 0, got " + tuneMax);
             }
-            return MklProtocol.tuneReport(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed);
+            return MklProtocol.tuneReport(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed,
+                    kernels());
         }
 
         /** The training part, or its stratified random subset of --tune-max points when it is larger. */
@@ -263,7 +288,7 @@ public final class MklCommand implements Callable<Integer> {
         MklProtocol.Tuning tuning = params.chooseReport(method, train, seed + 1000L * (index + 1));
         MklOptions chosen = tuning.chosen();
         double tune = (System.nanoTime() - t0) * 1e-9;
-        MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune);
+        MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune, params.kernels());
         return new SplitResult(index + 1, chosen, o.accuracy(), o.averagePrecision(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
                 tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
     }
@@ -340,7 +365,7 @@ public final class MklCommand implements Callable<Integer> {
             MklProtocol.Tuning tuning = params.chooseReport(m, data, seed);
             MklOptions chosen = tuning.chosen();
             double tune = (System.nanoTime() - t0) * 1e-9;
-            MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune);
+            MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune, params.kernels());
             o.model().save(model);
             SplitResult r = new SplitResult(1, chosen, Double.NaN, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
                     tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
@@ -547,6 +572,10 @@ public final class MklCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             MklMethod m = MklMethod.parse(method);
+            if (!params.kernelSpecs.isEmpty()) {
+                throw new IllegalArgumentException("mkl bench measures the protocol kernels (its reference shares their "
+                        + "distance matrices); --kernel is not supported here");
+            }
             if (params.c == null || params.tuneSecond(m)) {
                 throw new IllegalArgumentException("mkl bench needs fixed parameters: give --c"
                         + (m == MklMethod.SM1 || m == MklMethod.SM2 ? " and --theta" : m == MklMethod.LP ? " and --p" : ""));
@@ -692,7 +721,7 @@ public final class MklCommand implements Callable<Integer> {
                         PrintWriter o = spec.commandLine().getOut();
                         o.printf(Locale.ROOT, "r = %s %s: %s accuracy %.2f%%, kernels %.1f of %d, train %.3f s, %d SVM solves%s%n",
                                 TablePrinter.fixed(rs.get(j), 1), ms.get(k).cliName(), describe(r.chosen()), 100 * r.accuracy(),
-                                r.selected(), 13 * (noisy.dim() + 1), r.trainSeconds(), r.svmSolves(), r.convergenceNote());
+                                r.selected(), params.kernels().count(noisy.dim()), r.trainSeconds(), r.svmSolves(), r.convergenceNote());
                         o.flush();
                     }
                 }
@@ -705,7 +734,7 @@ public final class MklCommand implements Callable<Integer> {
             }
             for (int j = 0; j < rs.size(); j++) {
                 List<String> cells = new ArrayList<>(List.of(TablePrinter.fixed(rs.get(j), 1), Integer.toString(extra[j]),
-                        Integer.toString(13 * (data.dim() + extra[j] + 1))));
+                        Integer.toString(params.kernels().count(data.dim() + extra[j]))));
                 for (int k = 0; k < ms.size(); k++) {
                     cells.add(TablePrinter.fixed(100 * acc[k][j], 2));
                 }

@@ -69,6 +69,30 @@ class MklCommandTest {
     }
 
     @Test
+    void userKernelsReplaceTheProtocolListAndTravelWithTheModel(@TempDir Path dir) throws Exception {
+        Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(60, 3, 3.0, 1));
+        Path model = dir.resolve("u.model");
+        Run t = run("train", "--data", train.toString(), "--method", "sm1", "--c", "10", "--theta", "0.5",
+                "--kernel", "gaussian:gamma=0.5", "--kernel", "linear", "--model", model.toString());
+        assertThat(t.code()).as(t.err()).isZero();
+        assertThat(t.out()).contains("of 2,");
+        assertThat(Files.readString(model)).contains("kernels.count = 2").contains("gaussian:gamma=0.5");
+        Run p = run("predict", "--data", train.toString(), "--model", model.toString());
+        assertThat(p.code()).as(p.err()).isZero();
+        // theta is checked against the user's M = 2, not the protocol's 52
+        Run small = run("cv", "--data", train.toString(), "--method", "sm1", "--c", "10", "--theta", "0.1", "--splits", "1",
+                "--kernel", "gaussian:gamma=0.5", "--kernel", "linear");
+        assertThat(small.code()).isNotZero();
+        assertThat(small.err()).contains("1/M = 1/2");
+        Run bad = run("cv", "--data", train.toString(), "--method", "ave", "--c", "10", "--splits", "1", "--kernel", "gaussian:gama=1");
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("--kernel 'gaussian:gama=1'").contains("unknown parameter 'gama'");
+        Run bench = run("bench", "--data", train.toString(), "--method", "ave", "--c", "10", "--splits", "1", "--kernel", "linear");
+        assertThat(bench.code()).isNotZero();
+        assertThat(bench.err()).contains("--kernel is not supported");
+    }
+
+    @Test
     void noiseRatioAppendsRandomFeatures(@TempDir Path dir) throws Exception {
         Path train = libsvm(dir, "train.libsvm", TestData.gaussianBlobs(40, 5, 3.0, 1));
         Path json = dir.resolve("n.json");
