@@ -112,7 +112,17 @@ public final class SmoSolver implements SvmSolver {
 
     @Override
     public SvmSolution solve(SvmProblem problem, double[] initialAlpha) {
-        return new Run(problem, initialAlpha, options).solve();
+        return new Run(problem, initialAlpha, options, null).solve();
+    }
+
+    /**
+     * As {@link #solve(SvmProblem, double[])}, with the starting gradient built from products K(y o a) and
+     * K(y o U o [a at its bound]) supplied by {@code products} rather than from the kernel rows of every
+     * non-zero a_i (the same G and G_bar up to rounding; rows are still read for the iterations).
+     * Falls back to rows when the supplier returns null.
+     */
+    public SvmSolution solve(SvmProblem problem, double[] initialAlpha, KernelProducts products) {
+        return new Run(problem, initialAlpha, options, products).solve();
     }
 
     /**
@@ -193,8 +203,11 @@ public final class SmoSolver implements SvmSolver {
         private final int[] colBuf;
         private final double[] rowBuf;
         private final int[] swapPairs;
+        /** Supplier of the starting gradient's products, or null (rows). */
+        private final KernelProducts products;
 
-        Run(SvmProblem problem, double[] initialAlpha, Options options) {
+        Run(SvmProblem problem, double[] initialAlpha, Options options, KernelProducts products) {
+            this.products = initialAlpha == null ? null : products;
             kernel = problem.kernel();
             l = problem.size();
             eps = options.eps();
@@ -302,14 +315,8 @@ public final class SmoSolver implements SvmSolver {
             a[j] = t;
         }
 
-        SvmSolution solve() {
-            for (int t = 0; t < l; t++) {
-                updateStatus(t);
-            }
-            activeSize = l;
-            for (int t = 0; t < l; t++) {
-                g[t] = -1.0;
-            }
+        /** G += Q a and G_bar = sum over a_i = U_i of U_i Q_i, from the (cached) rows of every non-zero a_i. */
+        private void gradientFromRows() {
             for (int i = 0; i < l; i++) {
                 if (!isLower(i)) {
                     float[] qi = getQ(i, l);
@@ -324,6 +331,58 @@ public final class SmoSolver implements SvmSolver {
                         }
                     }
                 }
+            }
+        }
+
+        /**
+         * G_j += y_j (K(y o a))_j + d_j a_j (d the squared hinge's diagonal term) and G_bar_j = y_j (K(y o U o
+         * [a = U]))_j from the supplied products; false (nothing changed) when there is no supplier or it
+         * declines. Called before any swap, so indices are the problem's.
+         */
+        private boolean gradientFromProducts() {
+            if (products == null) {
+                return false;
+            }
+            double[] beta = new double[l];
+            double[] atBound = new double[l];
+            boolean anyNonZero = false, anyAtBound = false;
+            for (int t = 0; t < l; t++) {
+                beta[t] = y[t] * alpha[t];
+                anyNonZero |= alpha[t] != 0;
+                if (isUpper(t)) {
+                    atBound[t] = y[t] * upper[t];
+                    anyAtBound = true;
+                }
+            }
+            if (!anyNonZero) {
+                return true;
+            }
+            double[] kb = products.times(beta);
+            double[] ku = anyAtBound ? products.times(atBound) : new double[l];
+            if (kb == null || ku == null) {
+                return false;
+            }
+            if (kb.length != l || ku.length != l) {
+                throw new IllegalStateException("kernel products must have length " + l + ", got " + kb.length
+                        + " and " + ku.length);
+            }
+            for (int t = 0; t < l; t++) {
+                g[t] += y[t] * kb[t] + diagExtra[t] * alpha[t];
+                gBar[t] = y[t] * ku[t];
+            }
+            return true;
+        }
+
+        SvmSolution solve() {
+            for (int t = 0; t < l; t++) {
+                updateStatus(t);
+            }
+            activeSize = l;
+            for (int t = 0; t < l; t++) {
+                g[t] = -1.0;
+            }
+            if (!gradientFromProducts()) {
+                gradientFromRows();
             }
 
             long iter = 0;

@@ -81,6 +81,70 @@ class SmoSolverPropertiesTest {
         assertThat(Math.abs(warm.objective() - cold.objective())).isLessThan(1e-6 * scale);
     }
 
+    /** K v from the case's Gram matrix, counting the calls. */
+    private static final class GramProducts implements KernelProducts {
+        final double[][] k;
+        int calls;
+
+        GramProducts(double[][] k) {
+            this.k = k;
+        }
+
+        @Override
+        public double[] times(double[] v) {
+            calls++;
+            double[] out = new double[v.length];
+            for (int i = 0; i < v.length; i++) {
+                for (int j = 0; j < v.length; j++) {
+                    out[i] += k[i][j] * v[j];
+                }
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void startingGradientFromSuppliedProductsReachesTheSameOptimumAsFromRows(DualOracle.Case cs) {
+        SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(1e-8));
+        SvmSolution cold = solver.solve(problem(cs));
+        // warm start from a feasible point away from the optimum: the optimum at C / 3 (some alphas at that bound)
+        double[] third = Arrays.stream(cs.c()).map(v -> v / 3).toArray();
+        double[] start = solver.solve(new SvmProblem(DenseKernelMatrix.of(cs.gram()), cs.y(), third, cs.loss())).alpha();
+        GramProducts products = new GramProducts(cs.gram());
+        SvmSolution viaProducts = solver.solve(problem(cs), start, products);
+        SvmSolution viaRows = solver.solve(problem(cs), start);
+        double scale = Math.max(1, Math.abs(cold.objective()));
+        assertThat(products.calls).isBetween(1, 2);
+        assertThat(Math.abs(viaProducts.objective() - cold.objective())).isLessThan(1e-6 * scale);
+        assertThat(Math.abs(viaProducts.objective() - viaRows.objective())).isLessThan(1e-6 * scale);
+        double residual = DualOracle.kktResidual(cs.gram(), cs.y(), cs.c(), cs.loss(), viaProducts.alpha());
+        assertThat(residual).isLessThan(1e-8 + 1e-5);
+        // from the optimum itself (at LIBSVM's eps: the float rows limit the optimum's precision) the
+        // supplied gradient is already optimal
+        SmoSolver loose = new SmoSolver(SmoSolver.Options.defaults().withEps(1e-3));
+        assertThat(loose.solve(problem(cs), loose.solve(problem(cs)).alpha(), products).iterations()).isLessThanOrEqualTo(2);
+        // from the optimum at 10 C clipped to C: many alphas start at their bound, so G_bar matters once
+        // shrinking has set bounded variables aside
+        double[] tenfold = Arrays.stream(cs.c()).map(v -> 10 * v).toArray();
+        double[] clipped = solver.solve(new SvmProblem(DenseKernelMatrix.of(cs.gram()), cs.y(), tenfold, cs.loss())).alpha();
+        SvmSolution fromClipped = solver.solve(problem(cs), clipped, products);
+        assertThat(Math.abs(fromClipped.objective() - cold.objective())).isLessThan(1e-6 * scale);
+        assertThat(DualOracle.kktResidual(cs.gram(), cs.y(), cs.c(), cs.loss(), fromClipped.alpha())).isLessThan(1e-8 + 1e-5);
+        // a supplier that declines leaves the rows path: same answer
+        SvmSolution declined = solver.solve(problem(cs), start, v -> null);
+        assertThat(declined.alpha()).containsExactly(viaRows.alpha());
+    }
+
+    @Test
+    void suppliedProductsOfTheWrongLengthAreAnError() {
+        DualOracle.Case cs = DualOracle.randomCase(100);
+        SmoSolver solver = new SmoSolver();
+        double[] start = solver.solve(problem(cs)).alpha();
+        assertThatThrownBy(() -> solver.solve(problem(cs), start, v -> new double[v.length + 1]))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("kernel products must have length");
+    }
+
     @Test
     void projectionClipsThenScalesTheHeavierClass() {
         // y = (+1, +1, -1), C = (1, 1, 1), start (2, 0.5, 0.3): clipped to (1, 0.5, 0.3);

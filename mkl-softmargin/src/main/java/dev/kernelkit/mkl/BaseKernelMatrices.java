@@ -36,6 +36,19 @@ public interface BaseKernelMatrices {
      */
     double[] quadraticForms(double[] beta);
 
+    /**
+     * The per-kernel products P[v][m][i] = (K_m c_v)_i of each coefficient vector c_v (K_m as
+     * {@link #combined} and {@link #quadraticForms} see it), so that K(mu) c_v = sum_m mu_m P[v][m] costs O(n M)
+     * for any mu: the starting gradient of an SVM solve warm-started at c_v = y o alpha
+     * ({@link dev.kernelkit.svm.KernelProducts}). O(n |S| M) over the union S of the supports. The default
+     * returns null (not provided); callers then read rows of {@link #combined}.
+     *
+     * @throws IllegalArgumentException when a vector does not have length n
+     */
+    default double[][][] products(double[]... coefficients) {
+        return null;
+    }
+
     /** Checks a weight vector against M; shared by implementations. */
     static double[] checkWeights(double[] mu, int count) {
         if (mu == null || mu.length != count) {

@@ -195,6 +195,44 @@ final class KernelPlan {
             }
         }
 
+        /**
+         * Column-wise product accumulation for one point x_j against count points: out[v][m][c] += coef[v] k_m(pair c)
+         * for every member m and every vector v with coef[v] != 0 (unscaled), the pairs given by dot[c] and
+         * dist[c]. The loops over c are axpys the JIT vectorises; tmp is scratch of length &ge; count.
+         */
+        void accumulateProducts(double[] dot, double[] dist, int count, double[] coef, double[][][] out, double[] tmp) {
+            for (int ch = 0; ch < chainGamma.length; ch++) {
+                double g = -chainGamma[ch];
+                for (int c = 0; c < count; c++) {
+                    tmp[c] = Math.exp(g * dist[c]);
+                }
+                int[] ks = chainKernel[ch];
+                int[] sq = chainSquarings[ch];
+                int cur = 0;
+                for (int k = 0; k < ks.length; k++) {
+                    squareInPlace(tmp, count, sq[k] - cur);
+                    cur = sq[k];
+                    axpyEach(coef, out, ks[k], tmp, count);
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                powers(dot, count, polyGamma[k], polyOffset[k], polyDegree[k], tmp);
+                axpyEach(coef, out, polyKernel[k], tmp, count);
+            }
+        }
+
+        private static void axpyEach(double[] coef, double[][][] out, int m, double[] tmp, int count) {
+            for (int v = 0; v < coef.length; v++) {
+                double a = coef[v];
+                if (a != 0) {
+                    double[] o = out[v][m];
+                    for (int c = 0; c < count; c++) {
+                        o[c] += a * tmp[c];
+                    }
+                }
+            }
+        }
+
         /** Writes every member's value k_m (unscaled) for one pair into out[m]. */
         void values(double dot, double dist, double[] out) {
             for (int c = 0; c < chainGamma.length; c++) {

@@ -109,6 +109,29 @@ public final class PrecomputedKernelMatrices implements BaseKernelMatrices {
     }
 
     @Override
+    public double[][][] products(double[]... coefficients) {
+        int[] s = SharedKernelMatrices.unionSupport(coefficients, n);
+        double[][][] out = new double[coefficients.length][matrices.size()][n];
+        double[] row = new double[n];
+        for (int m = 0; m < matrices.size(); m++) {
+            KernelMatrix k = matrices.get(m);
+            for (int j : s) {
+                k.row(j, row);
+                for (int v = 0; v < coefficients.length; v++) {
+                    double a = coefficients[v][j];
+                    if (a != 0) {
+                        double[] o = out[v][m];
+                        for (int i = 0; i < n; i++) {
+                            o[i] += a * row[i];
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
     public double[] quadraticForms(double[] beta) {
         if (beta.length != n) {
             throw new IllegalArgumentException("expected " + n + " coefficients, found " + beta.length);

@@ -304,6 +304,112 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         return q;
     }
 
+    /** Indices i with some coefficients[v][i] != 0, in order. */
+    static int[] unionSupport(double[][] coefficients, int n) {
+        boolean[] used = new boolean[n];
+        int count = 0;
+        for (double[] c : coefficients) {
+            if (c.length != n) {
+                throw new IllegalArgumentException("expected " + n + " coefficients, found " + c.length);
+            }
+            for (int i = 0; i < n; i++) {
+                if (c[i] != 0 && !used[i]) {
+                    used[i] = true;
+                    count++;
+                }
+            }
+        }
+        int[] s = new int[count];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (used[i]) {
+                s[k++] = i;
+            }
+        }
+        return s;
+    }
+
+    /** Memory for the per-thread accumulators of {@link #products}; fewer threads, or null, beyond it. */
+    static final long PRODUCTS_BUDGET_BYTES = 256L << 20;
+
+    @Override
+    public double[][][] products(double[]... coefficients) {
+        int[] s = unionSupport(coefficients, n);
+        int vs = coefficients.length, count = plan.count;
+        double[][][] out = new double[vs][count][n];
+        if (dense != null) {
+            for (int m = 0; m < count; m++) {
+                double[] k = dense[m];
+                for (int j : s) {
+                    int base = j * n;
+                    for (int v = 0; v < vs; v++) {
+                        double a = coefficients[v][j];
+                        if (a != 0) {
+                            double[] o = out[v][m];
+                            for (int i = 0; i < n; i++) {
+                                o[i] += a * k[base + i];
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            long perChunk = 8L * vs * count * n;
+            if (perChunk > PRODUCTS_BUDGET_BYTES) {
+                return null;
+            }
+            int chunks = s.length < PARALLEL_MIN_SUPPORT ? 1
+                    : (int) Math.min(Runtime.getRuntime().availableProcessors(), PRODUCTS_BUDGET_BYTES / perChunk);
+            double[][][][] parts = new double[chunks][][][];
+            List<KernelPlan.Group> groups = plan.groups;
+            java.util.stream.IntStream range = java.util.stream.IntStream.range(0, chunks);
+            (chunks > 1 ? range.parallel() : range).forEach(c -> {
+                double[][][] acc = c == 0 ? out : new double[vs][count][n];
+                double[][] sc = scratch(n);
+                double[] dot = sc[0], dist = sc[1], tmp = sc[2];
+                double[] coef = new double[vs];
+                for (int a = c; a < s.length; a += chunks) {
+                    int j = s[a];
+                    for (int v = 0; v < vs; v++) {
+                        coef[v] = coefficients[v][j];
+                    }
+                    for (int gi = 0; gi < groups.size(); gi++) {
+                        pairs(j, null, 0, n, columns[gi], dot, dist);
+                        groups.get(gi).accumulateProducts(dot, dist, n, coef, acc, tmp);
+                    }
+                    for (int m : plan.generic) {
+                        for (int i = 0; i < n; i++) {
+                            double kv = generic[m].get(j, i);
+                            for (int v = 0; v < vs; v++) {
+                                acc[v][m][i] += coef[v] * kv;
+                            }
+                        }
+                    }
+                }
+                parts[c] = acc;
+            });
+            for (int c = 1; c < chunks; c++) {
+                for (int v = 0; v < vs; v++) {
+                    for (int m = 0; m < count; m++) {
+                        double[] o = out[v][m], p = parts[c][v][m];
+                        for (int i = 0; i < n; i++) {
+                            o[i] += p[i];
+                        }
+                    }
+                }
+            }
+        }
+        for (int v = 0; v < vs; v++) {
+            for (int m = 0; m < count; m++) {
+                double sm = scales[m];
+                double[] o = out[v][m];
+                for (int i = 0; i < n; i++) {
+                    o[i] *= sm;
+                }
+            }
+        }
+        return out;
+    }
+
     /** K(mu) with the scales folded into the weights w_m = mu_m s_m. */
     private final class Combined implements KernelMatrix {
         private final double[] w;

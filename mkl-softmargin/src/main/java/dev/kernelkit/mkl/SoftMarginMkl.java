@@ -3,6 +3,7 @@ package dev.kernelkit.mkl;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.optim.SimplexProjection;
+import dev.kernelkit.svm.KernelProducts;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmLoss;
 import dev.kernelkit.svm.SvmProblem;
@@ -192,6 +193,13 @@ public final class SoftMarginMkl {
         final List<Double> history = new ArrayList<>();
         final int m;
         int solves;
+        /**
+         * Whether forms come from the products: for methods whose every form-reading point is warm-started from
+         * (SM1, Lp, SimpleMKL's accepted iterates); SM2 reads the forms of line-search points too.
+         */
+        final boolean preferProducts;
+        /** Marks "the matrices do not provide products". */
+        static final double[][][] NO_PRODUCTS = new double[0][][];
 
         Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart) {
             this.warmStart = warmStart;
@@ -201,11 +209,15 @@ public final class SoftMarginMkl {
             this.listener = listener;
             this.smo = new SmoSolver(o.solver());
             this.m = k.count();
+            this.preferProducts = warmStart == WarmStart.PREVIOUS_ALPHA && o.method() != MklMethod.SM2;
         }
 
         /**
-         * An SVM solve at weights mu: alpha, J(mu) and the per-kernel forms q_m = beta' K_m beta (beta = y o alpha),
-         * computed on first use: SimpleMKL's line-search points only need J, and the forms cost O(|SV|^2 M).
+         * An SVM solve at weights mu: alpha, J(mu), and on first use the per-kernel forms q_m = beta' K_m beta
+         * (beta = y o alpha) and products K_m beta, K_m gamma (gamma = y o C o [alpha_i = C]). SimpleMKL's
+         * line-search points only need J; a point that a later solve warm-starts from hands that solve its
+         * starting gradient through the products ({@link #warmProducts}), O(n M) instead of a kernel row
+         * per support vector.
          */
         final class Point {
             final double[] mu;
@@ -213,6 +225,8 @@ public final class SoftMarginMkl {
             final double j;
             private final double[] beta;
             private double[] q;
+            /** products of beta and gamma, [0 | 1][m][i]; null until needed, NONE when not provided. */
+            private double[][][] products;
 
             Point(double[] mu, SvmSolution svm, double j, double[] beta) {
                 this.mu = mu;
@@ -223,9 +237,67 @@ public final class SoftMarginMkl {
 
             double[] q() {
                 if (q == null) {
-                    q = k.quadraticForms(beta);
+                    double[][][] p = preferProducts ? products() : null;
+                    if (p == null) {
+                        q = k.quadraticForms(beta);
+                    } else {
+                        q = new double[m];
+                        for (int mm = 0; mm < m; mm++) {
+                            double sum = 0;
+                            double[] pm = p[0][mm];
+                            for (int i = 0; i < beta.length; i++) {
+                                sum += beta[i] * pm[i];
+                            }
+                            q[mm] = sum;
+                        }
+                    }
                 }
                 return q;
+            }
+
+            /** gamma_i = y_i C for alpha_i at the bound C (the SVM step is a hinge-loss SVM for every method). */
+            double[] gamma() {
+                double[] out = new double[beta.length];
+                for (int i = 0; i < out.length; i++) {
+                    if (svm.alpha(i) >= o.c()) {
+                        out[i] = y[i] * o.c();
+                    }
+                }
+                return out;
+            }
+
+            /** The products of beta and gamma, computed once; null when the matrices do not provide them. */
+            double[][][] products() {
+                if (products == null) {
+                    double[][][] p = k.products(beta, gamma());
+                    products = p == null ? NO_PRODUCTS : p;
+                }
+                return products == NO_PRODUCTS ? null : products;
+            }
+
+            /**
+             * K(mu) v for a solve at weights mu warm-started here, when v is this point's beta or gamma (the
+             * vectors the SMO asks for); null otherwise, and the SMO reads rows.
+             */
+            KernelProducts warmProducts(double[] mu) {
+                return v -> {
+                    int which = sameValues(v, beta) ? 0 : sameValues(v, gamma()) ? 1 : -1;
+                    double[][][] p = which < 0 ? null : products();
+                    if (p == null) {
+                        return null;
+                    }
+                    double[] out = new double[v.length];
+                    for (int mm = 0; mm < m; mm++) {
+                        double w = mu[mm];
+                        if (w != 0) {
+                            double[] pm = p[which][mm];
+                            for (int i = 0; i < out.length; i++) {
+                                out[i] += w * pm[i];
+                            }
+                        }
+                    }
+                    return out;
+                };
             }
 
             double[] h() {
@@ -246,10 +318,28 @@ public final class SoftMarginMkl {
             }
         }
 
+        /** a[i] == b[i] for every i (numerically: 0.0 equals -0.0, unlike {@link Arrays#equals(double[], double[])}). */
+        static boolean sameValues(double[] a, double[] b) {
+            if (a.length != b.length) {
+                return false;
+            }
+            for (int i = 0; i < a.length; i++) {
+                if (a[i] != b[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         Point solve(double[] mu, Point warm) {
             solves++;
             SvmProblem problem = SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
-            SvmSolution s = smo.solve(problem, warm == null || warmStart == WarmStart.NONE ? null : warm.svm.alpha());
+            SvmSolution s;
+            if (warm == null || warmStart == WarmStart.NONE) {
+                s = smo.solve(problem, null);
+            } else {
+                s = smo.solve(problem, warm.svm.alpha(), warm.warmProducts(mu));
+            }
             double[] beta = new double[y.length];
             for (int i = 0; i < beta.length; i++) {
                 beta[i] = s.alpha(i) * y[i];

@@ -121,6 +121,52 @@ class BaseKernelsTest {
         }
     }
 
+    @ParameterizedTest(name = "n {0}, dense budget {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"20, 0", "20, 268435456", "300, 0"})
+    void perKernelProductsEqualExplicitSumsOnEveryPath(int n, long budget) {
+        // n = 300 > PARALLEL_MIN_SUPPORT: the on-the-fly path splits the support over threads
+        List<Vec> x = TestData.randomDense(n, 3, 13);
+        BaseKernels k = mixed(3, x);
+        SharedKernelMatrices g = k.gram(x, budget);
+        SplittableRandom rnd = new SplittableRandom(6);
+        double[] a = new double[n], b = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextDouble() < 0.1 ? 0 : rnd.nextDouble(-1, 1);
+            b[i] = rnd.nextDouble() < 0.8 ? 0 : rnd.nextDouble(-1, 1);
+        }
+        double[][][] p = g.products(a, b);
+        List<double[][]> grams = new ArrayList<>();
+        for (int m = 0; m < k.count(); m++) {
+            grams.add(new double[n][n]);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double[] v = k.values(x.get(i), x.get(j));
+                for (int m = 0; m < k.count(); m++) {
+                    grams.get(m)[i][j] = v[m];
+                }
+            }
+        }
+        double[][][] pre = PrecomputedKernelMatrices.ofArrays(grams).products(a, b);
+        double worst = 0, worstPre = 0;
+        for (int m = 0; m < k.count(); m++) {
+            double[][] gm = grams.get(m);
+            for (int i = 0; i < n; i++) {
+                double ra = 0, rb = 0;
+                for (int j = 0; j < n; j++) {
+                    ra += gm[i][j] * a[j];
+                    rb += gm[i][j] * b[j];
+                }
+                worst = Math.max(worst, Math.max(Math.abs(p[0][m][i] - ra) / (1e-2 + Math.abs(ra)),
+                        Math.abs(p[1][m][i] - rb) / (1e-2 + Math.abs(rb))));
+                worstPre = Math.max(worstPre, Math.abs(pre[0][m][i] - ra) / (1e-2 + Math.abs(ra)));
+            }
+        }
+        // the user's own Gram matrices give the same products
+        assertThat(worst).as("shared matrices against explicit sums").isLessThan(1e-10);
+        assertThat(worstPre).as("precomputed matrices against explicit sums").isLessThan(1e-10);
+    }
+
     @Test
     void onTheFlyRowsAndFormsWithOddSquaringsAndHighDegreeEqualKernelByKernelSums() {
         // chains with gamma ratios 2 and 8 (one and three squarings per step) and degrees 1..5: every branch

@@ -410,9 +410,11 @@ class SoftMarginMklTest {
     }
 
     /** Counts {@link BaseKernelMatrices#quadraticForms} calls and passes everything on. */
-    private static final class CountingForms implements BaseKernelMatrices {
+    private static class CountingForms implements BaseKernelMatrices {
         final BaseKernelMatrices inner;
         int forms;
+        /** Kernel rows read through the combined matrices. */
+        long rows;
 
         CountingForms(BaseKernelMatrices inner) {
             this.inner = inner;
@@ -430,13 +432,79 @@ class SoftMarginMklTest {
 
         @Override
         public KernelMatrix combined(double[] mu) {
-            return inner.combined(mu);
+            KernelMatrix k = inner.combined(mu);
+            return new KernelMatrix() {
+                @Override
+                public int size() {
+                    return k.size();
+                }
+
+                @Override
+                public double get(int i, int j) {
+                    return k.get(i, j);
+                }
+
+                @Override
+                public void row(int i, double[] out) {
+                    rows++;
+                    k.row(i, out);
+                }
+
+                @Override
+                public void row(int i, int[] cols, int count, double[] out) {
+                    rows++;
+                    k.row(i, cols, count, out);
+                }
+
+                @Override
+                public double diagonal(int i) {
+                    return k.diagonal(i);
+                }
+            };
         }
 
         @Override
         public double[] quadraticForms(double[] beta) {
             forms++;
             return inner.quadraticForms(beta);
+        }
+    }
+
+    @Test
+    void warmStartGradientsFromPerKernelProductsGiveTheSameFitsAsKernelRows() {
+        // CountingForms hides products(), so its fits build every warm-start gradient from kernel rows
+        for (long budget : new long[] {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES}) {
+            SharedKernelMatrices g = protocol().gram(TRAIN.points(), budget);
+            int[] productCalls = new int[1];
+            BaseKernelMatrices counted = new CountingForms(g) {
+                @Override
+                public double[][][] products(double[]... coefficients) {
+                    productCalls[0]++;
+                    return g.products(coefficients);
+                }
+            };
+            for (MklOptions o : everyMethod(10.0)) {
+                MklOptions tight = o.withSolver(TIGHT);
+                long rowsBefore = ((CountingForms) counted).rows;
+                MklResult viaProducts = SoftMarginMkl.fitBinary(counted, signedLabels(), tight);
+                long rowsWithProducts = ((CountingForms) counted).rows - rowsBefore;
+                CountingForms plain = new CountingForms(g);
+                MklResult viaRows = SoftMarginMkl.fitBinary(plain, signedLabels(), tight);
+                String at = o.method() + ", budget " + budget;
+                if (viaRows.svmSolves() > 1) {
+                    // warm-started solves build their gradient without a row per support vector
+                    assertThat(rowsWithProducts).as(at).isLessThan(plain.rows);
+                }
+                assertThat(viaProducts.converged()).as(at).isEqualTo(viaRows.converged());
+                double[] objP = viaProducts.objectives(), objR = viaRows.objectives();
+                assertThat(objP[objP.length - 1]).as(at).isCloseTo(objR[objR.length - 1],
+                        within(1e-5 * Math.abs(objR[objR.length - 1])));
+                double[] muP = viaProducts.mu(), muR = viaRows.mu();
+                for (int m = 0; m < muP.length; m++) {
+                    assertThat(muP[m]).as("%s, kernel %d", at, m).isCloseTo(muR[m], within(1e-3));
+                }
+            }
+            assertThat(productCalls[0]).as("products used").isPositive();
         }
     }
 
