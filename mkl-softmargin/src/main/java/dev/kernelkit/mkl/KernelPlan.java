@@ -175,6 +175,20 @@ final class KernelPlan {
          * Loops over c innermost (the JIT vectorises the squarings); tmp is scratch of length &ge; count.
          */
         void accumulateForms(double[] dot, double[] dist, double[] coef, int count, double[] acc, double[] tmp) {
+            forEachMember(dot, dist, count, tmp, (m, values) -> acc[m] += dotProduct(coef, values, count));
+        }
+
+        /** Receives one member's values over the pairs (valid until the next call). */
+        @FunctionalInterface
+        interface MemberValues {
+            void accept(int m, double[] values);
+        }
+
+        /**
+         * Every member's unscaled values k_m(pair c), c &lt; count, in tmp, handed to visit member by member: per
+         * chain one exp, then the squarings up to each member; then each polynomial.
+         */
+        private void forEachMember(double[] dot, double[] dist, int count, double[] tmp, MemberValues visit) {
             for (int ch = 0; ch < chainGamma.length; ch++) {
                 double g = -chainGamma[ch];
                 for (int c = 0; c < count; c++) {
@@ -186,12 +200,12 @@ final class KernelPlan {
                 for (int k = 0; k < ks.length; k++) {
                     squareInPlace(tmp, count, sq[k] - cur);
                     cur = sq[k];
-                    acc[ks[k]] += dotProduct(coef, tmp, count);
+                    visit.accept(ks[k], tmp);
                 }
             }
             for (int k = 0; k < polyKernel.length; k++) {
                 powers(dot, count, polyGamma[k], polyOffset[k], polyDegree[k], tmp);
-                acc[polyKernel[k]] += dotProduct(coef, tmp, count);
+                visit.accept(polyKernel[k], tmp);
             }
         }
 
@@ -201,24 +215,7 @@ final class KernelPlan {
          * dist[c]. The loops over c are axpys the JIT vectorises; tmp is scratch of length &ge; count.
          */
         void accumulateProducts(double[] dot, double[] dist, int count, double[] coef, double[][][] out, double[] tmp) {
-            for (int ch = 0; ch < chainGamma.length; ch++) {
-                double g = -chainGamma[ch];
-                for (int c = 0; c < count; c++) {
-                    tmp[c] = Math.exp(g * dist[c]);
-                }
-                int[] ks = chainKernel[ch];
-                int[] sq = chainSquarings[ch];
-                int cur = 0;
-                for (int k = 0; k < ks.length; k++) {
-                    squareInPlace(tmp, count, sq[k] - cur);
-                    cur = sq[k];
-                    axpyEach(coef, out, ks[k], tmp, count);
-                }
-            }
-            for (int k = 0; k < polyKernel.length; k++) {
-                powers(dot, count, polyGamma[k], polyOffset[k], polyDegree[k], tmp);
-                axpyEach(coef, out, polyKernel[k], tmp, count);
-            }
+            forEachMember(dot, dist, count, tmp, (m, values) -> axpyEach(coef, out, m, values, count));
         }
 
         private static void axpyEach(double[] coef, double[][][] out, int m, double[] tmp, int count) {

@@ -90,15 +90,7 @@ public final class MklProtocol {
          * @throws IllegalArgumentException for an empty list or a null kernel
          */
         public static KernelChoice of(List<? extends Kernel<Vec>> kernels) {
-            if (kernels == null || kernels.isEmpty()) {
-                throw new IllegalArgumentException("the kernel list must not be empty");
-            }
-            for (int m = 0; m < kernels.size(); m++) {
-                if (kernels.get(m) == null) {
-                    throw new IllegalArgumentException("kernel " + m + " is null");
-                }
-            }
-            return new KernelChoice(List.copyOf(kernels));
+            return new KernelChoice(BaseKernels.of(kernels).kernels());
         }
 
         /** Whether this is the protocol list. */
