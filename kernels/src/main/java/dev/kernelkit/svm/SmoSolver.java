@@ -32,7 +32,8 @@ import dev.kernelkit.gram.KernelMatrix;
  * <p>A warm start alpha is projected to the feasible set: clipped to [0, U_i], then y'a = 0 is
  * restored by scaling the alphas of the class with the larger sum down to the other class's sum
  * (an imbalance below 1e-12 relative is rounding and left alone); the gradient is then computed
- * from it. Not thread-safe per call state; one instance may be
+ * from it, from the kernel rows of its non-zero entries or from products a caller supplies
+ * ({@link #solve(SvmProblem, double[], KernelProducts)}). Not thread-safe per call state; one instance may be
  * shared (each {@link #solve} call has its own state).
  */
 public final class SmoSolver implements SvmSolver {

@@ -225,7 +225,8 @@ public final class SoftMarginMkl {
             final double j;
             private final double[] beta;
             private double[] q;
-            /** products of beta and gamma, [0 | 1][m][i]; null until needed, NONE when not provided. */
+            private double[] gamma;
+            /** products of beta and gamma, [0 | 1][m][i]; null until needed, NO_PRODUCTS when not provided. */
             private double[][][] products;
 
             Point(double[] mu, SvmSolution svm, double j, double[] beta) {
@@ -257,13 +258,15 @@ public final class SoftMarginMkl {
 
             /** gamma_i = y_i C for alpha_i at the bound C (the SVM step is a hinge-loss SVM for every method). */
             double[] gamma() {
-                double[] out = new double[beta.length];
-                for (int i = 0; i < out.length; i++) {
-                    if (svm.alpha(i) >= o.c()) {
-                        out[i] = y[i] * o.c();
+                if (gamma == null) {
+                    gamma = new double[beta.length];
+                    for (int i = 0; i < gamma.length; i++) {
+                        if (svm.alpha(i) >= o.c()) {
+                            gamma[i] = y[i] * o.c();
+                        }
                     }
                 }
-                return out;
+                return gamma;
             }
 
             /** The products of beta and gamma, computed once; null when the matrices do not provide them. */
