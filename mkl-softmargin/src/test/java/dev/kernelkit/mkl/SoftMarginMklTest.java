@@ -96,6 +96,20 @@ class SoftMarginMklTest {
         return BaseKernels.simpleMklProtocol(3).withUnitTrace(TRAIN.points());
     }
 
+    /** Three classes 1, 2, 3 (i % 3 + 1): Gaussian blob points with feature 0 shifted by shift * class index. */
+    static LabeledDataset threeClasses(int n, int dim, double separation, long seed, double shift) {
+        LabeledDataset blobs = TestData.gaussianBlobs(n, dim, separation, seed);
+        double[] labels = new double[n];
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double[] p = blobs.x(i).toArray();
+            p[0] += shift * (i % 3);
+            x.add(dev.kernelkit.data.DenseVec.wrap(p));
+            labels[i] = i % 3 + 1;
+        }
+        return new LabeledDataset(x, labels);
+    }
+
     static double[] signedLabels() {
         return TRAIN.labels();
     }
@@ -611,16 +625,8 @@ class SoftMarginMklTest {
 
     @Test
     void columnWiseDecisionsEqualPairByPairSumsForDenseSparseAndGenericKernels() {
-        LabeledDataset blobs = TestData.gaussianBlobs(90, 3, 4.0, 8);
-        double[] labels = new double[blobs.size()];
-        List<Vec> x = new ArrayList<>();
-        for (int i = 0; i < labels.length; i++) {
-            double[] p = blobs.x(i).toArray();
-            p[0] += 4.0 * (i % 3);
-            x.add(dev.kernelkit.data.DenseVec.wrap(p));
-            labels[i] = i % 3 + 1;
-        }
-        LabeledDataset data = new LabeledDataset(x, labels);
+        LabeledDataset data = threeClasses(90, 3, 4.0, 8, 4.0);
+        List<Vec> x = data.points();
         List<Kernel<Vec>> list = new ArrayList<>(BaseKernels.simpleMklProtocol(3).kernels());
         list.add(new dev.kernelkit.kernel.LaplacianKernel(0.5)); // no shared-distance plan: the generic path
         BaseKernels k = BaseKernels.of(list).withUnitTrace(x);
@@ -653,16 +659,8 @@ class SoftMarginMklTest {
         }
         assertThat(bin.averagePrecision(new LabeledDataset(held.points(), swapped))).isLessThan(0.6);
         // three classes: the mean over classes of the AP of f_k with class k positive, computed here by ranks
-        LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 1.5, 5);
-        double[] labels = new double[blobs.size()];
-        List<Vec> x = new ArrayList<>();
-        for (int i = 0; i < labels.length; i++) {
-            double[] p = blobs.x(i).toArray();
-            p[0] += 1.5 * (i % 3);
-            x.add(dev.kernelkit.data.DenseVec.wrap(p));
-            labels[i] = i % 3 + 1;
-        }
-        LabeledDataset three = new LabeledDataset(x, labels);
+        LabeledDataset three = threeClasses(90, 2, 1.5, 5, 1.5);
+        List<Vec> x = three.points();
         MklModel model = SoftMarginMkl.fit(three, BaseKernels.simpleMklProtocol(2).withUnitTrace(x), MklOptions.average(1.0));
         double expected = 0;
         for (int k = 0; k < 3; k++) {
@@ -699,17 +697,9 @@ class SoftMarginMklTest {
 
     @Test
     void multiClassOneVsRestSavesAndLoadsWithIdenticalDecisions(@TempDir Path dir) throws Exception {
-        LabeledDataset blobs = TestData.gaussianBlobs(90, 2, 4.0, 5);
-        double[] labels = new double[blobs.size()];
-        List<Vec> x = new ArrayList<>();
-        for (int i = 0; i < labels.length; i++) {
-            int cls = i % 3;
-            double[] p = blobs.x(i).toArray();
-            p[0] += 4.0 * cls;
-            x.add(dev.kernelkit.data.DenseVec.wrap(p));
-            labels[i] = cls + 1;
-        }
-        LabeledDataset data = new LabeledDataset(x, labels);
+        LabeledDataset data = threeClasses(90, 2, 4.0, 5, 4.0);
+        List<Vec> x = data.points();
+        double[] labels = data.labels();
         BaseKernels k = BaseKernels.simpleMklProtocol(2).withUnitTrace(x);
         MklModel model = SoftMarginMkl.fit(data, k, MklOptions.sm1(100.0, 0.2));
         assertThat(model.machines()).hasSize(3);
