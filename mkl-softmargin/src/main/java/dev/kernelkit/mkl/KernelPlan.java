@@ -215,19 +215,7 @@ final class KernelPlan {
          * dist[c]. The loops over c are axpys the JIT vectorises; tmp is scratch of length &ge; count.
          */
         void accumulateProducts(double[] dot, double[] dist, int count, double[] coef, double[][][] out, double[] tmp) {
-            forEachMember(dot, dist, count, tmp, (m, values) -> axpyEach(coef, out, m, values, count));
-        }
-
-        private static void axpyEach(double[] coef, double[][][] out, int m, double[] tmp, int count) {
-            for (int v = 0; v < coef.length; v++) {
-                double a = coef[v];
-                if (a != 0) {
-                    double[] o = out[v][m];
-                    for (int c = 0; c < count; c++) {
-                        o[c] += a * tmp[c];
-                    }
-                }
-            }
+            forEachMember(dot, dist, count, tmp, (m, values) -> axpyEach(coef, out, m, values, 0, count));
         }
 
         /** Writes every member's value k_m (unscaled) for one pair into out[m]. */
@@ -495,6 +483,22 @@ final class KernelPlan {
             default -> {
                 for (int c = 0; c < count; c++) {
                     out[c] = intPow(gamma * dot[c] + offset, degree);
+                }
+            }
+        }
+    }
+
+    /**
+     * out[v][m][c] += coef[v] values[from + c] for c &lt; count and every v with coef[v] != 0: one kernel's
+     * contribution to the per-kernel products of {@link BaseKernelMatrices#products} (the JIT vectorises it).
+     */
+    static void axpyEach(double[] coef, double[][][] out, int m, double[] values, int from, int count) {
+        for (int v = 0; v < coef.length; v++) {
+            double a = coef[v];
+            if (a != 0) {
+                double[] o = out[v][m];
+                for (int c = 0; c < count; c++) {
+                    o[c] += a * values[from + c];
                 }
             }
         }

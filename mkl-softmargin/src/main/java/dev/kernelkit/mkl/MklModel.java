@@ -241,10 +241,14 @@ public final class MklModel {
 
     /** The predicted label: sign of f for two classes, argmax of the one-vs-rest values otherwise. */
     public double predict(Vec x) {
+        return labelOf(decisions(x));
+    }
+
+    /** The label of one point's decision values: sign of f for two classes, argmax otherwise. */
+    private double labelOf(double[] d) {
         if (isBinary()) {
-            return decision(0, x) > 0 ? classes[1] : classes[0];
+            return d[0] > 0 ? classes[1] : classes[0];
         }
-        double[] d = decisions(x);
         int best = 0;
         for (int k = 1; k < d.length; k++) {
             if (d[k] > d[best]) {
@@ -252,6 +256,24 @@ public final class MklModel {
             }
         }
         return classes[best];
+    }
+
+    /** The decision values of every point, one row per point ({@link #decisions}). */
+    public double[][] decisionValues(LabeledDataset data) {
+        double[][] f = new double[data.size()][];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = decisions(data.x(i));
+        }
+        return f;
+    }
+
+    /** The predicted labels of points from their {@link #decisionValues}. */
+    public double[] predict(double[][] decisionValues) {
+        double[] out = new double[decisionValues.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = labelOf(decisionValues[i]);
+        }
+        return out;
     }
 
     /**
@@ -262,15 +284,22 @@ public final class MklModel {
      * model occurs in {@code data} (two classes: when the positive label does not).
      */
     public double averagePrecision(LabeledDataset data) {
-        int n = data.size();
+        return averagePrecision(data.labels(), decisionValues(data));
+    }
+
+    /** As {@link #averagePrecision(LabeledDataset)} from the points' labels and {@link #decisionValues}. */
+    public double averagePrecision(double[] labels, double[][] decisionValues) {
+        int n = labels.length;
+        if (decisionValues.length != n) {
+            throw new IllegalArgumentException("expected " + n + " rows of decision values, found " + decisionValues.length);
+        }
         double[][] f = new double[machines.size()][n];
         for (int i = 0; i < n; i++) {
-            double[] d = decisions(data.x(i));
-            for (int k = 0; k < d.length; k++) {
-                f[k][i] = d[k];
+            for (int k = 0; k < f.length; k++) {
+                f[k][i] = decisionValues[i][k];
             }
         }
-        double[] y = data.labels();
+        double[] y = labels;
         double sum = 0;
         int used = 0;
         for (int k = 0; k < f.length; k++) {
@@ -289,11 +318,7 @@ public final class MklModel {
 
     /** Predicted labels of every point. */
     public double[] predict(LabeledDataset data) {
-        double[] out = new double[data.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = predict(data.x(i));
-        }
-        return out;
+        return predict(decisionValues(data));
     }
 
     /**

@@ -133,8 +133,12 @@ public final class MklProtocol {
         LabeledDataset st = scaler.apply(train);
         MklModel model = SoftMarginMkl.fit(st, kernels.forTraining(st), options).withScaler(scaler);
         double seconds = (System.nanoTime() - t0) * 1e-9;
-        double acc = test == null ? Double.NaN : Metrics.accuracy(test.labels(), model.predict(test));
-        double ap = test == null ? Double.NaN : model.averagePrecision(test);
+        double acc = Double.NaN, ap = Double.NaN;
+        if (test != null) {
+            double[][] f = model.decisionValues(test);
+            acc = Metrics.accuracy(test.labels(), model.predict(f));
+            ap = model.averagePrecision(test.labels(), f);
+        }
         return new Outcome(options, acc, ap, model.selectedKernelsMean(), seconds,
                 tuneSeconds, model.svmSolves(), model);
     }

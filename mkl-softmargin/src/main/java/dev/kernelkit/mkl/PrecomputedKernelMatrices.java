@@ -113,19 +113,14 @@ public final class PrecomputedKernelMatrices implements BaseKernelMatrices {
         int[] s = SharedKernelMatrices.unionSupport(coefficients, n);
         double[][][] out = new double[coefficients.length][matrices.size()][n];
         double[] row = new double[n];
-        for (int m = 0; m < matrices.size(); m++) {
-            KernelMatrix k = matrices.get(m);
-            for (int j : s) {
-                k.row(j, row);
-                for (int v = 0; v < coefficients.length; v++) {
-                    double a = coefficients[v][j];
-                    if (a != 0) {
-                        double[] o = out[v][m];
-                        for (int i = 0; i < n; i++) {
-                            o[i] += a * row[i];
-                        }
-                    }
-                }
+        double[] coef = new double[coefficients.length];
+        for (int j : s) {
+            for (int v = 0; v < coef.length; v++) {
+                coef[v] = coefficients[v][j];
+            }
+            for (int m = 0; m < matrices.size(); m++) {
+                matrices.get(m).row(j, row);
+                KernelPlan.axpyEach(coef, out, m, row, 0, n);
             }
         }
         return out;

@@ -337,19 +337,13 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         int vs = coefficients.length, count = plan.count;
         double[][][] out = new double[vs][count][n];
         if (dense != null) {
-            for (int m = 0; m < count; m++) {
-                double[] k = dense[m];
-                for (int j : s) {
-                    int base = j * n;
-                    for (int v = 0; v < vs; v++) {
-                        double a = coefficients[v][j];
-                        if (a != 0) {
-                            double[] o = out[v][m];
-                            for (int i = 0; i < n; i++) {
-                                o[i] += a * k[base + i];
-                            }
-                        }
-                    }
+            double[] coef = new double[vs];
+            for (int j : s) {
+                for (int v = 0; v < vs; v++) {
+                    coef[v] = coefficients[v][j];
+                }
+                for (int m = 0; m < count; m++) {
+                    KernelPlan.axpyEach(coef, out, m, dense[m], j * n, n);
                 }
             }
         } else {

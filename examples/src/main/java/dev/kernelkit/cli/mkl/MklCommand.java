@@ -399,9 +399,10 @@ public final class MklCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             MklModel m = MklModel.load(model);
             LabeledDataset data = read(input);
-            double[] pred = m.predict(data);
+            double[][] f = m.decisionValues(data);
+            double[] pred = m.predict(f);
             double acc = Metrics.accuracy(data.labels(), pred);
-            double ap = m.averagePrecision(data);
+            double ap = m.averagePrecision(data.labels(), f);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "accuracy %s on %d points%s%n", TablePrinter.percent(acc), data.size(),
                     Double.isNaN(ap) ? "" : String.format(Locale.ROOT, ", %s %.4f", m.isBinary() ? "AP" : "MAP", ap));
