@@ -523,6 +523,86 @@ class SoftMarginMklTest {
     }
 
     @Test
+    void updatedProductsEqualAFullEvaluationAndReadOnlyTheChangedColumns() {
+        List<Vec> x = TRAIN.points();
+        int n = x.size();
+        for (long budget : new long[] {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES}) {
+            SharedKernelMatrices g = protocol().gram(x, budget);
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(17);
+            double[] beta0 = new double[n], gamma0 = new double[n];
+            for (int i = 0; i < n; i++) {
+                beta0[i] = rnd.nextDouble() < 0.3 ? 0 : rnd.nextDouble(-1, 1);
+                gamma0[i] = rnd.nextDouble() < 0.7 ? 0 : rnd.nextDouble(-1, 1);
+            }
+            beta0[7] = 0.2;
+            gamma0[7] = 0.3;
+            beta0[11] = -0.4;
+            gamma0[11] = -0.4;
+            double[][][] from = g.products(beta0, gamma0);
+            double[][][] fromCopy = new double[2][][];
+            for (int v = 0; v < 2; v++) {
+                fromCopy[v] = Arrays.stream(from[v]).map(double[]::clone).toArray(double[][]::new);
+            }
+            // three alphas move, one of them leaves the bound, one support vector drops out
+            double[] beta = beta0.clone(), gamma = gamma0.clone();
+            beta[3] += 0.25;
+            gamma[7] = 0;
+            beta[7] = -0.5;
+            beta[11] = 0;
+            gamma[11] = 0;
+            int[] supports = new int[1];
+            BaseKernelMatrices counted = new CountingForms(g) {
+                @Override
+                public double[][][] products(double[]... coefficients) {
+                    supports[0] = SharedKernelMatrices.unionSupport(coefficients, n).length;
+                    return g.products(coefficients);
+                }
+            };
+            double[][][] updated = SoftMarginMkl.updatedProducts(counted, from, beta0, gamma0, beta, gamma);
+            double[][][] full = g.products(beta, gamma);
+            String at = "budget " + budget;
+            assertThat(supports[0]).as(at).isEqualTo(3);
+            for (int v = 0; v < 2; v++) {
+                for (int m = 0; m < full[v].length; m++) {
+                    for (int i = 0; i < n; i++) {
+                        assertThat(updated[v][m][i]).as("%s, vector %d, kernel %d, entry %d", at, v, m, i)
+                                .isCloseTo(full[v][m][i], within(1e-12 * (1 + Math.abs(full[v][m][i]))));
+                    }
+                    assertThat(from[v][m]).as("parent products unchanged").containsExactly(fromCopy[v][m]);
+                }
+            }
+            // when every support entry changed, a full evaluation is no more work: not an update
+            double[] moved = beta0.clone();
+            for (int i = 0; i < n; i++) {
+                moved[i] = beta0[i] != 0 || gamma0[i] != 0 ? beta0[i] + 1 : 0;
+            }
+            assertThat(SoftMarginMkl.updatedProducts(g, from, beta0, gamma0, moved, gamma0)).as(at).isNull();
+        }
+    }
+
+    @Test
+    void sm1ProductsAfterTheFirstEvaluateOnlyTheColumnsTheWarmSolveChanged() {
+        SharedKernelMatrices g = protocol().gram(TRAIN.points(), 0L);
+        List<Integer> supports = new ArrayList<>();
+        BaseKernelMatrices counted = new CountingForms(g) {
+            @Override
+            public double[][][] products(double[]... coefficients) {
+                supports.add(SharedKernelMatrices.unionSupport(coefficients, g.size()).length);
+                return g.products(coefficients);
+            }
+        };
+        MklResult r = SoftMarginMkl.fitBinary(counted, signedLabels(), MklOptions.sm1(10.0, 1.0).withSolver(TIGHT));
+        MklResult plain = SoftMarginMkl.fitBinary(new CountingForms(g), signedLabels(),
+                MklOptions.sm1(10.0, 1.0).withSolver(TIGHT));
+        assertThat(r.svmSolves()).isGreaterThan(3);
+        // one full evaluation at the first solve, then updates over fewer columns than the support
+        assertThat(supports).hasSize(r.svmSolves());
+        int fullSupport = supports.get(0);
+        assertThat(supports.subList(1, supports.size())).allSatisfy(s -> assertThat(s).isLessThan(fullSupport));
+        assertThat(r.mu()).containsExactly(plain.mu(), within(1e-6));
+    }
+
+    @Test
     void simpleMklComputesKernelFormsOnlyAtAcceptedIteratesAndSm1AtEverySolve() {
         SharedKernelMatrices g = protocol().gram(TRAIN.points());
         CountingForms counted = new CountingForms(g);
