@@ -412,7 +412,8 @@ public final class SoftMarginMkl {
             for (int i = 0; i < beta.length; i++) {
                 beta[i] = s.alpha(i) * y[i];
             }
-            return new Point(mu.clone(), s, -s.objective(), beta, warm);
+            // without warm starts no solve reads products, so no point keeps its parent alive
+            return new Point(mu.clone(), s, -s.objective(), beta, warmStart == WarmStart.NONE ? null : warm);
         }
 
         void record(double objective) {
