@@ -237,10 +237,12 @@ public final class MklProtocol {
             LabeledDataset held = scaler.apply(train.subset(s.test()));
             BaseKernels kernels = kernelChoice.forTraining(st);
             SharedKernelMatrices gram = kernels.gram(st.points());
+            // the fits of one C start with the same SVM at uniform weights: solved once per fold
+            SharedStarts starts = new SharedStarts(gram);
             // grid points are independent fits on the same immutable matrices, each writing only its
             // own slot, so the choice is the sequential one
             IntConsumer fitPoint = k -> {
-                MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE);
+                MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE, starts);
                 fitsAt[k] += model.machines().size();
                 unconvergedAt[k] += model.unconvergedMachines();
                 double[] pred = model.predict(held);

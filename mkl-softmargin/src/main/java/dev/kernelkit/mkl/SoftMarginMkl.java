@@ -129,6 +129,15 @@ public final class SoftMarginMkl {
     /** The fit on training matrices already built from {@code data.points()} (shared by a grid search). */
     static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
                         MklListener listener) {
+        return fit(data, kernels, gram, options, listener, null);
+    }
+
+    /**
+     * As {@link #fit(LabeledDataset, BaseKernels, BaseKernelMatrices, MklOptions, MklListener)}, taking the first
+     * SVM solve from {@code starts} (null: none) when another fit of the grid search already solved it.
+     */
+    static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
+                        MklListener listener, SharedStarts starts) {
         double[] classes = data.classes();
         if (classes.length < 2) {
             throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
@@ -142,7 +151,7 @@ public final class SoftMarginMkl {
             for (int i = 0; i < y.length; i++) {
                 y[i] = labels[i] == positive ? 1.0 : -1.0;
             }
-            results.add(fitBinary(gram, y, options, listener));
+            results.add(fitBinary(gram, y, options, listener, WarmStart.PREVIOUS_ALPHA, starts));
         }
         return MklModel.of(options, classes, kernels, data.points(), results);
     }
@@ -168,6 +177,12 @@ public final class SoftMarginMkl {
      */
     public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
                                       WarmStart warmStart) {
+        return fitBinary(kernels, y, options, listener, warmStart, null);
+    }
+
+    /** As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener, WarmStart)} with shared first solves. */
+    static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
+                               WarmStart warmStart, SharedStarts starts) {
         Objects.requireNonNull(warmStart, "warmStart");
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
@@ -178,7 +193,10 @@ public final class SoftMarginMkl {
         if (options.method() == MklMethod.SM1) {
             CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
         }
-        return new Run(kernels, y, options, listener, warmStart).fit();
+        if (starts != null && !starts.serves(kernels)) {
+            throw new IllegalArgumentException("the shared first solves belong to other training matrices");
+        }
+        return new Run(kernels, y, options, listener, warmStart, starts).fit();
     }
 
     /**
@@ -240,7 +258,12 @@ public final class SoftMarginMkl {
         /** Marks "the matrices do not provide products". */
         static final double[][][] NO_PRODUCTS = new double[0][][];
 
-        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart) {
+        /** First solves shared with the other fits of a grid search; null when the fit is on its own. */
+        final SharedStarts starts;
+
+        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart,
+            SharedStarts starts) {
+            this.starts = starts;
             this.warmStart = warmStart;
             this.k = k;
             this.y = y.clone();
@@ -271,6 +294,8 @@ public final class SoftMarginMkl {
             private Point parent;
             /** How many incremental updates separate {@link #products} from a full evaluation. */
             private int updates;
+            /** The shared first solve this point is, or null. */
+            private SharedStarts.Start shared;
 
             Point(double[] mu, SvmSolution svm, double j, double[] beta, Point parent) {
                 this.mu = mu;
@@ -319,6 +344,10 @@ public final class SoftMarginMkl {
              * are evaluated ({@link #updatedProducts}): a warm-started solve moves few alphas.
              */
             double[][][] products() {
+                if (products == null && shared != null) {
+                    double[][][] p = shared.products(() -> k.products(beta, gamma()));
+                    products = p == null ? NO_PRODUCTS : p;
+                }
                 if (products == null) {
                     Point from = parent;
                     parent = null;
@@ -399,21 +428,30 @@ public final class SoftMarginMkl {
             return true;
         }
 
+        SvmProblem problem(double[] mu) {
+            return SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
+        }
+
         Point solve(double[] mu, Point warm) {
             solves++;
-            SvmProblem problem = SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
             SvmSolution s;
-            if (warm == null || warmStart == WarmStart.NONE) {
-                s = smo.solve(problem, null);
+            SharedStarts.Start start = null;
+            if (warm == null && starts != null) {
+                start = starts.get(mu, y, o.c(), o.solver(), () -> smo.solve(problem(mu), null));
+                s = start.svm();
+            } else if (warm == null || warmStart == WarmStart.NONE) {
+                s = smo.solve(problem(mu), null);
             } else {
-                s = smo.solve(problem, warm.svm.alpha(), warm.warmProducts(mu));
+                s = smo.solve(problem(mu), warm.svm.alpha(), warm.warmProducts(mu));
             }
             double[] beta = new double[y.length];
             for (int i = 0; i < beta.length; i++) {
                 beta[i] = s.alpha(i) * y[i];
             }
             // without warm starts no solve reads products, so no point keeps its parent alive
-            return new Point(mu.clone(), s, -s.objective(), beta, warmStart == WarmStart.NONE ? null : warm);
+            Point p = new Point(mu.clone(), s, -s.objective(), beta, warmStart == WarmStart.NONE ? null : warm);
+            p.shared = start;
+            return p;
         }
 
         void record(double objective) {
