@@ -1,8 +1,8 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmSolution;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +39,7 @@ final class SharedStarts {
      * thread while the others asking for it wait.
      */
     Start get(double[] mu, double[] y, double c, SmoSolver.Options solver, Supplier<SvmSolution> solve) {
-        Start start = starts.computeIfAbsent(new Key(c, solver, new Values(mu), new Values(y)), key -> new Start());
+        Start start = starts.computeIfAbsent(new Key(c, solver, new DenseVec(mu), new DenseVec(y)), key -> new Start());
         start.solveOnce(solve, solved);
         return start;
     }
@@ -71,23 +71,7 @@ final class SharedStarts {
         }
     }
 
-    /** A double array compared by its values. */
-    private record Values(double[] v) {
-        Values {
-            v = v.clone();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Values other && Arrays.equals(v, other.v);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(v);
-        }
-    }
-
-    private record Key(double c, SmoSolver.Options solver, Values mu, Values y) {
+    /** mu and y as value-compared vectors ({@link DenseVec#equals}). */
+    private record Key(double c, SmoSolver.Options solver, DenseVec mu, DenseVec y) {
     }
 }
