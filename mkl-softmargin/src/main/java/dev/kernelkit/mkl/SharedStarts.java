@@ -6,6 +6,7 @@ import dev.kernelkit.svm.SvmSolution;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -19,9 +20,21 @@ final class SharedStarts {
     private final BaseKernelMatrices matrices;
     private final ConcurrentHashMap<Key, Start> starts = new ConcurrentHashMap<>();
     private final AtomicInteger solved = new AtomicInteger();
+    /** Bytes of products the starts may keep; beyond it each fit computes its own, as without sharing. */
+    private final long productsBudget;
+    private final AtomicLong productsBytes = new AtomicLong();
 
+    /** Shared starts keeping at most 1/8 of the maximum heap in products (M x n doubles each). */
     SharedStarts(BaseKernelMatrices matrices) {
+        this(matrices, Runtime.getRuntime().maxMemory() / 8);
+    }
+
+    SharedStarts(BaseKernelMatrices matrices, long productsBudget) {
         this.matrices = Objects.requireNonNull(matrices, "matrices");
+        if (productsBudget < 0) {
+            throw new IllegalArgumentException("productsBudget must be >= 0, got " + productsBudget);
+        }
+        this.productsBudget = productsBudget;
     }
 
     /** Whether fits on these matrices may share this cache (it belongs to one set of matrices). */
@@ -34,21 +47,31 @@ final class SharedStarts {
         return solved.get();
     }
 
+    /** Bytes of products the starts keep. */
+    long productsBytes() {
+        return productsBytes.get();
+    }
+
     /**
      * The start for weights mu, labels y, cost c and solver options: solved by {@code solve} on first use, by one
      * thread while the others asking for it wait.
      */
     Start get(double[] mu, double[] y, double c, SmoSolver.Options solver, Supplier<SvmSolution> solve) {
-        Start start = starts.computeIfAbsent(new Key(c, solver, new DenseVec(mu), new DenseVec(y)), key -> new Start());
+        Start start = starts.computeIfAbsent(new Key(c, solver, new DenseVec(mu), new DenseVec(y)), key -> new Start(this));
         start.solveOnce(solve, solved);
         return start;
     }
 
     /** One shared first solve and, once asked for, its per-kernel products. */
     static final class Start {
+        private final SharedStarts owner;
         private SvmSolution svm;
         private double[][][] products;
         private boolean productsDone;
+
+        private Start(SharedStarts owner) {
+            this.owner = owner;
+        }
 
         private synchronized void solveOnce(Supplier<SvmSolution> solve, AtomicInteger solved) {
             if (svm == null) {
@@ -61,13 +84,30 @@ final class SharedStarts {
             return svm;
         }
 
-        /** The products, computed by {@code compute} on first use (null when the matrices do not provide them). */
+        /**
+         * The products, computed by {@code compute} on first use (null when the matrices do not provide them);
+         * kept for the other fits while the owner's budget allows, else computed again for each.
+         */
         synchronized double[][][] products(Supplier<double[][][]> compute) {
-            if (!productsDone) {
-                products = compute.get();
-                productsDone = true;
+            if (productsDone) {
+                return products;
             }
-            return products;
+            double[][][] p = compute.get();
+            long bytes = 0;
+            if (p != null) {
+                for (double[][] v : p) {
+                    for (double[] row : v) {
+                        bytes += 8L * row.length;
+                    }
+                }
+            }
+            if (owner.productsBytes.addAndGet(bytes) <= owner.productsBudget) {
+                products = p;
+                productsDone = true;
+            } else {
+                owner.productsBytes.addAndGet(-bytes);
+            }
+            return p;
         }
     }
 

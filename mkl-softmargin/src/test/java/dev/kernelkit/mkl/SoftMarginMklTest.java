@@ -606,32 +606,44 @@ class SoftMarginMklTest {
     void gridFitsSharingTheirFirstSolveEqualFitsOnTheirOwnAndSolveEachStartOnce() {
         for (long budget : new long[] {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES}) {
             SharedKernelMatrices g = protocol().gram(TRAIN.points(), budget);
-            int m = g.count();
-            // every method but Lp (p > 1) starts at mu = 1/M: one start per C
-            List<MklOptions> grid = new ArrayList<>();
-            for (double c : new double[] {1.0, 10.0}) {
-                grid.addAll(List.of(MklOptions.sm1(c, 1.0), MklOptions.sm1(c, MklProtocol.sm1Theta(0.3, m)),
-                        MklOptions.sm2(c, 1.0), MklOptions.sm2(c, 0.01), MklOptions.simple(c), MklOptions.average(c),
-                        MklOptions.lp(c, 2.0)));
-            }
+            String at = "budget " + budget;
             SharedStarts starts = new SharedStarts(g);
-            MklResult[] shared = new MklResult[grid.size()];
-            // in parallel, as the grid search runs them
-            MklProtocol.forEach(grid.size(), 2, k -> shared[k] = SoftMarginMkl.fitBinary(g, signedLabels(),
-                    grid.get(k).withSolver(TIGHT), MklListener.NONE, WarmStart.PREVIOUS_ALPHA, starts));
-            for (int k = 0; k < grid.size(); k++) {
-                MklResult own = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT));
-                String at = grid.get(k) + ", budget " + budget;
-                assertThat(shared[k].mu()).as(at).containsExactly(own.mu());
-                assertThat(shared[k].alpha()).as(at).containsExactly(own.alpha());
-                assertThat(shared[k].objectives()).as(at).containsExactly(own.objectives());
-                assertThat(shared[k].svmSolves()).as(at).isEqualTo(own.svmSolves());
-            }
+            fitGridSharingStartsAsOnTheirOwn(g, starts, at);
             // two Cs, and Lp's own start (mu = M^(-1/2)) at each
-            assertThat(starts.solved()).as("budget " + budget).isEqualTo(4);
+            assertThat(starts.solved()).as(at).isEqualTo(4);
+            assertThat(starts.productsBytes()).as(at).isPositive();
+            // no room for products: each fit computes its own, the fits stay the same
+            SharedStarts noProducts = new SharedStarts(g, 0L);
+            fitGridSharingStartsAsOnTheirOwn(g, noProducts, at + ", no products kept");
+            assertThat(noProducts.solved()).as(at).isEqualTo(4);
+            assertThat(noProducts.productsBytes()).as(at).isZero();
             assertThatThrownBy(() -> SoftMarginMkl.fitBinary(protocol().gram(TRAIN.points(), budget), signedLabels(),
                     MklOptions.sm1(1.0, 1.0), MklListener.NONE, WarmStart.PREVIOUS_ALPHA, starts))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other training matrices");
+        }
+    }
+
+    /** Fits a small grid in parallel through {@code starts}, each fit equal to the same fit on its own. */
+    private static void fitGridSharingStartsAsOnTheirOwn(SharedKernelMatrices g, SharedStarts starts, String at) {
+        int m = g.count();
+        // every method but Lp (p > 1) starts at mu = 1/M: one start per C
+        List<MklOptions> grid = new ArrayList<>();
+        for (double c : new double[] {1.0, 10.0}) {
+            grid.addAll(List.of(MklOptions.sm1(c, 1.0), MklOptions.sm1(c, MklProtocol.sm1Theta(0.3, m)),
+                    MklOptions.sm2(c, 1.0), MklOptions.sm2(c, 0.01), MklOptions.simple(c), MklOptions.average(c),
+                    MklOptions.lp(c, 2.0)));
+        }
+        MklResult[] shared = new MklResult[grid.size()];
+        // in parallel, as the grid search runs them
+        MklProtocol.forEach(grid.size(), 2, k -> shared[k] = SoftMarginMkl.fitBinary(g, signedLabels(),
+                grid.get(k).withSolver(TIGHT), MklListener.NONE, WarmStart.PREVIOUS_ALPHA, starts));
+        for (int k = 0; k < grid.size(); k++) {
+            MklResult own = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT));
+            String point = grid.get(k) + ", " + at;
+            assertThat(shared[k].mu()).as(point).containsExactly(own.mu());
+            assertThat(shared[k].alpha()).as(point).containsExactly(own.alpha());
+            assertThat(shared[k].objectives()).as(point).containsExactly(own.objectives());
+            assertThat(shared[k].svmSolves()).as(point).isEqualTo(own.svmSolves());
         }
     }
 
