@@ -11,8 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * The first SVM solves of the fits of a grid search on one set of training matrices, each solved once: SM1 at
- * every theta, SM2 at every theta, SimpleMKL, AveKernel (and Lp at p = 1) all start with the SVM at uniform weights
- * mu = 1/M, so the fits of one C and one label vector share that solve and its per-kernel products
+ * every theta, SM2 at every theta, SimpleMKL and AveKernel all start with the SVM at uniform weights mu = 1/M
+ * (Lp starts at M^(-1/p), keyed like any other start), so the fits of one C and one label vector share that
+ * solve and its per-kernel products
  * ({@link BaseKernelMatrices#products}). The solve is deterministic, so a fit gets exactly the solution it would
  * have computed itself. Thread-safe: the grid's fits run in parallel ({@link MklProtocol#tuneReport}).
  */
