@@ -59,7 +59,7 @@ final class SharedStarts {
      */
     Start get(double[] mu, double[] y, double c, SmoSolver.Options solver, Supplier<SvmSolution> solve) {
         Start start = starts.computeIfAbsent(new Key(c, solver, new DenseVec(mu), new DenseVec(y)), key -> new Start(this));
-        start.solveOnce(solve, solved);
+        start.solveOnce(solve);
         return start;
     }
 
@@ -74,10 +74,10 @@ final class SharedStarts {
             this.owner = owner;
         }
 
-        private synchronized void solveOnce(Supplier<SvmSolution> solve, AtomicInteger solved) {
+        private synchronized void solveOnce(Supplier<SvmSolution> solve) {
             if (svm == null) {
                 svm = solve.get();
-                solved.incrementAndGet();
+                owner.solved.incrementAndGet();
             }
         }
 
