@@ -344,26 +344,29 @@ public final class SoftMarginMkl {
              * are evaluated ({@link #updatedProducts}): a warm-started solve moves few alphas.
              */
             double[][][] products() {
-                if (products == null && shared != null) {
-                    double[][][] p = shared.products(() -> k.products(beta, gamma()));
-                    products = p == null ? NO_PRODUCTS : p;
-                }
                 if (products == null) {
-                    Point from = parent;
-                    parent = null;
-                    double[][][] p = null;
-                    if (from != null && from.products != null && from.products != NO_PRODUCTS
-                            && from.updates < MAX_PRODUCT_UPDATES) {
-                        p = updatedProducts(k, from.products, from.beta, from.gamma(), beta, gamma());
-                        updates = from.updates + 1;
-                    }
-                    if (p == null) {
-                        p = k.products(beta, gamma());
-                        updates = 0;
-                    }
+                    double[][][] p = computeProducts();
                     products = p == null ? NO_PRODUCTS : p;
                 }
                 return products == NO_PRODUCTS ? null : products;
+            }
+
+            /** The shared start's products, else the parent's updated by the change, else a full evaluation. */
+            private double[][][] computeProducts() {
+                if (shared != null) {
+                    return shared.products(() -> k.products(beta, gamma()));
+                }
+                Point from = parent;
+                parent = null;
+                if (from != null && from.products != null && from.products != NO_PRODUCTS
+                        && from.updates < MAX_PRODUCT_UPDATES) {
+                    double[][][] p = updatedProducts(k, from.products, from.beta, from.gamma(), beta, gamma());
+                    if (p != null) {
+                        updates = from.updates + 1;
+                        return p;
+                    }
+                }
+                return k.products(beta, gamma());
             }
 
             /**
