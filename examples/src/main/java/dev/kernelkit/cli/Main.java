@@ -130,6 +130,12 @@ public final class Main implements Callable<Integer> {
             return "fold " + (f.foldIndex() + 1) + ": " + message(f.getCause());
         }
         Throwable t = ex instanceof UncheckedIOException && ex.getCause() != null ? ex.getCause() : ex;
+        // A parallel stream rethrows a worker's exception as a copy whose message is cause.toString()
+        // ("java.lang.IllegalArgumentException: theta must ..."): report the worker's own message.
+        while (t.getCause() != null && t.getCause() != t && t.getClass() == t.getCause().getClass()
+                && t.getCause().toString().equals(t.getMessage())) {
+            t = t.getCause();
+        }
         String m = t.getMessage();
         if (t instanceof java.nio.file.NoSuchFileException) {
             return "no such file: " + m;

@@ -26,6 +26,19 @@ class MainTest {
                 case "io" -> throw new IOException("data.libsvm line 3: bad token 'x:1'");
                 case "unchecked" -> throw new UncheckedIOException(new IOException("disk full"));
                 case "bug" -> throw new IllegalStateException("unexpected state");
+                case "parallel" -> {
+                    // Thrown in a pool worker: join() rethrows a copy made on this thread, as a
+                    // parallel stream does when one of its workers fails.
+                    java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(1);
+                    try {
+                        pool.submit(() -> {
+                            throw new IllegalArgumentException("theta must be >= 1/M = 1/182, got 1.0E-4");
+                        }).join();
+                    } finally {
+                        pool.shutdown();
+                    }
+                    return 0;
+                }
                 default -> {
                     return 0;
                 }
@@ -80,6 +93,13 @@ class MainTest {
         CliRun unchecked = CliRun.run(new Boom(), "boom", "--fail", "unchecked");
         assertThat(unchecked.exitCode()).isEqualTo(1);
         assertThat(unchecked.err()).isEqualTo("kernelkit: error: disk full" + System.lineSeparator());
+    }
+
+    @Test
+    void anErrorThrownInAPoolWorkerKeepsItsOwnMessageNotTheCopysClassNamePrefix() {
+        CliRun r = CliRun.run(new Boom(), "boom", "--fail", "parallel");
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("kernelkit: error: theta must be >= 1/M = 1/182, got 1.0E-4" + System.lineSeparator());
     }
 
     @Test
