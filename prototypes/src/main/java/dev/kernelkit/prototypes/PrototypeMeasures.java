@@ -49,10 +49,67 @@ public final class PrototypeMeasures {
 
     /** Discriminative representation DR of the codes of a labelled test set. */
     public static double discrimination(ImkplModel model, LabeledDataset test) {
+        return discrimination(model, codes(model, test), test.labels());
+    }
+
+    /** The test-time codes γ_z (spec §6.1) of every point of {@code test}, computed in parallel. */
+    public static double[][] codes(ImkplModel model, LabeledDataset test) {
         double[][] codes = new double[test.size()][];
         java.util.stream.IntStream.range(0, test.size()).parallel()
                 .forEach(i -> codes[i] = model.codes(test.x(i)));
-        return discrimination(model, codes, test.labels());
+        return codes;
+    }
+
+    /**
+     * A diagnostic beside DR, not a measure of the paper: the mean over test points z of the share of
+     * z's code mass on prototypes of z's own class, Σ_{j: c_j = y_z} γ_zj / Σ_j γ_zj. DR averages the
+     * same class purity per prototype; this one averages it per test point, so it says how much of a
+     * typical point's reconstruction comes from its own class (1/c for codes blind to the class,
+     * 1 when every point is coded by prototypes of its class only). Points whose code is 0 are left out.
+     *
+     * @throws IllegalArgumentException when a label is not one of the model's classes or sizes differ
+     */
+    public static double ownClassCodeMass(ImkplModel model, double[][] codes, double[] labels) {
+        if (codes.length != labels.length) {
+            throw new IllegalArgumentException("codes and labels must have equal size, got " + codes.length + " and "
+                    + labels.length);
+        }
+        double[] classes = model.classValues();
+        double sum = 0;
+        int counted = 0;
+        for (int i = 0; i < codes.length; i++) {
+            int q = Arrays.binarySearch(classes, labels[i]);
+            if (q < 0) {
+                throw new IllegalArgumentException("label " + labels[i] + " of test point " + i
+                        + " is not a class of the model " + Arrays.toString(classes));
+            }
+            double own = 0;
+            double total = 0;
+            for (int j = 0; j < codes[i].length; j++) {
+                total += codes[i][j];
+                if (model.prototypeClass(j) == q) {
+                    own += codes[i][j];
+                }
+            }
+            if (total > 0) {
+                sum += own / total;
+                counted++;
+            }
+        }
+        return counted == 0 ? 0.0 : sum / counted;
+    }
+
+    /** The mean number of prototypes a test code uses (non-zero entries of γ_z). */
+    public static double meanCodeSize(double[][] codes) {
+        long nnz = 0;
+        for (double[] c : codes) {
+            for (double v : c) {
+                if (v != 0) {
+                    nnz++;
+                }
+            }
+        }
+        return codes.length == 0 ? 0.0 : (double) nnz / codes.length;
     }
 
     /**

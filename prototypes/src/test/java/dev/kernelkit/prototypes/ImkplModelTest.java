@@ -2,6 +2,7 @@ package dev.kernelkit.prototypes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
@@ -47,12 +48,41 @@ class ImkplModelTest {
         ImkplModel model = Imkpl.fit(train, ImkplOptions.of(2, 0.2, 0.2, 0.2));
         assertThat(Metrics.accuracy(test.labels(), model.predict(test.points()))).isEqualTo(1.0);
         assertThat(PrototypeMeasures.discrimination(model, test)).isEqualTo(1.0);
+        assertThat(PrototypeMeasures.ownClassCodeMass(model, PrototypeMeasures.codes(model, test), test.labels()))
+                .isEqualTo(1.0);
         // IP: every prototype is pure (factor 1); exp(-S_j) < 1 only by the 1e-3 jitter.
         assertThat(PrototypeMeasures.interpretability(model)).isGreaterThan(0.995);
         for (int j = 0; j < model.prototypeCount(); j++) {
             double[] mass = model.classMass(j);
             assertThat(mass[model.prototypeClass(j)]).isEqualTo(Arrays.stream(mass).sum());
         }
+    }
+
+    @Test
+    void ownClassCodeMassAveragesEachPointsOwnShareAndSkipsEmptyCodesByHand() {
+        ImkplModel model = Imkpl.fit(tightClusters(10, 1), ImkplOptions.of(2, 0.2, 0.2, 0.2));
+        double[] classes = model.classValues();
+        int k = model.prototypeCount();
+        int a = -1;
+        int b = -1;
+        for (int j = 0; j < k; j++) {
+            if (model.prototypeClass(j) == 0 && a < 0) {
+                a = j;
+            } else if (model.prototypeClass(j) == 1 && b < 0) {
+                b = j;
+            }
+        }
+        double[][] codes = new double[3][k];
+        codes[0][a] = 3;   // a point of class 0: 3 of its 4 units on a class-0 prototype
+        codes[0][b] = 1;
+        codes[1][b] = 2;   // a point of class 1 coded by a class-1 prototype only
+        double[] labels = {classes[0], classes[1], classes[0]};   // the third code is 0: left out
+        assertThat(PrototypeMeasures.ownClassCodeMass(model, codes, labels)).isCloseTo((0.75 + 1.0) / 2, within(1e-15));
+        assertThat(PrototypeMeasures.meanCodeSize(codes)).isEqualTo(1.0);
+        assertThatThrownBy(() -> PrototypeMeasures.ownClassCodeMass(model, codes, new double[] {classes[0]}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("equal size");
+        assertThatThrownBy(() -> PrototypeMeasures.ownClassCodeMass(model, codes, new double[] {classes[0], 42, classes[0]}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("label 42.0 of test point 1");
     }
 
     @Test

@@ -310,6 +310,7 @@ public final class PrototypesCommand implements Callable<Integer> {
             List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
             double[] sel = new double[splits], secs = new double[splits];
+            double[] own = new double[splits], codeSize = new double[splits];
             List<String> choices = new java.util.ArrayList<>();
             for (int r = 0; r < splits; r++) {
                 LabeledDataset train = all.subset(sp.get(r).train());
@@ -329,23 +330,32 @@ public final class PrototypesCommand implements Callable<Integer> {
                 secs[r] = (System.nanoTime() - t0) / 1e9;
                 acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
-                dr[r] = PrototypeMeasures.discrimination(m, test);
+                double[][] codes = PrototypeMeasures.codes(m, test);
+                dr[r] = PrototypeMeasures.discrimination(m, codes, test.labels());
+                own[r] = PrototypeMeasures.ownClassCodeMass(m, codes, test.labels());
+                codeSize[r] = PrototypeMeasures.meanCodeSize(codes);
                 sel[r] = m.selectedKernels(1e-6);
-                out.printf(Locale.ROOT, "split %d: accuracy %.4f  IP %.1f%%  DR %.1f%%  kernels %d/%d  iterations %d  %.1f s%n",
-                        r + 1, acc[r], 100 * ip[r], 100 * dr[r], (int) sel[r], m.kernelWeights().length,
-                        m.objectiveHistory().length - 1, secs[r]);
+                out.printf(Locale.ROOT, "split %d: accuracy %.4f  IP %.1f%%  DR %.1f%%  own-class code mass %.1f%%  "
+                                + "code size %.1f  kernels %d/%d  iterations %d  %.1f s%n",
+                        r + 1, acc[r], 100 * ip[r], 100 * dr[r], 100 * own[r], codeSize[r], (int) sel[r],
+                        m.kernelWeights().length, m.objectiveHistory().length - 1, secs[r]);
                 out.flush();
             }
             Summary accuracy = Summary.of(acc);
             double ipMean = Summary.of(ip).mean(), drMean = Summary.of(dr).mean();
             double selMean = Summary.of(sel).mean(), secsMean = Summary.of(secs).mean();
-            out.printf(Locale.ROOT, "mean: accuracy %.4f ± %.4f  IP %.1f%%  DR %.1f%%  kernels %.1f  train %.1f s%n",
-                    accuracy.mean(), accuracy.sd(), 100 * ipMean, 100 * drMean, selMean, secsMean);
+            double ownMean = Summary.of(own).mean(), codeSizeMean = Summary.of(codeSize).mean();
+            out.printf(Locale.ROOT, "mean: accuracy %.4f ± %.4f  IP %.1f%%  DR %.1f%%  own-class code mass %.1f%%  "
+                            + "code size %.1f  kernels %.1f  train %.1f s%n",
+                    accuracy.mean(), accuracy.sd(), 100 * ipMean, 100 * drMean, 100 * ownMean, codeSizeMean, selMean,
+                    secsMean);
             JsonSummary js = new JsonSummary()
                     .put("accuracy_mean", accuracy.mean())
                     .put("accuracy_sd", accuracy.sd())
                     .put("ip_mean", ipMean)
                     .put("dr_mean", drMean)
+                    .put("own_class_code_mass_mean", ownMean)
+                    .put("code_size_mean", codeSizeMean)
                     .put("kernels_selected_mean", selMean)
                     .put("train_seconds_mean", secsMean)
                     .put("options", hyper.options().toString())

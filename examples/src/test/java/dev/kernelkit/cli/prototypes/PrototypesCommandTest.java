@@ -63,8 +63,8 @@ class PrototypesCommandTest {
         assertThat(run(new StringWriter(), "cv", "--data", file.toString(), "--t", "2", "--splits", "2",
                 "--max-iterations", "2", "--json", json.toString())).isZero();
         String text = Files.readString(json);
-        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "ip_mean", "dr_mean", "kernels_selected_mean",
-                "train_seconds_mean"}) {
+        for (String key : new String[] {"accuracy_mean", "accuracy_sd", "ip_mean", "dr_mean", "own_class_code_mass_mean",
+                "code_size_mean", "kernels_selected_mean", "train_seconds_mean"}) {
             assertThat(text).contains("\"" + key + "\"");
         }
     }
