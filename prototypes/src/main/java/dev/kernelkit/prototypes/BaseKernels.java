@@ -246,6 +246,43 @@ public final class BaseKernels {
             }
         }
 
+        /**
+         * The combined Gram matrix Σ_m β_m K_m over these points into {@code out} (row-major n × n),
+         * rows in parallel, kernel by kernel along a row so that the data columns are read in order.
+         * Entry (i, s) adds β_m K_m(x_i, x_s) over the kernels with β_m &gt; 0 in index order, with the
+         * arithmetic of {@link #value}: the result equals Σ_m β_m·value(m, i, s) bit for bit.
+         */
+        void combinedInto(double[] beta, double[] out) {
+            int[] active = java.util.stream.IntStream.range(0, beta.length).filter(q -> beta[q] > 0).toArray();
+            java.util.stream.IntStream.range(0, n).parallel().forEach(i -> {
+                double[] row = new double[n];
+                for (int q : active) {
+                    addScaledRow(q, i, beta[q], row);
+                }
+                for (int s = i; s < n; s++) {
+                    out[i * n + s] = row[s];
+                    out[s * n + i] = row[s];
+                }
+            });
+        }
+
+        /** row[s] += w·K_m(x_i, x_s) for s = i..n−1, each term computed as w·value(m, i, s). */
+        private void addScaledRow(int m, int i, double w, double[] row) {
+            if (gram[m] == null && sigma[m] != 0 && groups[m].length == 1) {
+                double sg = sigma[m];
+                double[] c = cols[groups[m][0]];
+                double ci = c[i];
+                for (int s = i; s < n; s++) {
+                    double v = ci - c[s];
+                    row[s] += w * Math.exp(-v * v / sg);
+                }
+                return;
+            }
+            for (int s = i; s < n; s++) {
+                row[s] += w * value(m, i, s);
+            }
+        }
+
         /** K_m(x_i, x_s). */
         double value(int m, int i, int s) {
             if (gram[m] != null) {

@@ -65,24 +65,15 @@ public final class ImkplModel {
         this.active = java.util.stream.IntStream.range(0, beta.length).filter(q -> beta[q] > 0).toArray();
         int k = protoIdx.length;
         int p = this.points.size();
-        double[][] kp = new double[p][p];
-        for (int a = 0; a < p; a++) {
-            for (int b = a; b < p; b++) {
-                double v = 0;
-                for (int q : active) {
-                    v += beta[q] * ev.value(q, a, b);
-                }
-                kp[a][b] = v;
-                kp[b][a] = v;
-            }
-        }
+        double[] kp = new double[p * p];
+        ev.combinedInto(beta, kp);
         this.q2 = new double[k][k];
         for (int j = 0; j < k; j++) {
             for (int l = 0; l <= j; l++) {
                 double v = 0;
                 for (int x = 0; x < protoIdx[j].length; x++) {
                     for (int z = 0; z < protoIdx[l].length; z++) {
-                        v += protoVal[j][x] * protoVal[l][z] * kp[protoIdx[j][x]][protoIdx[l][z]];
+                        v += protoVal[j][x] * protoVal[l][z] * kp[protoIdx[j][x] * p + protoIdx[l][z]];
                     }
                 }
                 q2[j][l] = 2 * v;

@@ -68,17 +68,7 @@ final class ImkplState {
     // ---------------------------------------------------------------- kernel and helpers
 
     void computeCombinedKernel() {
-        int[] active = IntStream.range(0, m).filter(q -> beta[q] > 0).toArray();
-        IntStream.range(0, n).parallel().forEach(i -> {
-            for (int s = i; s < n; s++) {
-                double v = 0;
-                for (int q : active) {
-                    v += beta[q] * ev.value(q, i, s);
-                }
-                kc[i * n + s] = v;
-                kc[s * n + i] = v;
-            }
-        });
+        ev.combinedInto(beta, kc);
     }
 
     double kk(int i, int s) {

@@ -93,4 +93,33 @@ class BaseKernelsTest {
         assertThatThrownBy(() -> BaseKernels.perFeature(DATA.subset(new int[] {0})))
                 .hasMessage("need at least 2 training samples for the kernel widths, got 1");
     }
+    @Test
+    void combinedGramEqualsTheEntryByEntrySumBitForBit() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
+        List<DenseVec> x = new java.util.ArrayList<>();
+        double[] y = new double[23];
+        for (int i = 0; i < 23; i++) {
+            // feature 2 is constant: its kernel has width 0 and is all ones
+            x.add(DenseVec.wrap(new double[] {rnd.nextGaussian(), 3 * rnd.nextGaussian(), 1.5, rnd.nextDouble()}));
+            y[i] = i % 2;
+        }
+        LabeledDataset d = new LabeledDataset(x, y);
+        // single features, a constant one, and a two-feature group (the general path)
+        BaseKernels kernels = BaseKernels.perGroup(d, new int[][] {{0}, {1}, {2}, {3}, {0, 3}});
+        BaseKernels.Evaluator ev = kernels.on(d.points());
+        double[] beta = {0.1, 0.0, 0.25, 0.4, 0.25};
+        double[] fast = new double[23 * 23];
+        ev.combinedInto(beta, fast);
+        for (int i = 0; i < 23; i++) {
+            for (int s = 0; s < 23; s++) {
+                double v = 0;
+                for (int q = 0; q < beta.length; q++) {
+                    if (beta[q] > 0) {
+                        v += beta[q] * ev.value(q, Math.min(i, s), Math.max(i, s));
+                    }
+                }
+                assertThat(fast[i * 23 + s]).as("(%d, %d)", i, s).isEqualTo(v);
+            }
+        }
+    }
 }
