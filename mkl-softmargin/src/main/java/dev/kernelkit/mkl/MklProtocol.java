@@ -8,6 +8,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.kernel.Kernel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
@@ -223,6 +224,10 @@ public final class MklProtocol {
                                     int folds, long seed, KernelChoice kernelChoice) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(kernelChoice, "kernelChoice");
+        if (train.classes().length < 2) {
+            // before the folds, whose error would ask for more examples of the one class
+            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(train.classes()));
+        }
         List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, kernelChoice.count(train.dim()));
         if (points.size() == 1) {
             return new Tuning(points.get(0), 0, 0);

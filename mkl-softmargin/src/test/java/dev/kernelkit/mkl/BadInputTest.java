@@ -44,6 +44,17 @@ class BadInputTest {
     }
 
     @Test
+    void oneClassIsRejectedByTheTuningProtocolBeforeItsFoldsAre() {
+        // three points of one class: the 5-fold split would fail first and ask for more examples
+        List<Vec> x = List.of(DenseVec.wrap(new double[] {0, 1}), DenseVec.wrap(new double[] {1, 0}),
+                DenseVec.wrap(new double[] {1, 1}));
+        LabeledDataset one = new LabeledDataset(x, new double[] {1, 1, 1});
+        MklProtocol.Grid grid = new MklProtocol.Grid(List.of(1.0, 10.0), List.of(0.0), List.of(1.0), List.of(2.0));
+        assertThatThrownBy(() -> MklProtocol.tune(one, MklOptions.sm1(1, 1), grid, true, false, 5, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("MKL needs at least 2 classes, got [1.0]");
+    }
+
+    @Test
     void pBelowOneOrNotANumberIsRejected() {
         assertThatThrownBy(() -> MklOptions.lp(1.0, 0.99)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("p must be >= 1, got 0.99");
