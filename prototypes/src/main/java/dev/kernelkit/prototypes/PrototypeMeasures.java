@@ -64,7 +64,7 @@ public final class PrototypeMeasures {
      * A diagnostic beside DR, not a measure of the paper: the mean over test points z of the share of
      * z's code mass on prototypes of z's own class, Σ_{j: c_j = y_z} γ_zj / Σ_j γ_zj. DR averages the
      * same class purity per prototype; this one averages it per test point, so it says how much of a
-     * typical point's reconstruction comes from its own class (1/c for codes blind to the class,
+     * typical point's reconstruction comes from its own class (about 1/c for codes blind to the class,
      * 1 when every point is coded by prototypes of its class only). Points whose code is 0 are left out.
      *
      * @throws IllegalArgumentException when a label is not one of the model's classes or sizes differ

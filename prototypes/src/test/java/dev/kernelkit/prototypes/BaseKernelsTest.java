@@ -93,6 +93,7 @@ class BaseKernelsTest {
         assertThatThrownBy(() -> BaseKernels.perFeature(DATA.subset(new int[] {0})))
                 .hasMessage("need at least 2 training samples for the kernel widths, got 1");
     }
+
     @Test
     void combinedGramEqualsTheEntryByEntrySumBitForBit() {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
