@@ -43,6 +43,8 @@ public final class ImkplModel {
 
     private final BaseKernels.Evaluator ev;
     private final int[] active;
+    /** The combined kernel between the stored points (row-major), for the prototype forms and IP. */
+    private final double[] kp;
     private final double[][] q2;           // 2·UᵀKU
 
     ImkplModel(BaseKernels kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
@@ -65,7 +67,7 @@ public final class ImkplModel {
         this.active = java.util.stream.IntStream.range(0, beta.length).filter(q -> beta[q] > 0).toArray();
         int k = protoIdx.length;
         int p = this.points.size();
-        double[] kp = new double[p * p];
+        this.kp = new double[p * p];
         ev.combinedInto(beta, kp);
         this.q2 = new double[k][k];
         for (int j = 0; j < k; j++) {
@@ -159,11 +161,7 @@ public final class ImkplModel {
 
     /** Combined K between two constituents of prototypes (local point indices). */
     double kernelBetweenPoints(int a, int b) {
-        double v = 0;
-        for (int q : active) {
-            v += beta[q] * ev.value(q, a, b);
-        }
-        return v;
+        return kp[a * points.size() + b];
     }
 
     int[] prototypePoints(int j) {
