@@ -224,10 +224,8 @@ public final class MklProtocol {
                                     int folds, long seed, KernelChoice kernelChoice) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(kernelChoice, "kernelChoice");
-        if (train.classes().length < 2) {
-            // before the folds, whose error would ask for more examples of the one class
-            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(train.classes()));
-        }
+        // before the folds, whose error would ask for more examples of the one class
+        SoftMarginMkl.requireTwoClasses(train);
         List<MklOptions> points = candidates(base, grid, tuneC, tuneSecond, kernelChoice.count(train.dim()));
         if (points.size() == 1) {
             return new Tuning(points.get(0), 0, 0);

@@ -116,14 +116,20 @@ public final class SoftMarginMkl {
      * @throws IllegalArgumentException for fewer than two classes or a bad option (see {@link #fitBinary})
      */
     public static MklModel fit(LabeledDataset data, BaseKernels kernels, MklOptions options, MklListener listener) {
-        double[] classes = data.classes();
-        if (classes.length < 2) {
-            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
-        }
+        double[] classes = requireTwoClasses(data);
         if (options.method() == MklMethod.SM1) {
             CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
         }
         return fit(data, kernels, kernels.gram(data.points()), options, listener);
+    }
+
+    /** The sorted classes of {@code data}, or a clear error for fewer than two. */
+    static double[] requireTwoClasses(LabeledDataset data) {
+        double[] classes = data.classes();
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
+        }
+        return classes;
     }
 
     /** The fit on training matrices already built from {@code data.points()} (shared by a grid search). */
@@ -138,10 +144,7 @@ public final class SoftMarginMkl {
      */
     static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
                         MklListener listener, SharedStarts starts) {
-        double[] classes = data.classes();
-        if (classes.length < 2) {
-            throw new IllegalArgumentException("MKL needs at least 2 classes, got " + Arrays.toString(classes));
-        }
+        double[] classes = requireTwoClasses(data);
         double[] labels = data.labels();
         int machines = classes.length == 2 ? 1 : classes.length;
         List<MklResult> results = new ArrayList<>();
