@@ -120,9 +120,11 @@ public final class MiCrossValidation {
     }
 
     /**
-     * What a run measured. Accuracies are per outer fold in split order.
+     * What a run measured. Accuracies are per outer fold in split order: repeat 0's folds, then
+     * repeat 1's, and so on.
      */
     public static final class Result {
+        private final int folds;
         private final double[] accuracies;
         private final String[] variants;
         private final double[] gammas;
@@ -133,8 +135,13 @@ public final class MiCrossValidation {
         private final double kernelEvaluationsPerInstance;
         private final int[] unconverged;
 
-        Result(double[] accuracies, String[] variants, double[] gammas, double[] cs, double[] vectors,
+        Result(int folds, double[] accuracies, String[] variants, double[] gammas, double[] cs, double[] vectors,
                double trainSeconds, double predictSeconds, double kernelEvaluationsPerInstance, int[] unconverged) {
+            if (folds < 1 || accuracies.length % folds != 0) {
+                throw new IllegalArgumentException(accuracies.length + " fold accuracies are not whole repeats of "
+                        + folds + " folds");
+            }
+            this.folds = folds;
             this.unconverged = unconverged.clone();
             this.accuracies = accuracies.clone();
             this.variants = variants.clone();
@@ -154,6 +161,29 @@ public final class MiCrossValidation {
         /** Mean and sample sd of the fold accuracies. */
         public Summary accuracy() {
             return Summary.of(accuracies);
+        }
+
+        /**
+         * The mean fold accuracy of each repeat of the k-fold CV, in repeat order. Their mean is
+         * {@link #accuracy()}'s; their sd is the spread of a whole k-fold CV estimate between
+         * repeats, the "±" of tables that report repeated CV (TNNLS 2013 Table I), which is far
+         * smaller than the sd over single folds.
+         */
+        public double[] repeatAccuracies() {
+            double[] out = new double[accuracies.length / folds];
+            for (int r = 0; r < out.length; r++) {
+                double sum = 0;
+                for (int f = 0; f < folds; f++) {
+                    sum += accuracies[r * folds + f];
+                }
+                out[r] = sum / folds;
+            }
+            return out;
+        }
+
+        /** Mean and sample sd of {@link #repeatAccuracies()} (sd 0 for one repeat). */
+        public Summary repeatAccuracy() {
+            return Summary.of(repeatAccuracies());
         }
 
         /**
@@ -425,7 +455,7 @@ public final class MiCrossValidation {
             unconverged[s] = model.unconvergedMachines();
             evals += vectors[s];
         }
-        return new Result(acc, chosen, g, c, vectors, train / n, predict / n, evals / n, unconverged);
+        return new Result(folds, acc, chosen, g, c, vectors, train / n, predict / n, evals / n, unconverged);
     }
 
     /**

@@ -268,6 +268,24 @@ class MiCrossValidationTest {
             (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
 
     @Test
+    void eachRepeatAccuracyEqualsTheSingleCvRunWithThatRepeatsSeed() {
+        BagDataset data = SyntheticData.ringBags(10, 3, 5, 23);
+        double[] gamma = {0.5};
+        double[] c = {10};
+        MiCrossValidation.Result all = MiCrossValidation.run(data, MIKERNEL, 4, 3, 5, gamma, c);
+        double[] perRepeat = all.repeatAccuracies();
+        assertThat(perRepeat).hasSize(3);
+        for (int r = 0; r < 3; r++) {
+            // repeat r of a repeated CV is the single CV seeded seed + r
+            double alone = MiCrossValidation.run(data, MIKERNEL, 4, 1, 5 + r, gamma, c).accuracy().mean();
+            assertThat(perRepeat[r]).isCloseTo(alone, org.assertj.core.data.Offset.offset(1e-12));
+        }
+        assertThat(all.repeatAccuracy().mean()).isCloseTo(all.accuracy().mean(), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(all.repeatAccuracy().n()).isEqualTo(3);
+        assertThat(MiCrossValidation.run(data, MIKERNEL, 4, 1, 5, gamma, c).repeatAccuracy().sd()).isZero();
+    }
+
+    @Test
     void oneVariantReproducesRunFoldByFold() {
         BagDataset data = SyntheticData.ringBags(16, 3, 5, 21);
         double[] gammas = {0.05, 0.5, 2};

@@ -27,8 +27,6 @@ import dev.kernelkit.mi.SparseMiOptions;
 import dev.kernelkit.mi.XvInit;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -407,21 +405,44 @@ public final class SparseMiCommand implements Callable<Integer> {
                     r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
             out.printf(Locale.ROOT, "# chosen per fold: xv %s  gamma*dim %s  C %s%n", counts(v, 1),
                     counts(r.gammas(), d.dim()), counts(r.cs(), 1));
+            if (repeats > 1) {
+                out.printf(Locale.ROOT, "# per repeat: %s  (sd over repeats %.4f)%n",
+                        joined(r.repeatAccuracies()), r.repeatAccuracy().sd());
+            }
             out.flush();
             if (json != null) {
-                String text = String.format(Locale.ROOT, "{\"method\": \"%s\", \"accuracy_mean\": %s, \"accuracy_sd\": %s, "
-                                + "\"xv\": %s, \"train_seconds\": %s, \"predict_seconds\": %s, "
-                                + "\"kernel_evals_per_instance\": %s, \"folds\": %d, \"repeats\": %d, "
-                                + "\"xv_min\": %s, \"xv_max\": %s, \"xv_auto\": %s, \"restarts\": %d, "
-                                + "\"inner_repeats\": %d, \"xv_search\": \"%s\"}%n",
-                        method, acc.mean(), acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(),
-                        r.predictSeconds(), r.kernelEvaluationsPerInstance(), folds, repeats, vMin, vMax, autoXv(),
-                        method() == Method.SPARSEMI ? restarts : 1, innerRepeats,
-                        autoXv() ? xvSearch().name().toLowerCase(Locale.ROOT) : "none");
-                Files.writeString(json, text, StandardCharsets.UTF_8);
+                new JsonSummary().put("method", method).put("accuracy_mean", acc.mean())
+                        .put("accuracy_sd", acc.sd()).put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())
+                        .put("xv", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
+                        .put("predict_seconds", r.predictSeconds())
+                        .put("kernel_evals_per_instance", r.kernelEvaluationsPerInstance())
+                        .put("folds", (long) folds).put("repeats", (long) repeats).put("xv_min", vMin)
+                        .put("xv_max", vMax).put("xv_auto", autoXv())
+                        .put("restarts", (long) (method() == Method.SPARSEMI ? restarts : 1))
+                        .put("inner_repeats", (long) innerRepeats)
+                        .put("xv_search", autoXv() ? xvSearch().name().toLowerCase(Locale.ROOT) : "none")
+                        .putList("repeat_accuracies", r.repeatAccuracies())
+                        .putList("fold_accuracies", r.accuracies()).writeTo(json);
             }
             return 0;
         }
+    }
+
+    /** The values with four significant digits, space-separated. */
+    static String joined(double[] values) {
+        StringBuilder b = new StringBuilder();
+        for (double x : values) {
+            b.append(b.length() > 0 ? " " : "").append(String.format(Locale.ROOT, "%.4g", x));
+        }
+        return b.toString();
+    }
+
+    private static double[] scaled(double[] values, double factor) {
+        double[] out = values.clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] *= factor;
+        }
+        return out;
     }
 
     /** "value: count" of each distinct value times {@code scale}, ascending, e.g. "{10: 7, 50: 3}". */
@@ -604,9 +625,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                             + "(accuracy counted as measured)%n", "", r.unconvergedFolds(), r.accuracies().length);
                 }
                 out.flush();
+                if (repeats > 1) {
+                    out.printf(Locale.ROOT, "%-9s   per repeat: %s  (sd over repeats %.2f)%n", "",
+                            joined(scaled(r.repeatAccuracies(), 100)), 100 * r.repeatAccuracy().sd());
+                }
                 JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
+                        .put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())
                         .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                        .put("predict_seconds", r.predictSeconds()).put("unconverged_folds", (long) r.unconvergedFolds());
+                        .put("predict_seconds", r.predictSeconds()).put("unconverged_folds", (long) r.unconvergedFolds())
+                        .putList("repeat_accuracies", r.repeatAccuracies()).putList("fold_accuracies", r.accuracies());
                 if (vs.size() > 1) {
                     row.putList("variants_chosen", java.util.Arrays.asList(r.variants()));
                 }

@@ -60,6 +60,35 @@ class SparseMiCommandTest {
     }
 
     @Test
+    void repeatedCvReportsEveryRepeatAndFoldInTheTableAndTheJson(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(9, 3, 4, 8), data);
+        Path json = dir.resolve("cv.json");
+        String cv = run(0, "cv", "--data", data.toString(), "--method", "mikernel", "--gamma", "0.5", "--c", "10",
+                "--folds", "3", "--repeats", "2", "--json", json.toString());
+        assertThat(cv).contains("# per repeat: ");
+        String text = Files.readString(json);
+        assertThat(text).contains("\"accuracy_sd_over_repeats\"").contains("\"method\": \"mikernel\"");
+        assertThat(listIn(text, "repeat_accuracies")).hasSize(2);
+        assertThat(listIn(text, "fold_accuracies")).hasSize(6);
+        Path cmp = dir.resolve("compare.json");
+        String out = run(0, "compare", "--data", data.toString(), "--folds", "3", "--repeats", "2", "--methods",
+                "mikernel", "--gamma-grid", "1", "--c-grid", "10", "--json", cmp.toString());
+        assertThat(out).contains("per repeat: ");
+        String compared = Files.readString(cmp);
+        assertThat(listIn(compared, "repeat_accuracies")).hasSize(2);
+        assertThat(listIn(compared, "fold_accuracies")).hasSize(6);
+        // the same folds and (gamma, C): compare's mikernel row is cv's
+        assertThat(listIn(compared, "fold_accuracies")).containsExactly(listIn(text, "fold_accuracies"));
+    }
+
+    /** The numbers of the JSON list under {@code key}. */
+    private static String[] listIn(String json, String key) {
+        int start = json.indexOf('[', json.indexOf("\"" + key + "\""));
+        return json.substring(start + 1, json.indexOf(']', start)).split(",\\s*");
+    }
+
+    @Test
     void badOptionsAreReportedByName(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("ring.csv");
         CsvBagFormat.write(SyntheticData.ringBags(5, 3, 4, 2), data);
