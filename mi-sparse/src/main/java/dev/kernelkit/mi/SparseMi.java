@@ -19,6 +19,8 @@ import java.util.SplittableRandom;
  * Newton method); Z follows gradient descent on the optimal value g(Z) (eq. 13, 17, 18) with the
  * paper's step control: the first trial that lowers g is accepted (lambda doubles if it was the
  * first trial), otherwise lambda halves, at most s_max trials per iteration and t_max iterations.
+ * The trial point is Z - lambda grad / ||grad||_F by default (lambda a step length), or the printed
+ * Z - lambda grad ({@link SparseMiOptions.StepRule}).
  * The recorded g is therefore strictly decreasing. More than two classes: one-vs-rest problems
  * sharing Z, g and its gradient summed (eq. 19-20). With basis vectors (Sec. IV-E) Z = B V and V
  * is optimised; sparse instances are never densified.
@@ -181,7 +183,7 @@ public final class SparseMi {
             }
             SparseMiObjective.Evaluation accepted = null;
             for (int s = 1; s <= options.maxStepTrials(); s++) {
-                double scale = lambda / norm;
+                double scale = options.stepRule() == SparseMiOptions.StepRule.GRADIENT ? lambda : lambda / norm;
                 double[][] trial = new double[nxv][pd];
                 for (int j = 0; j < nxv; j++) {
                     for (int q = 0; q < pd; q++) {

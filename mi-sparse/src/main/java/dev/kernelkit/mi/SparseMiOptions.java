@@ -14,8 +14,7 @@ import dev.kernelkit.kernel.GaussianKernel;
  * @param maxStepTrials s_max, step halvings per outer iteration (paper: 10), &ge; 1
  * @param initialStep lambda_0, &gt; 0, or NaN for the paper's default: the mean pairwise
  *        distance between the initial XVs (with one XV: its mean distance to the training
- *        instances, our choice). lambda is a step <i>length</i>: the trial point is
- *        Z - lambda grad / ||grad||_F (so lambda_0 has the units of a distance)
+ *        instances, our choice). How lambda makes a trial point is {@code stepRule}
  * @param tolerance stop when an accepted step lowers g by less than tolerance * |g|, &ge; 0
  * @param init how the initial XVs (or basis vectors) are chosen
  * @param basisVectors 0 for XVs in the input space; Q &gt; 0 for XVs z_j = B v_j in the span of Q
@@ -26,10 +25,26 @@ import dev.kernelkit.kernel.GaussianKernel;
  * @param restarts how many initialisations to optimise, &ge; 1: start r = 0 uses {@code seed}, start r
  *        &gt; 0 the seed {@code seed + r * 1000003}; the fit with the lowest final g(Z) (the objective the
  *        method minimises; the first on ties) is kept. 1 is the paper's single start
+ * @param stepRule the trial point of Algorithm 1: {@link StepRule#LENGTH} (default) or the
+ *        printed Z - lambda dg/dZ ({@link StepRule#GRADIENT})
  */
 public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
                               int maxStepTrials, double initialStep, double tolerance, XvInit init,
-                              int basisVectors, double ridge, long seed, int restarts) {
+                              int basisVectors, double ridge, long seed, int restarts, StepRule stepRule) {
+
+    /** How Algorithm 1 turns the step lambda and the gradient of g into a trial point. */
+    public enum StepRule {
+        /**
+         * Z - lambda grad / ||grad||_F: lambda is the length of the step, in the units of a
+         * distance like lambda_0 (the mean pairwise XV distance), whatever the scale of C.
+         */
+        LENGTH,
+        /**
+         * Z - lambda grad, Algorithm 1 as printed; the step length scales with ||grad|| and so with
+         * C. Measured on MUSK1 (RESULTS.md) one point below LENGTH.
+         */
+        GRADIENT
+    }
 
     /** @throws IllegalArgumentException naming the first setting out of range */
     public SparseMiOptions {
@@ -76,6 +91,9 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (restarts < 1) {
             throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
         }
+        if (stepRule == null) {
+            throw new IllegalArgumentException("stepRule must not be null");
+        }
         if (restarts > 1 && init == XvInit.SVM) {
             throw new IllegalArgumentException("restarts must be 1 with init svm (the SVM selection is "
                     + "deterministic, every start would be the same), got " + restarts);
@@ -87,29 +105,29 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
                            int maxStepTrials, double initialStep, double tolerance, XvInit init, int basisVectors,
                            double ridge, long seed) {
         this(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance, init, basisVectors,
-                ridge, seed, 1);
+                ridge, seed, 1, StepRule.LENGTH);
     }
 
     /**
      * The paper's defaults: C = 1, Gaussian gamma = 1, N_XV = 10, t_max = 50, s_max = 10,
      * lambda_0 = mean pairwise XV distance, tolerance 1e-6, random initial XVs, input space,
-     * ridge 1e-8, seed 1, one start.
+     * ridge 1e-8, seed 1, one start, steps of length lambda.
      */
     public static SparseMiOptions defaults() {
         return new SparseMiOptions(1.0, new GaussianKernel(1.0), 10, 50, 10, Double.NaN, 1e-6, XvInit.RANDOM,
-                0, 1e-8, 1L, 1);
+                0, 1e-8, 1L, 1, StepRule.LENGTH);
     }
 
     /** With another C. */
     public SparseMiOptions withC(double newC) {
         return new SparseMiOptions(newC, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts);
+                tolerance, init, basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With another kernel. */
     public SparseMiOptions withKernel(DifferentiableKernel k) {
         return new SparseMiOptions(c, k, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
-                init, basisVectors, ridge, seed, restarts);
+                init, basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With a Gaussian kernel of the given gamma. */
@@ -120,54 +138,60 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
     /** With another N_XV. */
     public SparseMiOptions withExpansionVectors(int n) {
         return new SparseMiOptions(c, kernel, n, maxIterations, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts);
+                basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With another t_max. */
     public SparseMiOptions withMaxIterations(int t) {
         return new SparseMiOptions(c, kernel, expansionVectors, t, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts);
+                basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With another lambda_0 (NaN for the default). */
     public SparseMiOptions withInitialStep(double lambda) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, lambda, tolerance,
-                init, basisVectors, ridge, seed, restarts);
+                init, basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With another convergence tolerance. */
     public SparseMiOptions withTolerance(double tol) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tol,
-                init, basisVectors, ridge, seed, restarts);
+                init, basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With another initialisation. */
     public SparseMiOptions withInit(XvInit i) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, i, basisVectors, ridge, seed, restarts);
+                tolerance, i, basisVectors, ridge, seed, restarts, stepRule);
     }
 
     /** With Q basis vectors (0: input space). */
     public SparseMiOptions withBasisVectors(int q) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, q, ridge, seed, restarts);
+                tolerance, init, q, ridge, seed, restarts, stepRule);
     }
 
     /** With another ridge. */
     public SparseMiOptions withRidge(double r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, r, seed, restarts);
+                tolerance, init, basisVectors, r, seed, restarts, stepRule);
     }
 
     /** With another seed. */
     public SparseMiOptions withSeed(long s) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, s, restarts);
+                tolerance, init, basisVectors, ridge, s, restarts, stepRule);
     }
 
     /** With another number of starts (1: the paper's single start). */
     public SparseMiOptions withRestarts(int r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, r);
+                tolerance, init, basisVectors, ridge, seed, r, stepRule);
+    }
+
+    /** With another step rule. */
+    public SparseMiOptions withStepRule(StepRule rule) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, ridge, seed, restarts, rule);
     }
 }

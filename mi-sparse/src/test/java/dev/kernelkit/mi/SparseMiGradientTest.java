@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** dg/dZ (eq. 18) and dg/dV (basis mode) against central finite differences of g itself. */
 class SparseMiGradientTest {
 
-    private static SparseMiObjective objective(BagDataset data, DifferentiableKernel kernel, double c,
+    static SparseMiObjective objective(BagDataset data, DifferentiableKernel kernel, double c,
                                                PointSpace space) {
         int[] bagOf = new int[data.instanceCount()];
         int t = 0;
@@ -30,7 +30,7 @@ class SparseMiGradientTest {
                 SparseMi.targets(data), c, 1e-8);
     }
 
-    private static List<Vec> instances(BagDataset data) {
+    static List<Vec> instances(BagDataset data) {
         List<Vec> out = new ArrayList<>();
         data.bags().forEach(b -> out.addAll(b.instances()));
         return out;

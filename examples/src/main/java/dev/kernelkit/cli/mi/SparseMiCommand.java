@@ -127,6 +127,15 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--step", paramLabel = "RULE", defaultValue = "length",
+                description = "SparseMI's trial point: length (Z - lambda grad / ||grad||, lambda a step length) or "
+                        + "gradient (Z - lambda grad, Algorithm 1 as printed) (default: ${DEFAULT-VALUE}).")
+        String step;
+
+        SparseMiOptions.StepRule stepRule() {
+            return Compare.enumValue(SparseMiOptions.StepRule.class, "--step", step);
+        }
+
         @Option(names = "--restarts", paramLabel = "R", defaultValue = "1",
                 description = "SparseMI only: optimise R initialisations and keep the lowest final objective g(Z) "
                         + "(default: ${DEFAULT-VALUE}, the paper's single start).")
@@ -177,7 +186,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         SparseMiOptions options(double g, double cost, int k) {
             return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
                     .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed)
-                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1);
+                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1).withStepRule(stepRule());
         }
 
         BagClassifier fit(BagDataset train, double g, double cost) {
@@ -198,6 +207,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         void checkGrid() {
             method();
             XvInit.parse(init);
+            stepRule();
             if (autoXv()) {
                 if (method() == Method.MIKERNEL) {
                     throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");
@@ -495,6 +505,15 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "Initial XVs of SparseMI: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
         String init;
 
+        @Option(names = "--step", paramLabel = "RULE", defaultValue = "length",
+                description = "SparseMI's trial point: length (Z - lambda grad / ||grad||, lambda a step length) or "
+                        + "gradient (Z - lambda grad, Algorithm 1 as printed) (default: ${DEFAULT-VALUE}).")
+        String step;
+
+        SparseMiOptions.StepRule stepRule() {
+            return Compare.enumValue(SparseMiOptions.StepRule.class, "--step", step);
+        }
+
         @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "50",
                 description = "Retraining cap of mi-SVM and MI-SVM (default: ${DEFAULT-VALUE}).")
         int maxRounds;
@@ -551,7 +570,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             return out;
         }
 
-        private static <E extends Enum<E>> E enumValue(Class<E> type, String option, String value) {
+        static <E extends Enum<E>> E enumValue(Class<E> type, String option, String value) {
             for (E e : type.getEnumConstants()) {
                 if (e.name().equalsIgnoreCase(value)) {
                     return e;
@@ -564,7 +583,7 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
-                    .withMaxIterations(iterations).withSeed(seed);
+                    .withMaxIterations(iterations).withSeed(seed).withStepRule(stepRule());
             // every learner below is a pure function of (data, gamma, C) and seeded options
             return Learner.threadSafe(switch (method) {
                 case "sparsemi" -> (d, g, c) -> SparseMi.fit(d, base.withGamma(g).withC(c));

@@ -206,6 +206,28 @@ class SparseMiCommandTest {
     }
 
     @Test
+    void stepRuleGradientTrainsThePrintedAlgorithmAndAnUnknownRuleIsNamed(@TempDir Path dir) throws Exception {
+        BagDataset ring = SyntheticData.ringBags(10, 3, 5, 4);
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(ring, data);
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(0.5).withC(10).withExpansionVectors(2)
+                .withMaxIterations(6).withSeed(2);
+        for (SparseMiOptions.StepRule rule : SparseMiOptions.StepRule.values()) {
+            double g = SparseMi.fit(ring, o.withStepRule(rule)).finalObjective();
+            String train = run(0, "train", "--data", data.toString(), "--xv", "2", "--gamma", "0.5", "--c", "10",
+                    "--iterations", "6", "--seed", "2", "--step", rule.name().toLowerCase(java.util.Locale.ROOT));
+            assertThat(train).contains(String.format(java.util.Locale.ROOT, "objective %.6g", g));
+        }
+        String cmp = run(0, "compare", "--data", data.toString(), "--folds", "3", "--xv", "2", "--iterations", "3",
+                "--methods", "sparsemi", "--gamma-grid", "1", "--c-grid", "10", "--step", "gradient");
+        assertThat(cmp).contains("sparsemi ");
+        assertThat(fail("cv", "--data", data.toString(), "--step", "newton"))
+                .contains("--step: unknown value 'newton'; expected one of length, gradient");
+        assertThat(fail("compare", "--data", data.toString(), "--step", "newton"))
+                .contains("--step: unknown value 'newton'");
+    }
+
+    @Test
     void restartsKeepTheLowestObjectiveOfTheSingleStarts(@TempDir Path dir) throws Exception {
         BagDataset ring = SyntheticData.ringBags(10, 4, 6, 9);
         Path data = dir.resolve("ring.csv");
