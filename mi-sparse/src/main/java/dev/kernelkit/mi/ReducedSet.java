@@ -74,35 +74,40 @@ public final class ReducedSet {
             throw new IllegalArgumentException("expansionVectors must be <= the number of expansion points ("
                     + points.size() + "), got " + k);
         }
-        List<Vec> u = new ArrayList<>(points);
-        List<Double> r = new ArrayList<>();
-        for (double c : coefficients) {
-            r.add(c);
+        int n = points.size();
+        Vec[] u = new Vec[n + k];
+        double[] r = new double[n + k];
+        for (int t = 0; t < n; t++) {
+            u[t] = points.get(t);
+            r[t] = coefficients[t];
         }
-        boolean[] used = new boolean[points.size()];
+        boolean[] used = new boolean[n];
         List<Vec> found = new ArrayList<>(k);
         int d = points.get(0).dim();
+        double[] w = new double[n + k];
         for (int j = 0; j < k; j++) {
+            int m = n + j; // the residual's terms: the points and the vectors found so far
             int start = -1;
-            for (int t = 0; t < points.size(); t++) {
+            for (int t = 0; t < n; t++) {
                 if (!used[t] && (start < 0 || Math.abs(coefficients[t]) > Math.abs(coefficients[start]))) {
                     start = t;
                 }
             }
             used[start] = true;
-            Vec z = points.get(start);
-            double best = projection(gaussian, u, r, z);
+            Vec z = u[start];
+            // w_s = r_s k(u_s, z): their sum is R·psi(z) and they weight the next fixed-point step,
+            // so each iterate's kernel values are computed once
+            double best = weights(gaussian, u, r, m, z, w);
+            double p = best;
             Vec bestZ = z;
             for (int it = 0; it < MAX_FIXED_POINT_ITERATIONS; it++) {
-                double[] num = new double[d];
-                double den = 0;
-                for (int s = 0; s < u.size(); s++) {
-                    double w = r.get(s) * gaussian.apply(u.get(s), z);
-                    u.get(s).addTo(num, w);
-                    den += w;
-                }
+                double den = p;
                 if (Math.abs(den) < 1e-300) {
                     break;
+                }
+                double[] num = new double[d];
+                for (int s = 0; s < m; s++) {
+                    u[s].addTo(num, w[s]);
                 }
                 for (int q = 0; q < d; q++) {
                     num[q] /= den;
@@ -110,7 +115,7 @@ public final class ReducedSet {
                 Vec next = DenseVec.wrap(num);
                 double moved = next.squaredDistance(z);
                 z = next;
-                double p = projection(gaussian, u, r, z);
+                p = weights(gaussian, u, r, m, z, w);
                 if (Math.abs(p) > Math.abs(best)) {
                     best = p;
                     bestZ = z;
@@ -120,18 +125,19 @@ public final class ReducedSet {
                 }
             }
             found.add(bestZ);
-            u.add(bestZ);
-            r.add(-best);
+            u[m] = bestZ;
+            r[m] = -best;
         }
         return found;
     }
 
-    /** R·psi(z) = sum_s r_s k(u_s, z). */
-    private static double projection(GaussianKernel k, List<Vec> u, List<Double> r, Vec z) {
-        double s = 0;
-        for (int t = 0; t < u.size(); t++) {
-            s += r.get(t) * k.apply(u.get(t), z);
+    /** Sets w[s] = r_s k(u_s, z) for s &lt; m and returns R·psi(z) = sum_s w[s], summed in order. */
+    private static double weights(GaussianKernel k, Vec[] u, double[] r, int m, Vec z, double[] w) {
+        double sum = 0;
+        for (int s = 0; s < m; s++) {
+            w[s] = r[s] * k.apply(u[s], z);
+            sum += w[s];
         }
-        return s;
+        return sum;
     }
 }
