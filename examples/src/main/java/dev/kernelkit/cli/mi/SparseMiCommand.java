@@ -419,6 +419,9 @@ public final class SparseMiCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "# per repeat: %s  (sd over repeats %.4f)%n",
                         joined(r.repeatAccuracies()), r.repeatAccuracy().sd());
             }
+            for (String note : edgeNotes(r, gammas(d), cs())) {
+                out.println("# note: " + note);
+            }
             out.flush();
             if (json != null) {
                 new JsonSummary().put("method", method).put("accuracy_mean", acc.mean())
@@ -435,6 +438,37 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .putList("fold_accuracies", r.accuracies()).writeTo(json);
             }
             return 0;
+        }
+    }
+
+    /**
+     * Warnings for a tuned grid whose first or last value the inner CV chose in at least half of the
+     * outer folds: the best value may lie beyond it. A training-part diagnosis (the choices never
+     * see a test fold); empty for fixed values.
+     */
+    static java.util.List<String> edgeNotes(MiCrossValidation.Result r, double[] gammas, double[] cs) {
+        java.util.List<String> notes = new java.util.ArrayList<>();
+        edgeNote(notes, "gamma", "--gamma-grid", r.gammas(), gammas);
+        edgeNote(notes, "C", "--c-grid", r.cs(), cs);
+        return notes;
+    }
+
+    private static void edgeNote(java.util.List<String> notes, String name, String option, double[] chosen,
+                                 double[] grid) {
+        if (grid.length < 2 || chosen.length == 0) {
+            return;
+        }
+        double lo = java.util.Arrays.stream(grid).min().getAsDouble();
+        double hi = java.util.Arrays.stream(grid).max().getAsDouble();
+        if (lo == hi) {
+            return;
+        }
+        for (double edge : new double[] {hi, lo}) {
+            long n = java.util.Arrays.stream(chosen).filter(v -> v == edge).count();
+            if (2 * n >= chosen.length) {
+                notes.add(String.format(Locale.ROOT, "%s chose the grid's %s value in %d of %d folds; the best may lie "
+                        + "beyond it (widen %s)", name, edge == hi ? "largest" : "smallest", n, chosen.length, option));
+            }
         }
     }
 
@@ -647,6 +681,9 @@ public final class SparseMiCommand implements Callable<Integer> {
                 if (repeats > 1) {
                     out.printf(Locale.ROOT, "%-9s   per repeat: %s  (sd over repeats %.2f)%n", "",
                             joined(scaled(r.repeatAccuracies(), 100)), 100 * r.repeatAccuracy().sd());
+                }
+                for (String note : edgeNotes(r, gammas, cs)) {
+                    out.printf(Locale.ROOT, "%-9s   note: %s%n", "", note);
                 }
                 JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
                         .put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())

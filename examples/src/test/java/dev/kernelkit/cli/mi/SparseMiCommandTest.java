@@ -82,6 +82,24 @@ class SparseMiCommandTest {
         assertThat(listIn(compared, "fold_accuracies")).containsExactly(listIn(text, "fold_accuracies"));
     }
 
+    @Test
+    void aGridEdgeChosenInMostFoldsIsReportedAndAnInteriorChoiceIsNot(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(12, 3, 5, 8), data);
+        // ring against centre bags: a nearly flat kernel (gamma * dim 1e-6) cannot separate them
+        String cv = run(0, "cv", "--data", data.toString(), "--method", "mikernel", "--gamma-grid", "1e-6,1e-5,1",
+                "--c-grid", "10", "--folds", "3");
+        assertThat(cv).containsPattern("# note: gamma chose the grid's largest value in [23] of 3 folds; the best may "
+                + "lie beyond it \\(widen --gamma-grid\\)");
+        assertThat(cv).doesNotContain("C chose");
+        String cmp = run(0, "compare", "--data", data.toString(), "--methods", "mikernel", "--gamma-grid",
+                "1e-6,1e-5,1", "--c-grid", "10", "--folds", "3");
+        assertThat(cmp).contains("note: gamma chose the grid's largest value");
+        String interior = run(0, "cv", "--data", data.toString(), "--method", "mikernel", "--gamma-grid", "1e-6,1,1e6",
+                "--c-grid", "10", "--folds", "3");
+        assertThat(interior).doesNotContain("# note: gamma");
+    }
+
     /** The numbers of the JSON list under {@code key}. */
     private static String[] listIn(String json, String key) {
         int start = json.indexOf('[', json.indexOf("\"" + key + "\""));
