@@ -127,14 +127,8 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--step", paramLabel = "RULE", defaultValue = "length",
-                description = "SparseMI's trial point: length (Z - lambda grad / ||grad||, lambda a step length) or "
-                        + "gradient (Z - lambda grad, Algorithm 1 as printed) (default: ${DEFAULT-VALUE}).")
-        String step;
-
-        SparseMiOptions.StepRule stepRule() {
-            return Compare.enumValue(SparseMiOptions.StepRule.class, "--step", step);
-        }
+        @CommandLine.Mixin
+        StepOption step = new StepOption();
 
         @Option(names = "--restarts", paramLabel = "R", defaultValue = "1",
                 description = "SparseMI only: optimise R initialisations and keep the lowest final objective g(Z) "
@@ -186,7 +180,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         SparseMiOptions options(double g, double cost, int k) {
             return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
                     .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed)
-                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1).withStepRule(stepRule());
+                    .withRestarts(method() == Method.SPARSEMI ? restarts : 1).withStepRule(step.rule());
         }
 
         BagClassifier fit(BagDataset train, double g, double cost) {
@@ -207,7 +201,7 @@ public final class SparseMiCommand implements Callable<Integer> {
         void checkGrid() {
             method();
             XvInit.parse(init);
-            stepRule();
+            step.rule();
             if (autoXv()) {
                 if (method() == Method.MIKERNEL) {
                     throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");
@@ -539,14 +533,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 description = "Initial XVs of SparseMI: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
         String init;
 
-        @Option(names = "--step", paramLabel = "RULE", defaultValue = "length",
-                description = "SparseMI's trial point: length (Z - lambda grad / ||grad||, lambda a step length) or "
-                        + "gradient (Z - lambda grad, Algorithm 1 as printed) (default: ${DEFAULT-VALUE}).")
-        String step;
-
-        SparseMiOptions.StepRule stepRule() {
-            return Compare.enumValue(SparseMiOptions.StepRule.class, "--step", step);
-        }
+        @CommandLine.Mixin
+        StepOption step = new StepOption();
 
         @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "50",
                 description = "Retraining cap of mi-SVM and MI-SVM (default: ${DEFAULT-VALUE}).")
@@ -617,7 +605,7 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         MiCrossValidation.Learner learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
-                    .withMaxIterations(iterations).withSeed(seed).withStepRule(stepRule());
+                    .withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule());
             // every learner below is a pure function of (data, gamma, C) and seeded options
             return Learner.threadSafe(switch (method) {
                 case "sparsemi" -> (d, g, c) -> SparseMi.fit(d, base.withGamma(g).withC(c));
@@ -868,6 +856,19 @@ public final class SparseMiCommand implements Callable<Integer> {
             double[] s = v.clone();
             java.util.Arrays.sort(s);
             return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
+        }
+    }
+
+    /** {@code --step length|gradient}: SparseMI's trial point ({@link SparseMiOptions.StepRule}); train, cv, compare. */
+    static final class StepOption {
+        @Option(names = "--step", paramLabel = "RULE", defaultValue = "length",
+                description = "SparseMI's trial point: length (Z - lambda grad / ||grad||, lambda a step length) or "
+                        + "gradient (Z - lambda grad, Algorithm 1 as printed) (default: ${DEFAULT-VALUE}).")
+        String value;
+
+        /** The parsed rule; an unknown value is an IllegalArgumentException naming --step and the value. */
+        SparseMiOptions.StepRule rule() {
+            return Compare.enumValue(SparseMiOptions.StepRule.class, "--step", value);
         }
     }
 
