@@ -665,7 +665,6 @@ public final class SparseMiCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-9s   note: the final fit stopped at an iteration cap in %d of %d folds "
                             + "(accuracy counted as measured)%n", "", r.unconvergedFolds(), r.accuracies().length);
                 }
-                out.flush();
                 if (repeats > 1) {
                     out.printf(Locale.ROOT, "%-9s   per repeat: %s  (sd over repeats %.2f)%n", "",
                             joined(scaled(r.repeatAccuracies(), 100)), 100 * r.repeatAccuracy().sd());
@@ -673,6 +672,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                 for (String note : edgeNotes(r, gammas, cs)) {
                     out.printf(Locale.ROOT, "%-9s   note: %s%n", "", note);
                 }
+                out.flush();
                 JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
                         .put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())
                         .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
