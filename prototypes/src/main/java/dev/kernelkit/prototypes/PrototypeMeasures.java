@@ -70,19 +70,11 @@ public final class PrototypeMeasures {
      * @throws IllegalArgumentException when a label is not one of the model's classes or sizes differ
      */
     public static double ownClassCodeMass(ImkplModel model, double[][] codes, double[] labels) {
-        if (codes.length != labels.length) {
-            throw new IllegalArgumentException("codes and labels must have equal size, got " + codes.length + " and "
-                    + labels.length);
-        }
-        double[] classes = model.classValues();
+        int[] cls = classIndices(model, codes, labels);
         double sum = 0;
         int counted = 0;
         for (int i = 0; i < codes.length; i++) {
-            int q = Arrays.binarySearch(classes, labels[i]);
-            if (q < 0) {
-                throw new IllegalArgumentException("label " + labels[i] + " of test point " + i
-                        + " is not a class of the model " + Arrays.toString(classes));
-            }
+            int q = cls[i];
             double own = 0;
             double total = 0;
             for (int j = 0; j < codes[i].length; j++) {
@@ -97,6 +89,29 @@ public final class PrototypeMeasures {
             }
         }
         return counted == 0 ? 0.0 : sum / counted;
+    }
+
+    /**
+     * The model's class index of every label.
+     *
+     * @throws IllegalArgumentException when the sizes differ or a label is not one of the model's classes
+     */
+    private static int[] classIndices(ImkplModel model, double[][] codes, double[] labels) {
+        if (codes.length != labels.length) {
+            throw new IllegalArgumentException("codes and labels must have equal size, got " + codes.length + " and "
+                    + labels.length);
+        }
+        double[] classes = model.classValues();
+        int[] out = new int[labels.length];
+        for (int i = 0; i < labels.length; i++) {
+            int q = Arrays.binarySearch(classes, labels[i]);
+            if (q < 0) {
+                throw new IllegalArgumentException("label " + labels[i] + " of test point " + i
+                        + " is not a class of the model " + Arrays.toString(classes));
+            }
+            out[i] = q;
+        }
+        return out;
     }
 
     /** The mean number of prototypes a test code uses (non-zero entries of γ_z). */
@@ -118,21 +133,12 @@ public final class PrototypeMeasures {
      * @throws IllegalArgumentException when a label is not one of the model's classes or sizes differ
      */
     public static double discrimination(ImkplModel model, double[][] codes, double[] labels) {
-        if (codes.length != labels.length) {
-            throw new IllegalArgumentException("codes and labels must have equal size, got " + codes.length + " and "
-                    + labels.length);
-        }
-        double[] classes = model.classValues();
+        int[] cls = classIndices(model, codes, labels);
         int k = model.prototypeCount();
-        double[][] g = new double[k][classes.length];
+        double[][] g = new double[k][model.classValues().length];
         for (int i = 0; i < codes.length; i++) {
-            int q = Arrays.binarySearch(classes, labels[i]);
-            if (q < 0) {
-                throw new IllegalArgumentException("label " + labels[i] + " of test point " + i
-                        + " is not a class of the model " + Arrays.toString(classes));
-            }
             for (int j = 0; j < k; j++) {
-                g[j][q] += codes[i][j];
+                g[j][cls[i]] += codes[i][j];
             }
         }
         double sum = 0;
