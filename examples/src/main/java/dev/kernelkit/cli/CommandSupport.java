@@ -31,7 +31,7 @@ final class CommandSupport {
 
     /** Predicted labels of every point, computed in parallel (the model is immutable). */
     static double[] predict(SvmModel model, List<Vec> points) {
-        return IntStream.range(0, points.size()).parallel().mapToDouble(i -> model.predict(points.get(i))).toArray();
+        return IntStream.range(0, points.size()).parallel().mapToDouble(i -> model.predictLabel(points.get(i))).toArray();
     }
 
     /** Fraction of points whose predicted label equals the true label. */

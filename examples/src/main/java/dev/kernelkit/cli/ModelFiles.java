@@ -2,15 +2,19 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileReader;
-import dev.kernelkit.io.ModelFileWriter;
-import dev.kernelkit.io.ModelParts;
+import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Scaled;
+import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.svm.SvmModel;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -57,51 +61,47 @@ public final class ModelFiles {
 
         /** The predicted class label of a raw (unscaled) point. */
         public double predict(Vec raw) {
-            return model.predict(scaler.apply(raw));
+            return model.predictLabel(scaler.apply(raw));
         }
     }
 
     /**
-     * Writes the model atomically, creating missing parent folders.
+     * Writes the model atomically through the one model-file entry point ({@link Models}), creating
+     * missing parent folders.
      *
      * @param provenance extra {@code trained.KEY = VALUE} lines (keys: letters, digits, _ . -)
      * @throws IllegalArgumentException when the kernel cannot be written as a specification
      */
     public static void saveSvm(Path file, SvmModel model, FittedScaler scaler, Map<String, String> provenance)
             throws IOException {
-        ModelFileWriter w = new ModelFileWriter(TYPE).putInt("dim", scaler.dim());
-        ModelParts.writeScaler(w, "scaling", scaler);
-        ModelParts.writeSvm(w, "svm", model);
-        for (Map.Entry<String, String> p : provenance.entrySet()) {
-            w.putString("trained." + p.getKey(), p.getValue());
-        }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        w.write(file);
+        Models.save(new ScaledModel<>(scaler, model), file, provenance);
     }
 
     /**
-     * Reads a model written by {@link #saveSvm}.
+     * Reads a model written by {@link #saveSvm} (or any SVM model file; one without a scaler gets
+     * the identity scaler).
      *
      * @throws IOException naming the file (and line or key) when it is missing, not a kernelkit svm
      *         model, from a newer version, or inconsistent (e.g. a support vector of another dimension)
      */
     public static SvmModelFile loadSvm(Path file) throws IOException {
         ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        int dim = f.getInt("dim");
-        FittedScaler scaler = ModelParts.readScaler(f, "scaling");
-        if (scaler.dim() != dim) {
-            throw new IOException(file + ": key 'scaling.offsets': expected " + dim + " numbers, found " + scaler.dim());
+        Models.Loaded loaded = Models.parse(f.fileName(), Files.readString(file, StandardCharsets.UTF_8));
+        FittedModel<?> m = loaded.model();
+        FittedScaler scaler = m instanceof Scaled<?> s ? s.scaler() : null;
+        FittedModel<?> inner = Scaled.innermost(m);
+        if (!(inner instanceof SvmModel svm)) {
+            throw new ModelFormatException(file + ": expected an SVM model, found " + inner.getClass().getSimpleName());
         }
-        SvmModel model = ModelParts.readSvm(f, "svm", dim);
-        Map<String, String> provenance = new LinkedHashMap<>();
-        for (String key : f.keys()) {
-            if (key.startsWith("trained.")) {
-                provenance.put(key.substring("trained.".length()), f.getString(key));
-            }
+        if (scaler == null) {
+            scaler = FittedScaler.of(FeatureScaling.NONE, new double[svm.dim()], ones(svm.dim()));
         }
-        return new SvmModelFile(model, scaler, provenance);
+        return new SvmModelFile(svm, scaler, loaded.provenance());
+    }
+
+    private static double[] ones(int d) {
+        double[] a = new double[d];
+        java.util.Arrays.fill(a, 1.0);
+        return a;
     }
 }

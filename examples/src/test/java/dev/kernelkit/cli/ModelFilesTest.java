@@ -65,7 +65,7 @@ class ModelFilesTest {
         for (Vec v : fresh.points()) {
             // Bit-identical: the file keeps every double exactly.
             assertThat(back.model().decisions(back.scaler().apply(v))).containsExactly(model.decisions(scaler.apply(v)));
-            assertThat(back.predict(v)).isEqualTo(model.predict(scaler.apply(v)));
+            assertThat(back.predict(v)).isEqualTo(model.predictLabel(scaler.apply(v)));
         }
         assertThat(Kernels.format(back.model().expansionModels().get(0).kernel())).isEqualTo("gaussian:gamma=0.7");
     }

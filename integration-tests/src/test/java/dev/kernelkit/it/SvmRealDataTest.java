@@ -61,7 +61,7 @@ class SvmRealDataTest {
             int okOurs = 0;
             int okLib = 0;
             for (int i = 0; i < test.size(); i++) {
-                double p = model.predict(test.x(i));
+                double p = model.predictLabel(test.x(i));
                 double q = reference.predict(test.x(i));
                 okOurs += p == test.y(i) ? 1 : 0;
                 okLib += q == test.y(i) ? 1 : 0;

@@ -1,5 +1,7 @@
 package dev.kernelkit.data;
 
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,7 +12,7 @@ import java.util.Objects;
  * A binary data set has the class names {@code "-1"} and {@code "+1"} (in that order), so
  * {@link #sign(int)} gives the bag label y_i in {-1, +1}. Immutable.
  */
-public final class BagDataset {
+public final class BagDataset implements Dataset<Bag> {
     /** Class names of a binary bag data set, negative first. */
     public static final List<String> BINARY_CLASSES = List.of("-1", "+1");
 
@@ -69,11 +71,13 @@ public final class BagDataset {
     }
 
     /** Number of bags. */
+    @Override
     public int size() {
         return labels.length;
     }
 
     /** Instance dimension. */
+    @Override
     public int dim() {
         return dim;
     }
@@ -83,17 +87,61 @@ public final class BagDataset {
         return bags.get(i);
     }
 
+    /** Bag i (the {@link Dataset} name of {@link #bag}). */
+    @Override
+    public Bag x(int i) {
+        return bags.get(i);
+    }
+
+    @Override
+    public int classIndex(int i) {
+        return labels[i];
+    }
+
+    @Override
+    public int[] classIndices() {
+        return labels.clone();
+    }
+
+    @Override
+    public InputKind kind() {
+        return InputKind.BAGS;
+    }
+
+    /**
+     * The bags of a {@link Dataset} of bags: the data set itself when it is a BagDataset.
+     *
+     * @throws IllegalArgumentException when the data hold vectors
+     */
+    @SuppressWarnings("unchecked")
+    public static BagDataset of(Dataset<?> data) {
+        if (data instanceof BagDataset b) {
+            return b;
+        }
+        if (data.kind() != InputKind.BAGS) {
+            throw new IllegalArgumentException("expected bags, found " + data.kind().label());
+        }
+        Dataset<Bag> bagData = (Dataset<Bag>) data;
+        List<Bag> out = new ArrayList<>(bagData.size());
+        for (int i = 0; i < bagData.size(); i++) {
+            out.add(bagData.x(i));
+        }
+        return new BagDataset(out, bagData.classNames(), bagData.classIndices());
+    }
+
     /** All bags, unmodifiable. */
     public List<Bag> bags() {
         return bags;
     }
 
     /** Class names, unmodifiable. */
+    @Override
     public List<String> classNames() {
         return classNames;
     }
 
     /** Number of classes. */
+    @Override
     public int classCount() {
         return classNames.size();
     }
@@ -135,6 +183,7 @@ public final class BagDataset {
     }
 
     /** The bags at the given indices, same class names. */
+    @Override
     public BagDataset subset(int[] indices) {
         List<Bag> b = new ArrayList<>(indices.length);
         int[] l = new int[indices.length];
@@ -157,6 +206,7 @@ public final class BagDataset {
     }
 
     /** Number of bags per class. */
+    @Override
     public int[] classCounts() {
         int[] c = new int[classNames.size()];
         for (int l : labels) {

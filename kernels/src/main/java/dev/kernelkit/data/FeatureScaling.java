@@ -1,5 +1,7 @@
 package dev.kernelkit.data;
 
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -161,6 +163,14 @@ public enum FeatureScaling {
     /** Fits on the points of a training set. */
     public FittedScaler fit(LabeledDataset training) {
         return fit(training.points());
+    }
+
+    /** Fits on the examples of a data set of vectors or bags (all instances of all bags). */
+    public FittedScaler fit(Dataset<?> training) {
+        if (training.kind() == InputKind.BAGS) {
+            return fit(BagDataset.of(training));
+        }
+        return fit(LabeledDataset.of(training));
     }
 
     /** Fits on all instances of all bags of a training set. */

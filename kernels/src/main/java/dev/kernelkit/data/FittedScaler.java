@@ -1,5 +1,7 @@
 package dev.kernelkit.data;
 
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -137,13 +139,56 @@ public final class FittedScaler {
         }
         List<Bag> out = new ArrayList<>(data.size());
         for (Bag b : data.bags()) {
-            List<Vec> inst = new ArrayList<>(b.size());
-            for (Vec v : b.instances()) {
-                inst.add(apply(v));
-            }
-            out.add(new Bag(b.id(), inst));
+            out.add(apply(b));
         }
         return data.withBags(out);
+    }
+
+    /**
+     * Scales every instance of one bag; its id unchanged.
+     *
+     * @throws IllegalArgumentException for an instance dimension other than {@link #dim()}
+     */
+    public Bag apply(Bag bag) {
+        if (kind == FeatureScaling.NONE) {
+            checkDim(bag.dim(), bag.size());
+            return bag;
+        }
+        List<Vec> inst = new ArrayList<>(bag.size());
+        for (Vec v : bag.instances()) {
+            inst.add(apply(v));
+        }
+        return new Bag(bag.id(), inst);
+    }
+
+    /**
+     * Scales every example of a data set of vectors or bags; labels unchanged.
+     *
+     * @throws IllegalArgumentException for a dimension other than {@link #dim()}
+     */
+    @SuppressWarnings("unchecked")
+    public <X> Dataset<X> apply(Dataset<X> data) {
+        if (data.kind() == InputKind.BAGS) {
+            return (Dataset<X>) apply(BagDataset.of(data));
+        }
+        return (Dataset<X>) apply(LabeledDataset.of(data));
+    }
+
+    /**
+     * Scales one example, a {@link Vec} or a {@link Bag}.
+     *
+     * @throws IllegalArgumentException for another type or a dimension other than {@link #dim()}
+     */
+    @SuppressWarnings("unchecked")
+    public <X> X applyTo(X example) {
+        if (example instanceof Vec v) {
+            return (X) apply(v);
+        }
+        if (example instanceof Bag b) {
+            return (X) apply(b);
+        }
+        throw new IllegalArgumentException("can only scale vectors and bags, got "
+                + (example == null ? "null" : example.getClass().getSimpleName()));
     }
 
     private void checkDim(int d, int n) {

@@ -1,5 +1,7 @@
 package dev.kernelkit.data;
 
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,12 +10,19 @@ import java.util.TreeSet;
 
 /**
  * Labelled points: n vectors of one dimension with a real label each (+1/-1 for binary
- * classification, an integer class for multi-class data, any real for regression). Immutable.
+ * classification, an integer class for multi-class data, any real for regression). As a
+ * {@link Dataset} its classes are the distinct labels in increasing order ({@link #classes()}),
+ * named by {@link #className(double)}. Immutable.
  */
-public final class LabeledDataset {
+public final class LabeledDataset implements Dataset<Vec> {
     private final List<Vec> x;
     private final double[] y;
     private final int dim;
+    /** Classes and class indices, computed on first use (a benign race: every thread computes the same). */
+    private volatile ClassIndex classIndex;
+
+    private record ClassIndex(double[] classes, int[] indices, List<String> names) {
+    }
 
     /**
      * @throws IllegalArgumentException when sizes differ, a label is not finite or dimensions differ
@@ -41,16 +50,19 @@ public final class LabeledDataset {
     }
 
     /** Number of points n. */
+    @Override
     public int size() {
         return y.length;
     }
 
     /** Dimension d shared by all points (0 for an empty set). */
+    @Override
     public int dim() {
         return dim;
     }
 
     /** Point i. */
+    @Override
     public Vec x(int i) {
         return x.get(i);
     }
@@ -72,11 +84,105 @@ public final class LabeledDataset {
 
     /** Distinct labels in increasing order. */
     public double[] classes() {
-        TreeSet<Double> s = new TreeSet<>();
-        for (double v : y) {
-            s.add(v);
+        return index().classes.clone();
+    }
+
+    /** The index of point i's label in {@link #classes()}. */
+    @Override
+    public int classIndex(int i) {
+        return index().indices[i];
+    }
+
+    @Override
+    public int[] classIndices() {
+        return index().indices.clone();
+    }
+
+    /** The classes as names ({@link #className(double)} of each of {@link #classes()}). */
+    @Override
+    public List<String> classNames() {
+        return index().names;
+    }
+
+    @Override
+    public int classCount() {
+        return index().classes.length;
+    }
+
+    @Override
+    public InputKind kind() {
+        return InputKind.VECTORS;
+    }
+
+    /**
+     * The name of a class label: an integral value without a decimal point ({@code -1}, {@code 1},
+     * {@code 3}; {@code -0} for negative zero, which the data keep as a class of its own), any other
+     * value as {@link Double#toString(double)}.
+     */
+    public static String className(double label) {
+        if (label == 0 && Double.doubleToRawLongBits(label) != 0) {
+            return "-0";
         }
-        return s.stream().mapToDouble(Double::doubleValue).toArray();
+        if (label == Math.rint(label) && Math.abs(label) < 1e15) {
+            return Long.toString((long) label);
+        }
+        return Double.toString(label);
+    }
+
+    /**
+     * The points of a {@link Dataset} of vectors: the data set itself when it is a LabeledDataset,
+     * else its points labelled by their class names read as numbers (or by their class indices when
+     * a name is not a number).
+     *
+     * @throws IllegalArgumentException when the data hold bags
+     */
+    @SuppressWarnings("unchecked")
+    public static LabeledDataset of(Dataset<?> data) {
+        if (data instanceof LabeledDataset d) {
+            return d;
+        }
+        if (data.kind() != InputKind.VECTORS) {
+            throw new IllegalArgumentException("expected vectors, found " + data.kind().label());
+        }
+        Dataset<Vec> v = (Dataset<Vec>) data;
+        double[] values = new double[v.classCount()];
+        boolean numeric = true;
+        for (int c = 0; c < values.length && numeric; c++) {
+            try {
+                values[c] = Double.parseDouble(v.classNames().get(c));
+            } catch (NumberFormatException e) {
+                numeric = false;
+            }
+        }
+        List<Vec> points = new ArrayList<>(v.size());
+        double[] labels = new double[v.size()];
+        for (int i = 0; i < v.size(); i++) {
+            points.add(v.x(i));
+            labels[i] = numeric ? values[v.classIndex(i)] : v.classIndex(i);
+        }
+        return new LabeledDataset(points, labels);
+    }
+
+    private ClassIndex index() {
+        ClassIndex ci = classIndex;
+        if (ci == null) {
+            TreeSet<Double> s = new TreeSet<>();
+            for (double v : y) {
+                s.add(v);
+            }
+            double[] classes = s.stream().mapToDouble(Double::doubleValue).toArray();
+            int[] indices = new int[y.length];
+            for (int i = 0; i < y.length; i++) {
+                indices[i] = Arrays.binarySearch(classes, y[i]);
+            }
+            List<String> names = new ArrayList<>(classes.length);
+            for (double c : classes) {
+                names.add(className(c));
+            }
+            ci = new ClassIndex(classes, indices, List.copyOf(names));
+            classIndex = ci;
+        }
+        return ci;
     }
 
     /** True when every label is +1 or -1. */
@@ -90,6 +196,7 @@ public final class LabeledDataset {
     }
 
     /** The points at the given indices, in that order (indices may repeat). */
+    @Override
     public LabeledDataset subset(int[] indices) {
         List<Vec> px = new ArrayList<>(indices.length);
         double[] py = new double[indices.length];

@@ -1,6 +1,9 @@
 package dev.kernelkit.eval;
 
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.Model;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -38,6 +41,34 @@ public final class Metrics {
             }
         }
         return (double) ok / truth.length;
+    }
+
+    /**
+     * The fraction of examples a model classifies as their label. Classes are compared by name, so
+     * a model trained on a part that lacked a class still scores on data that have it.
+     *
+     * @throws IllegalArgumentException for an empty data set
+     */
+    public static <X> double accuracy(Model<X> model, Dataset<X> data) {
+        return accuracy(data.classIndices(), predictions(model, data));
+    }
+
+    /**
+     * The model's prediction of every example as a class index of {@code data} (-1 for a class
+     * name the data do not have).
+     */
+    public static <X> int[] predictions(Model<X> model, Dataset<X> data) {
+        List<String> modelNames = model.classNames();
+        List<String> dataNames = data.classNames();
+        int[] map = new int[modelNames.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = dataNames.indexOf(modelNames.get(c));
+        }
+        int[] out = new int[data.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = map[model.predict(data.x(i))];
+        }
+        return out;
     }
 
     /** Fraction of equal entries of two label arrays (exact comparison, -0.0 equals 0.0). */

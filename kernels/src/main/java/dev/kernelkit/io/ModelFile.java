@@ -251,6 +251,22 @@ public final class ModelFile {
         }
     }
 
+    /**
+     * An error about this file as a whole: "FILE: message". For checks a model reader makes itself
+     * (arrays that do not fit together, a value out of range).
+     */
+    public ModelFormatException formatError(String message) {
+        return new ModelFormatException(fileName + ": " + message);
+    }
+
+    /**
+     * An error about one key: "FILE line N: message" (without the line when the key is absent).
+     */
+    public ModelFormatException formatError(String key, String message) {
+        Entry e = entries.get(key);
+        return e == null ? formatError(message) : error(e.line(), message);
+    }
+
     private ModelFormatException error(int line, String message) {
         return new ModelFormatException(fileName + " line " + line + ": " + message);
     }

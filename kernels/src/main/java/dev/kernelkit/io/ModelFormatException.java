@@ -10,7 +10,8 @@ import java.io.IOException;
 public final class ModelFormatException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    ModelFormatException(String message) {
+    /** An error whose message names the file (and line and key, where there is one). */
+    public ModelFormatException(String message) {
         super(message);
     }
 }

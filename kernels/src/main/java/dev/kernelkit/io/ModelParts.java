@@ -5,6 +5,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.svm.KernelExpansionModel;
 import dev.kernelkit.svm.SvmModel;
 import java.util.ArrayList;
@@ -116,10 +117,11 @@ public final class ModelParts {
     /**
      * Reads an SVM written by {@link #writeSvm}.
      *
-     * @param dim the expected input dimension, or -1 for any
+     * @param dim the input dimension (every support vector must have it)
+     * @param report the fit report the model keeps
      * @throws ModelFormatException naming the key when it is missing or inconsistent
      */
-    public static SvmModel readSvm(ModelFile f, String prefix, int dim) throws ModelFormatException {
+    public static SvmModel readSvm(ModelFile f, String prefix, int dim, FitReport report) throws ModelFormatException {
         double[] classes = f.getDoubles(prefix + ".classes");
         int count = f.getInt(prefix + ".machines");
         List<KernelExpansionModel<Vec>> machines = new ArrayList<>(count);
@@ -127,7 +129,7 @@ public final class ModelParts {
             machines.add(readExpansion(f, prefix + ".machine." + m, dim));
         }
         try {
-            return SvmModel.of(classes, machines);
+            return SvmModel.of(classes, machines, dim, report);
         } catch (IllegalArgumentException e) {
             throw new ModelFormatException(f.fileName() + ": svm '" + prefix + "': " + e.getMessage());
         }

@@ -1,6 +1,11 @@
 package dev.kernelkit.svm;
 
+import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Model;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -9,27 +14,52 @@ import java.util.Objects;
  * A fitted SVM classifier over vectors. Binary (two classes c_0 &lt; c_1): one expansion f with
  * c_1 as the positive class, predicting c_1 when f(x) &gt; 0. Multi-class (k &ge; 3 classes):
  * one-vs-rest, one expansion f_c per class (class c positive, all others negative), in increasing
- * class order, predicting the class with the largest f_c(x) (the first on ties). Immutable.
+ * class order, predicting the class with the largest f_c(x) (the first on ties). As a {@link Model}
+ * the class names are {@link LabeledDataset#className} of the labels and {@link #predict} gives the
+ * class index; {@link #predictLabel} gives the label itself. Immutable.
  */
-public final class SvmModel {
+public final class SvmModel implements Model<Vec> {
     private final double[] classes;
+    private final List<String> classNames;
     private final List<KernelExpansionModel<Vec>> models;
+    private final int dim;
+    private final FitReport report;
 
-    private SvmModel(double[] classes, List<KernelExpansionModel<Vec>> models) {
+    private SvmModel(double[] classes, List<KernelExpansionModel<Vec>> models, int dim, FitReport report) {
         this.classes = classes;
+        List<String> names = new ArrayList<>(classes.length);
+        for (double c : classes) {
+            names.add(LabeledDataset.className(c));
+        }
+        this.classNames = List.copyOf(names);
         this.models = models;
+        this.dim = dim;
+        this.report = report;
     }
 
     /**
-     * Rebuilds a model from its parts (used by model files).
+     * Builds a model from its parts (used by {@link Svm} and by model files).
      *
      * @param classes the class labels in strictly increasing order (at least two)
      * @param models one expansion for two classes, else one per class in the order of classes
-     * @throws IllegalArgumentException when the classes are not increasing and finite or the number
-     *         of models does not fit
+     * @param dim the input dimension (every support vector has it)
+     * @param report what the fit did
+     * @throws IllegalArgumentException when the classes are not increasing and finite, the number
+     *         of models does not fit or a support vector has another dimension
      */
-    public static SvmModel of(double[] classes, List<KernelExpansionModel<Vec>> models) {
+    public static SvmModel of(double[] classes, List<KernelExpansionModel<Vec>> models, int dim, FitReport report) {
         Objects.requireNonNull(models, "models");
+        Objects.requireNonNull(report, "report");
+        if (dim < 0) {
+            throw new IllegalArgumentException("dim must be >= 0, got " + dim);
+        }
+        for (KernelExpansionModel<Vec> m : models) {
+            for (Vec v : m.supportVectors()) {
+                if (v.dim() != dim) {
+                    throw new IllegalArgumentException("a support vector has dimension " + v.dim() + ", expected " + dim);
+                }
+            }
+        }
         if (classes.length < 2) {
             throw new IllegalArgumentException("an SVM needs at least 2 classes, got " + classes.length);
         }
@@ -44,7 +74,7 @@ public final class SvmModel {
             throw new IllegalArgumentException("expected " + expected + " expansion models for " + classes.length
                     + " classes, found " + models.size());
         }
-        return new SvmModel(classes.clone(), List.copyOf(models));
+        return new SvmModel(classes.clone(), List.copyOf(models), dim, report);
     }
 
     /** True for a two-class model. */
@@ -76,6 +106,7 @@ public final class SvmModel {
     }
 
     /** Decision values: {f(x)} for a binary model, else f_c(x) per class in class order. */
+    @Override
     public double[] decisions(Vec x) {
         double[] out = new double[models.size()];
         for (int k = 0; k < out.length; k++) {
@@ -84,19 +115,38 @@ public final class SvmModel {
         return out;
     }
 
-    /** The predicted class label. */
-    public double predict(Vec x) {
+    /** The predicted class index into {@link #classes()}. */
+    @Override
+    public int predict(Vec x) {
         if (isBinary()) {
-            return models.get(0).decision(x) > 0 ? classes[1] : classes[0];
+            return models.get(0).decision(x) > 0 ? 1 : 0;
         }
-        double[] f = decisions(x);
-        int best = 0;
-        for (int k = 1; k < f.length; k++) {
-            if (f[k] > f[best]) {
-                best = k;
-            }
-        }
-        return classes[best];
+        return Model.classOf(decisions(x));
+    }
+
+    /** The predicted class label. */
+    public double predictLabel(Vec x) {
+        return classes[predict(x)];
+    }
+
+    @Override
+    public List<String> classNames() {
+        return classNames;
+    }
+
+    @Override
+    public FitReport report() {
+        return report;
+    }
+
+    @Override
+    public InputKind input() {
+        return InputKind.VECTORS;
+    }
+
+    @Override
+    public int dim() {
+        return dim;
     }
 
     /** Total number of support vectors over the expansion models (a point may count once per model). */

@@ -54,7 +54,7 @@ class ModelPartsTest {
         ModelParts.writeSvm(w, "svm", model);
         Path file = dir.resolve("m.txt");
         w.write(file);
-        SvmModel back = ModelParts.readSvm(ModelFileReader.read(file).requireType("svm-test"), "svm", data.dim());
+        SvmModel back = ModelParts.readSvm(ModelFileReader.read(file).requireType("svm-test"), "svm", data.dim(), model.report());
 
         assertThat(back.classes()).containsExactly(model.classes());
         assertThat(back.supportVectorCount()).isEqualTo(model.supportVectorCount());
@@ -85,7 +85,7 @@ class ModelPartsTest {
         ModelFileWriter w = new ModelFileWriter("svm-test");
         ModelParts.writeSvm(w, "svm", model);
         ModelFile f = ModelFileReader.parse("m.txt", w.render());
-        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 4))
+        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 4, model.report()))
                 .isInstanceOf(ModelFormatException.class)
                 .hasMessageContaining("m.txt").hasMessageContaining("svm.machine.0.sv.0")
                 .hasMessageContaining("expected dimension 4, found 3");
@@ -99,7 +99,7 @@ class ModelPartsTest {
         ModelParts.writeSvm(w, "svm", model);
         String text = w.render().replace("gaussian:gamma=0.5", "gausian:gamma=0.5");
         ModelFile f = ModelFileReader.parse("m.txt", text);
-        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 3))
+        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 3, model.report()))
                 .isInstanceOf(ModelFormatException.class)
                 .hasMessageContaining("svm.machine.0.kernel").hasMessageContaining("gausian");
         assertThat(Files.exists(Path.of("m.txt"))).isFalse();

@@ -10,6 +10,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -52,8 +53,10 @@ class SvmModelTest {
         assertThat(s.objective()).isCloseTo(-0.5, offset(1e-12));
         SvmModel m = Svm.fit(d, SvmOptions.of(linear).withC(10));
         assertThat(m.decision(DenseVec.of(0.3))).isCloseTo(0.3, offset(1e-7));
-        assertThat(m.predict(DenseVec.of(0.3))).isEqualTo(1.0);
-        assertThat(m.predict(DenseVec.of(-0.3))).isEqualTo(-1.0);
+        assertThat(m.predictLabel(DenseVec.of(0.3))).isEqualTo(1.0);
+        assertThat(m.predict(DenseVec.of(0.3))).isEqualTo(1);
+        assertThat(m.predictLabel(DenseVec.of(-0.3))).isEqualTo(-1.0);
+        assertThat(m.predict(DenseVec.of(-0.3))).isEqualTo(0);
     }
 
     @Test
@@ -68,7 +71,7 @@ class SvmModelTest {
         LabeledDataset test = blobs(20, new double[] {-1, 1}, 6);
         for (Vec z : test.points()) {
             assertThat(m.decision(z)).isCloseTo(lib.model().decision(z), offset(1e-4));
-            assertThat(m.predict(z)).isEqualTo(lib.model().predict(z));
+            assertThat(m.predictLabel(z)).isEqualTo(lib.model().predict(z));
         }
     }
 
@@ -102,8 +105,9 @@ class SvmModelTest {
                     best = k;
                 }
             }
-            assertThat(m.predict(z)).isEqualTo(sorted[best]);
-            if (m.predict(z) == test.y(t)) {
+            assertThat(m.predictLabel(z)).isEqualTo(sorted[best]);
+            assertThat(m.predict(z)).isEqualTo(best);
+            if (m.predictLabel(z) == test.y(t)) {
                 correct++;
             }
         }
@@ -119,7 +123,7 @@ class SvmModelTest {
         for (KernelExpansionModel<Vec> e : m.expansionModels()) {
             parts.add(KernelExpansionModel.of(e.kernel(), e.supportVectors(), e.coefficients(), e.bias()));
         }
-        SvmModel copy = SvmModel.of(m.classes(), parts);
+        SvmModel copy = SvmModel.of(m.classes(), parts, m.dim(), m.report());
         for (Vec z : blobs(5, new double[] {1, 2, 3}, 11).points()) {
             assertThat(copy.decisions(z)).containsExactly(m.decisions(z));
             assertThat(copy.predict(z)).isEqualTo(m.predict(z));
@@ -139,7 +143,7 @@ class SvmModelTest {
     @ParameterizedTest
     @MethodSource("badParts")
     void inconsistentPartsAreRejected(double[] classes, List<KernelExpansionModel<Vec>> models, String message) {
-        assertThatThrownBy(() -> SvmModel.of(classes, models)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> SvmModel.of(classes, models, 1, FitReport.of("svm", "test", 0, 0))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message);
     }
 

@@ -1,0 +1,38 @@
+package dev.kernelkit.learn;
+
+import java.util.List;
+
+/**
+ * A named entry of the learner catalog ({@link Learners}): what the learner is and how to make a
+ * trainer for a training set with the paper's defaults (data-dependent ones, such as a Gaussian
+ * width from the dimension, are computed from the training set only). Modules publish theirs
+ * through a {@link LearnerCatalog}.
+ *
+ * @param <X> the example type
+ */
+public interface Learner<X> {
+
+    /** The catalog name, e.g. {@code svm}, {@code mi-svm}, {@code sm1}. */
+    String name();
+
+    /** One line: the method and its paper. */
+    String description();
+
+    /** Vectors or bags. */
+    InputKind input();
+
+    /** Classification, one-class or regression. */
+    Task task();
+
+    /** A trainer with the default options for this training set (the seed for its randomness). */
+    Trainer<X, ? extends FittedModel<X>> trainer(Dataset<X> training, long seed);
+
+    /**
+     * The default tuning grid for this training set, in preference order (ties in a grid search go
+     * to the earlier point): one trainer per candidate setting. The default is the single
+     * {@link #trainer}.
+     */
+    default List<Trainer<X, ? extends FittedModel<X>>> grid(Dataset<X> training, long seed) {
+        return List.of(trainer(training, seed));
+    }
+}

@@ -1,0 +1,38 @@
+package dev.kernelkit.learn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kernelkit.testing.LearnerContract;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class KernelsLearnerContractTest {
+
+    static Stream<String> names() {
+        return Learners.all().stream().map(Learner::name);
+    }
+
+    @Test
+    void theKernelsModuleRegistersBothSvmLosses() {
+        assertThat(Learners.all().stream().map(Learner::name).toList()).containsExactly("svm", "l2-svm");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void fitPredictSaveLoadGivesIdenticalDecisionsAndBadDataIsRefused(String name, @TempDir Path dir)
+            throws Exception {
+        LearnerContract.check(Learners.find(name), dir);
+    }
+
+    @Test
+    void anUnknownLearnerNameListsTheKnownOnes() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.find("svn"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown learner 'svn'; known: " + String.join(", ", List.of("svm", "l2-svm")));
+    }
+}
