@@ -2,6 +2,7 @@ package dev.kernelkit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.image.BufferedImage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -158,10 +159,10 @@ class CliEndToEndTest {
                 "--c", "1", "--scale", "standard", "--model", model.toString(), "--json", trainJson.toString());
         assertThat(t.exitCode()).as(t.err()).isZero();
         assertThat(t.out()).contains("model written to " + model);
-        Map<String, Object> tj = TinyJsonParser.parseObject(Files.readString(trainJson));
-        double trainAccuracy = (Double) tj.get("train_accuracy");
-        double testAccuracy = (Double) tj.get("test_accuracy");
-        assertThat(tj.get("accuracy_mean")).isEqualTo(testAccuracy);
+        JsonNode tj = TestJson.read(trainJson);
+        double trainAccuracy = tj.get("train_accuracy").doubleValue();
+        double testAccuracy = tj.get("test_accuracy").doubleValue();
+        assertThat(tj.get("accuracy_mean").doubleValue()).isEqualTo(testAccuracy);
         assertThat(trainAccuracy).isGreaterThan(0.85);
 
         for (Object[] c : new Object[][] {{train, trainAccuracy}, {test, testAccuracy}}) {
@@ -171,7 +172,7 @@ class CliEndToEndTest {
             CliRun p = CliRun.of("svm", "predict", "--model", model.toString(), "--data", data.toString(),
                     "--output", predictions.toString(), "--json", predictJson.toString());
             assertThat(p.exitCode()).as(p.err()).isZero();
-            double reported = (Double) TinyJsonParser.parseObject(Files.readString(predictJson)).get("accuracy_mean");
+            double reported = TestJson.read(predictJson).get("accuracy_mean").doubleValue();
             assertThat(reported).isEqualTo((Double) c[1]);
             // Recount the accuracy from the predictions file and the labels of the data file.
             List<String> predicted = Files.readAllLines(predictions);
@@ -196,7 +197,7 @@ class CliEndToEndTest {
         CliRun t = CliRun.of("svm", "train", "--data", train.toString(), "--test", test.toString(), "--gamma", "0.5",
                 "--c", "1", "--model", dir.resolve("raw.model").toString(), "--json", json.toString());
         assertThat(t.exitCode()).as(t.err()).isZero();
-        assertThat((Double) TinyJsonParser.parseObject(Files.readString(json)).get("test_accuracy")).isLessThan(0.75);
+        assertThat(TestJson.read(json).get("test_accuracy").doubleValue()).isLessThan(0.75);
     }
 
     @Test
@@ -207,14 +208,13 @@ class CliEndToEndTest {
                 "--folds", "3", "--repeats", "2", "--seed", "11", "--json", json.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
 
-        Map<String, Object> j = TinyJsonParser.parseObject(Files.readString(json));
-        @SuppressWarnings("unchecked")
-        List<Double> folds = (List<Double>) j.get("fold_accuracies");
+        JsonNode j = TestJson.read(json);
+        List<Double> folds = TestJson.doubles(j.get("fold_accuracies"));
         assertThat(folds).hasSize(6);
         double mean = folds.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double ss = folds.stream().mapToDouble(a -> (a - mean) * (a - mean)).sum();
-        assertThat((Double) j.get("accuracy_mean")).isCloseTo(mean, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat((Double) j.get("accuracy_sd")).isCloseTo(Math.sqrt(ss / 5), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(j.get("accuracy_mean").doubleValue()).isCloseTo(mean, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(j.get("accuracy_sd").doubleValue()).isCloseTo(Math.sqrt(ss / 5), org.assertj.core.data.Offset.offset(1e-12));
         // Table header and rule, 6 fold rows, the summary line.
         assertThat(r.out().split("\n")).hasSize(2 + 6 + 1);
         assertThat(folds.stream().distinct().count()).as("noisy data: fold accuracies vary").isGreaterThan(1);
@@ -223,7 +223,7 @@ class CliEndToEndTest {
         Path again = dir.resolve("again.json");
         CliRun.of("svm", "cv", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--scale", "standard",
                 "--folds", "3", "--repeats", "2", "--seed", "11", "--json", again.toString());
-        assertThat(TinyJsonParser.parseObject(Files.readString(again)).get("fold_accuracies")).isEqualTo(folds);
+        assertThat(TestJson.doubles(TestJson.read(again).get("fold_accuracies"))).isEqualTo(folds);
     }
 
     @Test
@@ -233,12 +233,12 @@ class CliEndToEndTest {
         CliRun r = CliRun.of("svm", "cv", "--data", data.toString(), "--scale", "standard", "--folds", "3",
                 "--json", json.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        Map<String, Object> j = TinyJsonParser.parseObject(Files.readString(json));
-        assertThat(j.get("grid_search")).isEqualTo(true);
-        @SuppressWarnings("unchecked")
-        List<Double> cs = (List<Double>) j.get("fold_c");
+        JsonNode j = TestJson.read(json);
+        assertThat(j.get("grid_search").isBoolean()).isTrue();
+        assertThat(j.get("grid_search").booleanValue()).isTrue();
+        List<Double> cs = TestJson.doubles(j.get("fold_c"));
         assertThat(cs).hasSize(3).allSatisfy(c -> assertThat(c).isIn(0.1, 1.0, 10.0, 100.0));
-        assertThat((Double) j.get("accuracy_mean")).isGreaterThan(0.8);
+        assertThat(j.get("accuracy_mean").doubleValue()).isGreaterThan(0.8);
     }
 
     @Test
@@ -327,8 +327,8 @@ class CliEndToEndTest {
             args.add(json.toString());
             CliRun r = CliRun.of(args.toArray(String[]::new));
             assertThat(r.exitCode()).as(e.getKey() + ": " + r.err()).isZero();
-            Map<String, Object> j = TinyJsonParser.parseObject(Files.readString(json));
-            assertThat(j.keySet()).as(e.getKey()).containsAll(documented.get(e.getKey()))
+            JsonNode j = TestJson.read(json);
+            assertThat(TestJson.keys(j)).as(e.getKey()).containsAll(documented.get(e.getKey()))
                     .contains("accuracy_mean", "accuracy_sd", "train_seconds", "jvm_flags", "available_processors");
         }
     }
