@@ -1,20 +1,24 @@
 package dev.kernelkit.plot;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.FontMetrics;
-import java.awt.Graphics2D;
-import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
 
 /**
  * A bar chart of values v_1 .. v_n at x = 1 .. n (e.g. IMKPL's kernel weight per channel), each
- * bar labelled with its value; the y axis starts at 0 (or below, for negative values). Rendered
- * with plain Java2D, headless. Immutable; build with {@link #builder()}.
+ * bar labelled with its value to three decimals; the y axis runs from 0 (or 10% of the range below
+ * the smallest value, when one is negative) to 10% of the range above the largest. Drawn by XChart
+ * as a category chart (bars, axes, ticks, grid, value labels, title), headless, in kernelkit's
+ * colours and fonts. Immutable; build with {@link #builder()}.
  */
 public final class BarChart {
     /** Fill colour of the bars. */
@@ -41,7 +45,11 @@ public final class BarChart {
         return new Builder();
     }
 
-    /** Renders the chart. */
+    /**
+     * Renders the chart.
+     *
+     * @return a new RGB image of the chart's size
+     */
     public BufferedImage render() {
         double lo = 0, hi = 0;
         for (double v : values) {
@@ -52,43 +60,39 @@ public final class BarChart {
             hi = 1;
         }
         double pad = (hi - lo) * 0.1;
-        PlotFrame f = new PlotFrame(width, height, 0.4, values.length + 0.6, lo < 0 ? lo - pad : 0, hi + pad);
-        BufferedImage img = f.newImage();
-        Graphics2D g = PlotFrame.graphics(img);
-        f.fillBackground(g);
-        f.drawGrid(g);
-        g.setFont(PlotFrame.LABEL_FONT);
-        FontMetrics fm = g.getFontMetrics();
-        double half = 0.3;
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        CategoryStyler st = chart.getStyler();
+        PlotFrame.style(st, title, width);
+        st.setLegendVisible(false);
+        st.setYAxisMin(lo < 0 ? lo - pad : 0).setYAxisMax(hi + pad);
+        st.setAvailableSpaceFill(0.6);
+        // Every bar's index under it unless they are closer than 24 pixels (then every k-th).
+        st.setXAxisTickMarkSpacingHint(24);
+        // Value labels 4 pixels above each bar (below a negative one), written with the y axis' pattern.
+        st.setLabelsVisible(true);
+        st.setLabelsPosition(1.04);
+        st.setLabelsFont(PlotFrame.LABEL_FONT);
+        st.setLabelsFontColorAutomaticEnabled(false);
+        st.setLabelsFontColor(PlotFrame.AXIS);
+        st.setYAxisDecimalPattern("0.000");
+        List<String> x = new ArrayList<>(values.length);
+        List<Double> y = new ArrayList<>(values.length);
         for (int i = 0; i < values.length; i++) {
-            double x = i + 1, v = values[i];
-            double xa = f.px(x - half), xb = f.px(x + half);
-            double ya = f.py(Math.max(v, 0)), yb = f.py(Math.min(v, 0));
-            g.setColor(BAR);
-            g.fill(new Rectangle2D.Double(xa, ya, xb - xa, Math.max(yb - ya, 1)));
-            String s = String.format(Locale.ROOT, "%.3f", v);
-            g.setColor(PlotFrame.AXIS);
-            g.drawString(s, (float) (f.px(x) - fm.stringWidth(s) / 2.0), (float) (v >= 0 ? ya - 4 : yb + fm.getAscent() + 2));
+            x.add(Integer.toString(i + 1));
+            y.add(values[i]);
         }
-        g.setColor(PlotFrame.AXIS);
-        g.setStroke(new BasicStroke(1f));
-        g.drawLine(f.left, (int) Math.round(f.py(0)), f.right, (int) Math.round(f.py(0)));
-        f.drawAxes(g, title, xLabel, yLabel);
-        // Every bar gets its index under the axis (drawAxes labels only its 1-2-5 ticks; where a
-        // tick falls on a bar, the same text is drawn at the same place).
-        g.setFont(PlotFrame.LABEL_FONT);
-        g.setColor(PlotFrame.AXIS);
-        for (int i = 0; i < values.length; i++) {
-            int x = (int) Math.round(f.px(i + 1));
-            String s = Integer.toString(i + 1);
-            g.drawLine(x, f.bottom, x, f.bottom + 5);
-            g.drawString(s, x - fm.stringWidth(s) / 2, f.bottom + 8 + fm.getAscent());
-        }
-        g.dispose();
-        return img;
+        CategorySeries bars = chart.addSeries("values", x, y);
+        bars.setFillColor(BAR);
+        return BitmapEncoder.getBufferedImage(chart);
     }
 
-    /** Renders and writes a PNG file (parent folders are created). */
+    /**
+     * Renders and writes a PNG file (parent folders are created; never a half-written file).
+     *
+     * @param file the PNG file
+     * @throws IOException when it cannot be written
+     */
     public void writePng(Path file) throws IOException {
         PlotFrame.writePng(render(), file);
     }

@@ -13,12 +13,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import javax.imageio.ImageIO;
+import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * The shared frame of every kernelkit plot: white canvas, a plot area with margins, linear
- * data-to-pixel mapping, "nice" axis ticks (1, 2, 5 x 10^k steps), axis labels and a title.
- * Forces {@code java.awt.headless=true} (unless the caller set the property) so plots render
- * without a display.
+ * The shared frame of the plots XChart cannot draw (decision regions, prototype composition): white
+ * canvas, a plot area with margins, linear data-to-pixel mapping, "nice" axis ticks (1, 2, 5 x 10^k
+ * steps), axis labels and a title; and the common look ({@link #style}) of the XChart line and bar
+ * charts. Forces {@code java.awt.headless=true} (unless the caller set the property) so plots
+ * render without a display.
  */
 final class PlotFrame {
     static {
@@ -146,15 +148,58 @@ final class PlotFrame {
         }
         if (title != null && !title.isEmpty()) {
             // Shrink a long title until it fits the image width.
-            Font font = TITLE_FONT;
-            while (font.getSize() > 9 && g.getFontMetrics(font).stringWidth(title) > width - 20) {
-                font = font.deriveFont((float) (font.getSize() - 1));
-            }
-            g.setFont(font);
+            g.setFont(titleFont(title, width));
             FontMetrics tf = g.getFontMetrics();
             int x = Math.max(10, Math.min((left + right) / 2 - tf.stringWidth(title) / 2, width - 10 - tf.stringWidth(title)));
             g.drawString(title, x, top - 14);
         }
+    }
+
+    /**
+     * Styles an XChart chart like the other kernelkit plots: white background, light solid grid,
+     * dark axes and text, our fonts, the title shrunk until it fits the width (as {@link #drawAxes}).
+     */
+    static void style(AxesChartStyler st, String title, int width) {
+        st.setChartBackgroundColor(Color.WHITE);
+        st.setPlotBackgroundColor(Color.WHITE);
+        st.setPlotBorderVisible(true);
+        st.setPlotBorderColor(AXIS);
+        st.setPlotGridLinesVisible(true);
+        st.setPlotGridLinesColor(GRID);
+        st.setPlotGridLinesStroke(new BasicStroke(1f));
+        st.setChartFontColor(AXIS);
+        st.setAxisTickLabelsColor(AXIS);
+        st.setAxisTickMarksColor(AXIS);
+        st.setYAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
+        st.setChartTitleBoxVisible(false);
+        st.setChartTitleVisible(title != null && !title.isEmpty());
+        st.setChartTitleFont(titleFont(title, width));
+        st.setAxisTitleFont(LABEL_FONT);
+        st.setAxisTickLabelsFont(LABEL_FONT);
+        st.setLegendFont(LABEL_FONT);
+        st.setLegendBorderColor(AXIS);
+        st.setLegendBackgroundColor(new Color(255, 255, 255, 225));
+        st.setLocale(Locale.ROOT);
+        st.setAntiAlias(true);
+        st.setTextAntiAlias(true);
+    }
+
+    /** {@link #TITLE_FONT}, smaller (down to 9 pt) until the title fits the image width less 20 pixels. */
+    static Font titleFont(String title, int width) {
+        Font font = TITLE_FONT;
+        if (title == null || title.isEmpty()) {
+            return font;
+        }
+        BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = graphics(scratch);
+        try {
+            while (font.getSize() > 9 && g.getFontMetrics(font).stringWidth(title) > width - 20) {
+                font = font.deriveFont((float) (font.getSize() - 1));
+            }
+        } finally {
+            g.dispose();
+        }
+        return font;
     }
 
     /** Ticks at multiples of a 1-2-5 step, about 5 to 10 of them, inside [lo, hi]. */

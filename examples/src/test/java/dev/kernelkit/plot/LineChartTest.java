@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.style.Styler;
 
 class LineChartTest {
 
@@ -36,7 +37,23 @@ class LineChartTest {
     }
 
     @Test
+    void theLegendGoesToTheCornerTheLinesLeaveFree() {
+        // A falling objective leaves the top right free (the default corner); a rising line crosses
+        // the top right and the bottom left, so the legend moves to the top left.
+        assertThat(LineChart.builder().series("falling", new double[] {10, 6, 4, 3.5, 3.4}).build().quietestCorner())
+                .isEqualTo(Styler.LegendPosition.InsideNE);
+        assertThat(LineChart.builder().series("rising", new double[] {1, 2, 3, 4, 5}).build().quietestCorner())
+                .isEqualTo(Styler.LegendPosition.InsideNW);
+        // A line along the top and one along the bottom edge on the right: the bottom left is free.
+        assertThat(LineChart.builder().series("top", new double[] {0, 1}, new double[] {1, 1})
+                .series("bottom right", new double[] {0.7, 1}, new double[] {0, 0}).build().quietestCorner())
+                .isEqualTo(Styler.LegendPosition.InsideSW);
+    }
+
+    @Test
     void invalidSeriesAreRejected() {
+        assertThatThrownBy(() -> LineChart.builder().series("s", new double[] {1}).series("s", new double[] {2}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("series name 's' is used twice");
         assertThatThrownBy(() -> LineChart.builder().build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("a line chart needs at least one series");
         assertThatThrownBy(() -> LineChart.builder().series("s", new double[] {1, Double.NaN}))
