@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
- * Seeded train/test splits of n indexed examples: stratified k-fold, repeated stratified k-fold
- * and repeated random hold-out (plain or stratified). Every {@link Split} holds two sorted,
+ * Seeded train/test splits of n indexed examples: stratified k-fold, repeated stratified k-fold,
+ * plain k-fold and repeated random hold-out (plain or stratified). Every {@link Split} holds two sorted,
  * disjoint index arrays whose union is 0..n-1.
  *
  * <p>Stratification is by class label: pass {@link BagDataset#labels()} (int class indices) or
@@ -24,6 +24,11 @@ import java.util.TreeMap;
  *
  * <p><b>Repeated stratified k-fold.</b> Repeat r (0-based) is the stratified k-fold with seed
  * {@code seed + r}; splits are listed repeat by repeat, fold by fold.
+ *
+ * <p><b>Plain k-fold</b> (no labels, e.g. regression targets). A seeded random permutation of
+ * 0..n-1 is dealt to the folds in turn: position i of the permutation goes to fold i mod k. Fold
+ * sizes differ by at most one; k must not exceed n. Repeat r of a repeated plain k-fold uses seed
+ * {@code seed + r}.
  *
  * <p><b>Hold-out.</b> Repeat r draws its split with seed {@code seed + r}. Plain: the first
  * round(f n) indices of a random permutation are the training set (at least 1 and at most n-1).
@@ -129,6 +134,45 @@ public final class Splits {
     /** As {@link #repeatedStratifiedKFold(int[], int, int, long)} for real labels. */
     public static List<Split> repeatedStratifiedKFold(double[] labels, int k, int repeats, long seed) {
         return repeatedKFold(classIndices(labels), k, repeats, seed);
+    }
+
+    /**
+     * Plain (unstratified) k-fold of 0..n-1: the seeded permutation's position i goes to fold
+     * i mod k; fold i is {@code get(i)}.
+     *
+     * @throws IllegalArgumentException when k &lt; 2 or k &gt; n
+     */
+    public static List<Split> kFold(int n, int k, long seed) {
+        if (k < 2) {
+            throw new IllegalArgumentException("k must be >= 2, got " + k);
+        }
+        if (k > n) {
+            throw new IllegalArgumentException("k = " + k + " exceeds the " + n + " example" + (n == 1 ? "" : "s")
+                    + ": every fold needs at least one");
+        }
+        int[] perm = identity(n);
+        shuffle(perm, new SplittableRandom(seed));
+        int[] fold = new int[n];
+        for (int i = 0; i < n; i++) {
+            fold[perm[i]] = i % k;
+        }
+        List<Split> out = new ArrayList<>(k);
+        for (int f = 0; f < k; f++) {
+            out.add(foldSplit(fold, f));
+        }
+        return List.copyOf(out);
+    }
+
+    /** {@code repeats} plain k-folds of 0..n-1, repeat r with seed {@code seed + r}; k * repeats splits. */
+    public static List<Split> repeatedKFold(int n, int k, int repeats, long seed) {
+        if (repeats < 1) {
+            throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
+        }
+        List<Split> out = new ArrayList<>(k * repeats);
+        for (int r = 0; r < repeats; r++) {
+            out.addAll(kFold(n, k, seed + r));
+        }
+        return List.copyOf(out);
     }
 
     /**
@@ -250,26 +294,31 @@ public final class Splits {
         }
         List<Split> out = new ArrayList<>(k);
         for (int f = 0; f < k; f++) {
-            int count = 0;
-            for (int v : fold) {
-                if (v == f) {
-                    count++;
-                }
-            }
-            int[] test = new int[count];
-            int[] train = new int[classes.n() - count];
-            int a = 0;
-            int b = 0;
-            for (int i = 0; i < fold.length; i++) {
-                if (fold[i] == f) {
-                    test[b++] = i;
-                } else {
-                    train[a++] = i;
-                }
-            }
-            out.add(new Split(train, test));
+            out.add(foldSplit(fold, f));
         }
         return List.copyOf(out);
+    }
+
+    /** The split whose test set is every index assigned to fold f. */
+    private static Split foldSplit(int[] fold, int f) {
+        int count = 0;
+        for (int v : fold) {
+            if (v == f) {
+                count++;
+            }
+        }
+        int[] test = new int[count];
+        int[] train = new int[fold.length - count];
+        int a = 0;
+        int b = 0;
+        for (int i = 0; i < fold.length; i++) {
+            if (fold[i] == f) {
+                test[b++] = i;
+            } else {
+                train[a++] = i;
+            }
+        }
+        return new Split(train, test);
     }
 
     private static List<Split> stratifiedHoldOut(Classes classes, double trainFraction, int repeats, long seed) {

@@ -12,7 +12,8 @@ import java.util.concurrent.Callable;
  * back in fold order regardless of scheduling, so a parallel run returns exactly what a sequential
  * run ({@code threads = 1}) returns for a deterministic fold function. When folds fail, a
  * {@link FoldFailedException} naming the lowest-numbered failing fold is thrown (with the fold's
- * exception as cause) and the remaining folds are cancelled.
+ * exception as cause) and the remaining folds are cancelled. For learners of the contract,
+ * {@link ModelSelection} runs the whole protocol (splits, preprocessing, inner search, repeats).
  */
 public final class CrossValidation {
 

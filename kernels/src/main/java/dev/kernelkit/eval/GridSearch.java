@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
  * Grid search by cross-validation: each parameter point is scored on every split, and the point
  * with the highest mean score wins. <b>Ties go to the point listed first</b>, so list the
  * preferred (simpler, cheaper) points first. All (point, fold) pairs run in parallel on one
- * bounded pool; the outcome does not depend on scheduling.
+ * bounded pool; the outcome does not depend on scheduling. For learners of the contract,
+ * {@link ModelSelection} runs the search per outer split inside a nested cross-validation.
  */
 public final class GridSearch {
 

@@ -169,4 +169,51 @@ class SplitsTest {
         s.train()[0] = 7;
         assertThat(s.train()).containsExactly(0, 1);
     }
+
+    /** The plain k-fold of the {@code cvm cv} command (CvmCvCommand.kFold), transcribed as it stands. */
+    static List<Splits.Split> cvmCommandKFold(int n, int k, long seed) {
+        int[] perm = java.util.stream.IntStream.range(0, n).toArray();
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int tmp = perm[i];
+            perm[i] = perm[j];
+            perm[j] = tmp;
+        }
+        List<Splits.Split> out = new ArrayList<>();
+        for (int f = 0; f < k; f++) {
+            List<Integer> tr = new ArrayList<>();
+            List<Integer> te = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                (i % k == f ? te : tr).add(perm[i]);
+            }
+            out.add(new Splits.Split(tr.stream().mapToInt(Integer::intValue).sorted().toArray(),
+                    te.stream().mapToInt(Integer::intValue).sorted().toArray()));
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 7})
+    void plainKFoldPartitionsEqualSizesAndEqualsTheCvmCommandsFolds(int k) {
+        int n = 23;
+        List<Splits.Split> folds = Splits.kFold(n, k, 31);
+        assertThat(folds).isEqualTo(cvmCommandKFold(n, k, 31));
+        boolean[] tested = new boolean[n];
+        for (Splits.Split s : folds) {
+            assertSortedPartition(s, n);
+            assertThat(s.testSize()).isBetween(n / k, (n + k - 1) / k);
+            for (int i : s.test()) {
+                assertThat(tested[i]).isFalse();
+                tested[i] = true;
+            }
+        }
+        List<Splits.Split> repeated = Splits.repeatedKFold(n, k, 3, 31);
+        for (int r = 0; r < 3; r++) {
+            assertThat(repeated.subList(r * k, (r + 1) * k)).isEqualTo(Splits.kFold(n, k, 31 + r));
+        }
+        assertThatThrownBy(() -> Splits.kFold(3, 4, 1)).hasMessage("k = 4 exceeds the 3 examples: every fold needs at least one");
+        assertThatThrownBy(() -> Splits.kFold(3, 1, 1)).hasMessage("k must be >= 2, got 1");
+        assertThatThrownBy(() -> Splits.repeatedKFold(3, 2, 0, 1)).hasMessage("repeats must be >= 1, got 0");
+    }
 }

@@ -392,7 +392,7 @@ public final class WekaComparison {
         for (String m : methods) {
             for (String w : methods) {
                 if (!m.startsWith("weka-") && w.startsWith("weka-")) {
-                    out.println(PairedComparison.of(foldAccuracies.get(m), foldAccuracies.get(w), folds).line(m, w));
+                    out.println(dev.kernelkit.eval.PairedComparison.of(foldAccuracies.get(m), foldAccuracies.get(w), folds).line(m, w));
                 }
             }
         }

@@ -1,0 +1,130 @@
+package dev.kernelkit.eval;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.RegressionModel;
+import java.util.Objects;
+
+/**
+ * A score of a fitted model on a data set, and whether higher is better: the outer test score of
+ * a model-selection run and the inner score its search sums or averages over the inner splits.
+ * {@link #accuracy()} and {@link #correctCount()} compare class names ({@link Metrics#predictions}),
+ * so a model trained on a part that lacked a class still scores on a part that has it.
+ *
+ * @param <X> the example type
+ */
+public interface Metric<X> {
+
+    /** A short name, e.g. {@code accuracy}. */
+    String name();
+
+    /** Whether a higher score is better (false for an error such as the mean squared error). */
+    boolean higherIsBetter();
+
+    /**
+     * The model's score on the data.
+     *
+     * @throws IllegalArgumentException when the model is of the wrong kind (e.g. a regressor scored
+     *         by accuracy) or the data are empty
+     */
+    double score(FittedModel<X> model, Dataset<X> data);
+
+    /** Whether score a is strictly better than score b. */
+    default boolean better(double a, double b) {
+        return higherIsBetter() ? a > b : a < b;
+    }
+
+    /**
+     * The scoring function of {@link #of}.
+     *
+     * @param <X> the example type
+     */
+    @FunctionalInterface
+    interface ScoreFunction<X> {
+        /** The score of the model on the data. */
+        double score(FittedModel<X> model, Dataset<X> data);
+    }
+
+    /** A metric from a name, an orientation and a function. */
+    static <X> Metric<X> of(String name, boolean higherIsBetter, ScoreFunction<X> function) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(function, "function");
+        return new Metric<>() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public boolean higherIsBetter() {
+                return higherIsBetter;
+            }
+
+            @Override
+            public double score(FittedModel<X> model, Dataset<X> data) {
+                return function.score(model, data);
+            }
+
+            @Override
+            public String toString() {
+                return name;
+            }
+        };
+    }
+
+    /** The fraction of examples classified as their class: {@link Metrics#accuracy(Model, Dataset)}. */
+    static <X> Metric<X> accuracy() {
+        return of("accuracy", true, (model, data) -> Metrics.accuracy(classifier(model), data));
+    }
+
+    /**
+     * The number of examples classified as their class (summed over inner splits it is the pooled
+     * number of correct predictions, the MKL protocol's tuning score).
+     */
+    static <X> Metric<X> correctCount() {
+        return of("correct", true, (model, data) -> {
+            int[] predicted = Metrics.predictions(classifier(model), data);
+            int ok = 0;
+            for (int i = 0; i < predicted.length; i++) {
+                if (predicted[i] == data.classIndex(i)) {
+                    ok++;
+                }
+            }
+            return ok;
+        });
+    }
+
+    /**
+     * The mean squared error of a regressor, (1/n) &Sigma; (f(x_i) - y_i)^2 summed in example order,
+     * the target y_i read from a {@link LabeledDataset} (or the class name as a number); lower is
+     * better.
+     */
+    static <X> Metric<X> meanSquaredError() {
+        return of("mse", false, (model, data) -> {
+            if (!(model instanceof RegressionModel<X> r)) {
+                throw new IllegalArgumentException("the mean squared error needs a regression model, got "
+                        + model.getClass().getSimpleName());
+            }
+            if (data.size() == 0) {
+                throw new IllegalArgumentException("need at least one example, got 0");
+            }
+            LabeledDataset targets = LabeledDataset.of(data);
+            double s = 0;
+            for (int i = 0; i < data.size(); i++) {
+                double e = r.predict(data.x(i)) - targets.y(i);
+                s += e * e;
+            }
+            return s / data.size();
+        });
+    }
+
+    private static <X> Model<X> classifier(FittedModel<X> model) {
+        if (model instanceof Model<X> m) {
+            return m;
+        }
+        throw new IllegalArgumentException("a classification metric needs a classifier, got "
+                + model.getClass().getSimpleName());
+    }
+}

@@ -1,0 +1,385 @@
+package dev.kernelkit.eval;
+
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Trainer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * The one model-selection harness: nested cross-validation of any {@link Trainer} of the learner
+ * contract over vectors or bags, as the papers' protocols run it (TNNLS 2013 Sec. V-B for SparseMI
+ * and soft margin MKL, the prototype paper's inner CV, the core vector machine's k-fold).
+ *
+ * <p>For every outer split s of the {@link Resampling} (s counted over all repeats):
+ * <ol>
+ *   <li>the {@link Preprocessing} is fitted on the training part and applied to both parts;</li>
+ *   <li>the {@link GridFactory} gives the grid for the (preprocessed) training part;</li>
+ *   <li>the {@link Chooser} picks a point by the inner score: the inner {@link Metric} of each
+ *       candidate fitted on every inner split of the training part ({@link InnerSplits}, seeded from s
+ *       by its {@link SeedRule}) combined by the {@link Aggregate} (sum by default), ties to the
+ *       earlier point; a grid of one point is taken without inner fits;</li>
+ *   <li>the {@link FinalFit} trainer of the chosen point (by default the grid's own) is fitted on the
+ *       whole training part and scored by the test {@link Metric} on the test part; the
+ *       {@link Measure}s are recorded.</li>
+ * </ol>
+ * The test part is never seen before the final scoring. Inner fits run in parallel over
+ * (point, inner split) on {@link #withThreads threads} (default: the available processors), outer
+ * splits on {@link #withOuterThreads outerThreads} (default 1); every score and choice equals the
+ * sequential run's for learners whose fit is a pure function of data and options (the contract's
+ * "same seed, same model"). Immutable: the {@code with...} methods return modified copies.
+ *
+ * @param <X> the example type
+ */
+public final class ModelSelection<X> {
+
+    /**
+     * The grid of an outer training part (it may depend on the part, e.g. a Gaussian width from its
+     * variance, or on the split's index).
+     *
+     * @param <X> the example type
+     */
+    @FunctionalInterface
+    public interface GridFactory<X> {
+        /** The grid for the preprocessed training part of outer split {@code outerIndex}. */
+        Grid<X> grid(Dataset<X> trainingPart, int outerIndex);
+    }
+
+    /**
+     * The trainer of the final fit on an outer training part (e.g. the chosen options with a seed
+     * that depends on the split, as the prototypes command does).
+     *
+     * @param <X> the example type
+     */
+    @FunctionalInterface
+    public interface FinalFit<X> {
+        /** The trainer for the chosen point of {@code grid} on outer split {@code outerIndex}. */
+        Trainer<X, ?> trainer(Point chosen, Grid<X> grid, int outerIndex);
+    }
+
+    /** The settings of a run; copied on every change, never shared mutably. */
+    private static final class Settings<X> {
+        Resampling outer;
+        GridFactory<X> grids;
+        InnerSplits inner;
+        Preprocessing<X> preprocessing = Preprocessing.none();
+        Chooser<X> chooser = Choosers.best();
+        Metric<X> metric = Metric.accuracy();
+        Metric<X> innerMetric;
+        Aggregate aggregate = Aggregate.SUM;
+        FinalFit<X> finalFit;
+        List<Measure<X>> measures = List.of();
+        int threads = OrderedParallel.defaultThreads(Runtime.getRuntime().availableProcessors());
+        int outerThreads = 1;
+        Consumer<OuterFold> listener;
+        FitCounter<X> counter = FitCounter.byReport();
+
+        Settings<X> copy() {
+            Settings<X> s = new Settings<>();
+            s.outer = outer;
+            s.grids = grids;
+            s.inner = inner;
+            s.preprocessing = preprocessing;
+            s.chooser = chooser;
+            s.metric = metric;
+            s.innerMetric = innerMetric;
+            s.aggregate = aggregate;
+            s.finalFit = finalFit;
+            s.measures = measures;
+            s.threads = threads;
+            s.outerThreads = outerThreads;
+            s.listener = listener;
+            s.counter = counter;
+            return s;
+        }
+    }
+
+    private final Settings<X> c;
+
+    private ModelSelection(Settings<X> settings) {
+        this.c = settings;
+    }
+
+    private ModelSelection<X> with(Consumer<Settings<X>> change) {
+        Settings<X> s = c.copy();
+        change.accept(s);
+        return new ModelSelection<>(s);
+    }
+
+    /**
+     * Plain cross-validation (or repeated hold-out) of one trainer: no inner search.
+     */
+    public static <X> ModelSelection<X> crossValidation(Resampling outer, Trainer<X, ?> trainer) {
+        Grid<X> grid = Grid.single(trainer);
+        return create(outer, (part, s) -> grid, null);
+    }
+
+    /** Nested cross-validation over a fixed grid. */
+    public static <X> ModelSelection<X> of(Resampling outer, Grid<X> grid, InnerSplits inner) {
+        Objects.requireNonNull(grid, "grid");
+        return of(outer, (part, s) -> grid, inner);
+    }
+
+    /** Nested cross-validation over a grid built per outer training part. */
+    public static <X> ModelSelection<X> of(Resampling outer, GridFactory<X> grids, InnerSplits inner) {
+        Objects.requireNonNull(inner, "inner");
+        return create(outer, grids, inner);
+    }
+
+    private static <X> ModelSelection<X> create(Resampling outer, GridFactory<X> grids, InnerSplits inner) {
+        Objects.requireNonNull(outer, "outer");
+        Objects.requireNonNull(grids, "grids");
+        Settings<X> s = new Settings<>();
+        s.outer = outer;
+        s.grids = grids;
+        s.inner = inner;
+        return new ModelSelection<>(s);
+    }
+
+    /** With a preprocessing fitted on every outer training part. */
+    public ModelSelection<X> withPreprocessing(Preprocessing<X> preprocessing) {
+        Objects.requireNonNull(preprocessing, "preprocessing");
+        return with(x -> x.preprocessing = preprocessing);
+    }
+
+    /** With another chooser (default {@link Choosers#best()}). */
+    public ModelSelection<X> withChooser(Chooser<X> chooser) {
+        Objects.requireNonNull(chooser, "chooser");
+        return with(x -> x.chooser = chooser);
+    }
+
+    /** With another test metric (default accuracy); also the inner one unless {@link #withInnerMetric} set it. */
+    public ModelSelection<X> withMetric(Metric<X> metric) {
+        Objects.requireNonNull(metric, "metric");
+        return with(x -> x.metric = metric);
+    }
+
+    /** With an inner metric other than the test metric (e.g. {@link Metric#correctCount()}). */
+    public ModelSelection<X> withInnerMetric(Metric<X> innerMetric) {
+        Objects.requireNonNull(innerMetric, "innerMetric");
+        return with(x -> x.innerMetric = innerMetric);
+    }
+
+    /** With the inner scores combined by {@code aggregate} (default {@link Aggregate#SUM}). */
+    public ModelSelection<X> withAggregate(Aggregate aggregate) {
+        Objects.requireNonNull(aggregate, "aggregate");
+        return with(x -> x.aggregate = aggregate);
+    }
+
+    /** With another final trainer for the chosen point (default: the grid's trainer of the point). */
+    public ModelSelection<X> withFinalFit(FinalFit<X> finalFit) {
+        Objects.requireNonNull(finalFit, "finalFit");
+        return with(x -> x.finalFit = finalFit);
+    }
+
+    /**
+     * With measures of every final model.
+     *
+     * @throws IllegalArgumentException for two measures of one name
+     */
+    public ModelSelection<X> withMeasures(List<Measure<X>> measures) {
+        Set<String> names = new HashSet<>();
+        for (Measure<X> m : measures) {
+            if (!names.add(m.name())) {
+                throw new IllegalArgumentException("measure '" + m.name() + "' is listed twice");
+            }
+        }
+        return with(x -> x.measures = List.copyOf(measures));
+    }
+
+    /**
+     * With {@code threads} threads for the inner fits (1 = sequentially in the calling thread).
+     *
+     * @throws IllegalArgumentException when threads &lt; 1
+     */
+    public ModelSelection<X> withThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        return with(x -> x.threads = threads);
+    }
+
+    /**
+     * With {@code outerThreads} threads over the outer splits (1 = one after the other; more nests the
+     * inner pools inside).
+     *
+     * @throws IllegalArgumentException when outerThreads &lt; 1
+     */
+    public ModelSelection<X> withOuterThreads(int outerThreads) {
+        if (outerThreads < 1) {
+            throw new IllegalArgumentException("outerThreads must be >= 1, got " + outerThreads);
+        }
+        return with(x -> x.outerThreads = outerThreads);
+    }
+
+    /**
+     * With a listener told of every finished outer fold (from the thread that ran it; it must be
+     * thread-safe when outer splits run in parallel), e.g. to print a progress line.
+     */
+    public ModelSelection<X> withListener(Consumer<OuterFold> listener) {
+        Objects.requireNonNull(listener, "listener");
+        return with(x -> x.listener = listener);
+    }
+
+    /** With inner fits counted by {@code counter} (default {@link FitCounter#byReport()}). */
+    public ModelSelection<X> withFitCounter(FitCounter<X> counter) {
+        Objects.requireNonNull(counter, "counter");
+        return with(x -> x.counter = counter);
+    }
+
+    /** The outer splitting. */
+    public Resampling resampling() {
+        return c.outer;
+    }
+
+    /** The test metric. */
+    public Metric<X> metric() {
+        return c.metric;
+    }
+
+    /** The inner metric. */
+    public Metric<X> innerMetric() {
+        return c.innerMetric == null ? c.metric : c.innerMetric;
+    }
+
+    /**
+     * Runs every outer split.
+     *
+     * @throws IllegalArgumentException when the data cannot be split as configured (the message names
+     *         the parameter and value) or an inner split rule fails on a training part
+     * @throws FoldFailedException when a fit or its scoring fails, naming the outer (and inner) split
+     *         and the point
+     */
+    public Evaluation run(Dataset<X> data) {
+        List<Splits.Split> splits = outerSplits(data);
+        List<Callable<OuterFold>> tasks = new ArrayList<>(splits.size());
+        for (int s = 0; s < splits.size(); s++) {
+            int index = s;
+            tasks.add(() -> fold(data, splits.get(index), index));
+        }
+        List<OuterFold> folds = OrderedParallel.run(tasks, Math.max(1, Math.min(c.outerThreads, tasks.size())));
+        return Evaluation.of(c.outer, c.metric.name(), folds);
+    }
+
+    /**
+     * Runs one outer split (e.g. to interleave several learners split by split); assemble the folds
+     * with {@link Evaluation#of}.
+     *
+     * @throws IllegalArgumentException for an index outside [0, resampling size) and as {@link #run}
+     */
+    public OuterFold runFold(Dataset<X> data, int outerIndex) {
+        List<Splits.Split> splits = outerSplits(data);
+        if (outerIndex < 0 || outerIndex >= splits.size()) {
+            throw new IllegalArgumentException("outerIndex must be in [0, " + splits.size() + "), got " + outerIndex);
+        }
+        return fold(data, splits.get(outerIndex), outerIndex);
+    }
+
+    /**
+     * The inner selection alone on a training part, as for outer split {@code outerIndex} (its seed
+     * rules read the index), without preprocessing: e.g. to tune on all the data before a final fit.
+     *
+     * @throws IllegalArgumentException as {@link #run}
+     */
+    public Selection select(Dataset<X> trainingPart, int outerIndex) {
+        Objects.requireNonNull(trainingPart, "trainingPart");
+        return select(trainingPart, outerIndex, grid(trainingPart, outerIndex));
+    }
+
+    private List<Splits.Split> outerSplits(Dataset<X> data) {
+        Objects.requireNonNull(data, "data");
+        List<Splits.Split> splits = c.outer.splits(data);
+        if (splits.isEmpty()) {
+            throw new IllegalArgumentException("no outer split (" + c.outer + ")");
+        }
+        return splits;
+    }
+
+    private Grid<X> grid(Dataset<X> part, int s) {
+        Grid<X> grid = c.grids.grid(part, s);
+        if (grid == null) {
+            throw new IllegalArgumentException("the grid factory gave no grid for outer split " + s);
+        }
+        return grid;
+    }
+
+    private Selection select(Dataset<X> part, int s, Grid<X> grid) {
+        Stopwatch clock = Stopwatch.start();
+        Search<X> search = new Search<>(part, s, grid, c.inner, innerMetric(), c.aggregate, c.threads, c.counter);
+        Chooser.Choice choice = c.chooser.choose(search);
+        if (choice == null) {
+            throw new IllegalArgumentException("the chooser made no choice on outer split " + s);
+        }
+        grid.check(choice.point());
+        return new Selection(choice.point(), choice.score(), search.searched(), search.innerSplitsDrawn(), search.fits(),
+                search.unconvergedFits(), clock.elapsedSeconds());
+    }
+
+    private OuterFold fold(Dataset<X> data, Splits.Split split, int s) {
+        Stopwatch clock = Stopwatch.start();
+        Dataset<X> rawTrain = data.subset(split.train());
+        Dataset<X> rawTest = data.subset(split.test());
+        Preprocessing.Transform<X> transform = c.preprocessing.fit(rawTrain);
+        Dataset<X> train = transform.apply(rawTrain);
+        Dataset<X> test = transform.apply(rawTest);
+        double preprocessSeconds = clock.elapsedSeconds();
+        Grid<X> grid = grid(train, s);
+        Selection selection = select(train, s, grid);
+        Trainer<X, ?> trainer = c.finalFit == null ? grid.trainer(selection.chosen())
+                : c.finalFit.trainer(selection.chosen(), grid, s);
+        if (trainer == null) {
+            throw new IllegalArgumentException("the final fit gave no trainer for point " + selection.chosen()
+                    + " on outer split " + s);
+        }
+        String where = "outer split " + s + ", final fit of point " + selection.chosen();
+        FittedModel<X> model;
+        clock = Stopwatch.start();
+        try {
+            model = trainer.fit(train);
+        } catch (RuntimeException e) {
+            throw new FoldFailedException(s, where + " failed: " + e, e);
+        }
+        double trainSeconds = clock.elapsedSeconds();
+        clock = Stopwatch.start();
+        double score;
+        try {
+            score = c.metric.score(model, test);
+        } catch (RuntimeException e) {
+            throw new FoldFailedException(s, where + ": scoring the test part failed: " + e, e);
+        }
+        double predictSeconds = clock.elapsedSeconds();
+        if (Double.isNaN(score)) {
+            throw new FoldFailedException(s, where + ": the test " + c.metric.name() + " is NaN",
+                    new IllegalArgumentException("NaN score"));
+        }
+        Map<String, Double> measures = new LinkedHashMap<>();
+        for (Measure<X> m : c.measures) {
+            try {
+                measures.put(m.name(), m.function().measure(model, test));
+            } catch (RuntimeException e) {
+                throw new FoldFailedException(s, where + ": measure '" + m.name() + "' failed: " + e, e);
+            }
+        }
+        int perRepeat = c.outer.splitsPerRepeat();
+        OuterFold fold = new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, score, preprocessSeconds,
+                trainSeconds, predictSeconds, measures, model.report());
+        if (c.listener != null) {
+            c.listener.accept(fold);
+        }
+        return fold;
+    }
+
+    @Override
+    public String toString() {
+        return "ModelSelection(" + c.outer + ", metric " + c.metric.name() + ", inner " + innerMetric().name() + " "
+                + c.aggregate.name().toLowerCase(java.util.Locale.ROOT) + ")";
+    }
+}

@@ -1,0 +1,302 @@
+package dev.kernelkit.eval;
+
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * The inner search on one outer training part, as a {@link Chooser} sees it: the grid, the inner
+ * splits (drawn on first use) and the inner score of any point. A point's score is its
+ * {@link Metric} on every inner split (fitted on the split's training side, scored on its test
+ * side) combined by the {@link Aggregate}; it is computed once and remembered, so a staged search
+ * never refits a point it has already scored. The (point, inner split) fits of one request run in
+ * parallel on a bounded pool, split by split; each score lands in its own slot and is aggregated in
+ * split order afterwards, so every score and choice equals the sequential ({@code threads = 1}) one.
+ * Not thread-safe: one chooser drives it.
+ *
+ * @param <X> the example type
+ */
+public final class Search<X> {
+    private final Dataset<X> trainingPart;
+    private final int outerIndex;
+    private final Grid<X> grid;
+    private final InnerSplits rule;
+    private final Metric<X> metric;
+    private final Aggregate aggregate;
+    private final int threads;
+    private final FitCounter<X> counter;
+    private List<Splits.Split> inner;
+    private List<Dataset<X>> fitParts;
+    private List<Dataset<X>> heldParts;
+    private final Map<Point, ScoredPoint> scored = new HashMap<>();
+    private final Map<Point, ScoredPoint> order = new LinkedHashMap<>();
+    private int fits;
+    private int unconverged;
+
+    Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
+           Aggregate aggregate, int threads) {
+        this(trainingPart, outerIndex, grid, rule, metric, aggregate, threads, FitCounter.byReport());
+    }
+
+    Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
+           Aggregate aggregate, int threads, FitCounter<X> counter) {
+        this.trainingPart = trainingPart;
+        this.outerIndex = outerIndex;
+        this.grid = grid;
+        this.rule = rule;
+        this.metric = metric;
+        this.aggregate = aggregate;
+        this.threads = threads;
+        this.counter = counter;
+    }
+
+    /** The outer training part (preprocessed) the search runs on. */
+    public Dataset<X> trainingPart() {
+        return trainingPart;
+    }
+
+    /** The outer split's index over all repeats (the argument of the seed rules). */
+    public int outerIndex() {
+        return outerIndex;
+    }
+
+    /** The grid searched. */
+    public Grid<X> grid() {
+        return grid;
+    }
+
+    /** The inner metric. */
+    public Metric<X> metric() {
+        return metric;
+    }
+
+    /** Whether aggregated score a is strictly better than b under the inner metric. */
+    public boolean better(double a, double b) {
+        return metric.better(a, b);
+    }
+
+    /**
+     * The inner splits of the training part (drawn on the first call).
+     *
+     * @throws IllegalArgumentException when the inner split rule cannot split the part or gives no split
+     */
+    public List<Splits.Split> innerSplits() {
+        if (inner == null) {
+            if (rule == null) {
+                throw new IllegalArgumentException("this model selection has no inner split rule (a plain "
+                        + "cross-validation), so it cannot score points of the " + grid);
+            }
+            List<Splits.Split> s = rule.splits(trainingPart, outerIndex);
+            if (s == null || s.isEmpty()) {
+                throw new IllegalArgumentException("the inner split rule gave no split for the training part of outer split "
+                        + outerIndex);
+            }
+            List<Dataset<X>> fit = new ArrayList<>(s.size());
+            List<Dataset<X>> held = new ArrayList<>(s.size());
+            for (int k = 0; k < s.size(); k++) {
+                Splits.Split sp = s.get(k);
+                int max = Math.max(last(sp.train()), last(sp.test()));
+                if (max >= trainingPart.size()) {
+                    throw new IllegalArgumentException("inner split " + k + " of outer split " + outerIndex + " holds index "
+                            + max + " but the training part has " + trainingPart.size() + " examples");
+                }
+                if (sp.trainSize() == 0 || sp.testSize() == 0) {
+                    throw new IllegalArgumentException("inner split " + k + " of outer split " + outerIndex + " has an empty "
+                            + (sp.trainSize() == 0 ? "training" : "test") + " side");
+                }
+                fit.add(trainingPart.subset(sp.train()));
+                held.add(trainingPart.subset(sp.test()));
+            }
+            inner = List.copyOf(s);
+            fitParts = fit;
+            heldParts = held;
+        }
+        return inner;
+    }
+
+    /** The training side of inner split k (the data its fits see). */
+    public Dataset<X> innerTrainingPart(int k) {
+        innerSplits();
+        return fitParts.get(k);
+    }
+
+    /** The test side of inner split k. */
+    public Dataset<X> innerTestPart(int k) {
+        innerSplits();
+        return heldParts.get(k);
+    }
+
+    /** The aggregated inner score of one point (fitted now unless scored before). */
+    public double score(Point point) {
+        return scores(List.of(point))[0];
+    }
+
+    /**
+     * The aggregated inner scores of the points, in the order given; points not scored before are
+     * fitted now, on every inner split, in parallel.
+     *
+     * @throws IllegalArgumentException for a point of another grid
+     * @throws FoldFailedException when a fit or its scoring fails or gives NaN, naming the outer split,
+     *         the inner split and the point
+     */
+    public double[] scores(List<Point> points) {
+        List<Point> pending = new ArrayList<>();
+        for (Point p : points) {
+            grid.check(p);
+            if (!scored.containsKey(p) && !pending.contains(p)) {
+                pending.add(p);
+            }
+        }
+        if (!pending.isEmpty()) {
+            evaluate(pending);
+        }
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = scored.get(points.get(i)).score();
+        }
+        return out;
+    }
+
+    /** The scored point (fitted now unless scored before). */
+    public ScoredPoint scored(Point point) {
+        score(point);
+        return scored.get(point);
+    }
+
+    /**
+     * The point of the best aggregated score among {@code points} (the first on ties), scoring them
+     * as needed.
+     *
+     * @throws IllegalArgumentException for an empty list
+     */
+    public Chooser.Choice best(List<Point> points) {
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException("no candidate point to choose from");
+        }
+        double[] s = scores(points);
+        int best = 0;
+        for (int i = 1; i < s.length; i++) {
+            if (metric.better(s[i], s[best])) {
+                best = i;
+            }
+        }
+        return new Chooser.Choice(points.get(best), s[best]);
+    }
+
+    /** Every point scored so far, in the order first scored. */
+    public List<ScoredPoint> searched() {
+        return List.copyOf(order.values());
+    }
+
+    /** Number of inner fits made so far, as the {@link FitCounter} counts them (by default one per model). */
+    public int fits() {
+        return fits;
+    }
+
+    /** Number of inner fits that did not converge, as the {@link FitCounter} counts them. */
+    public int unconvergedFits() {
+        return unconverged;
+    }
+
+    /** The number of inner splits drawn so far (0 before the first score). */
+    int innerSplitsDrawn() {
+        return inner == null ? 0 : inner.size();
+    }
+
+    private record Fitted(double score, int fits, int unconverged) {
+    }
+
+    /** The work shared by the fits of one inner split: prepared by the first fit that needs it, dropped after the last. */
+    private static final class Shared {
+        private Object value;
+        private boolean ready;
+        private int remaining;
+
+        Shared(int users) {
+            this.remaining = users;
+        }
+
+        synchronized Object get(Grid<?> grid, Dataset<?> part) {
+            if (!ready) {
+                value = prepare(grid, part);
+                ready = true;
+            }
+            return value;
+        }
+
+        synchronized void release() {
+            if (--remaining == 0) {
+                value = null;
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static Object prepare(Grid grid, Dataset part) {
+            return grid.prepare(part);
+        }
+    }
+
+    private void evaluate(List<Point> pending) {
+        List<Splits.Split> splits = innerSplits();
+        int ns = splits.size();
+        int np = pending.size();
+        List<Callable<Fitted>> tasks = new ArrayList<>(ns * np);
+        for (int k = 0; k < ns; k++) {
+            int split = k;
+            Shared shared = grid.sharesWork() ? new Shared(np) : null;
+            for (Point p : pending) {
+                tasks.add(() -> {
+                    try {
+                        Object work = shared == null ? null : shared.get(grid, fitParts.get(split));
+                        FittedModel<X> model;
+                        try {
+                            model = grid.fit(p, fitParts.get(split), work);
+                        } finally {
+                            if (shared != null) {
+                                shared.release();
+                            }
+                        }
+                        double v = metric.score(model, heldParts.get(split));
+                        if (Double.isNaN(v)) {
+                            throw new IllegalArgumentException("the " + metric.name() + " is NaN");
+                        }
+                        return new Fitted(v, counter.fits(model), counter.unconverged(model));
+                    } catch (RuntimeException e) {
+                        throw new FoldFailedException(outerIndex, "outer split " + outerIndex + ", inner split " + split
+                                + ", point " + p + " failed: " + e, e);
+                    }
+                });
+            }
+        }
+        List<Fitted> results = OrderedParallel.run(tasks, Math.max(1, Math.min(threads, tasks.size())));
+        for (int i = 0; i < np; i++) {
+            double[] perSplit = new double[ns];
+            for (int k = 0; k < ns; k++) {
+                Fitted f = results.get(k * np + i);
+                perSplit[k] = f.score();
+                fits += f.fits();
+                unconverged += f.unconverged();
+            }
+            ScoredPoint sp = new ScoredPoint(pending.get(i), aggregate.of(perSplit), perSplit);
+            scored.put(sp.point(), sp);
+            order.put(sp.point(), sp);
+        }
+    }
+
+    private static int last(int[] sorted) {
+        return sorted.length == 0 ? -1 : sorted[sorted.length - 1];
+    }
+
+    @Override
+    public String toString() {
+        return "Search(outer split " + outerIndex + ", " + grid + ", " + Objects.requireNonNullElse(inner, List.of()).size()
+                + " inner splits, " + order.size() + " points scored)";
+    }
+}
