@@ -32,8 +32,9 @@ import java.util.List;
  *
  * <p>The greedy loop's objective is the squared residual norm ||R||² = ||Psi - sum_j p_j psi(z_j)||²:
  * since k(z, z) = 1 for the Gaussian kernel, the step that adds z_j with p_j = R·psi(z_j) lowers it
- * by exactly p_j², so it is the start ||Psi||² = c'Kc less the p_j² found so far (c'Kc is one pass
- * over the N(N+1)/2 kernel pairs). As a learner of the contract ({@link #trainer}, catalog name
+ * by exactly p_j², so it is the start ||Psi||² = c'Kc less the p_j² found so far (up to rounding;
+ * c'Kc is read from the kernel matrix of the dense solve, or computed pair by pair for a given
+ * expansion). As a learner of the contract ({@link #trainer}, catalog name
  * {@value #NAME}) RS reports ||R||² to the {@link FitListener} at the start (iteration 0) and after
  * each vector; the fit report of the model (a {@link SparseMiModel}) holds that trace, N_XV
  * iterations and whether every fixed-point search stopped by its own test (not at
@@ -81,8 +82,10 @@ public final class ReducedSet {
         }
         List<Vec> all = new ArrayList<>(data.instanceCount());
         data.bags().forEach(b -> all.addAll(b.instances()));
-        SparseMiModel dense = SparseMi.fit(NAME, data, options.withMaxIterations(0), all, FitListener.SILENT);
-        return fit(data, options, all, dense.beta(0), listener, clock);
+        SparseMi.WithKernel dense = SparseMi.fitKeepingKernel(NAME, data, options.withMaxIterations(0), all,
+                FitListener.SILENT);
+        double[] c = dense.model().beta(0);
+        return fit(data, options, all, c, quadraticForm(dense.kz(), c), listener, clock);
     }
 
     /**
@@ -94,12 +97,15 @@ public final class ReducedSet {
      */
     public static SparseMiModel fit(BagDataset data, SparseMiOptions options, List<? extends Vec> points,
                                     double[] coefficients) {
-        return fit(data, options, points, coefficients, FitListener.SILENT, Stopwatch.start());
+        Stopwatch clock = Stopwatch.start();
+        double norm = options.kernel() instanceof GaussianKernel g && points.size() == coefficients.length
+                ? squaredNorm(g, points, coefficients) : Double.NaN; // else vectors() names the problem
+        return fit(data, options, points, coefficients, norm, FitListener.SILENT, clock);
     }
 
     private static SparseMiModel fit(BagDataset data, SparseMiOptions options, List<? extends Vec> points,
-                                     double[] coefficients, FitListener listener, Stopwatch clock) {
-        Vectors rs = vectors(options, points, coefficients, listener, clock);
+                                     double[] coefficients, double norm, FitListener listener, Stopwatch clock) {
+        Vectors rs = vectors(options, points, coefficients, norm, listener, clock);
         SparseMiModel m = SparseMi.fit(NAME, data, options.withMaxIterations(0), rs.vectors(), FitListener.SILENT);
         return m.withReport(new FitReport(NAME, options.toString(), 0, rs.vectors().size(), rs.converged(),
                 rs.residual(), clock.elapsedSeconds()));
@@ -107,11 +113,12 @@ public final class ReducedSet {
 
     /** The N_XV reduced-set vectors alone (see the class comment). */
     public static List<Vec> reducedSet(SparseMiOptions options, List<? extends Vec> points, double[] coefficients) {
-        return vectors(options, points, coefficients, FitListener.SILENT, Stopwatch.start()).vectors();
+        return vectors(options, points, coefficients, Double.NaN, FitListener.SILENT, Stopwatch.start()).vectors();
     }
 
+    /** The vectors, with ||R||² from {@code norm} = ||Psi||² on (NaN when not wanted). */
     private static Vectors vectors(SparseMiOptions options, List<? extends Vec> points, double[] coefficients,
-                                   FitListener listener, Stopwatch clock) {
+                                   double norm, FitListener listener, Stopwatch clock) {
         if (!(options.kernel() instanceof GaussianKernel gaussian)) {
             throw new IllegalArgumentException("the reduced-set fixed-point iteration needs a gaussian kernel, got "
                     + options.kernel());
@@ -137,7 +144,7 @@ public final class ReducedSet {
         int d = points.get(0).dim();
         double[] w = new double[n + k];
         double[] residual = new double[k + 1];
-        residual[0] = squaredNorm(gaussian, points, coefficients);
+        residual[0] = norm;
         listener.onProgress(new FitProgress(NAME, 0, 1, 0, residual[0], clock.elapsedSeconds()));
         boolean converged = true;
         for (int j = 0; j < k; j++) {
@@ -190,6 +197,20 @@ public final class ReducedSet {
             listener.onProgress(new FitProgress(NAME, 0, 1, j + 1, residual[j + 1], clock.elapsedSeconds()));
         }
         return new Vectors(found, residual, converged);
+    }
+
+    /** c'Kc. */
+    private static double quadraticForm(double[][] k, double[] c) {
+        double s = 0;
+        for (int i = 0; i < c.length; i++) {
+            double row = 0;
+            double[] ki = k[i];
+            for (int j = 0; j < c.length; j++) {
+                row += ki[j] * c[j];
+            }
+            s += c[i] * row;
+        }
+        return s;
     }
 
     /** ||sum_t c_t psi(x_t)||² = sum_s sum_t c_s c_t k(x_s, x_t), each pair once. */

@@ -108,13 +108,13 @@ public final class SparseMi {
     static SparseMiModel fit(String learner, BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
                              FitListener listener) {
         if (initialXvs != null || options.restarts() == 1) {
-            return fitOnce(learner, data, options, initialXvs, listener);
+            return fitOnce(learner, data, options, initialXvs, listener).model();
         }
         Stopwatch clock = Stopwatch.start();
         SparseMiModel best = null;
         for (int r = 0; r < options.restarts(); r++) {
             SparseMiOptions start = options.withSeed(options.seed() + RESTART_SEED_STEP * r).withRestarts(1);
-            SparseMiModel m = fitOnce(learner, data, start, null, listener);
+            SparseMiModel m = fitOnce(learner, data, start, null, listener).model();
             if (best == null || m.finalObjective() < best.finalObjective()) {
                 best = m;
             }
@@ -128,9 +128,25 @@ public final class SparseMi {
                 kept.converged(), kept.objective(), seconds));
     }
 
+    /** A fit and the XV kernel matrix K_Z (without the ridge) at its final XVs, as the fit computed it. */
+    record WithKernel(SparseMiModel model, double[][] kz) {
+    }
+
+    /**
+     * As {@link #fit(String, BagDataset, SparseMiOptions, List, FitListener)} from given initial XVs,
+     * handing back K_Z at the returned XVs too (RS reads ||Psi||² = c'K_Z c of its dense start from it).
+     */
+    static WithKernel fitKeepingKernel(String learner, BagDataset data, SparseMiOptions options,
+                                       List<? extends Vec> initialXvs, FitListener listener) {
+        if (initialXvs == null) {
+            throw new IllegalArgumentException("initialXvs must be given");
+        }
+        return fitOnce(learner, data, options, initialXvs, listener);
+    }
+
     /** One start: the initialisation of the options (or the given XVs), then Algorithm 1. */
-    private static SparseMiModel fitOnce(String learner, BagDataset data, SparseMiOptions options,
-                                         List<? extends Vec> initialXvs, FitListener listener) {
+    private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
+                                      List<? extends Vec> initialXvs, FitListener listener) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
         checkNorms(data);
@@ -261,7 +277,8 @@ public final class SparseMi {
         boolean converged = reason != StopReason.MAX_ITERATIONS || options.maxIterations() == 0;
         FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged, traceArr,
                 seconds);
-        return new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr, reason, report);
+        return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
+                reason, report), current.kz);
     }
 
     /** y = +1 for class 1 of a two-class set; one-vs-rest rows for more classes. */
