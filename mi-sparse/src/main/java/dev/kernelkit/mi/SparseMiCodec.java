@@ -61,19 +61,14 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
 
     @Override
     public SparseMiModel read(ModelFile f, FitReport report) throws ModelFormatException {
-        Kernel<Vec> k;
-        try {
-            k = Kernels.parse(f.getString("kernel"));
-        } catch (IllegalArgumentException e) {
-            throw f.formatError("kernel", "invalid kernel: " + e.getMessage());
-        }
+        Kernel<Vec> k = MiCodecs.kernel(f, "kernel");
         if (!(k instanceof DifferentiableKernel dk)) {
             throw f.formatError("kernel", "expected a gaussian, polynomial or linear kernel, found '"
                     + f.getString("kernel") + "'");
         }
         List<String> classes = f.getStrings("classes");
-        int dim = f.getInt("dim");
-        List<Vec> xvs = f.getVecs("xv");
+        int dim = MiCodecs.dim(f);
+        List<Vec> xvs = MiCodecs.vecs(f, "xv", dim);
         int problems = f.getInt("problems");
         if (problems < 1) {
             throw f.formatError("problems", "expected at least 1 problem, found " + problems);
@@ -84,13 +79,7 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
             w[p] = Arrays.copyOf(beta, xvs.size() + 1);
             w[p][xvs.size()] = f.getDouble("rho." + p);
         }
-        SparseMi.StopReason stop;
-        try {
-            stop = SparseMi.StopReason.valueOf(f.getString("stop"));
-        } catch (IllegalArgumentException e) {
-            throw f.formatError("stop", "unknown stop reason '" + f.getString("stop") + "', expected one of "
-                    + Arrays.toString(SparseMi.StopReason.values()));
-        }
+        SparseMi.StopReason stop = MiCodecs.enumValue(f, "stop", SparseMi.StopReason.class);
         double[] trace = f.getDoubles("objective");
         FitReport r = report;
         if (!f.has("report.learner")) {

@@ -130,6 +130,24 @@ class MiModelFilesTest {
                 .hasMessageContaining("cccp.model").hasMessageContaining("missing key 'machine.1.objective'");
     }
 
+    @Test
+    void aSparseMiFileWithAKernelSparseMiCannotUseOrAnUnknownStopReasonIsAFormatError(@TempDir Path dir)
+            throws Exception {
+        SparseMiModel m = SparseMi.fit(THREE, SparseMiOptions.defaults().withGamma(0.3).withExpansionVectors(2)
+                .withMaxIterations(2));
+        Path file = dir.resolve("sparse.model");
+        Models.save(m, file);
+        String text = Files.readString(file);
+        Files.writeString(file, text.replace("kernel = gaussian:gamma=0.3", "kernel = laplacian:gamma=0.3"));
+        assertThatThrownBy(() -> Models.load(file)).isInstanceOf(ModelFormatException.class)
+                .hasMessageContaining("sparse.model line")
+                .hasMessageContaining("expected a gaussian, polynomial or linear kernel, found 'laplacian:gamma=0.3'");
+        Files.writeString(file, text.replaceFirst("(?m)^stop = .*$", "stop = TIRED"));
+        assertThatThrownBy(() -> Models.load(file)).isInstanceOf(ModelFormatException.class)
+                .hasMessageContaining("sparse.model line").hasMessageContaining("'TIRED'")
+                .hasMessageContaining("MAX_ITERATIONS, CONVERGED, NO_DECREASE");
+    }
+
     static Stream<Arguments> legacyFiles() {
         return Stream.of(Arguments.of("ring", SyntheticData.ringBags(15, 4, 6, 21)),
                 Arguments.of("four", SyntheticData.fourGaussianBags(12, 4, 6, 5)));
