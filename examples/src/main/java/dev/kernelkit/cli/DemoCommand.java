@@ -11,6 +11,7 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiModel;
 import dev.kernelkit.mi.SparseMiOptions;
@@ -263,7 +264,7 @@ final class DemoCommand implements Callable<Integer> {
             SparseMiOptions o = SparseMiOptions.defaults().withGamma(MI_GAMMA).withC(MI_C)
                     .withExpansionVectors(p.start().size());
             long t0 = System.nanoTime();
-            SparseMiModel model = SparseMi.fit(p.train(), o, p.start(), (it, g, step, sec) -> { });
+            SparseMiModel model = SparseMi.fit(p.train(), o, p.start(), FitListener.SILENT);
             double seconds = CommandSupport.secondsSince(t0);
             out.add(new MiRow(p, model, bagAccuracy(model, p.train()), bagAccuracy(model, p.test()), seconds));
         }

@@ -3,7 +3,15 @@ package dev.kernelkit.mi;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,9 +43,23 @@ import java.util.List;
  * The procedure is kept general for other bag outputs. More than two classes: one-vs-rest. With
  * lambda = 0 the first step is the hinge-loss SVM on bags with the averaged set kernel (MI-Kernel)
  * and cost C.
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}) it reports J
+ * after every kept CCCP step to the {@link FitListener} (iteration = the step, from 1); the fit
+ * report holds the kept steps summed over machines, whether every machine converged, and the first
+ * machine's J after each step.
  */
 public final class MiCccp {
+    /** The catalog name and fit-report learner of MI-CCCP. */
+    public static final String NAME = "cccp";
+
     private MiCccp() {
+    }
+
+    /** The trainer of the learner contract ({@value #NAME}): {@link #fit(BagDataset, MiCccpOptions, FitListener)}. */
+    public static Trainer<Bag, MiCccpModel> trainer(MiCccpOptions options) {
+        return Trainers.of(NAME, InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(BagDataset.of(data), options, listener));
     }
 
     /**
@@ -46,6 +68,16 @@ public final class MiCccp {
      * @throws IllegalArgumentException for fewer than two classes or an empty bag
      */
     public static MiCccpModel fit(BagDataset data, MiCccpOptions options) {
+        return fit(data, options, FitListener.SILENT);
+    }
+
+    /**
+     * Fits MI-CCCP, reporting J after every kept CCCP step of every machine to the listener.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or an empty bag
+     */
+    public static MiCccpModel fit(BagDataset data, MiCccpOptions options, FitListener listener) {
+        Stopwatch clock = Stopwatch.start();
         SparseMi.checkData(data);
         List<Vec> instances = new ArrayList<>(data.instanceCount());
         int[][] members = new int[data.size()][];
@@ -63,14 +95,27 @@ public final class MiCccp {
         double[] bias = new double[targets.length];
         List<double[]> traces = new ArrayList<>();
         boolean[] converged = new boolean[targets.length];
+        long steps = 0;
         for (int t = 0; t < targets.length; t++) {
-            Binary r = binary(k, members, targets[t], options);
+            int machine = t;
+            Binary r = binary(k, members, targets[t], options, (step, j) -> listener.onProgress(
+                    new FitProgress(NAME, machine, targets.length, step, j, clock.elapsedSeconds())));
             coef.add(r.c);
             bias[t] = r.b;
             traces.add(r.trace);
             converged[t] = r.converged;
+            steps += r.trace.length;
         }
-        return new MiCccpModel(data.classNames(), data.dim(), options.kernel(), instances, coef, bias, traces, converged);
+        FitReport report = new FitReport(NAME, options.toString(), 0, steps, BagClassifier.countFalse(converged) == 0,
+                traces.get(0), clock.elapsedSeconds());
+        return new MiCccpModel(data.classNames(), data.dim(), options.kernel(), instances, coef, bias, traces, converged,
+                report);
+    }
+
+    /** Hears J after every kept CCCP step (step = 1, 2, ...). */
+    @FunctionalInterface
+    interface StepListener {
+        void onStep(int step, double objective);
     }
 
     /**
@@ -85,6 +130,10 @@ public final class MiCccp {
     }
 
     static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o) {
+        return binary(k, members, y, o, (step, j) -> { });
+    }
+
+    static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o, StepListener onStep) {
         int n = k.length;
         int m = members.length;
         double[][] beta = new double[m][];
@@ -137,6 +186,7 @@ public final class MiCccp {
             c = nextC;
             b = nextB;
             trace.add(j);
+            onStep.onStep(trace.size(), j);
             for (int i = 0; i < m; i++) {
                 int best = 0;
                 for (int p = 1; p < members[i].length; p++) {

@@ -8,8 +8,10 @@ import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.gram.SetKernelGram;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.SetKernel;
+import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +27,13 @@ import java.util.Map;
  * w_ct = alpha_ci y_ci), so one
  * pass over the N_sv support instances per test instance (a packed dense loop for the Gaussian
  * kernel, GramBuilder's cross matrix otherwise) serves all machines ({@link #machines()} keeps the per-bag
- * expansions, which give the same values through {@code Kernel.apply}).
+ * expansions, which give the same values through {@code Kernel.apply}). Saved and loaded by
+ * {@link dev.kernelkit.io.Models} (type {@value #TYPE}, {@link MiKernelCodec}).
  */
 public final class MiKernelModel implements BagClassifier {
+    /** The model-file type. */
+    public static final String TYPE = "mikernel";
+
     private final List<String> classNames;
     private final int dim;
     private final MiKernelOptions.Form form;
@@ -40,18 +46,55 @@ public final class MiKernelModel implements BagClassifier {
     private final double gaussianGamma;
     /** Machines whose SVM solve stopped at the SMO iteration cap. */
     private final int unconverged;
+    private final Map<Bag, Double> selfSimilarity;
+    private final FitReport report;
     private final double[] packed;
     private final double[] packedNorms;
     private final GramBuilder instanceGram = new GramBuilder(1);
     private final SetKernelGram builder = new SetKernelGram(instanceGram);
 
     /**
+     * @param machines the binary machines, over bags with the form's bag kernel ({@link MiKernel#bagKernel})
      * @param selfSimilarity k_set(X_i, X_i) of every support bag (by identity) when the form is
      *        normalised; unused otherwise
+     * @param unconverged machines whose SMO solve stopped at its iteration cap
+     * @throws IllegalArgumentException when the machines do not fit the classes, a support bag has
+     *         another dimension or lacks its self-similarity in the normalised form
      */
     MiKernelModel(List<String> classNames, int dim, MiKernelOptions.Form form, SetKernel setKernel,
-                  List<KernelExpansionModel<Bag>> machines, Map<Bag, Double> selfSimilarity, int unconverged) {
+                  List<KernelExpansionModel<Bag>> machines, Map<Bag, Double> selfSimilarity, int unconverged,
+                  FitReport report) {
+        int expected = classNames.size() == 2 ? 1 : classNames.size();
+        if (classNames.size() < 2 || machines.size() != expected) {
+            throw new IllegalArgumentException("expected " + expected + " machines for " + classNames.size()
+                    + " classes, found " + machines.size());
+        }
+        if (unconverged < 0 || unconverged > machines.size()) {
+            throw new IllegalArgumentException("unconverged machines must be in [0, " + machines.size() + "], got "
+                    + unconverged);
+        }
+        for (KernelExpansionModel<Bag> m : machines) {
+            for (Bag b : m.supportVectors()) {
+                if (b.dim() != dim) {
+                    throw new IllegalArgumentException("support bag '" + b.id() + "' has dimension " + b.dim()
+                            + ", expected " + dim);
+                }
+                if (form == MiKernelOptions.Form.NORMALIZED && !selfSimilarity.containsKey(b)) {
+                    throw new IllegalArgumentException("support bag '" + b.id() + "' has no self-similarity");
+                }
+            }
+        }
         this.unconverged = unconverged;
+        this.report = java.util.Objects.requireNonNull(report, "report");
+        Map<Bag, Double> self = new IdentityHashMap<>();
+        if (form == MiKernelOptions.Form.NORMALIZED) {
+            for (KernelExpansionModel<Bag> m : machines) {
+                for (Bag b : m.supportVectors()) {
+                    self.put(b, selfSimilarity.get(b));
+                }
+            }
+        }
+        this.selfSimilarity = Collections.unmodifiableMap(self);
         this.classNames = List.copyOf(classNames);
         this.dim = dim;
         this.form = form;
@@ -170,8 +213,19 @@ public final class MiKernelModel implements BagClassifier {
     }
 
     /** Class names, index = predicted class. */
+    @Override
     public List<String> classNames() {
         return classNames;
+    }
+
+    @Override
+    public int dim() {
+        return dim;
+    }
+
+    @Override
+    public FitReport report() {
+        return report;
     }
 
     /** The binary machines (one for two classes). */
@@ -179,11 +233,31 @@ public final class MiKernelModel implements BagClassifier {
         return machines;
     }
 
+    /** The instance kernel's set kernel k_set. */
+    public SetKernel setKernel() {
+        return setKernel;
+    }
+
+    /**
+     * k_set(X, X) of a support bag (by identity), for the normalised form.
+     *
+     * @throws IllegalArgumentException for a bag that is not a support bag of the normalised form
+     */
+    public double selfSimilarity(Bag supportBag) {
+        Double s = selfSimilarity.get(supportBag);
+        if (s == null) {
+            throw new IllegalArgumentException("bag '" + supportBag.id() + "' is not a support bag of this "
+                    + "normalised model");
+        }
+        return s;
+    }
+
     /**
      * f_c(X) for every machine.
      *
      * @throws IllegalArgumentException when the bag's dimension differs from the training data's
      */
+    @Override
     public double[] decisions(Bag bag) {
         if (bag.dim() != dim) {
             throw new IllegalArgumentException("bag '" + bag.id() + "' has dimension " + bag.dim()
@@ -226,11 +300,6 @@ public final class MiKernelModel implements BagClassifier {
                     + classNames.size() + " classes, use decisions(bag)");
         }
         return decisions(bag)[0];
-    }
-
-    @Override
-    public int predict(Bag bag) {
-        return BagClassifier.classOf(decisions(bag));
     }
 
     /** Instances in the support bags (of all machines): the kernel evaluations per test instance. */

@@ -4,9 +4,17 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.svm.KernelExpansionModel;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmLoss;
@@ -33,12 +41,28 @@ import java.util.List;
  * two classes: one-vs-rest, the class of largest F. Kernel matrix: dense over all instances (plus
  * the positive bags' centroids for MI-SVM) up to {@value #DENSE_LIMIT} points, a row-cached
  * matrix above.
+ *
+ * <p>As learners of the contract ({@link #trainer}) they are named {@value #NAME_INSTANCE} and
+ * {@value #NAME_BAG} (the literature's names, {@link MiSvmOptions.Variant#literatureName}); each
+ * round's SVM dual objective goes to the {@link FitListener} (iteration = the round), and the fit
+ * report holds the rounds summed over machines, whether every machine converged, and the first
+ * machine's dual objective after each round.
  */
 public final class MiSvm {
+    /** The catalog name of mi-SVM (the instance-level variant). */
+    public static final String NAME_INSTANCE = "mi-SVM";
+    /** The catalog name of MI-SVM (the bag-level variant). */
+    public static final String NAME_BAG = "MI-SVM";
     /** Up to this many points the instance kernel matrix is precomputed densely. */
     static final int DENSE_LIMIT = 8000;
 
     private MiSvm() {
+    }
+
+    /** The trainer of the learner contract, named by the options' variant ({@value #NAME_INSTANCE} or {@value #NAME_BAG}). */
+    public static Trainer<Bag, MiSvmModel> trainer(MiSvmOptions options) {
+        return Trainers.of(options.variant().literatureName(), InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(BagDataset.of(data), options, listener));
     }
 
     /**
@@ -47,6 +71,17 @@ public final class MiSvm {
      * @throws IllegalArgumentException for fewer than two classes or an empty bag
      */
     public static MiSvmModel fit(BagDataset data, MiSvmOptions options) {
+        return fit(data, options, FitListener.SILENT);
+    }
+
+    /**
+     * Fits mi-SVM or MI-SVM, reporting every round's SVM solve to the listener.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or an empty bag
+     */
+    public static MiSvmModel fit(BagDataset data, MiSvmOptions options, FitListener listener) {
+        Stopwatch clock = Stopwatch.start();
+        String name = options.variant().literatureName();
         SparseMi.checkData(data);
         List<Vec> points = new ArrayList<>(data.instanceCount() + data.size());
         int[][] members = new int[data.size()][];
@@ -73,10 +108,15 @@ public final class MiSvm {
         List<KernelExpansionModel<Vec>> machines = new ArrayList<>(targets.length);
         int[] rounds = new int[targets.length];
         boolean[] converged = new boolean[targets.length];
+        double[] firstTrace = null;
         for (int t = 0; t < targets.length; t++) {
+            Progress progress = new Progress(listener, name, t, targets.length, clock);
             Machine m = options.variant() == MiSvmOptions.Variant.INSTANCE
-                    ? instanceLevel(gram, members, targets[t], smo, options)
-                    : bagLevel(gram, members, centroid, targets[t], smo, options);
+                    ? instanceLevel(gram, members, targets[t], smo, options, progress)
+                    : bagLevel(gram, members, centroid, targets[t], smo, options, progress);
+            if (t == 0) {
+                firstTrace = progress.trace();
+            }
             List<Vec> samplePoints = new ArrayList<>(m.index.length);
             for (int s : m.index) {
                 samplePoints.add(points.get(s));
@@ -85,15 +125,48 @@ public final class MiSvm {
             rounds[t] = m.rounds;
             converged[t] = m.converged;
         }
-        return new MiSvmModel(options.variant(), data.classNames(), data.dim(), machines, rounds, converged);
+        long iterations = 0;
+        for (int r : rounds) {
+            iterations += r;
+        }
+        FitReport report = new FitReport(name, options.toString(), 0, iterations,
+                BagClassifier.countFalse(converged) == 0, firstTrace, clock.elapsedSeconds());
+        return new MiSvmModel(options.variant(), data.classNames(), data.dim(), machines, rounds, converged, report);
     }
 
     /** One binary machine: its samples (point indices), their labels, the final solution. */
     private record Machine(int[] index, double[] y, SvmSolution solution, int rounds, boolean converged) {
     }
 
+    /** Reports one machine's rounds to the listener and keeps their dual objectives. */
+    private static final class Progress {
+        private final FitListener listener;
+        private final String name;
+        private final int machine;
+        private final int machines;
+        private final Stopwatch clock;
+        private final List<Double> objectives = new ArrayList<>();
+
+        Progress(FitListener listener, String name, int machine, int machines, Stopwatch clock) {
+            this.listener = listener;
+            this.name = name;
+            this.machine = machine;
+            this.machines = machines;
+            this.clock = clock;
+        }
+
+        void round(int round, SvmSolution sol) {
+            objectives.add(sol.objective());
+            listener.onProgress(new FitProgress(name, machine, machines, round, sol.objective(), clock.elapsedSeconds()));
+        }
+
+        double[] trace() {
+            return objectives.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+    }
+
     private static Machine instanceLevel(KernelMatrix gram, int[][] members, double[] bagY, SmoSolver smo,
-                                         MiSvmOptions o) {
+                                         MiSvmOptions o, Progress progress) {
         int n = 0;
         for (int[] m : members) {
             n += m.length;
@@ -119,6 +192,7 @@ public final class MiSvm {
         SvmSolution sol = null;
         for (int round = 1; round <= o.maxRounds(); round++) {
             sol = smo.solve(new SvmProblem(sub, y, cost, SvmLoss.HINGE), alpha);
+            progress.round(round, sol);
             alpha = sol.alpha();
             double[] f = decisions(gram, index, y, sol, index);
             double[] next = y.clone();
@@ -153,7 +227,7 @@ public final class MiSvm {
     }
 
     private static Machine bagLevel(KernelMatrix gram, int[][] members, int[] centroid, double[] bagY,
-                                    SmoSolver smo, MiSvmOptions o) {
+                                    SmoSolver smo, MiSvmOptions o, Progress progress) {
         List<Integer> idx = new ArrayList<>();
         List<Double> lab = new ArrayList<>();
         List<Double> costs = new ArrayList<>();
@@ -182,6 +256,7 @@ public final class MiSvm {
         SvmSolution sol = null;
         for (int round = 1; round <= o.maxRounds(); round++) {
             sol = smo.solve(new SvmProblem(new SubsetKernelMatrix(gram, index), y, cost, SvmLoss.HINGE), alpha);
+            progress.round(round, sol);
             alpha = sol.alpha();
             double[] f = decisions(gram, index, y, sol, candidates);
             int[] next = index.clone();

@@ -5,6 +5,13 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,8 +36,15 @@ import java.util.SplittableRandom;
  * maxIterations}, s_max = {@code maxStepTrials}, lambda_0 = {@code initialStep}. Cost per outer
  * iteration: up to s_max + 1 evaluations of N * N_XV kernel values and inner Newton solves in
  * N_XV + 1 variables, i.e. linear in the number of instances N.
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}) it reports g(Z)
+ * to the {@link FitListener} at the start (iteration 0) and after every accepted outer step; the
+ * model's {@link FitReport} holds the iterations, the trace of g, whether the loop stopped by its
+ * own test (not at t_max), the seed and the seconds.
  */
 public final class SparseMi {
+    /** The catalog name and fit-report learner of SparseMI. */
+    public static final String NAME = "sparse-mi";
     private static final System.Logger LOG = System.getLogger(SparseMi.class.getName());
     /** Start r of {@code restarts} uses the seed {@code seed + r * RESTART_SEED_STEP}. */
     static final long RESTART_SEED_STEP = 1_000_003L;
@@ -48,22 +62,29 @@ public final class SparseMi {
     private SparseMi() {
     }
 
+    /** The trainer of the learner contract ({@value #NAME}): {@link #fit(BagDataset, SparseMiOptions, FitListener)}. */
+    public static Trainer<Bag, SparseMiModel> trainer(SparseMiOptions options) {
+        return Trainers.of(NAME, InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(BagDataset.of(data), options, listener));
+    }
+
     /** Fits with a silent listener. */
     public static SparseMiModel fit(BagDataset data, SparseMiOptions options) {
-        return fit(data, options, SparseMiListener.SILENT);
+        return fit(data, options, FitListener.SILENT);
     }
 
     /**
      * Fits SparseMI with the options' initialisation. With {@code restarts} R &gt; 1, Algorithm 1 is
      * run from R initialisations (seeds {@code seed + r * 1000003}) and the model with the lowest final
-     * g(Z) is returned (the first on ties); the listener hears every start in turn and the model's
-     * train seconds cover all of them.
+     * g(Z) is returned (the first on ties); the listener hears every start in turn (each from
+     * iteration 0) and the fit report's seconds cover all of them (its options and seed are the
+     * given ones, its iterations and objective trace those of the kept start).
      *
      * @throws IllegalArgumentException when the data has fewer than two classes, or N_XV (or Q)
      *         exceeds the number of training instances for an instance-based initialisation
      */
-    public static SparseMiModel fit(BagDataset data, SparseMiOptions options, SparseMiListener listener) {
-        return fit(data, options, null, listener);
+    public static SparseMiModel fit(BagDataset data, SparseMiOptions options, FitListener listener) {
+        return fit(NAME, data, options, null, listener);
     }
 
     /**
@@ -71,19 +92,29 @@ public final class SparseMi {
      * count; the options' expansionVectors, init, basisVectors and restarts are ignored). With
      * {@code maxIterations = 0} this is a reduced SVM on fixed XVs.
      *
-     * @throws IllegalArgumentException as {@link #fit(BagDataset, SparseMiOptions, SparseMiListener)},
+     * @throws IllegalArgumentException as {@link #fit(BagDataset, SparseMiOptions, FitListener)},
      *         or when an initial XV has the wrong dimension
      */
     public static SparseMiModel fit(BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
-                                    SparseMiListener listener) {
+                                    FitListener listener) {
+        return fit(NAME, data, options, initialXvs, listener);
+    }
+
+    /**
+     * As {@link #fit(BagDataset, SparseMiOptions, List, FitListener)} for the learner {@code learner}
+     * (SparseMI, or RSVM and RS, which are SparseMI fits on fixed XVs): its name goes into the
+     * progress events and the fit report.
+     */
+    static SparseMiModel fit(String learner, BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
+                             FitListener listener) {
         if (initialXvs != null || options.restarts() == 1) {
-            return fitOnce(data, options, initialXvs, listener);
+            return fitOnce(learner, data, options, initialXvs, listener).model();
         }
         Stopwatch clock = Stopwatch.start();
         SparseMiModel best = null;
         for (int r = 0; r < options.restarts(); r++) {
             SparseMiOptions start = options.withSeed(options.seed() + RESTART_SEED_STEP * r).withRestarts(1);
-            SparseMiModel m = fitOnce(data, start, null, listener);
+            SparseMiModel m = fitOnce(learner, data, start, null, listener).model();
             if (best == null || m.finalObjective() < best.finalObjective()) {
                 best = m;
             }
@@ -92,14 +123,33 @@ public final class SparseMi {
         double g = best.finalObjective();
         int restarts = options.restarts();
         LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: kept the lowest g = " + g + " of " + restarts + " starts");
-        return best.withTrainSeconds(seconds);
+        FitReport kept = best.report();
+        return best.withReport(new FitReport(learner, options.toString(), options.seed(), kept.iterations(),
+                kept.converged(), kept.objective(), seconds));
+    }
+
+    /** A fit and the XV kernel matrix K_Z (without the ridge) at its final XVs, as the fit computed it. */
+    record WithKernel(SparseMiModel model, double[][] kz) {
+    }
+
+    /**
+     * As {@link #fit(String, BagDataset, SparseMiOptions, List, FitListener)} from given initial XVs,
+     * handing back K_Z at the returned XVs too (RS reads ||Psi||² = c'K_Z c of its dense start from it).
+     */
+    static WithKernel fitKeepingKernel(String learner, BagDataset data, SparseMiOptions options,
+                                       List<? extends Vec> initialXvs, FitListener listener) {
+        if (initialXvs == null) {
+            throw new IllegalArgumentException("initialXvs must be given");
+        }
+        return fitOnce(learner, data, options, initialXvs, listener);
     }
 
     /** One start: the initialisation of the options (or the given XVs), then Algorithm 1. */
-    private static SparseMiModel fitOnce(BagDataset data, SparseMiOptions options, List<? extends Vec> initialXvs,
-                                         SparseMiListener listener) {
+    private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
+                                      List<? extends Vec> initialXvs, FitListener listener) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
+        checkNorms(data);
         List<Vec> instances = new ArrayList<>(data.instanceCount());
         int[] bagOf = new int[data.instanceCount()];
         for (int i = 0; i < data.size(); i++) {
@@ -163,7 +213,7 @@ public final class SparseMi {
         SparseMiObjective.Evaluation current = objective.evaluate(z, null);
         List<Double> trace = new ArrayList<>();
         trace.add(current.value);
-        listener.onIteration(0, current.value, lambda, clock.elapsedSeconds());
+        listener.onProgress(new FitProgress(learner, 0, 1, 0, current.value, clock.elapsedSeconds()));
         StopReason reason = StopReason.MAX_ITERATIONS;
         int iterations = 0;
         int nxv = z.length;
@@ -208,7 +258,7 @@ public final class SparseMi {
             current = accepted;
             iterations++;
             trace.add(current.value);
-            listener.onIteration(iterations, current.value, lambda, clock.elapsedSeconds());
+            listener.onProgress(new FitProgress(learner, 0, 1, iterations, current.value, clock.elapsedSeconds()));
             if (before - current.value <= options.tolerance() * Math.abs(before)) {
                 reason = StopReason.CONVERGED;
                 break;
@@ -223,8 +273,12 @@ public final class SparseMi {
         LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size() + " objective values, "
                 + "stopped: " + stop);
         double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
-        return new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr, reason,
+        // t_max = 0 (RSVM, RS) is one exact inner solve: nothing to converge
+        boolean converged = reason != StopReason.MAX_ITERATIONS || options.maxIterations() == 0;
+        FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged, traceArr,
                 seconds);
+        return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
+                reason, report), current.kz);
     }
 
     /** y = +1 for class 1 of a two-class set; one-vs-rest rows for more classes. */
@@ -257,6 +311,29 @@ public final class SparseMi {
         for (Bag b : data.bags()) {
             if (b.size() == 0) {
                 throw new IllegalArgumentException("bag '" + b.id() + "' has no instances");
+            }
+        }
+    }
+
+    /** The largest squared instance norm SparseMI accepts: a + b + 2|x·z| &le; 4 max(a, b) stays finite. */
+    static final double MAX_SQUARED_NORM = Double.MAX_VALUE / 4;
+
+    /**
+     * The kernel reads the squared distance as ||x||² + ||z||² - 2 x·z (TNNLS 2013's Gaussian, and
+     * the basis-vector mode, work on inner products); that sum overflows beyond
+     * {@link #MAX_SQUARED_NORM} and would give kernel values that are not a kernel.
+     *
+     * @throws IllegalArgumentException naming the first bag and instance whose squared norm is larger
+     */
+    static void checkNorms(BagDataset data) {
+        for (Bag b : data.bags()) {
+            for (int p = 0; p < b.size(); p++) {
+                double sq = b.instance(p).squaredNorm();
+                if (!(sq <= MAX_SQUARED_NORM)) {
+                    throw new IllegalArgumentException("instance " + p + " of bag '" + b.id() + "' has squared norm "
+                            + sq + ", above the " + MAX_SQUARED_NORM + " at which the kernel's ||x||^2 + ||z||^2 - 2 x.z "
+                            + "overflows; rescale the features (e.g. standardise them)");
+                }
             }
         }
     }

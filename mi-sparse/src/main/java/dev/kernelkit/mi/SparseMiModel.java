@@ -2,22 +2,18 @@ package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.io.ModelFile;
-import dev.kernelkit.io.ModelFileReader;
-import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.kernel.DifferentiableKernel;
-import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.kernel.Kernels;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.kernelkit.learn.FitReport;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A fitted sparse label-mean bag classifier (SparseMI, RSVM or RS): for each binary problem c,
  * f_c(X) = (1/n) sum_p sum_j beta_cj k(x_p, z_j) + rho_c over N_XV expansion vectors z_j shared
  * by all problems (TNNLS 2013, eq. 9-12, 19). Two classes: one problem, class 1 when f &gt; 0.
  * More: one-vs-rest, the class of the largest f_c. Prediction costs n * N_XV kernel
- * evaluations per bag. Immutable; made by its trainers or {@link #load}.
+ * evaluations per bag. Immutable; made by its trainers, saved and loaded by
+ * {@link dev.kernelkit.io.Models} (type {@value #TYPE}, {@link SparseMiCodec}).
  */
 public final class SparseMiModel implements BagClassifier {
     /** The model-file type. */
@@ -30,25 +26,44 @@ public final class SparseMiModel implements BagClassifier {
     private final double[][] weights;
     private final double[] trace;
     private final SparseMi.StopReason stopReason;
-    private final double trainSeconds;
+    private final FitReport report;
 
     /** The last value of the objective trace: g(Z) at the returned XVs. */
     public double finalObjective() {
         return trace[trace.length - 1];
     }
 
-    /** This model with another training time (for a fit made of several starts). */
-    SparseMiModel withTrainSeconds(double seconds) {
-        return new SparseMiModel(kernel, classNames, dim, xvs, weights, trace, stopReason, seconds);
+    /** This model with another fit report (a fit made of several starts, or RS's own report). */
+    SparseMiModel withReport(FitReport value) {
+        return new SparseMiModel(kernel, classNames, dim, xvs, weights, trace, stopReason, value);
     }
 
-    /** @throws IllegalStateException when the objective trace increases anywhere (checked on every fit) */
+    /**
+     * @param weights per binary problem, (beta_1 .. beta_NXV, rho)
+     * @param trace g(Z) at the start and after every accepted step
+     * @throws IllegalArgumentException when the weights do not fit the XVs, the problems do not fit
+     *         the classes, or an XV has another dimension
+     * @throws IllegalStateException when the objective trace increases anywhere (checked on every fit)
+     */
     SparseMiModel(DifferentiableKernel kernel, List<String> classNames, int dim, List<Vec> xvs, double[][] weights,
-                  double[] trace, SparseMi.StopReason stopReason, double trainSeconds) {
-        this.kernel = kernel;
+                  double[] trace, SparseMi.StopReason stopReason, FitReport report) {
+        this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.classNames = List.copyOf(classNames);
         this.dim = dim;
         this.xvs = List.copyOf(xvs);
+        this.stopReason = Objects.requireNonNull(stopReason, "stopReason");
+        this.report = Objects.requireNonNull(report, "report");
+        int expected = classNames.size() == 2 ? 1 : classNames.size();
+        if (classNames.size() < 2 || weights.length != expected) {
+            throw new IllegalArgumentException("expected " + expected + " problems for " + classNames.size()
+                    + " classes, found " + weights.length);
+        }
+        for (int j = 0; j < xvs.size(); j++) {
+            if (xvs.get(j).dim() != dim) {
+                throw new IllegalArgumentException("expansion vector " + j + " has dimension " + xvs.get(j).dim()
+                        + ", expected " + dim);
+            }
+        }
         this.weights = new double[weights.length][];
         for (int p = 0; p < weights.length; p++) {
             if (weights[p].length != xvs.size() + 1) {
@@ -57,6 +72,9 @@ public final class SparseMiModel implements BagClassifier {
             }
             this.weights[p] = weights[p].clone();
         }
+        if (trace.length == 0) {
+            throw new IllegalArgumentException("the objective trace must hold at least the starting value");
+        }
         for (int t = 1; t < trace.length; t++) {
             if (!(trace[t] <= trace[t - 1])) {
                 throw new IllegalStateException("objective increased at iteration " + t + ": " + trace[t - 1]
@@ -64,8 +82,6 @@ public final class SparseMiModel implements BagClassifier {
             }
         }
         this.trace = trace.clone();
-        this.stopReason = stopReason;
-        this.trainSeconds = trainSeconds;
     }
 
     /** The instance kernel. */
@@ -74,13 +90,20 @@ public final class SparseMiModel implements BagClassifier {
     }
 
     /** Class names, index = predicted class. */
+    @Override
     public List<String> classNames() {
         return classNames;
     }
 
     /** Instance dimension. */
+    @Override
     public int dim() {
         return dim;
+    }
+
+    @Override
+    public FitReport report() {
+        return report;
     }
 
     /** The expansion vectors z_1 .. z_NXV. */
@@ -118,11 +141,6 @@ public final class SparseMiModel implements BagClassifier {
         return stopReason;
     }
 
-    /** Training time in seconds (0 for a loaded model). */
-    public double trainSeconds() {
-        return trainSeconds;
-    }
-
     /** Kernel evaluations per instance at prediction: N_XV. */
     @Override
     public int kernelEvaluationsPerInstance() {
@@ -134,6 +152,7 @@ public final class SparseMiModel implements BagClassifier {
      *
      * @throws IllegalArgumentException when the bag's dimension differs from the training data's
      */
+    @Override
     public double[] decisions(Bag bag) {
         if (bag.dim() != dim) {
             throw new IllegalArgumentException("bag '" + bag.id() + "' has dimension " + bag.dim()
@@ -170,81 +189,6 @@ public final class SparseMiModel implements BagClassifier {
                     + classNames.size() + " classes, use decisions(bag)");
         }
         return decisions(bag)[0];
-    }
-
-    /** The predicted class index. */
-    @Override
-    public int predict(Bag bag) {
-        return BagClassifier.classOf(decisions(bag));
-    }
-
-    /** Writes the model as a kernelkit model file of type {@value #TYPE}. */
-    public void save(Path file) throws IOException {
-        ModelFileWriter w = new ModelFileWriter(TYPE);
-        w.putString("kernel", Kernels.format(kernel));
-        w.putStrings("classes", classNames);
-        w.putInt("dim", dim);
-        w.putVecs("xv", xvs);
-        w.putInt("problems", weights.length);
-        for (int p = 0; p < weights.length; p++) {
-            w.putDoubles("beta." + p, beta(p));
-            w.putDouble("rho." + p, rho(p));
-        }
-        w.putDoubles("objective", trace);
-        w.putString("stop", stopReason.name());
-        w.write(file);
-    }
-
-    /**
-     * Reads a model written by {@link #save}.
-     *
-     * @throws IOException (a ModelFormatException from the reader) naming the file, line and key when it is not a valid
-     *         sparse-mi model
-     */
-    public static SparseMiModel load(Path file) throws IOException {
-        ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        Kernel<Vec> k;
-        try {
-            k = Kernels.parse(f.getString("kernel"));
-        } catch (IllegalArgumentException e) {
-            throw new IOException(f.fileName() + ": invalid kernel: " + e.getMessage());
-        }
-        if (!(k instanceof DifferentiableKernel dk)) {
-            throw new IOException(f.fileName() + ": expected a gaussian, polynomial or linear kernel, found '"
-                    + f.getString("kernel") + "'");
-        }
-        List<String> classes = f.getStrings("classes");
-        int dim = f.getInt("dim");
-        List<Vec> xvs = f.getVecs("xv");
-        for (int j = 0; j < xvs.size(); j++) {
-            if (xvs.get(j).dim() != dim) {
-                throw new IOException(f.fileName() + ": expansion vector " + j + " has dimension "
-                        + xvs.get(j).dim() + ", expected " + dim);
-            }
-        }
-        int problems = f.getInt("problems");
-        int expected = classes.size() == 2 ? 1 : classes.size();
-        if (problems != expected) {
-            throw new IOException(f.fileName() + ": expected " + expected + " problems for "
-                    + classes.size() + " classes, found " + problems);
-        }
-        double[][] w = new double[problems][];
-        for (int p = 0; p < problems; p++) {
-            double[] beta = f.getDoubles("beta." + p, xvs.size());
-            w[p] = java.util.Arrays.copyOf(beta, xvs.size() + 1);
-            w[p][xvs.size()] = f.getDouble("rho." + p);
-        }
-        SparseMi.StopReason stop;
-        try {
-            stop = SparseMi.StopReason.valueOf(f.getString("stop"));
-        } catch (IllegalArgumentException e) {
-            throw new IOException(f.fileName() + ": unknown stop reason '" + f.getString("stop") + "'");
-        }
-        try {
-            return new SparseMiModel(dk, classes, dim, xvs, w, f.getDoubles("objective"), stop, 0.0);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            throw new IOException(f.fileName() + ": " + e.getMessage(), e);
-        }
     }
 
     @Override

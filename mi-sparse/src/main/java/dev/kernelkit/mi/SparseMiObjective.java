@@ -1,5 +1,7 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.svm.SquaredHingeProblem;
+
 /**
  * The optimal-value function g(Z) = sum_c min_{beta_c, rho_c} Q_c(beta_c, rho_c, Z) of SparseMI
  * (TNNLS 2013, eq. 13 and 17; with one-vs-rest problems sharing Z, eq. 19-20) and its gradient

@@ -4,6 +4,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.svm.SquaredHingeProblem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

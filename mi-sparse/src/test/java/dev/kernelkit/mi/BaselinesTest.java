@@ -8,6 +8,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.PolynomialKernel;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.testing.TestData;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,7 @@ class BaselinesTest {
     void reducedSetApproximatesTheDenseLabelMeanSvm() {
         SparseMiOptions o = SparseMiOptions.defaults().withGamma(0.2).withC(5);
         List<Vec> all = instances(DATA);
-        SparseMiModel dense = SparseMi.fit(DATA, o.withMaxIterations(0), all, SparseMiListener.SILENT);
+        SparseMiModel dense = SparseMi.fit(DATA, o.withMaxIterations(0), all, FitListener.SILENT);
         SparseMiModel rs = ReducedSet.fit(DATA, o.withExpansionVectors(5), all, dense.beta(0));
         SparseMiModel rsvm = RandomSparseSvm.fit(DATA, o.withExpansionVectors(5));
         assertThat(rs.expansionVectors()).hasSize(5);

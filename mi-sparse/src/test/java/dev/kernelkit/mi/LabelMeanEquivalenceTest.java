@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmLoss;
 import dev.kernelkit.testing.TestData;
@@ -34,7 +35,7 @@ class LabelMeanEquivalenceTest {
         List<Vec> all = new ArrayList<>();
         train.bags().forEach(b -> all.addAll(b.instances()));
         SparseMiModel dense = SparseMi.fit(train, SparseMiOptions.defaults().withGamma(gamma).withC(c)
-                .withMaxIterations(0).withRidge(1e-10), all, SparseMiListener.SILENT);
+                .withMaxIterations(0).withRidge(1e-10), all, FitListener.SILENT);
         MiKernelModel svm = MiKernel.fit(train, MiKernelOptions.defaults().withGamma(gamma).withC(c)
                 .withLoss(SvmLoss.SQUARED_HINGE).withSolver(SmoSolver.Options.defaults().withEps(1e-9)));
         List<Bag> bags = new ArrayList<>(train.bags());

@@ -63,15 +63,10 @@ class MiCrossValidationTest {
             boolean capped = c == 10 && train.bags().stream().anyMatch(b -> b.id().equals(marker));
             BagClassifier inner = SparseMi.fit(train, SparseMiOptions.defaults().withGamma(gamma).withC(c)
                     .withExpansionVectors(1).withMaxIterations(2));
-            return new BagClassifier() {
+            return new StubClassifier(inner.kernelEvaluationsPerInstance()) {
                 @Override
-                public int predict(dev.kernelkit.data.Bag bag) {
+                int classOf(dev.kernelkit.data.Bag bag) {
                     return inner.predict(bag);
-                }
-
-                @Override
-                public int kernelEvaluationsPerInstance() {
-                    return inner.kernelEvaluationsPerInstance();
                 }
 
                 @Override
@@ -97,15 +92,10 @@ class MiCrossValidationTest {
 
     /** A classifier that knows every label (by bag id) when it has at least {@code needed} XVs, else says class 0. */
     private static BagClassifier oracleAbove(int needed, int size, Map<String, Integer> labels) {
-        return new BagClassifier() {
+        return new StubClassifier(size) {
             @Override
-            public int predict(Bag bag) {
+            int classOf(Bag bag) {
                 return size >= needed ? labels.get(bag.id()) : 0;
-            }
-
-            @Override
-            public int kernelEvaluationsPerInstance() {
-                return size;
             }
         };
     }
@@ -157,19 +147,14 @@ class MiCrossValidationTest {
         // (gamma 1, size 2) is right on every bag; at size 1, gamma 0.1 (class 0 for all, about half
         // right) beats gamma 1 (always wrong); (gamma 0.1, size 2) is always wrong. The staged search
         // fixes gamma = 0.1 at size 1 and never sees (1, 2).
-        MiCrossValidation.SizedLearner learner = (train, gamma, c, size) -> new BagClassifier() {
+        MiCrossValidation.SizedLearner learner = (train, gamma, c, size) -> new StubClassifier(size) {
             @Override
-            public int predict(Bag bag) {
+            int classOf(Bag bag) {
                 int y = labels.get(bag.id());
                 if (size == 1) {
                     return gamma == 1.0 ? 1 - y : 0;
                 }
                 return gamma == 1.0 ? y : 1 - y;
-            }
-
-            @Override
-            public int kernelEvaluationsPerInstance() {
-                return size;
             }
         };
         double[] gammas = {0.1, 1};
@@ -375,15 +360,10 @@ class MiCrossValidationTest {
 
     /** A classifier that predicts {@code label} for every bag. */
     private static BagClassifier constantClassifier(int label) {
-        return new BagClassifier() {
+        return new StubClassifier(0) {
             @Override
-            public int predict(Bag bag) {
+            int classOf(Bag bag) {
                 return label;
-            }
-
-            @Override
-            public int kernelEvaluationsPerInstance() {
-                return 0;
             }
         };
     }

@@ -9,8 +9,10 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.PolynomialKernel;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +33,11 @@ class SparseMiTest {
     private static final BagDataset BINARY = TestData.randomBags(40, 5, 4, 3.0, 31);
 
     /** A listener that fails the test on any objective that does not decrease. */
-    static SparseMiListener decreasing() {
+    static FitListener decreasing() {
         double[] last = {Double.POSITIVE_INFINITY};
-        return (it, g, step, s) -> {
-            assertThat(g).as("g at iteration %d", it).isLessThan(last[0]);
-            last[0] = g;
+        return p -> {
+            assertThat(p.objective()).as("g at iteration %d", p.iteration()).isLessThan(last[0]);
+            last[0] = p.objective();
         };
     }
 
@@ -202,40 +204,85 @@ class SparseMiTest {
         BagDataset data = TestData.randomMultiClassBags(30, 3, 4, 3, 3.0, 61);
         SparseMiModel m = SparseMi.fit(data, SparseMiOptions.defaults().withGamma(0.3).withExpansionVectors(3));
         Path file = dir.resolve("m.model");
-        m.save(file);
-        SparseMiModel back = SparseMiModel.load(file);
+        Models.save(m, file);
+        SparseMiModel back = Models.load(file, SparseMiModel.class);
         assertThat(back.classNames()).isEqualTo(m.classNames());
         assertThat(back.objectiveTrace()).isEqualTo(m.objectiveTrace());
         assertThat(back.stopReason()).isEqualTo(m.stopReason());
+        assertThat(back.report()).isEqualTo(m.report());
         for (Bag bag : data.bags()) {
             assertThat(back.decisions(bag)).isEqualTo(m.decisions(bag));
         }
         BagDataset sparse = sparseBags(52);
         SparseMiModel s = SparseMi.fit(sparse, SparseMiOptions.defaults().withGamma(0.05).withExpansionVectors(2)
                 .withBasisVectors(10).withMaxIterations(3));
-        s.save(file);
-        SparseMiModel sBack = SparseMiModel.load(file);
+        Models.save(s, file);
+        SparseMiModel sBack = Models.load(file, SparseMiModel.class);
         for (Bag bag : sparse.bags()) {
             assertThat(sBack.decision(bag)).isEqualTo(s.decision(bag));
         }
     }
 
+    /**
+     * A file exactly as {@code SparseMiModel.save} wrote it before the learner contract (kept in
+     * the test as text, written by hand from that format): it loads through {@link Models} with a
+     * report rebuilt from its trace and stop reason, and its decisions follow the stored
+     * parameters: f(X) = mean_p beta k(x_p, z) + rho with k(x, z) = exp(-0.5 ||x - z||²).
+     */
     @Test
-    void loadingAnotherModelTypeFailsNamingTheFile(@TempDir Path dir) throws Exception {
+    void aModelFileWrittenBeforeTheLearnerContractLoadsAndPredicts(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("legacy.model");
+        Files.writeString(file, String.join("\n",
+                "# kernelkit model",
+                "format = kernelkit-model",
+                "version = 1",
+                "type = sparse-mi",
+                "kernel = gaussian:gamma=0.5",
+                "classes.count = 2",
+                "classes.0 = -1",
+                "classes.1 = +1",
+                "dim = 2",
+                "xv.count = 1",
+                "xv.0 = dense 2 0.0 0.0",
+                "problems = 1",
+                "beta.0 = 2.0",
+                "rho.0 = -1.0",
+                "objective = 3.5 2.25 2.0",
+                "stop = CONVERGED",
+                ""));
+        SparseMiModel m = Models.load(file, SparseMiModel.class);
+        assertThat(m.report().learner()).isEqualTo("sparse-mi");
+        assertThat(m.report().options()).isEqualTo("unknown");
+        assertThat(m.report().iterations()).isEqualTo(2);
+        assertThat(m.report().converged()).isTrue();
+        assertThat(m.report().objective()).containsExactly(3.5, 2.25, 2.0);
+        Bag centre = new Bag("c", List.of(DenseVec.of(0, 0)));
+        Bag far = new Bag("f", List.of(DenseVec.of(0, 0), DenseVec.of(3, 4)));
+        assertThat(m.decision(centre)).isEqualTo(1.0);
+        // (2 exp(0) + 2 exp(-12.5)) / 2 - 1 = exp(-12.5)
+        assertThat(m.decision(far)).isCloseTo(Math.exp(-12.5), within(1e-15));
+        assertThat(m.predict(centre)).isEqualTo(1);
+    }
+
+    @Test
+    void loadingAnotherModelTypeAsSparseMiFailsNamingTheFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("other.model");
-        Files.writeString(file, "format = kernelkit-model\nversion = 1\ntype = svm\n");
-        assertThatThrownBy(() -> SparseMiModel.load(file)).isInstanceOf(java.io.IOException.class)
-                .hasMessageContaining("other.model").hasMessageContaining("sparse-mi");
+        MiKernelModel other = MiKernel.fit(BINARY, MiKernelOptions.defaults());
+        Models.save(other, file);
+        assertThatThrownBy(() -> Models.load(file, SparseMiModel.class)).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("other.model").hasMessageContaining("SparseMiModel")
+                .hasMessageContaining("'mikernel'");
     }
 
     @Test
     void aModelFileWhoseObjectiveIncreasesIsRejected(@TempDir Path dir) throws Exception {
         SparseMiModel m = SparseMi.fit(BINARY, SparseMiOptions.defaults().withExpansionVectors(2).withMaxIterations(3));
         Path file = dir.resolve("m.model");
-        m.save(file);
+        Models.save(m, file);
         String text = Files.readString(file).replaceFirst("(?m)^objective = .*$", "objective = 1.0 2.0");
         Files.writeString(file, text);
-        assertThatThrownBy(() -> SparseMiModel.load(file)).isInstanceOf(java.io.IOException.class)
+        assertThatThrownBy(() -> Models.load(file)).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("m.model line")
                 .hasMessageContaining("objective increased at iteration 1: 1.0 -> 2.0");
     }
 

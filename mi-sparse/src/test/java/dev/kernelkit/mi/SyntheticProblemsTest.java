@@ -6,6 +6,8 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,13 +30,16 @@ class SyntheticProblemsTest {
     }
 
     /** Records every objective value the listener sees and checks it against the model's trace. */
-    static final class Recorder implements SparseMiListener {
+    static final class Recorder implements FitListener {
         final List<Double> values = new ArrayList<>();
 
         @Override
-        public void onIteration(int iteration, double objective, double step, double elapsedSeconds) {
-            assertThat(iteration).isEqualTo(values.size());
-            values.add(objective);
+        public void onProgress(FitProgress p) {
+            assertThat(p.learner()).isEqualTo(SparseMi.NAME);
+            assertThat(p.machine()).isZero();
+            assertThat(p.machines()).isEqualTo(1);
+            assertThat(p.iteration()).isEqualTo(values.size());
+            values.add(p.objective());
         }
 
         void assertStrictlyDecreasing(SparseMiModel model) {
@@ -44,6 +49,8 @@ class SyntheticProblemsTest {
                 assertThat(values.get(t)).as("g after iteration %d", t).isLessThan(values.get(t - 1));
                 assertThat(trace[t]).isEqualTo(values.get(t));
             }
+            assertThat(model.report().objective()).containsExactly(trace);
+            assertThat(model.report().iterations()).isEqualTo(values.size() - 1);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
+import dev.kernelkit.io.Models;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiCrossValidation;
 import dev.kernelkit.mi.MiCrossValidation.Learner;
@@ -297,9 +298,6 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             checkGrid();
-            if (model != null && method() == Method.MIKERNEL) {
-                throw new IllegalArgumentException("--model is written for sparsemi, rsvm and rs, not mikernel");
-            }
             if (replicate < 1) {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
@@ -319,7 +317,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
                             sm.iterations(), sm.finalObjective()) : "");
             if (model != null) {
-                ((SparseMiModel) m).save(model);
+                Models.save(m, model);
                 out.println("model written to " + model);
             }
             out.flush();
@@ -357,7 +355,7 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            SparseMiModel m = SparseMiModel.load(model);
+            BagClassifier m = Models.load(model, BagClassifier.class);
             BagDataset d = input.read();
             PrintWriter out = spec.commandLine().getOut();
             Stopwatch clock = Stopwatch.start();

@@ -29,8 +29,8 @@ public final class SparseMiExample {
                 .withExpansionVectors(1);
 
         SparseMiModel model = SparseMi.fit(bags, options, List.of(DenseVec.of(2.0, 0.3)),
-                (iteration, objective, step, seconds) ->
-                        System.out.printf("iteration %2d  g(Z) = %.4f%n", iteration, objective));
+                progress -> System.out.printf("iteration %2d  g(Z) = %.4f%n", progress.iteration(),
+                        progress.objective()));
 
         System.out.println("expansion vector: " + model.expansionVectors().get(0) + " (started at (2.0, 0.3))");
         System.out.println("beta = " + Arrays.toString(model.beta(0)) + ", rho = " + model.rho(0));

@@ -12,6 +12,7 @@ import dev.kernelkit.eval.Summary;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.SetKernel;
+import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.svm.KernelExpansionModel;
 import dev.kernelkit.svm.SmoSolver;
@@ -154,10 +155,31 @@ public final class WekaComparison {
             instances += b.size();
         }
         int vectors = instances;
+        FitReport report = FitReport.of("mikernel-per-pair", "gamma=" + g + ", C=" + c, 0, 0);
         return new BagClassifier() {
             @Override
             public int predict(Bag bag) {
                 return m.decision(bag) > 0 ? 1 : 0;
+            }
+
+            @Override
+            public double[] decisions(Bag bag) {
+                return new double[] {m.decision(bag)};
+            }
+
+            @Override
+            public List<String> classNames() {
+                return d.classNames();
+            }
+
+            @Override
+            public FitReport report() {
+                return report;
+            }
+
+            @Override
+            public int dim() {
+                return d.dim();
             }
 
             @Override
@@ -262,13 +284,37 @@ public final class WekaComparison {
 
     private static BagClassifier scaledClassifier(FittedScaler s, BagClassifier m) {
         return new BagClassifier() {
-            @Override
-            public int predict(Bag bag) {
+            private Bag scaled(Bag bag) {
                 List<Vec> x = new ArrayList<>(bag.size());
                 for (Vec v : bag.instances()) {
                     x.add(s.apply(v));
                 }
-                return m.predict(new Bag(bag.id(), x));
+                return new Bag(bag.id(), x);
+            }
+
+            @Override
+            public int predict(Bag bag) {
+                return m.predict(scaled(bag));
+            }
+
+            @Override
+            public double[] decisions(Bag bag) {
+                return m.decisions(scaled(bag));
+            }
+
+            @Override
+            public List<String> classNames() {
+                return m.classNames();
+            }
+
+            @Override
+            public FitReport report() {
+                return m.report();
+            }
+
+            @Override
+            public int dim() {
+                return m.dim();
             }
 
             @Override

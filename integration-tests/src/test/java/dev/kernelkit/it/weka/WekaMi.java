@@ -2,9 +2,12 @@ package dev.kernelkit.it.weka;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiCrossValidation;
 import java.lang.reflect.Field;
+import java.util.List;
 import weka.classifiers.Classifier;
 import weka.classifiers.functions.SMO;
 import weka.classifiers.functions.supportVector.RBFKernel;
@@ -118,13 +121,16 @@ public final class WekaMi {
                 yield m;
             }
         };
+        Stopwatch clock = Stopwatch.start();
         try {
             classifier.buildClassifier(data);
         } catch (Exception e) {
             throw new IllegalStateException("Weka " + method + " failed to train on " + train.size() + " bags (gamma "
                     + gamma + ", C " + c + "): " + e, e);
         }
-        return new Model(method, classifier, new Instances(data, 0), train.classCount());
+        FitReport report = FitReport.of("weka-" + method.name().toLowerCase(java.util.Locale.ROOT),
+                "gamma=" + gamma + ", C=" + c + ", features=" + features, 0, clock.elapsedSeconds());
+        return new Model(method, classifier, new Instances(data, 0), train.classNames(), train.dim(), report);
     }
 
     /** Weka's filter tag (MISMO and MISVM use the same ids: 0 normalise, 2 none). */
@@ -132,38 +138,73 @@ public final class WekaMi {
         return features == Features.WEKA_NORMALIZE ? MISVM.FILTER_NORMALIZE : MISVM.FILTER_NONE;
     }
 
-    /** A trained Weka classifier that predicts our bags. Not thread-safe (Weka's models are not). */
+    /**
+     * A trained Weka classifier that predicts our bags. Its decision values come from Weka's class
+     * distribution p: {p_1 - p_0} for two classes, p itself for more, so that {@link #predict} (the
+     * first class of largest p) is their {@code Model.classOf}. Not thread-safe (Weka's models are
+     * not); has no model file.
+     */
     public static final class Model implements BagClassifier {
         private final Method method;
         private final Classifier classifier;
         private final Instances header;
-        private final int classes;
+        private final List<String> classNames;
+        private final int dim;
+        private final FitReport report;
 
-        Model(Method method, Classifier classifier, Instances header, int classes) {
+        Model(Method method, Classifier classifier, Instances header, List<String> classNames, int dim,
+              FitReport report) {
             this.method = method;
             this.classifier = classifier;
             this.header = header;
-            this.classes = classes;
+            this.classNames = List.copyOf(classNames);
+            this.dim = dim;
+            this.report = report;
         }
 
         /** Weka's predicted class index, which is our class index (same class order). */
         @Override
         public int predict(Bag bag) {
+            double[] dist = distribution(bag);
+            int best = 0;
+            for (int k = 1; k < dist.length; k++) {
+                if (dist[k] > dist[best]) {
+                    best = k;
+                }
+            }
+            if (best >= classNames.size()) {
+                throw new IllegalStateException("Weka predicted class " + best + " of " + classNames.size());
+            }
+            return best;
+        }
+
+        @Override
+        public double[] decisions(Bag bag) {
+            double[] dist = distribution(bag);
+            return dist.length == 2 ? new double[] {dist[1] - dist[0]} : dist;
+        }
+
+        private double[] distribution(Bag bag) {
             try {
-                double[] dist = classifier.distributionForInstance(WekaBags.single(header, bag));
-                int best = 0;
-                for (int k = 1; k < dist.length; k++) {
-                    if (dist[k] > dist[best]) {
-                        best = k;
-                    }
-                }
-                if (best >= classes) {
-                    throw new IllegalStateException("Weka predicted class " + best + " of " + classes);
-                }
-                return best;
+                return classifier.distributionForInstance(WekaBags.single(header, bag));
             } catch (Exception e) {
                 throw new IllegalStateException("Weka " + method + " failed to predict bag " + bag.id() + ": " + e, e);
             }
+        }
+
+        @Override
+        public List<String> classNames() {
+            return classNames;
+        }
+
+        @Override
+        public FitReport report() {
+            return report;
+        }
+
+        @Override
+        public int dim() {
+            return dim;
         }
 
         /**

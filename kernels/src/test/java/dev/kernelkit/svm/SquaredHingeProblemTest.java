@@ -1,6 +1,7 @@
-package dev.kernelkit.mi;
+package dev.kernelkit.svm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
@@ -99,5 +100,21 @@ class SquaredHingeProblemTest {
         assertThat(w[0]).isCloseTo(1.0, within(1e-12));
         assertThat(w[1]).isCloseTo(-0.5, within(1e-12));
         assertThat(p.value(w)).isCloseTo(1.0, within(1e-12));
+    }
+
+    @Test
+    void shapesLabelsAndCostAreCheckedWithNamedMessages() {
+        double[][] r = {{1}};
+        assertThatThrownBy(() -> new SquaredHingeProblem(new double[][] {{1}}, new double[] {1, -1}, 1, r))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 rows and 2 labels");
+        assertThatThrownBy(() -> new SquaredHingeProblem(new double[][] {{1, 2}}, new double[] {1}, 1, r))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feature row 0 has 2 entries");
+        assertThatThrownBy(() -> new SquaredHingeProblem(new double[][] {{1}}, new double[] {0.5}, 1, r))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("label 0 must be +1 or -1, got 0.5");
+        assertThatThrownBy(() -> new SquaredHingeProblem(new double[][] {{1}}, new double[] {1}, 0, r))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("c must be > 0");
+        assertThatThrownBy(() -> new SquaredHingeProblem(new double[][] {{1}}, new double[] {1}, 1,
+                new double[][] {{1, 0}}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("R must be square");
     }
 }

@@ -1,26 +1,32 @@
-package dev.kernelkit.mi;
+package dev.kernelkit.svm;
 
+import dev.kernelkit.optim.Cholesky;
 import dev.kernelkit.optim.DifferentiableFunction;
 import dev.kernelkit.optim.Lbfgs;
 import dev.kernelkit.optim.LbfgsOptions;
 import dev.kernelkit.optim.LbfgsResult;
 
 /**
- * The inner problem of SparseMI for fixed expansion vectors (TNNLS 2013, eq. 12 and 14-16):
+ * A primal L2-SVM (squared hinge loss) over a fixed feature matrix, with a general positive-definite
+ * regulariser:
  *
  * <pre>
  *   min over w = (beta, rho):  Q(w) = 1/2 beta' R beta + C sum_i max(0, 1 - y_i f_i)^2,
  *   f_i = A_i beta + rho,
  * </pre>
  *
- * with R = K_Z + ridge I symmetric positive definite, A (m x n) the bag-to-XV mean kernel rows
- * and y_i in {-1, +1}. Q is strictly convex and piecewise quadratic. Two independent solvers:
- * {@link #solveNewton} (the default: a finite Newton method on the active set of margin
- * violators with an exact line search over the breakpoints of the piecewise-quadratic line
- * function, as in Keerthi &amp; DeCoste 2005) and {@link #solveLbfgs} (L-BFGS, as in the
- * paper), each the other's test oracle. Cost of one Newton iteration: O(|S| n² + n³/3).
+ * with R (n x n) symmetric positive definite, A (m x n) the feature rows and y_i in {-1, +1}; the
+ * bias rho is not regularised. Q is strictly convex and piecewise quadratic. SparseMI's inner
+ * problem for fixed expansion vectors (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS 2013, eq. 12 and
+ * 14-16: A the bag-to-XV mean kernel rows, R = K_Z + ridge I) and its SVM initialisation (R = I)
+ * are instances. Two independent solvers: {@link #solveNewton} (a finite Newton method on the
+ * active set of margin violators with an exact line search over the breakpoints of the
+ * piecewise-quadratic line function, Keerthi &amp; DeCoste, JMLR 6, 2005) and {@link #solveLbfgs}
+ * (L-BFGS, as in the SparseMI paper), each the other's test oracle. Cost of one Newton iteration:
+ * O(|S| n^2 + n^3/3) for |S| margin violators. Holds references to A, y and R, not copies: they
+ * must not change while it solves.
  */
-final class SquaredHingeProblem implements DifferentiableFunction {
+public final class SquaredHingeProblem implements DifferentiableFunction {
     private static final int MAX_NEWTON_ITERATIONS = 200;
 
     private final double[][] a;
@@ -30,7 +36,37 @@ final class SquaredHingeProblem implements DifferentiableFunction {
     private final int m;
     private final int n;
 
-    SquaredHingeProblem(double[][] a, double[] y, double c, double[][] r) {
+    /**
+     * @param a the feature rows A, m x n
+     * @param y the labels, +1 or -1, length m
+     * @param c the loss weight C &gt; 0
+     * @param r the regulariser R, n x n symmetric positive definite
+     * @throws IllegalArgumentException when the shapes do not fit, a label is not +1 or -1, or C is
+     *         not positive and finite
+     */
+    public SquaredHingeProblem(double[][] a, double[] y, double c, double[][] r) {
+        if (a.length != y.length) {
+            throw new IllegalArgumentException("expected one label per feature row, found " + a.length + " rows and "
+                    + y.length + " labels");
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
+        }
+        for (int j = 0; j < r.length; j++) {
+            if (r[j].length != r.length) {
+                throw new IllegalArgumentException("R must be square: row " + j + " has " + r[j].length
+                        + " entries, expected " + r.length);
+            }
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i].length != r.length) {
+                throw new IllegalArgumentException("feature row " + i + " has " + a[i].length + " entries, expected "
+                        + r.length + " (the size of R)");
+            }
+            if (y[i] != 1.0 && y[i] != -1.0) {
+                throw new IllegalArgumentException("label " + i + " must be +1 or -1, got " + y[i]);
+            }
+        }
         this.a = a;
         this.y = y;
         this.c = c;
@@ -40,12 +76,12 @@ final class SquaredHingeProblem implements DifferentiableFunction {
     }
 
     /** Number of variables n + 1 (beta and rho). */
-    int variables() {
+    public int variables() {
         return n + 1;
     }
 
-    /** f_i = A_i beta + rho for every bag. */
-    double[] decisions(double[] w) {
+    /** f_i = A_i beta + rho for every row i. */
+    public double[] decisions(double[] w) {
         double[] f = new double[m];
         for (int i = 0; i < m; i++) {
             double[] ai = a[i];
@@ -59,7 +95,7 @@ final class SquaredHingeProblem implements DifferentiableFunction {
     }
 
     /** Q(w). */
-    double value(double[] w) {
+    public double value(double[] w) {
         return valueAndGradient(w, null);
     }
 
@@ -105,8 +141,10 @@ final class SquaredHingeProblem implements DifferentiableFunction {
      * unchanged (then w is the exact minimiser up to rounding).
      *
      * @return the minimiser (beta, rho), length n + 1
+     * @throws IllegalStateException when a Newton system is not numerically positive definite
+     *         (R too close to singular; {@link Cholesky#solveInPlace})
      */
-    double[] solveNewton(double[] warm) {
+    public double[] solveNewton(double[] warm) {
         int dim = n + 1;
         double[] w = warm != null ? warm.clone() : new double[dim];
         double[] g = new double[dim];
@@ -193,7 +231,7 @@ final class SquaredHingeProblem implements DifferentiableFunction {
 
     /**
      * The exact minimiser t &ge; 0 of phi(t) = Q(w + t d): phi' is piecewise linear and
-     * increasing, with breakpoints where a bag's margin crosses 1; walk them in order.
+     * increasing, with breakpoints where a row's margin crosses 1; walk them in order.
      */
     private double exactStep(double[] w, double[] f, double[] d) {
         double[] delta = decisions(d);
@@ -260,7 +298,7 @@ final class SquaredHingeProblem implements DifferentiableFunction {
     }
 
     /** L-BFGS from {@code warm} (or zero) to the given gradient tolerance: the paper's solver, our oracle. */
-    double[] solveLbfgs(double[] warm, double gradientTolerance) {
+    public double[] solveLbfgs(double[] warm, double gradientTolerance) {
         double[] x0 = warm != null ? warm.clone() : new double[n + 1];
         LbfgsResult res = Lbfgs.minimize(this, x0,
                 LbfgsOptions.defaults().withGradientTolerance(gradientTolerance).withMaxIterations(20000));

@@ -1,0 +1,97 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.io.ModelCodec;
+import dev.kernelkit.io.ModelFile;
+import dev.kernelkit.io.ModelFileWriter;
+import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.kernel.DifferentiableKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.learn.FitReport;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The model file of a {@link SparseMiModel} (type {@value SparseMiModel#TYPE}; SparseMI, RS and
+ * RSVM, told apart by {@code report.learner}):
+ *
+ * <pre>
+ * kernel = gaussian:gamma=0.006      the instance kernel (gaussian, polynomial or linear)
+ * classes.count = 2, classes.0 = -1, classes.1 = +1
+ * dim = 166
+ * xv.count = 10, xv.0 = dense 166 ...  the expansion vectors z_j (sparse in basis-vector mode)
+ * problems = 1                        binary problems: 1 for two classes, else one per class
+ * beta.0 = ..., rho.0 = ...           per problem
+ * objective = ...                     g(Z) at the start and after every accepted step
+ * stop = CONVERGED                    {@link SparseMi.StopReason}
+ * </pre>
+ *
+ * These are the keys {@code SparseMiModel.save} wrote before the learner contract, so those files
+ * load too; having no {@code report.*} keys, they get a report with learner {@code sparse-mi},
+ * options "unknown", seed 0, 0 seconds and the iterations, trace and convergence read from
+ * {@code objective} and {@code stop}.
+ */
+public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
+
+    @Override
+    public String type() {
+        return SparseMiModel.TYPE;
+    }
+
+    @Override
+    public Class<SparseMiModel> modelClass() {
+        return SparseMiModel.class;
+    }
+
+    @Override
+    public void write(SparseMiModel model, ModelFileWriter w) {
+        w.putString("kernel", Kernels.format(model.kernel()));
+        w.putStrings("classes", model.classNames());
+        w.putInt("dim", model.dim());
+        w.putVecs("xv", model.expansionVectors());
+        w.putInt("problems", model.problems());
+        for (int p = 0; p < model.problems(); p++) {
+            w.putDoubles("beta." + p, model.beta(p));
+            w.putDouble("rho." + p, model.rho(p));
+        }
+        w.putDoubles("objective", model.objectiveTrace());
+        w.putString("stop", model.stopReason().name());
+    }
+
+    @Override
+    public SparseMiModel read(ModelFile f, FitReport report) throws ModelFormatException {
+        Kernel<Vec> k = MiCodecs.kernel(f, "kernel");
+        if (!(k instanceof DifferentiableKernel dk)) {
+            throw f.formatError("kernel", "expected a gaussian, polynomial or linear kernel, found '"
+                    + f.getString("kernel") + "'");
+        }
+        List<String> classes = f.getStrings("classes");
+        int dim = MiCodecs.dim(f);
+        List<Vec> xvs = MiCodecs.vecs(f, "xv", dim);
+        int problems = f.getInt("problems");
+        if (problems < 1) {
+            throw f.formatError("problems", "expected at least 1 problem, found " + problems);
+        }
+        double[][] w = new double[problems][];
+        for (int p = 0; p < problems; p++) {
+            double[] beta = f.getDoubles("beta." + p, xvs.size());
+            w[p] = Arrays.copyOf(beta, xvs.size() + 1);
+            w[p][xvs.size()] = f.getDouble("rho." + p);
+        }
+        SparseMi.StopReason stop = MiCodecs.enumValue(f, "stop", SparseMi.StopReason.class);
+        double[] trace = f.getDoubles("objective");
+        FitReport r = report;
+        if (!f.has("report.learner")) {
+            boolean converged = stop != SparseMi.StopReason.MAX_ITERATIONS || trace.length == 1;
+            r = new FitReport(SparseMi.NAME, "unknown", 0, Math.max(0, trace.length - 1), converged, trace, 0);
+        }
+        try {
+            return new SparseMiModel(dk, classes, dim, xvs, w, trace, stop, r);
+        } catch (IllegalStateException e) {
+            throw f.formatError("objective", e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw f.formatError(e.getMessage());
+        }
+    }
+}
