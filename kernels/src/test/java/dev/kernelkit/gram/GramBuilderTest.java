@@ -117,31 +117,36 @@ class GramBuilderTest {
     }
 
     @Test
-    void dotTileMatchesDirectDotProductsWithPlainAndFusedMultiplyAdds() {
-        // 12 rows (a multiple of 4); d = 600 crosses two depth-chunk boundaries (256, 512)
-        int rows = 12, d = 600;
-        SplittableRandom r = new SplittableRandom(17);
-        double[] a = new double[rows * d];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = 2 * r.nextDouble() - 1;
-        }
+    void dotTileEqualsTheIndexOrderSumsBitForBitWithPlainAndFusedMultiplyAdds() {
+        // 6 row points (padded to 8) against 70 column points (two panels, the second partly empty);
+        // d = 601 is odd, so the two-features-per-pass loop ends with a single-feature pass
+        int d = 601;
+        List<Vec> rows = points(17, 6, d, 1.0, false), cols = points(18, 70, d, 0.8, true);
+        double[][][] a = GramBuilder.panels(rows, d), b = GramBuilder.panels(cols, d);
+        assertThat(a.length).isEqualTo(1);
+        assertThat(b.length).isEqualTo(2);
         for (boolean fused : new boolean[] {false, true}) {
-            double[] t = new double[4 * 8];
-            GramBuilder.dotTile(a, 8, 4, 0, 8, d, t, fused); // rows 8..11 against rows 0..7
-            for (int i = 0; i < 4; i++) {
-                for (int j = 0; j < 8; j++) {
-                    double s = 0;
-                    for (int k = 0; k < d; k++) {
-                        s += a[(8 + i) * d + k] * a[j * d + k];
+            for (int block = 0; block < 2; block++) {
+                int nj = block == 0 ? GramBuilder.BLOCK : 70 - GramBuilder.BLOCK;
+                double[][] t = new double[GramBuilder.BLOCK][GramBuilder.BLOCK];
+                GramBuilder.dotTile(a[0], b[block], 8, nj, d, t, fused);
+                for (int i = 0; i < 6; i++) {
+                    double[] x = rows.get(i).toDense().toArray();
+                    for (int j = 0; j < nj; j++) {
+                        double[] y = cols.get(block * GramBuilder.BLOCK + j).toDense().toArray();
+                        double s = 0;
+                        for (int k = 0; k < d; k++) {
+                            s = fused ? Math.fma(x[k], y[k], s) : s + x[k] * y[k];
+                        }
+                        assertThat(t[i][j]).as("fused %s (%d, %d)", fused, i, block * GramBuilder.BLOCK + j).isEqualTo(s);
                     }
-                    assertThat(t[i * 8 + j]).as("fused %s (%d, %d)", fused, i, j).isCloseTo(s, within(1e-12));
                 }
             }
-            double[] sq = GramBuilder.squaredNorms(a, rows, d, fused);
-            double[] self = new double[16];
-            GramBuilder.dotTile(a, 4, 4, 4, 4, d, self, fused);
-            for (int i = 0; i < 4; i++) {
-                assertThat(self[i * 4 + i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[4 + i]);
+            double[] sq = GramBuilder.squaredNorms(a, 6, d, fused);
+            double[][] self = new double[GramBuilder.BLOCK][GramBuilder.BLOCK];
+            GramBuilder.dotTile(a[0], a[0], 8, 6, d, self, fused);
+            for (int i = 0; i < 6; i++) {
+                assertThat(self[i][i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[i]);
             }
         }
     }
