@@ -116,6 +116,78 @@ class GramBuilderTest {
         }
     }
 
+    /**
+     * The naive double loop, written out here independently of the kernel classes: exp(-gamma sum_k
+     * (x_ik - x_jk)^2) with Math.exp for the Gaussian, sum_k x_ik x_jk for the linear kernel.
+     */
+    static double[][] naiveLoop(List<Vec> a, List<Vec> b, double gamma) {
+        double[][] k = new double[a.size()][b.size()];
+        for (int i = 0; i < a.size(); i++) {
+            double[] x = a.get(i).toDense().toArray();
+            for (int j = 0; j < b.size(); j++) {
+                double[] y = b.get(j).toDense().toArray();
+                double s = 0;
+                for (int f = 0; f < x.length; f++) {
+                    s += gamma > 0 ? (x[f] - y[f]) * (x[f] - y[f]) : x[f] * y[f];
+                }
+                k[i][j] = gamma > 0 ? Math.exp(-gamma * s) : s;
+            }
+        }
+        return k;
+    }
+
+    /**
+     * The fast (blocked, vectorised, table-exp) path against the naive double loop on random dense and
+     * sparse points: Gaussian entries within 1e-12 relative to the entry itself, inner products within
+     * 1e-12 of ||x_i|| ||x_j|| (their relative error is unbounded where they cancel to about 0).
+     */
+    @ParameterizedTest(name = "n {0}, d {1}, density {2}, sparse {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "150, 37, 1.0, false", "97, 166, 1.0, false", "200, 301, 1.0, false", "130, 40, 0.3, true",
+            "70, 1500, 0.01, true", "65, 2, 1.0, false", "1, 5, 1.0, false"})
+    void fastPathEqualsTheNaiveDoubleLoopWithin1e12Relative(int n, int d, double density, boolean sparse) {
+        List<Vec> x = points(n * 101L + d, n, d, density, sparse);
+        List<Vec> t = points(n * 103L + d, n / 3 + 2, d, density, !sparse);
+        double gamma = 0.05;
+        double[][] gaussX = naiveLoop(x, x, gamma), linX = naiveLoop(x, x, 0), gaussT = naiveLoop(t, x, gamma),
+                linT = naiveLoop(t, x, 0);
+        for (int threads : new int[] {1, 2}) {
+            GramBuilder b = new GramBuilder(threads);
+            assertRelative(b.gram(new GaussianKernel(gamma), x).toArray(), gaussX, null, null);
+            assertRelative(dense(b.gramPacked(new GaussianKernel(gamma), x)), gaussX, null, null);
+            assertRelative(b.cross(new GaussianKernel(gamma), t, x).toArray(), gaussT, null, null);
+            assertRelative(b.gram(new LinearKernel(), x).toArray(), linX, x, x);
+            assertRelative(b.cross(new LinearKernel(), t, x).toArray(), linT, t, x);
+        }
+    }
+
+    static double[][] dense(KernelMatrix k) {
+        double[][] out = new double[k.size()][k.size()];
+        for (int i = 0; i < k.size(); i++) {
+            for (int j = 0; j < k.size(); j++) {
+                out[i][j] = k.get(i, j);
+            }
+        }
+        return out;
+    }
+
+    /** |actual - expected| &le; 1e-12 |expected|, or &le; 1e-12 ||a_i|| ||b_j|| when a and b are given. */
+    static void assertRelative(double[][] actual, double[][] expected, List<Vec> a, List<Vec> b) {
+        assertThat(actual.length).isEqualTo(expected.length);
+        double worst = 0;
+        for (int i = 0; i < expected.length; i++) {
+            for (int j = 0; j < expected[i].length; j++) {
+                double scale = a == null ? Math.abs(expected[i][j])
+                        : Math.sqrt(a.get(i).squaredNorm() * b.get(j).squaredNorm());
+                double diff = Math.abs(actual[i][j] - expected[i][j]);
+                if (diff > 0) {
+                    worst = Math.max(worst, diff / scale);
+                }
+            }
+        }
+        assertThat(worst).as("largest relative difference from the naive loop").isLessThanOrEqualTo(1e-12);
+    }
+
     @Test
     void dotTileEqualsTheIndexOrderSumsBitForBitWithPlainAndFusedMultiplyAdds() {
         // 6 row points (padded to 8) against 70 column points (two panels, the second partly empty);
