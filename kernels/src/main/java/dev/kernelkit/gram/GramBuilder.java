@@ -43,14 +43,16 @@ import java.util.stream.IntStream;
  * Work: about n^2 d / 2 multiply-adds for a Gram matrix, m n d for a cross matrix.
  */
 public final class GramBuilder {
-    /** Output tile edge (rows and columns per block). */
+    /** Rows of an output tile, and its columns on the sparse and generic paths. */
     public static final int BLOCK = 64;
+    /** Points per panel, and columns of an output tile on the dense path. */
+    static final int PANEL = 256;
     private static final int DENSIFY_MIN_D = 1024;
 
     /** Whether the JVM compiles Math.fma to one instruction (HotSpot's UseFMA); otherwise plain multiply-adds. */
     static final boolean FUSED = fmaAvailable();
 
-    private static final ThreadLocal<double[][]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK][BLOCK]);
+    private static final ThreadLocal<double[][]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK][PANEL]);
 
     private final int threads;
 
@@ -84,7 +86,7 @@ public final class GramBuilder {
     public DenseKernelMatrix gram(Kernel<Vec> kernel, List<? extends Vec> points) {
         int n = points.size();
         double[] out = new double[CrossKernelMatrix.checkedSize(n, n)];
-        upperTiles(kernel, points, (t, ni, nj, i0, j0) -> write(t, ni, nj, out, n, i0, j0, i0 != j0));
+        upperTiles(kernel, points, (t, ni, from, nj, i0, j0) -> write(t, ni, from, nj, out, n, i0, j0, true));
         return DenseKernelMatrix.wrapRowMajor(n, out);
     }
 
@@ -97,22 +99,27 @@ public final class GramBuilder {
     public PackedKernelMatrix gramPacked(Kernel<Vec> kernel, List<? extends Vec> points) {
         int n = points.size();
         double[] out = new double[PackedKernelMatrix.packedSize(n)];
-        upperTiles(kernel, points, (t, ni, nj, i0, j0) -> {
+        upperTiles(kernel, points, (t, ni, from, nj, i0, j0) -> {
             for (int i = 0; i < ni; i++) {
                 int gi = i0 + i;
-                int from = Math.max(0, gi - j0); // only j >= i in a diagonal tile
-                if (from < nj) {
-                    System.arraycopy(t[i], from, out, PackedKernelMatrix.index(n, gi, j0 + from), nj - from);
+                int f = Math.max(from, gi - j0); // only j >= i where the tile crosses the diagonal
+                if (f < nj) {
+                    System.arraycopy(t[i], f, out, PackedKernelMatrix.index(n, gi, j0 + f), nj - f);
                 }
             }
         });
         return PackedKernelMatrix.wrapPacked(n, out);
     }
 
-    /** Receives one finished ni x nj tile (rows tile[0..ni)) of kernel values at rows i0.., columns j0... */
+    /**
+     * Receives one finished tile of kernel values: tile[i][j] for i &lt; ni, from &le; j &lt; nj is the
+     * entry at row i0 + i, column j0 + j; a tile holds every entry with column &ge; row that falls in
+     * its rows and columns (and entries below the diagonal only where the rows' diagonal square lies
+     * in the tile: those equal their mirror images exactly).
+     */
     @FunctionalInterface
     private interface TileSink {
-        void accept(double[][] tile, int ni, int nj, int i0, int j0);
+        void accept(double[][] tile, int ni, int from, int nj, int i0, int j0);
     }
 
     /** Computes every tile on or above the block diagonal and hands it to the sink, in parallel. */
@@ -128,7 +135,7 @@ public final class GramBuilder {
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
                 double[][] tile = TILE.get();
                 genericTile(kernel, points, i0, ni, j0, nj, tile);
-                sink.accept(tile, ni, nj, i0, j0);
+                sink.accept(tile, ni, 0, nj, i0, j0);
             });
             return;
         }
@@ -136,13 +143,23 @@ public final class GramBuilder {
         if (densify(points, n, d)) {
             double[][][] x = panels(points, d);
             double[] sq = squaredNorms(x, n, d, FUSED);
-            parallelFor(tasks, t -> {
-                int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
-                int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
+            // row blocks of BLOCK points against panels of PANEL columns, each pair with a column >= a row
+            int rows = blocks(n), count = 0;
+            int[] tr = new int[rows * (x.length + 1)], tp = new int[tr.length];
+            for (int r = 0; r < rows; r++) {
+                for (int p = r * BLOCK / PANEL; p < x.length; p++, count++) {
+                    tr[count] = r;
+                    tp[count] = p;
+                }
+            }
+            parallelFor(count, t -> {
+                int i0 = tr[t] * BLOCK, j0 = tp[t] * PANEL;
+                int ni = Math.min(BLOCK, n - i0), nj = Math.min(PANEL, n - j0);
+                int from = Math.max(0, i0 - j0); // the columns left of the rows' diagonal square are not needed
                 double[][] tile = TILE.get();
-                dotTile(x[bi[t]], x[bj[t]], padded(ni), nj, d, tile, FUSED);
-                form.transform(tile, ni, nj, sq, i0, sq, j0);
-                sink.accept(tile, ni, nj, i0, j0);
+                dotTile(x[i0 / PANEL], i0 % PANEL, padded(ni), x[tp[t]], from, columnsTo(nj), d, tile, FUSED);
+                form.transform(tile, ni, from, nj, sq, i0, sq, j0);
+                sink.accept(tile, ni, from, nj, i0, j0);
             });
         } else {
             double[] sq = new double[n];
@@ -155,8 +172,8 @@ public final class GramBuilder {
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
                 double[][] tile = TILE.get();
                 sparseDotTile(points, i0, ni, points, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, sq, i0, sq, j0);
-                sink.accept(tile, ni, nj, i0, j0);
+                form.transform(tile, ni, 0, nj, sq, i0, sq, j0);
+                sink.accept(tile, ni, 0, nj, i0, j0);
             });
         }
     }
@@ -203,13 +220,14 @@ public final class GramBuilder {
         if (densify(test, m, d) && densify(train, n, d)) {
             double[][][] a = panels(test, d), b = panels(train, d);
             double[] sqa = squaredNorms(a, m, d, FUSED), sqb = squaredNorms(b, n, d, FUSED);
-            parallelFor(tasks, t -> {
-                int i0 = (t / nb) * BLOCK, j0 = (t % nb) * BLOCK;
-                int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
+            int np = b.length;
+            parallelFor(mb * np, t -> {
+                int i0 = (t / np) * BLOCK, j0 = (t % np) * PANEL;
+                int ni = Math.min(BLOCK, m - i0), nj = Math.min(PANEL, n - j0);
                 double[][] tile = TILE.get();
-                dotTile(a[t / nb], b[t % nb], padded(ni), nj, dim, tile, FUSED);
-                form.transform(tile, ni, nj, sqa, i0, sqb, j0);
-                write(tile, ni, nj, out, n, i0, j0, false);
+                dotTile(a[i0 / PANEL], i0 % PANEL, padded(ni), b[t % np], 0, columnsTo(nj), dim, tile, FUSED);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0);
+                write(tile, ni, 0, nj, out, n, i0, j0, false);
             });
         } else {
             double[] sqa = new double[m], sqb = new double[n];
@@ -225,8 +243,8 @@ public final class GramBuilder {
                 int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
                 double[][] tile = TILE.get();
                 sparseDotTile(test, i0, ni, train, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, sqa, i0, sqb, j0);
-                write(tile, ni, nj, out, n, i0, j0, false);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0);
+                write(tile, ni, 0, nj, out, n, i0, j0, false);
             });
         }
         return CrossKernelMatrix.wrapRowMajor(m, n, out);
@@ -247,7 +265,7 @@ public final class GramBuilder {
             int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
             double[][] tile = TILE.get();
             genericTile(kernel, points, i0, ni, j0, nj, tile);
-            write(tile, ni, nj, out, n, i0, j0, i0 != j0);
+            write(tile, ni, 0, nj, out, n, i0, j0, i0 != j0);
         });
         return DenseKernelMatrix.wrapRowMajor(n, out);
     }
@@ -296,6 +314,11 @@ public final class GramBuilder {
         return (n + BLOCK - 1) / BLOCK;
     }
 
+    /** The columns a dense tile computes for nj real ones: up to a multiple of 8 (the panels hold zeros there). */
+    private static int columnsTo(int nj) {
+        return Math.min(PANEL, (nj + 7) & ~7);
+    }
+
     private static int dimension(List<? extends Vec> points, int expected, String what) {
         int d = expected >= 0 ? expected : points.isEmpty() ? 0 : points.get(0).dim();
         for (int i = 0; i < points.size(); i++) {
@@ -325,23 +348,25 @@ public final class GramBuilder {
     }
 
     /**
-     * The points cut into {@value #BLOCK}-point panels, each stored transposed: {@code panels[b][k][i]}
-     * is feature k of point b {@value #BLOCK} + i, zero for i beyond the last point. The tile kernel
-     * reads its row operands as scalars from one panel and streams the columns of the other along
-     * its contiguous rows.
+     * The points cut into {@value #PANEL}-point panels, each stored transposed: {@code panels[b][k][i]}
+     * is feature k of point b {@value #PANEL} + i, zero for i beyond the last point. The tile kernel
+     * reads its row operands as scalars from one panel and streams the columns of another along its
+     * contiguous rows.
+     *
+     * @throws IllegalArgumentException when the panels would hold more than 2^31 - 9 values
      */
     static double[][][] panels(List<? extends Vec> points, int d) {
         int n = points.size();
-        long size = (long) blocks(n) * BLOCK * d;
-        if (size > Integer.MAX_VALUE - 8) {
+        int count = (n + PANEL - 1) / PANEL;
+        if ((long) count * PANEL * d > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(n + " points of dimension " + d + " do not fit one array");
         }
-        double[][][] p = new double[blocks(n)][d][BLOCK];
+        double[][][] p = new double[count][d][PANEL];
         double[] row = new double[d];
         for (int i = 0; i < n; i++) {
             Vec v = points.get(i);
-            double[][] panel = p[i / BLOCK];
-            int c = i % BLOCK;
+            double[][] panel = p[i / PANEL];
+            int c = i % PANEL;
             if (v instanceof DenseVec dv) {
                 dv.copyInto(row, 0);
                 for (int k = 0; k < d; k++) {
@@ -361,60 +386,63 @@ public final class GramBuilder {
     static double[] squaredNorms(double[][][] panels, int n, int d, boolean fused) {
         double[] sq = new double[n];
         for (int b = 0; b < panels.length; b++) {
-            double[] s = new double[BLOCK];
+            double[] s = new double[PANEL];
             for (int k = 0; k < d; k++) {
                 double[] x = panels[b][k];
                 if (fused) {
-                    for (int i = 0; i < BLOCK; i++) {
+                    for (int i = 0; i < PANEL; i++) {
                         s[i] = Math.fma(x[i], x[i], s[i]);
                     }
                 } else {
-                    for (int i = 0; i < BLOCK; i++) {
+                    for (int i = 0; i < PANEL; i++) {
                         s[i] += x[i] * x[i];
                     }
                 }
             }
-            System.arraycopy(s, 0, sq, b * BLOCK, Math.min(BLOCK, n - b * BLOCK));
+            System.arraycopy(s, 0, sq, b * PANEL, Math.min(PANEL, n - b * PANEL));
         }
         return sq;
     }
 
     /**
-     * c[i][j] = &lt;a_i, b_j&gt; = sum_k a[k][i] b[k][j] for i &lt; ni, j &lt; nj, where a and b are
-     * panels (see {@link #panels}) of d rows; ni must be a multiple of 4 and the panels must hold
-     * zeros up to ni and nj. Each sum is accumulated in index order k = 0, 1, ..., d - 1, with
-     * fused multiply-adds when {@code fused} (the hardware has FMA), plain ones otherwise.
+     * c[i][j] = &lt;a_(ia+i), b_j&gt; = sum_k a[k][ia + i] b[k][j] for i &lt; ni, from &le; j &lt; to,
+     * where a and b are panels (see {@link #panels}) of d rows; ni must be a multiple of 4 and the
+     * panels must hold zeros up to ia + ni and to. Each sum is accumulated in index order k = 0, 1,
+     * ..., d - 1, with fused multiply-adds when {@code fused} (the hardware has FMA), plain ones
+     * otherwise, so c[i][j] is bit-identical to that loop written out.
      *
      * <p>The loop shape is chosen for HotSpot C2's auto-vectoriser (SuperWord): the innermost
      * loop runs along j over whole arrays indexed by j alone, reads two rows of b (features k and
      * k + 1) and updates four rows of c (points i..i+3) with two multiply-adds each, the eight
-     * multipliers a[k][i..i+3], a[k+1][i..i+3] held in registers. On JDK 17 this is compiled to
-     * 8-wide (AVX-512) or 4-wide FMA instructions; longer chains per element (three or four k per
-     * pass) or more rows were measured to fall back to scalar code (BENCHMARKS.md, "Gram tile").
+     * multipliers a[k][ia+i..], a[k+1][ia+i..] held in registers. JDK 17 compiles it to AVX-512 or
+     * AVX2 FMA instructions, the wider and more unrolled the longer the loop (hence panels of
+     * {@value #PANEL} columns); three or four features per pass, or more rows, were measured to fall
+     * back to scalar code (BENCHMARKS.md, "Gram tile").
      */
-    static void dotTile(double[][] a, double[][] b, int ni, int nj, int d, double[][] c, boolean fused) {
+    static void dotTile(double[][] a, int ia, int ni, double[][] b, int from, int to, int d, double[][] c,
+            boolean fused) {
         for (int i = 0; i < ni; i += 4) {
             double[] c0 = c[i], c1 = c[i + 1], c2 = c[i + 2], c3 = c[i + 3];
-            java.util.Arrays.fill(c0, 0, nj, 0.0);
-            java.util.Arrays.fill(c1, 0, nj, 0.0);
-            java.util.Arrays.fill(c2, 0, nj, 0.0);
-            java.util.Arrays.fill(c3, 0, nj, 0.0);
+            java.util.Arrays.fill(c0, from, to, 0.0);
+            java.util.Arrays.fill(c1, from, to, 0.0);
+            java.util.Arrays.fill(c2, from, to, 0.0);
+            java.util.Arrays.fill(c3, from, to, 0.0);
             if (fused) {
-                fusedRows(a, b, i, nj, d, c0, c1, c2, c3);
+                fusedRows(a, ia + i, b, from, to, d, c0, c1, c2, c3);
             } else {
-                plainRows(a, b, i, nj, d, c0, c1, c2, c3);
+                plainRows(a, ia + i, b, from, to, d, c0, c1, c2, c3);
             }
         }
     }
 
-    private static void fusedRows(double[][] a, double[][] b, int i, int nj, int d, double[] c0, double[] c1,
-            double[] c2, double[] c3) {
+    private static void fusedRows(double[][] a, int i, double[][] b, int from, int to, int d, double[] c0,
+            double[] c1, double[] c2, double[] c3) {
         int k = 0;
         for (; k + 1 < d; k += 2) {
             double[] x = a[k], xx = a[k + 1], y = b[k], yy = b[k + 1];
             double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
             double q0 = xx[i], q1 = xx[i + 1], q2 = xx[i + 2], q3 = xx[i + 3];
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < to; j++) {
                 double u = y[j], v = yy[j];
                 c0[j] = Math.fma(q0, v, Math.fma(p0, u, c0[j]));
                 c1[j] = Math.fma(q1, v, Math.fma(p1, u, c1[j]));
@@ -425,7 +453,7 @@ public final class GramBuilder {
         if (k < d) {
             double[] x = a[k], y = b[k];
             double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < to; j++) {
                 double u = y[j];
                 c0[j] = Math.fma(p0, u, c0[j]);
                 c1[j] = Math.fma(p1, u, c1[j]);
@@ -435,14 +463,14 @@ public final class GramBuilder {
         }
     }
 
-    private static void plainRows(double[][] a, double[][] b, int i, int nj, int d, double[] c0, double[] c1,
-            double[] c2, double[] c3) {
+    private static void plainRows(double[][] a, int i, double[][] b, int from, int to, int d, double[] c0,
+            double[] c1, double[] c2, double[] c3) {
         int k = 0;
         for (; k + 1 < d; k += 2) {
             double[] x = a[k], xx = a[k + 1], y = b[k], yy = b[k + 1];
             double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
             double q0 = xx[i], q1 = xx[i + 1], q2 = xx[i + 2], q3 = xx[i + 3];
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < to; j++) {
                 double u = y[j], v = yy[j];
                 c0[j] = c0[j] + p0 * u + q0 * v;
                 c1[j] = c1[j] + p1 * u + q1 * v;
@@ -453,7 +481,7 @@ public final class GramBuilder {
         if (k < d) {
             double[] x = a[k], y = b[k];
             double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < to; j++) {
                 double u = y[j];
                 c0[j] += p0 * u;
                 c1[j] += p1 * u;
@@ -477,13 +505,14 @@ public final class GramBuilder {
         }
     }
 
-    /** Copies the ni x nj transformed tile into out (row stride n) and, when mirror, its transpose. */
-    private static void write(double[][] t, int ni, int nj, double[] out, int n, int i0, int j0, boolean mirror) {
+    /** Copies columns from..nj of the ni-row transformed tile into out (row stride n) and, when mirror, its transpose. */
+    private static void write(double[][] t, int ni, int from, int nj, double[] out, int n, int i0, int j0,
+            boolean mirror) {
         for (int i = 0; i < ni; i++) {
-            System.arraycopy(t[i], 0, out, (i0 + i) * n + j0, nj);
+            System.arraycopy(t[i], from, out, (i0 + i) * n + j0 + from, nj - from);
         }
         if (mirror) {
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < nj; j++) {
                 int base = (j0 + j) * n + i0;
                 for (int i = 0; i < ni; i++) {
                     out[base + i] = t[i][j];
@@ -535,15 +564,15 @@ public final class GramBuilder {
             return null;
         }
 
-        /** Replaces each inner product in the ni x nj tile by the kernel value. */
-        void transform(double[][] t, int ni, int nj, double[] sqa, int i0, double[] sqb, int j0) {
+        /** Replaces each inner product in columns from..nj of the ni-row tile by the kernel value. */
+        void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0) {
             switch (kind) {
                 case GAUSSIAN -> {
                     double g = -gamma;
                     for (int i = 0; i < ni; i++) {
                         double si = sqa[i0 + i];
                         double[] r = t[i];
-                        for (int j = 0; j < nj; j++) {
+                        for (int j = from; j < nj; j++) {
                             // the same expression as Vec.squaredDistance, clamped at 0
                             double dist = si + sqb[j0 + j] - 2.0 * r[j];
                             r[j] = TableExp.exp(g * (dist > 0 ? dist : 0.0));
@@ -553,7 +582,7 @@ public final class GramBuilder {
                 case POLYNOMIAL -> {
                     for (int i = 0; i < ni; i++) {
                         double[] r = t[i];
-                        for (int q = 0; q < nj; q++) {
+                        for (int q = from; q < nj; q++) {
                             double base = gamma * r[q] + offset;
                             double v = 1.0;
                             for (int p = degree; p > 0; p >>= 1) {

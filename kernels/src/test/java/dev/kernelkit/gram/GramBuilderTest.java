@@ -144,7 +144,8 @@ class GramBuilderTest {
     @ParameterizedTest(name = "n {0}, d {1}, density {2}, sparse {3}")
     @org.junit.jupiter.params.provider.CsvSource({
             "150, 37, 1.0, false", "97, 166, 1.0, false", "200, 301, 1.0, false", "130, 40, 0.3, true",
-            "70, 1500, 0.01, true", "65, 2, 1.0, false", "1, 5, 1.0, false"})
+            "70, 1500, 0.01, true", "65, 2, 1.0, false", "1, 5, 1.0, false", "600, 20, 1.0, false",
+            "520, 9, 0.4, true"})
     void fastPathEqualsTheNaiveDoubleLoopWithin1e12Relative(int n, int d, double density, boolean sparse) {
         List<Vec> x = points(n * 101L + d, n, d, density, sparse);
         List<Vec> t = points(n * 103L + d, n / 3 + 2, d, density, !sparse);
@@ -190,35 +191,34 @@ class GramBuilderTest {
 
     @Test
     void dotTileEqualsTheIndexOrderSumsBitForBitWithPlainAndFusedMultiplyAdds() {
-        // 6 row points (padded to 8) against 70 column points (two panels, the second partly empty);
-        // d = 601 is odd, so the two-features-per-pass loop ends with a single-feature pass
-        int d = 601;
-        List<Vec> rows = points(17, 6, d, 1.0, false), cols = points(18, 70, d, 0.8, true);
+        // rows 64..69 of a 300-point panel set (padded to 8 rows) against columns 8..(300 - 256) of the
+        // second panel of another set; d = 601 is odd, so the two-features-per-pass loop ends with a
+        // single-feature pass
+        int d = 601, rowsFrom = GramBuilder.BLOCK;
+        List<Vec> rows = points(17, 300, d, 1.0, false), cols = points(18, 300, d, 0.8, true);
         double[][][] a = GramBuilder.panels(rows, d), b = GramBuilder.panels(cols, d);
-        assertThat(a.length).isEqualTo(1);
-        assertThat(b.length).isEqualTo(2);
+        assertThat(a.length).isEqualTo(2);
+        int from = 8, to = 300 - GramBuilder.PANEL;
         for (boolean fused : new boolean[] {false, true}) {
-            for (int block = 0; block < 2; block++) {
-                int nj = block == 0 ? GramBuilder.BLOCK : 70 - GramBuilder.BLOCK;
-                double[][] t = new double[GramBuilder.BLOCK][GramBuilder.BLOCK];
-                GramBuilder.dotTile(a[0], b[block], 8, nj, d, t, fused);
-                for (int i = 0; i < 6; i++) {
-                    double[] x = rows.get(i).toDense().toArray();
-                    for (int j = 0; j < nj; j++) {
-                        double[] y = cols.get(block * GramBuilder.BLOCK + j).toDense().toArray();
-                        double s = 0;
-                        for (int k = 0; k < d; k++) {
-                            s = fused ? Math.fma(x[k], y[k], s) : s + x[k] * y[k];
-                        }
-                        assertThat(t[i][j]).as("fused %s (%d, %d)", fused, i, block * GramBuilder.BLOCK + j).isEqualTo(s);
+            double[][] t = new double[GramBuilder.BLOCK][GramBuilder.PANEL];
+            GramBuilder.dotTile(a[0], rowsFrom, 8, b[1], from, to, d, t, fused);
+            for (int i = 0; i < 6; i++) {
+                double[] x = rows.get(rowsFrom + i).toDense().toArray();
+                for (int j = from; j < to; j++) {
+                    double[] y = cols.get(GramBuilder.PANEL + j).toDense().toArray();
+                    double s = 0;
+                    for (int k = 0; k < d; k++) {
+                        s = fused ? Math.fma(x[k], y[k], s) : s + x[k] * y[k];
                     }
+                    assertThat(t[i][j]).as("fused %s (%d, %d)", fused, i, j).isEqualTo(s);
                 }
             }
-            double[] sq = GramBuilder.squaredNorms(a, 6, d, fused);
-            double[][] self = new double[GramBuilder.BLOCK][GramBuilder.BLOCK];
-            GramBuilder.dotTile(a[0], a[0], 8, 6, d, self, fused);
+            double[] sq = GramBuilder.squaredNorms(a, 300, d, fused);
+            double[][] self = new double[GramBuilder.BLOCK][GramBuilder.PANEL];
+            GramBuilder.dotTile(a[0], rowsFrom, 8, a[0], rowsFrom, rowsFrom + 8, d, self, fused);
             for (int i = 0; i < 6; i++) {
-                assertThat(self[i][i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[i]);
+                assertThat(self[i][rowsFrom + i]).as("<x, x> in a tile is bit-identical to ||x||^2")
+                        .isEqualTo(sq[rowsFrom + i]);
             }
         }
     }
