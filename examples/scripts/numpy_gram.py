@@ -10,10 +10,11 @@ every thread count T the script runs, one after the other,
     --repeats;
   - ours, when --jar is given: `java -jar JAR bench gram --threads T --no-naive`, best of --repeats in one
     JVM (the first repeats include JIT compilation),
-and prints one line per pair with the ratio ours / numpy and the 1-minute load average, then the median
-ratio per T. With --json FILE it also writes everything as JSON.
+and prints one line per pair with the ratio ours / numpy of the wall times and of the CPU times of the
+whole processes (which waiting for a loaded machine's cores does not inflate) and the 1-minute load
+average, then the median ratios per T. With --json FILE it also writes everything as JSON.
 
-Usage: numpy_gram.py [--n 6000] [--d 166] [--gamma G] [--seed 42] [--repeats 5] [--rounds 3]
+Usage: numpy_gram.py [--n 6000] [--d 166] [--gamma G] [--seed 42] [--repeats 8] [--rounds 3]
                      [--threads 1,2] [--jar examples/target/kernelkit.jar] [--cdist] [--json FILE]
 Old form (numpy only, default threads): numpy_gram.py [n] [d] [repeats]
 """
@@ -83,18 +84,21 @@ def numpy_only(args):
         return k
 
     def best(f):
-        t = float("inf")
+        """(least wall time, least CPU time of the process) over the repeats."""
+        t, c = float("inf"), float("inf")
         for _ in range(args.repeats):
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             f()
             t = min(t, time.perf_counter() - t0)
-        return t
+            c = min(c, time.process_time() - c0)
+        return t, c
 
+    wall, cpu = best(product_form)
     out = {"n": n, "d": d, "gamma": gamma, "seed": args.seed, "repeats": args.repeats,
-           "product_seconds": best(product_form), "first_values": x[0, :3].tolist()}
+           "product_seconds": wall, "product_cpu_seconds": cpu, "first_values": x[0, :3].tolist()}
     if args.cdist:
         from scipy.spatial.distance import cdist
-        out["cdist_seconds"] = best(lambda: np.exp(-gamma * cdist(x, x, "sqeuclidean")))
+        out["cdist_seconds"] = best(lambda: np.exp(-gamma * cdist(x, x, "sqeuclidean")))[0]
     out.update(blas_info())
     out["threads_env"] = {k: os.environ.get(k) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
     return out
@@ -131,7 +135,7 @@ def main():
     p.add_argument("--d", type=int, default=166)
     p.add_argument("--gamma", type=float, default=None, help="default 1/d")
     p.add_argument("--seed", type=int, default=42)
-    p.add_argument("--repeats", type=int, default=5, help="timed runs per process, the best counts")
+    p.add_argument("--repeats", type=int, default=8, help="timed runs per process, the best counts")
     p.add_argument("--rounds", type=int, default=3, help="numpy/ours pairs per thread count")
     p.add_argument("--threads", default="1,%d" % os.cpu_count(), help="comma-separated thread counts")
     p.add_argument("--jar", help="kernelkit.jar: time ours beside numpy")
@@ -156,30 +160,43 @@ def main():
     thread_counts = [int(t) for t in args.threads.split(",")]
     print("Gaussian Gram matrix n = %d, d = %d, gamma = %s, seed %d; best of %d per process" % (
         args.n, args.d, args.gamma if args.gamma is not None else "1/d", args.seed, args.repeats))
-    print("%-5s %-7s %10s %10s %12s %8s" % ("round", "threads", "numpy s", "ours s", "ours/numpy", "load1"))
+    print("%-5s %-7s %10s %10s %12s %10s %10s %10s %8s" % ("round", "threads", "numpy s", "ours s", "ours/numpy",
+                                                          "numpy cpu", "ours cpu", "cpu ratio", "load1"))
     for r in range(args.rounds):
         for t in thread_counts:
             load = os.getloadavg()[0]
             np_res = run_numpy(args, t)
             ours = run_ours(args, t) if args.jar else None
             row = {"round": r + 1, "threads": t, "numpy_seconds": np_res["product_seconds"],
+                   "numpy_cpu_seconds": np_res["product_cpu_seconds"],
                    "ours_seconds": ours["ours_seconds"] if ours else None,
+                   "ours_cpu_seconds": ours.get("ours_cpu_seconds") if ours else None,
                    "load1_before": load, "load1_after": os.getloadavg()[0], "numpy": np_res}
             if ours:
                 row["ratio"] = ours["ours_seconds"] / np_res["product_seconds"]
+                if row["ours_cpu_seconds"]:
+                    row["cpu_ratio"] = row["ours_cpu_seconds"] / row["numpy_cpu_seconds"]
                 row["ours_java"] = ours.get("java_version")
             rows.append(row)
-            print("%-5d %-7d %10.3f %10s %12s %8.2f" % (
+            print("%-5d %-7d %10.3f %10s %12s %10.3f %10s %10s %8.2f" % (
                 r + 1, t, row["numpy_seconds"], "%.3f" % row["ours_seconds"] if ours else "-",
-                "%.2f" % row["ratio"] if ours else "-", load), flush=True)
+                "%.2f" % row["ratio"] if ours else "-", row["numpy_cpu_seconds"],
+                "%.3f" % row["ours_cpu_seconds"] if row["ours_cpu_seconds"] else "-",
+                "%.2f" % row["cpu_ratio"] if "cpu_ratio" in row else "-", load), flush=True)
     summary = {}
     for t in thread_counts:
         ratios = [x["ratio"] for x in rows if x["threads"] == t and "ratio" in x]
+        cpu = [x["cpu_ratio"] for x in rows if x["threads"] == t and "cpu_ratio" in x]
         if ratios:
             summary[str(t)] = {"median_ratio": statistics.median(ratios), "min_ratio": min(ratios),
                                "max_ratio": max(ratios)}
             print("threads %d: ours/numpy median %.2f (min %.2f, max %.2f) over %d rounds" % (
-                t, statistics.median(ratios), min(ratios), max(ratios), len(ratios)))
+                t, statistics.median(ratios), min(ratios), max(ratios), len(ratios)), end="")
+            if cpu:
+                summary[str(t)]["median_cpu_ratio"] = statistics.median(cpu)
+                print("; CPU time ours/numpy median %.2f (min %.2f, max %.2f)" % (
+                    statistics.median(cpu), min(cpu), max(cpu)), end="")
+            print()
     blas = rows[0]["numpy"] if rows else {}
     print("numpy %s, %s" % (blas.get("numpy"), blas.get("openblas_config", "BLAS: " + ", ".join(blas.get("libraries", [])))))
     if args.json:

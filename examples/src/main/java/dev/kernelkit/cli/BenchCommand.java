@@ -110,6 +110,7 @@ final class BenchCommand implements Callable<Integer> {
                     .putNull("accuracy_sd")
                     .putNull("train_seconds")
                     .put("ours_seconds", r.oursSeconds())
+                    .putOptional("ours_cpu_seconds", Double.isNaN(r.oursCpuSeconds()) ? null : r.oursCpuSeconds())
                     .putOptional("naive_seconds", naive ? r.naiveSeconds() : null)
                     .putOptional("speedup", naive ? r.speedup() : null)
                     .putOptional("max_abs_difference", naive ? r.maxAbsDifference() : null)

@@ -24,6 +24,7 @@ class GramBenchmarkTest {
         GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(40, 3, 0.5, 2L, 1, 1, false));
         assertThat(r.threads()).isEqualTo(1);
         assertThat(r.oursSeconds()).isPositive();
+        assertThat(r.oursCpuSeconds()).isPositive();
         assertThat(r.naiveSeconds()).isNaN();
         assertThat(r.maxAbsDifference()).isNaN();
         // 8 (40^2 + 3 * 40 * 3) = 8 * 1960 = 15680
