@@ -143,11 +143,13 @@ public final class GramBuilder {
         if (densify(points, n, d)) {
             double[][][] x = panels(points, d);
             double[] sq = squaredNorms(x, n, d, FUSED);
-            // row blocks of BLOCK points against panels of PANEL columns, each pair with a column >= a row
+            // row blocks of BLOCK points against panels of PANEL columns, each pair with a column >= a row;
+            // panel by panel, so that consecutive tiles (a worker's share is a contiguous range) reuse
+            // the column panel from the core's cache
             int rows = blocks(n), count = 0;
             int[] tr = new int[rows * (x.length + 1)], tp = new int[tr.length];
-            for (int r = 0; r < rows; r++) {
-                for (int p = r * BLOCK / PANEL; p < x.length; p++, count++) {
+            for (int p = 0; p < x.length; p++) {
+                for (int r = 0; r < rows && r * BLOCK / PANEL <= p; r++, count++) {
                     tr[count] = r;
                     tp[count] = p;
                 }
