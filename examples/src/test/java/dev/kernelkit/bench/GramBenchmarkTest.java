@@ -24,7 +24,8 @@ class GramBenchmarkTest {
         GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(40, 3, 0.5, 2L, 1, 1, false));
         assertThat(r.threads()).isEqualTo(1);
         assertThat(r.oursSeconds()).isPositive();
-        assertThat(r.oursCpuSeconds()).isPositive();
+        // the process's CPU clock may tick in 10 ms steps: 0 is a valid reading for this tiny problem
+        assertThat(r.oursCpuSeconds()).isNotNaN().isGreaterThanOrEqualTo(0.0);
         assertThat(r.naiveSeconds()).isNaN();
         assertThat(r.maxAbsDifference()).isNaN();
         // 8 (40^2 + 3 * 40 * 3) = 8 * 1960 = 15680

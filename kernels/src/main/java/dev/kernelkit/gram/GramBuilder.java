@@ -29,8 +29,9 @@ import java.util.stream.IntStream;
  * {@link ForkJoinPool} of {@link #threads()} workers. The squared norms are summed in the same
  * order as the tiles, so the Gaussian diagonal is exactly 1 and the result is exactly symmetric.
  *
- * <p>Sparse input: points are densified into the packed array when d &le; max(n, 1024), which
- * costs at most as much memory as the Gram matrix itself (or 8 MB per 1024 points); for wider
+ * <p>Sparse input: points are densified into the panels when d &le; max(n, 1024), which costs
+ * at most as much memory as the Gram matrix itself (or 8 MB per 1024 points), apart from the padding
+ * of the last panel to {@value #PANEL} points; for wider
  * sparse data (text, 65,000-dimensional bags) each row x_i is scattered into a dense work vector
  * of length d and dotted with the other points in O(nnz), so nothing n x d is allocated.
  *
@@ -39,7 +40,8 @@ import java.util.stream.IntStream;
  * symmetric pair evaluated once.
  *
  * <p>Memory: the result (8 n^2 bytes; 4 n (n + 1) packed), the panels (8 n d bytes, n rounded up
- * to a multiple of {@value #BLOCK}, when densified), one {@value #BLOCK}^2 tile and, on the sparse path, one d-vector per thread.
+ * to a multiple of {@value #PANEL}, when densified), one {@value #BLOCK} x {@value #PANEL} tile per
+ * thread and, on the sparse path, one d-vector per thread.
  * Work: about n^2 d / 2 multiply-adds for a Gram matrix, m n d for a cross matrix.
  */
 public final class GramBuilder {
