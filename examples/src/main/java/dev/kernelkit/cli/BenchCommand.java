@@ -53,11 +53,21 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Data seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--threads", paramLabel = "T", description = "Worker threads of ours (default: all cores).")
+        Integer threads;
+
+        @Option(names = "--naive", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "Also run the naive double loop and compare (default: on; --no-naive times ours only).")
+        boolean naive;
+
         @Mixin
         Options.Json json;
 
         @Override
         public Integer call() throws Exception {
+            if (threads != null && threads < 1) {
+                throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+            }
             if (n < 1) {
                 throw new IllegalArgumentException("--n must be >= 1, got " + n);
             }
@@ -73,18 +83,25 @@ final class BenchCommand implements Callable<Integer> {
             double g = gamma != null ? gamma : 1.0 / d;
             PrintWriter out = spec.commandLine().getOut();
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
-            progress.status(String.format(Locale.ROOT, "Gram matrix n = %d, d = %d (the naive loop takes a while)", n, d));
-            GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(n, d, g, seed, repeats));
+            progress.status(String.format(Locale.ROOT, "Gram matrix n = %d, d = %d%s", n, d, naive ? " (the naive loop takes a while)" : ""));
+            int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+            GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(n, d, g, seed, repeats, t, naive));
             progress.done();
 
             out.printf(Locale.ROOT, "Gaussian Gram matrix, n = %d, d = %d, gamma = %s, seed %d%n", n, d,
                     CommandSupport.label(g), seed);
-            new TablePrinter().textColumn("implementation").numberColumn("threads").numberColumn("seconds")
-                    .row("ours (blocked, best of " + repeats + ")", Integer.toString(r.threads()), fixed3(r.oursSeconds()))
-                    .row("naive double loop", "1", fixed3(r.naiveSeconds()))
-                    .print(out);
-            out.printf(Locale.ROOT, "%s; max |difference| %.1e; peak heap about %d MB%n",
-                    ratio(r.oursSeconds(), r.naiveSeconds(), "the naive loop"), r.maxAbsDifference(), r.peakHeapBytes() >> 20);
+            TablePrinter table = new TablePrinter().textColumn("implementation").numberColumn("threads").numberColumn("seconds")
+                    .row("ours (blocked, best of " + repeats + ")", Integer.toString(r.threads()), fixed3(r.oursSeconds()));
+            if (naive) {
+                table.row("naive double loop", "1", fixed3(r.naiveSeconds()));
+            }
+            table.print(out);
+            if (naive) {
+                out.printf(Locale.ROOT, "%s; max |difference| %.1e; peak heap about %d MB%n",
+                        ratio(r.oursSeconds(), r.naiveSeconds(), "the naive loop"), r.maxAbsDifference(), r.peakHeapBytes() >> 20);
+            } else {
+                out.printf(Locale.ROOT, "naive loop not run (--no-naive); peak heap about %d MB%n", r.peakHeapBytes() >> 20);
+            }
             out.flush();
 
             JsonSummary summary = new JsonSummary()
@@ -93,9 +110,10 @@ final class BenchCommand implements Callable<Integer> {
                     .putNull("accuracy_sd")
                     .putNull("train_seconds")
                     .put("ours_seconds", r.oursSeconds())
-                    .put("naive_seconds", r.naiveSeconds())
-                    .put("speedup", r.speedup())
-                    .put("max_abs_difference", r.maxAbsDifference())
+                    .putOptional("ours_cpu_seconds", Double.isNaN(r.oursCpuSeconds()) ? null : r.oursCpuSeconds())
+                    .putOptional("naive_seconds", naive ? r.naiveSeconds() : null)
+                    .putOptional("speedup", naive ? r.speedup() : null)
+                    .putOptional("max_abs_difference", naive ? r.maxAbsDifference() : null)
                     .put("threads", (long) r.threads())
                     .put("peak_heap_bytes", r.peakHeapBytes())
                     .put("n", (long) n)

@@ -20,6 +20,19 @@ class GramBenchmarkTest {
     }
 
     @Test
+    void withoutTheNaiveLoopOnlyOursIsTimedOnTheGivenThreads() {
+        GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(40, 3, 0.5, 2L, 1, 1, false));
+        assertThat(r.threads()).isEqualTo(1);
+        assertThat(r.oursSeconds()).isPositive();
+        // the process's CPU clock may tick in 10 ms steps: 0 is a valid reading for this tiny problem
+        assertThat(r.oursCpuSeconds()).isNotNaN().isGreaterThanOrEqualTo(0.0);
+        assertThat(r.naiveSeconds()).isNaN();
+        assertThat(r.maxAbsDifference()).isNaN();
+        // 8 (40^2 + 3 * 40 * 3) = 8 * 1960 = 15680
+        assertThat(r.peakHeapBytes()).isEqualTo(15_680L);
+    }
+
+    @Test
     void naiveLoopMatchesAHandComputedEntry() {
         // (0,0) and (1,2): squared distance 1 + 4 = 5, gamma 0.1 -> exp(-0.5)
         double[][] k = GramBenchmark.naive(new double[][] {{0, 0}, {1, 2}}, 0.1);
@@ -34,5 +47,6 @@ class GramBenchmarkTest {
         assertThatThrownBy(() -> new GramBenchmark.Options(5, 0, 1, 1, 1)).hasMessageContaining("d must be >= 1, got 0");
         assertThatThrownBy(() -> new GramBenchmark.Options(5, 5, -1, 1, 1)).hasMessageContaining("gamma must be > 0 and finite, got -1.0");
         assertThatThrownBy(() -> new GramBenchmark.Options(5, 5, 1, 1, 0)).hasMessageContaining("repeats must be >= 1, got 0");
+        assertThatThrownBy(() -> new GramBenchmark.Options(5, 5, 1, 1, 1, 0, true)).hasMessageContaining("threads must be >= 1, got 0");
     }
 }

@@ -19,18 +19,19 @@ import java.util.stream.IntStream;
  * <p>For the Gaussian, linear and polynomial kernels every entry is a function of the inner
  * product and the squared norms: exp(-gamma (||x_i||^2 + ||x_j||^2 - 2 &lt;x_i, x_j&gt;)),
  * &lt;x_i, x_j&gt; and (gamma &lt;x_i, x_j&gt; + offset)^degree. So the builder packs the points
- * into one contiguous row-major array, computes the squared norms once and forms the single
- * product X X^T block by block: {@value #BLOCK} x {@value #BLOCK} output tiles, the feature
- * dimension cut into chunks of {@value #DEPTH_CHUNK}, 4 x 4 register-blocked dot products over
- * contiguous rows (fused multiply-adds where HotSpot compiles {@code Math.fma} to one
- * instruction). For a Gram matrix only the tiles on and above the diagonal are computed; each is
- * transformed in place and written twice (mirrored), or once into packed storage by
- * {@link #gramPacked}. The tiles are spread over a {@link ForkJoinPool} of {@link #threads()}
- * workers. The squared norms are summed in the same order as the tiles, so the Gaussian diagonal
- * is exactly 1 and the result is exactly symmetric.
+ * into panels of {@value #BLOCK} points stored transposed (feature-major), computes the squared
+ * norms once and forms the single product X X^T tile by tile: {@value #BLOCK} x {@value #BLOCK}
+ * output tiles, each entry summed over the features in index order by (fused, where HotSpot
+ * compiles {@code Math.fma} to one instruction) multiply-adds, in a loop shape that HotSpot's
+ * auto-vectoriser turns into SIMD instructions ({@link #dotTile}). For a Gram matrix only the
+ * tiles on and above the diagonal are computed; each is transformed in place and written twice
+ * (mirrored), or once into packed storage by {@link #gramPacked}. The tiles are spread over a
+ * {@link ForkJoinPool} of {@link #threads()} workers. The squared norms are summed in the same
+ * order as the tiles, so the Gaussian diagonal is exactly 1 and the result is exactly symmetric.
  *
- * <p>Sparse input: points are densified into the packed array when d &le; max(n, 1024), which
- * costs at most as much memory as the Gram matrix itself (or 8 MB per 1024 points); for wider
+ * <p>Sparse input: points are densified into the panels when d &le; max(n, 1024), which costs
+ * at most as much memory as the Gram matrix itself (or 8 MB per 1024 points), apart from the padding
+ * of the last panel to {@value #PANEL} points; for wider
  * sparse data (text, 65,000-dimensional bags) each row x_i is scattered into a dense work vector
  * of length d and dotted with the other points in O(nnz), so nothing n x d is allocated.
  *
@@ -38,21 +39,22 @@ import java.util.stream.IntStream;
  * {@link #crossGeneric}) uses the same tile schedule with {@code kernel.apply} per entry, each
  * symmetric pair evaluated once.
  *
- * <p>Memory: the result (8 n^2 bytes; 4 n (n + 1) packed), the packed data (8 n d bytes when
- * densified), one {@value #BLOCK}^2 tile and, on the sparse path, one d-vector per thread.
+ * <p>Memory: the result (8 n^2 bytes; 4 n (n + 1) packed), the panels (8 n d bytes, n rounded up
+ * to a multiple of {@value #PANEL}, when densified), one {@value #BLOCK} x {@value #PANEL} tile per
+ * thread and, on the sparse path, one d-vector per thread.
  * Work: about n^2 d / 2 multiply-adds for a Gram matrix, m n d for a cross matrix.
  */
 public final class GramBuilder {
-    /** Output tile edge (rows and columns per block). */
+    /** Rows of an output tile, and its columns on the sparse and generic paths. */
     public static final int BLOCK = 64;
-    /** Length of the feature-dimension chunks accumulated per pass over a tile. */
-    public static final int DEPTH_CHUNK = 256;
+    /** Points per panel, and columns of an output tile on the dense path. */
+    static final int PANEL = 256;
     private static final int DENSIFY_MIN_D = 1024;
 
     /** Whether the JVM compiles Math.fma to one instruction (HotSpot's UseFMA); otherwise plain multiply-adds. */
     static final boolean FUSED = fmaAvailable();
 
-    private static final ThreadLocal<double[]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK * BLOCK]);
+    private static final ThreadLocal<double[][]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK][PANEL]);
 
     private final int threads;
 
@@ -86,7 +88,7 @@ public final class GramBuilder {
     public DenseKernelMatrix gram(Kernel<Vec> kernel, List<? extends Vec> points) {
         int n = points.size();
         double[] out = new double[CrossKernelMatrix.checkedSize(n, n)];
-        upperTiles(kernel, points, (t, ni, nj, ts, i0, j0) -> write(t, ni, nj, ts, out, n, i0, j0, i0 != j0));
+        upperTiles(kernel, points, (t, ni, from, nj, i0, j0) -> write(t, ni, from, nj, out, n, i0, j0, true));
         return DenseKernelMatrix.wrapRowMajor(n, out);
     }
 
@@ -99,22 +101,27 @@ public final class GramBuilder {
     public PackedKernelMatrix gramPacked(Kernel<Vec> kernel, List<? extends Vec> points) {
         int n = points.size();
         double[] out = new double[PackedKernelMatrix.packedSize(n)];
-        upperTiles(kernel, points, (t, ni, nj, ts, i0, j0) -> {
+        upperTiles(kernel, points, (t, ni, from, nj, i0, j0) -> {
             for (int i = 0; i < ni; i++) {
                 int gi = i0 + i;
-                int from = Math.max(0, gi - j0); // only j >= i in a diagonal tile
-                if (from < nj) {
-                    System.arraycopy(t, i * ts + from, out, PackedKernelMatrix.index(n, gi, j0 + from), nj - from);
+                int f = Math.max(from, gi - j0); // only j >= i where the tile crosses the diagonal
+                if (f < nj) {
+                    System.arraycopy(t[i], f, out, PackedKernelMatrix.index(n, gi, j0 + f), nj - f);
                 }
             }
         });
         return PackedKernelMatrix.wrapPacked(n, out);
     }
 
-    /** Receives one finished ni x nj tile (row stride ts) of kernel values at rows i0.., columns j0... */
+    /**
+     * Receives one finished tile of kernel values: tile[i][j] for i &lt; ni, from &le; j &lt; nj is the
+     * entry at row i0 + i, column j0 + j; a tile holds every entry with column &ge; row that falls in
+     * its rows and columns (and entries below the diagonal only where the rows' diagonal square lies
+     * in the tile: those equal their mirror images exactly).
+     */
     @FunctionalInterface
     private interface TileSink {
-        void accept(double[] tile, int ni, int nj, int ts, int i0, int j0);
+        void accept(double[][] tile, int ni, int from, int nj, int i0, int j0);
     }
 
     /** Computes every tile on or above the block diagonal and hands it to the sink, in parallel. */
@@ -128,24 +135,35 @@ public final class GramBuilder {
             parallelFor(tasks, t -> {
                 int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
-                double[] tile = TILE.get();
+                double[][] tile = TILE.get();
                 genericTile(kernel, points, i0, ni, j0, nj, tile);
-                sink.accept(tile, ni, nj, nj, i0, j0);
+                sink.accept(tile, ni, 0, nj, i0, j0);
             });
             return;
         }
         int d = dimension(points, -1, "point");
         if (densify(points, n, d)) {
-            double[] x = pack(points, d);
+            double[][][] x = panels(points, d);
             double[] sq = squaredNorms(x, n, d, FUSED);
-            parallelFor(tasks, t -> {
-                int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
-                int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
-                int stride = padded(nj);
-                double[] tile = TILE.get();
-                dotTile(x, i0, padded(ni), j0, stride, d, tile, FUSED);
-                form.transform(tile, ni, nj, stride, sq, i0, sq, j0);
-                sink.accept(tile, ni, nj, stride, i0, j0);
+            // row blocks of BLOCK points against panels of PANEL columns, each pair with a column >= a row;
+            // panel by panel, so that consecutive tiles (a worker's share is a contiguous range) reuse
+            // the column panel from the core's cache
+            int rows = blocks(n), count = 0;
+            int[] tr = new int[rows * (x.length + 1)], tp = new int[tr.length];
+            for (int p = 0; p < x.length; p++) {
+                for (int r = 0; r < rows && r * BLOCK / PANEL <= p; r++, count++) {
+                    tr[count] = r;
+                    tp[count] = p;
+                }
+            }
+            parallelFor(count, t -> {
+                int i0 = tr[t] * BLOCK, j0 = tp[t] * PANEL;
+                int ni = Math.min(BLOCK, n - i0), nj = Math.min(PANEL, n - j0);
+                int from = Math.max(0, i0 - j0); // the columns left of the rows' diagonal square are not needed
+                double[][] tile = TILE.get();
+                dotTile(x[i0 / PANEL], i0 % PANEL, padded(ni), x[tp[t]], from, columnsTo(nj), d, tile, FUSED);
+                form.transform(tile, ni, from, nj, sq, i0, sq, j0);
+                sink.accept(tile, ni, from, nj, i0, j0);
             });
         } else {
             double[] sq = new double[n];
@@ -156,25 +174,25 @@ public final class GramBuilder {
             parallelFor(tasks, t -> {
                 int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
                 int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
-                double[] tile = TILE.get();
+                double[][] tile = TILE.get();
                 sparseDotTile(points, i0, ni, points, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, nj, sq, i0, sq, j0);
-                sink.accept(tile, ni, nj, nj, i0, j0);
+                form.transform(tile, ni, 0, nj, sq, i0, sq, j0);
+                sink.accept(tile, ni, 0, nj, i0, j0);
             });
         }
     }
 
     /** kernel.apply on the tile's pairs; a diagonal tile evaluates j &ge; i once and mirrors. */
     private static <T> void genericTile(Kernel<T> kernel, List<? extends T> points, int i0, int ni, int j0, int nj,
-            double[] tile) {
+            double[][] tile) {
         boolean diagonal = i0 == j0;
         for (int i = 0; i < ni; i++) {
             T xi = points.get(i0 + i);
             for (int j = diagonal ? i : 0; j < nj; j++) {
                 double v = kernel.apply(xi, points.get(j0 + j));
-                tile[i * nj + j] = v;
+                tile[i][j] = v;
                 if (diagonal) {
-                    tile[j * nj + i] = v;
+                    tile[j][i] = v;
                 }
             }
         }
@@ -204,19 +222,16 @@ public final class GramBuilder {
         int tasks = mb * nb;
         final int dim = d;
         if (densify(test, m, d) && densify(train, n, d)) {
-            // test rows then training rows in one array, each part padded to a multiple of 4 rows
-            int offset = padded(m);
-            double[] x = pack(test, train, d);
-            double[] sq = squaredNorms(x, offset + n, d, FUSED);
-            double[] sqa = java.util.Arrays.copyOf(sq, m), sqb = java.util.Arrays.copyOfRange(sq, offset, offset + n);
-            parallelFor(tasks, t -> {
-                int i0 = (t / nb) * BLOCK, j0 = (t % nb) * BLOCK;
-                int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
-                int stride = padded(nj);
-                double[] tile = TILE.get();
-                dotTile(x, i0, padded(ni), offset + j0, stride, dim, tile, FUSED);
-                form.transform(tile, ni, nj, stride, sqa, i0, sqb, j0);
-                write(tile, ni, nj, stride, out, n, i0, j0, false);
+            double[][][] a = panels(test, d), b = panels(train, d);
+            double[] sqa = squaredNorms(a, m, d, FUSED), sqb = squaredNorms(b, n, d, FUSED);
+            int np = b.length;
+            parallelFor(mb * np, t -> {
+                int i0 = (t / np) * BLOCK, j0 = (t % np) * PANEL;
+                int ni = Math.min(BLOCK, m - i0), nj = Math.min(PANEL, n - j0);
+                double[][] tile = TILE.get();
+                dotTile(a[i0 / PANEL], i0 % PANEL, padded(ni), b[t % np], 0, columnsTo(nj), dim, tile, FUSED);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0);
+                write(tile, ni, 0, nj, out, n, i0, j0, false);
             });
         } else {
             double[] sqa = new double[m], sqb = new double[n];
@@ -230,10 +245,10 @@ public final class GramBuilder {
             parallelFor(tasks, t -> {
                 int i0 = (t / nb) * BLOCK, j0 = (t % nb) * BLOCK;
                 int ni = Math.min(BLOCK, m - i0), nj = Math.min(BLOCK, n - j0);
-                double[] tile = TILE.get();
+                double[][] tile = TILE.get();
                 sparseDotTile(test, i0, ni, train, j0, nj, work.get(), tile);
-                form.transform(tile, ni, nj, nj, sqa, i0, sqb, j0);
-                write(tile, ni, nj, nj, out, n, i0, j0, false);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0);
+                write(tile, ni, 0, nj, out, n, i0, j0, false);
             });
         }
         return CrossKernelMatrix.wrapRowMajor(m, n, out);
@@ -252,9 +267,9 @@ public final class GramBuilder {
         parallelFor(tasks, t -> {
             int i0 = bi[t] * BLOCK, j0 = bj[t] * BLOCK;
             int ni = Math.min(BLOCK, n - i0), nj = Math.min(BLOCK, n - j0);
-            double[] tile = TILE.get();
+            double[][] tile = TILE.get();
             genericTile(kernel, points, i0, ni, j0, nj, tile);
-            write(tile, ni, nj, nj, out, n, i0, j0, i0 != j0);
+            write(tile, ni, 0, nj, out, n, i0, j0, i0 != j0);
         });
         return DenseKernelMatrix.wrapRowMajor(n, out);
     }
@@ -303,6 +318,11 @@ public final class GramBuilder {
         return (n + BLOCK - 1) / BLOCK;
     }
 
+    /** The columns a dense tile computes for nj real ones: up to a multiple of 8 (the panels hold zeros there). */
+    private static int columnsTo(int nj) {
+        return Math.min(PANEL, (nj + 7) & ~7);
+    }
+
     private static int dimension(List<? extends Vec> points, int expected, String what) {
         int d = expected >= 0 ? expected : points.isEmpty() ? 0 : points.get(0).dim();
         for (int i = 0; i < points.size(); i++) {
@@ -331,216 +351,175 @@ public final class GramBuilder {
         return (n + 3) & ~3;
     }
 
-    /** The points as a row-major array with zero rows appended up to a multiple of 4 rows. */
-    private static double[] pack(List<? extends Vec> points, int d) {
-        return pack(points, List.of(), d);
-    }
-
-    /** first, zero rows up to a multiple of 4, then second, zero rows up to a multiple of 4; row-major. */
-    private static double[] pack(List<? extends Vec> first, List<? extends Vec> second, int d) {
-        int offset = padded(first.size());
-        long size = ((long) offset + padded(second.size())) * d;
-        if (size > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException((first.size() + second.size()) + " points of dimension " + d
-                    + " do not fit one array");
+    /**
+     * The points cut into {@value #PANEL}-point panels, each stored transposed: {@code panels[b][k][i]}
+     * is feature k of point b {@value #PANEL} + i, zero for i beyond the last point. The tile kernel
+     * reads its row operands as scalars from one panel and streams the columns of another along its
+     * contiguous rows.
+     *
+     * @throws IllegalArgumentException when the panels would hold more than 2^31 - 9 values
+     */
+    static double[][][] panels(List<? extends Vec> points, int d) {
+        int n = points.size();
+        int count = (n + PANEL - 1) / PANEL;
+        if ((long) count * PANEL * d > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(n + " points of dimension " + d + " do not fit one array");
         }
-        double[] x = new double[(int) size];
-        copyRows(first, x, 0, d);
-        copyRows(second, x, offset, d);
-        return x;
-    }
-
-    private static void copyRows(List<? extends Vec> points, double[] x, int firstRow, int d) {
-        for (int i = 0; i < points.size(); i++) {
+        double[][][] p = new double[count][d][PANEL];
+        double[] row = new double[d];
+        for (int i = 0; i < n; i++) {
             Vec v = points.get(i);
-            int base = (firstRow + i) * d;
+            double[][] panel = p[i / PANEL];
+            int c = i % PANEL;
             if (v instanceof DenseVec dv) {
-                dv.copyInto(x, base);
+                dv.copyInto(row, 0);
+                for (int k = 0; k < d; k++) {
+                    panel[k][c] = row[k];
+                }
             } else {
-                v.forEachStored((j, value) -> x[base + j] = value);
+                v.forEachStored((k, value) -> panel[k][c] = value);
             }
         }
+        return p;
     }
 
     /**
      * ||x_i||^2 summed in index order with the same (fused or plain) multiply-adds as the tiles, so
      * that ||x_i||^2 + ||x_i||^2 - 2 &lt;x_i, x_i&gt; is exactly 0 on the diagonal.
      */
-    static double[] squaredNorms(double[] x, int n, int d, boolean fused) {
+    static double[] squaredNorms(double[][][] panels, int n, int d, boolean fused) {
         double[] sq = new double[n];
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            if (fused) {
-                for (int k = i * d, end = k + d; k < end; k++) {
-                    s = Math.fma(x[k], x[k], s);
-                }
-            } else {
-                for (int k = i * d, end = k + d; k < end; k++) {
-                    s += x[k] * x[k];
+        for (int b = 0; b < panels.length; b++) {
+            double[] s = new double[PANEL];
+            for (int k = 0; k < d; k++) {
+                double[] x = panels[b][k];
+                if (fused) {
+                    for (int i = 0; i < PANEL; i++) {
+                        s[i] = Math.fma(x[i], x[i], s[i]);
+                    }
+                } else {
+                    for (int i = 0; i < PANEL; i++) {
+                        s[i] += x[i] * x[i];
+                    }
                 }
             }
-            sq[i] = s;
+            System.arraycopy(s, 0, sq, b * PANEL, Math.min(PANEL, n - b * PANEL));
         }
         return sq;
     }
 
     /**
-     * tile[i nj + j] = &lt;x_(i0+i), x_(j0+j)&gt; for the rows of one row-major packed array x of row
-     * length d (one array for both operands lets the JIT share its range checks; a cross matrix
-     * packs test and training rows into one array); ni and nj must be multiples of 4, the packed
-     * row count padded accordingly. 4 x 4 register blocks (16 independent sums, 8 loads per 16 multiply-adds), the k dimension
-     * in chunks of DEPTH_CHUNK, each sum accumulated in index order, with fused multiply-adds when
-     * {@code fused} (the hardware has FMA) and plain ones otherwise.
+     * c[i][j] = &lt;a_(ia+i), b_j&gt; = sum_k a[k][ia + i] b[k][j] for i &lt; ni, from &le; j &lt; to,
+     * where a and b are panels (see {@link #panels}) of d rows; ni must be a multiple of 4 and the
+     * panels must hold zeros up to ia + ni and to. Each sum is accumulated in index order k = 0, 1,
+     * ..., d - 1, with fused multiply-adds when {@code fused} (the hardware has FMA), plain ones
+     * otherwise, so c[i][j] is bit-identical to that loop written out.
+     *
+     * <p>The loop shape is chosen for HotSpot C2's auto-vectoriser (SuperWord): the innermost
+     * loop runs along j over whole arrays indexed by j alone, reads two rows of b (features k and
+     * k + 1) and updates four rows of c (points i..i+3) with two multiply-adds each, the eight
+     * multipliers a[k][ia+i..], a[k+1][ia+i..] held in registers. JDK 17 compiles it to AVX-512 or
+     * AVX2 FMA instructions, the wider and more unrolled the longer the loop (hence panels of
+     * {@value #PANEL} columns); three or four features per pass, or more rows, were measured to fall
+     * back to scalar code (BENCHMARKS.md, "Gram tile").
      */
-    static void dotTile(double[] x, int i0, int ni, int j0, int nj, int d, double[] t, boolean fused) {
-        if (d == 0) {
-            java.util.Arrays.fill(t, 0, ni * nj, 0.0);
-            return;
-        }
-        for (int k0 = 0; k0 < d; k0 += DEPTH_CHUNK) {
-            int k1 = Math.min(d, k0 + DEPTH_CHUNK);
+    static void dotTile(double[][] a, int ia, int ni, double[][] b, int from, int to, int d, double[][] c,
+            boolean fused) {
+        for (int i = 0; i < ni; i += 4) {
+            double[] c0 = c[i], c1 = c[i + 1], c2 = c[i + 2], c3 = c[i + 3];
+            java.util.Arrays.fill(c0, from, to, 0.0);
+            java.util.Arrays.fill(c1, from, to, 0.0);
+            java.util.Arrays.fill(c2, from, to, 0.0);
+            java.util.Arrays.fill(c3, from, to, 0.0);
             if (fused) {
-                fusedTile(x, i0, ni, j0, nj, d, k0, k1, t);
+                fusedRows(a, ia + i, b, from, to, d, c0, c1, c2, c3);
             } else {
-                plainTile(x, i0, ni, j0, nj, d, k0, k1, t);
+                plainRows(a, ia + i, b, from, to, d, c0, c1, c2, c3);
             }
         }
     }
 
-    private static void fusedTile(double[] x, int i0, int ni, int j0, int nj, int d, int k0, int k1, double[] t) {
-        boolean first = k0 == 0;
-        for (int i = 0; i < ni; i += 4) {
-            int a0 = (i0 + i) * d, a1 = a0 + d, a2 = a1 + d, a3 = a2 + d;
-            int r0 = i * nj, r1 = r0 + nj, r2 = r1 + nj, r3 = r2 + nj;
-            for (int j = 0; j < nj; j += 4) {
-                int b0 = (j0 + j) * d, b1 = b0 + d, b2 = b1 + d, b3 = b2 + d;
-                double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
-                double s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
-                if (!first) {
-                    s00 = t[r0 + j]; s01 = t[r0 + j + 1]; s02 = t[r0 + j + 2]; s03 = t[r0 + j + 3];
-                    s10 = t[r1 + j]; s11 = t[r1 + j + 1]; s12 = t[r1 + j + 2]; s13 = t[r1 + j + 3];
-                    s20 = t[r2 + j]; s21 = t[r2 + j + 1]; s22 = t[r2 + j + 2]; s23 = t[r2 + j + 3];
-                    s30 = t[r3 + j]; s31 = t[r3 + j + 1]; s32 = t[r3 + j + 2]; s33 = t[r3 + j + 3];
-                }
-                for (int k = k0; k < k1; k++) {
-                    double x0 = x[a0 + k], x1 = x[a1 + k], x2 = x[a2 + k], x3 = x[a3 + k];
-                    double y0 = x[b0 + k], y1 = x[b1 + k], y2 = x[b2 + k], y3 = x[b3 + k];
-                    s00 = Math.fma(x0, y0, s00);
-                    s01 = Math.fma(x0, y1, s01);
-                    s02 = Math.fma(x0, y2, s02);
-                    s03 = Math.fma(x0, y3, s03);
-                    s10 = Math.fma(x1, y0, s10);
-                    s11 = Math.fma(x1, y1, s11);
-                    s12 = Math.fma(x1, y2, s12);
-                    s13 = Math.fma(x1, y3, s13);
-                    s20 = Math.fma(x2, y0, s20);
-                    s21 = Math.fma(x2, y1, s21);
-                    s22 = Math.fma(x2, y2, s22);
-                    s23 = Math.fma(x2, y3, s23);
-                    s30 = Math.fma(x3, y0, s30);
-                    s31 = Math.fma(x3, y1, s31);
-                    s32 = Math.fma(x3, y2, s32);
-                    s33 = Math.fma(x3, y3, s33);
-                }
-                t[r0 + j] = s00;
-                t[r0 + j + 1] = s01;
-                t[r0 + j + 2] = s02;
-                t[r0 + j + 3] = s03;
-                t[r1 + j] = s10;
-                t[r1 + j + 1] = s11;
-                t[r1 + j + 2] = s12;
-                t[r1 + j + 3] = s13;
-                t[r2 + j] = s20;
-                t[r2 + j + 1] = s21;
-                t[r2 + j + 2] = s22;
-                t[r2 + j + 3] = s23;
-                t[r3 + j] = s30;
-                t[r3 + j + 1] = s31;
-                t[r3 + j + 2] = s32;
-                t[r3 + j + 3] = s33;
+    private static void fusedRows(double[][] a, int i, double[][] b, int from, int to, int d, double[] c0,
+            double[] c1, double[] c2, double[] c3) {
+        int k = 0;
+        for (; k + 1 < d; k += 2) {
+            double[] x = a[k], xx = a[k + 1], y = b[k], yy = b[k + 1];
+            double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
+            double q0 = xx[i], q1 = xx[i + 1], q2 = xx[i + 2], q3 = xx[i + 3];
+            for (int j = from; j < to; j++) {
+                double u = y[j], v = yy[j];
+                c0[j] = Math.fma(q0, v, Math.fma(p0, u, c0[j]));
+                c1[j] = Math.fma(q1, v, Math.fma(p1, u, c1[j]));
+                c2[j] = Math.fma(q2, v, Math.fma(p2, u, c2[j]));
+                c3[j] = Math.fma(q3, v, Math.fma(p3, u, c3[j]));
+            }
+        }
+        if (k < d) {
+            double[] x = a[k], y = b[k];
+            double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
+            for (int j = from; j < to; j++) {
+                double u = y[j];
+                c0[j] = Math.fma(p0, u, c0[j]);
+                c1[j] = Math.fma(p1, u, c1[j]);
+                c2[j] = Math.fma(p2, u, c2[j]);
+                c3[j] = Math.fma(p3, u, c3[j]);
             }
         }
     }
 
-    private static void plainTile(double[] x, int i0, int ni, int j0, int nj, int d, int k0, int k1, double[] t) {
-        boolean first = k0 == 0;
-        for (int i = 0; i < ni; i += 4) {
-            int a0 = (i0 + i) * d, a1 = a0 + d, a2 = a1 + d, a3 = a2 + d;
-            int r0 = i * nj, r1 = r0 + nj, r2 = r1 + nj, r3 = r2 + nj;
-            for (int j = 0; j < nj; j += 4) {
-                int b0 = (j0 + j) * d, b1 = b0 + d, b2 = b1 + d, b3 = b2 + d;
-                double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
-                double s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
-                if (!first) {
-                    s00 = t[r0 + j]; s01 = t[r0 + j + 1]; s02 = t[r0 + j + 2]; s03 = t[r0 + j + 3];
-                    s10 = t[r1 + j]; s11 = t[r1 + j + 1]; s12 = t[r1 + j + 2]; s13 = t[r1 + j + 3];
-                    s20 = t[r2 + j]; s21 = t[r2 + j + 1]; s22 = t[r2 + j + 2]; s23 = t[r2 + j + 3];
-                    s30 = t[r3 + j]; s31 = t[r3 + j + 1]; s32 = t[r3 + j + 2]; s33 = t[r3 + j + 3];
-                }
-                for (int k = k0; k < k1; k++) {
-                    double x0 = x[a0 + k], x1 = x[a1 + k], x2 = x[a2 + k], x3 = x[a3 + k];
-                    double y0 = x[b0 + k], y1 = x[b1 + k], y2 = x[b2 + k], y3 = x[b3 + k];
-                    s00 += x0 * y0;
-                    s01 += x0 * y1;
-                    s02 += x0 * y2;
-                    s03 += x0 * y3;
-                    s10 += x1 * y0;
-                    s11 += x1 * y1;
-                    s12 += x1 * y2;
-                    s13 += x1 * y3;
-                    s20 += x2 * y0;
-                    s21 += x2 * y1;
-                    s22 += x2 * y2;
-                    s23 += x2 * y3;
-                    s30 += x3 * y0;
-                    s31 += x3 * y1;
-                    s32 += x3 * y2;
-                    s33 += x3 * y3;
-                }
-                t[r0 + j] = s00;
-                t[r0 + j + 1] = s01;
-                t[r0 + j + 2] = s02;
-                t[r0 + j + 3] = s03;
-                t[r1 + j] = s10;
-                t[r1 + j + 1] = s11;
-                t[r1 + j + 2] = s12;
-                t[r1 + j + 3] = s13;
-                t[r2 + j] = s20;
-                t[r2 + j + 1] = s21;
-                t[r2 + j + 2] = s22;
-                t[r2 + j + 3] = s23;
-                t[r3 + j] = s30;
-                t[r3 + j + 1] = s31;
-                t[r3 + j + 2] = s32;
-                t[r3 + j + 3] = s33;
+    private static void plainRows(double[][] a, int i, double[][] b, int from, int to, int d, double[] c0,
+            double[] c1, double[] c2, double[] c3) {
+        int k = 0;
+        for (; k + 1 < d; k += 2) {
+            double[] x = a[k], xx = a[k + 1], y = b[k], yy = b[k + 1];
+            double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
+            double q0 = xx[i], q1 = xx[i + 1], q2 = xx[i + 2], q3 = xx[i + 3];
+            for (int j = from; j < to; j++) {
+                double u = y[j], v = yy[j];
+                c0[j] = c0[j] + p0 * u + q0 * v;
+                c1[j] = c1[j] + p1 * u + q1 * v;
+                c2[j] = c2[j] + p2 * u + q2 * v;
+                c3[j] = c3[j] + p3 * u + q3 * v;
+            }
+        }
+        if (k < d) {
+            double[] x = a[k], y = b[k];
+            double p0 = x[i], p1 = x[i + 1], p2 = x[i + 2], p3 = x[i + 3];
+            for (int j = from; j < to; j++) {
+                double u = y[j];
+                c0[j] += p0 * u;
+                c1[j] += p1 * u;
+                c2[j] += p2 * u;
+                c3[j] += p3 * u;
             }
         }
     }
 
     /** The sparse path: scatter a_i into the zeroed work vector w, dot it with each b_j in O(nnz), clear w. */
     private static void sparseDotTile(List<? extends Vec> a, int i0, int ni, List<? extends Vec> b, int j0, int nj,
-            double[] w, double[] t) {
+            double[] w, double[][] t) {
         for (int i = 0; i < ni; i++) {
             Vec ai = a.get(i0 + i);
             ai.addTo(w, 1.0);
-            int r = i * nj;
+            double[] r = t[i];
             for (int j = 0; j < nj; j++) {
-                t[r + j] = b.get(j0 + j).dot(w);
+                r[j] = b.get(j0 + j).dot(w);
             }
             ai.addTo(w, -1.0); // v + (-v) is exactly 0, so w is all zeros again
         }
     }
 
-    /** Copies the ni x nj transformed tile (row stride ts) into out (row stride n) and, when mirror, its transpose. */
-    private static void write(double[] t, int ni, int nj, int ts, double[] out, int n, int i0, int j0, boolean mirror) {
+    /** Copies columns from..nj of the ni-row transformed tile into out (row stride n) and, when mirror, its transpose. */
+    private static void write(double[][] t, int ni, int from, int nj, double[] out, int n, int i0, int j0,
+            boolean mirror) {
         for (int i = 0; i < ni; i++) {
-            System.arraycopy(t, i * ts, out, (i0 + i) * n + j0, nj);
+            System.arraycopy(t[i], from, out, (i0 + i) * n + j0 + from, nj - from);
         }
         if (mirror) {
-            for (int j = 0; j < nj; j++) {
+            for (int j = from; j < nj; j++) {
                 int base = (j0 + j) * n + i0;
                 for (int i = 0; i < ni; i++) {
-                    out[base + i] = t[i * ts + j];
+                    out[base + i] = t[i][j];
                 }
             }
         }
@@ -589,25 +568,26 @@ public final class GramBuilder {
             return null;
         }
 
-        /** Replaces each inner product in the ni x nj tile (row stride ts) by the kernel value. */
-        void transform(double[] t, int ni, int nj, int ts, double[] sqa, int i0, double[] sqb, int j0) {
+        /** Replaces each inner product in columns from..nj of the ni-row tile by the kernel value. */
+        void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0) {
             switch (kind) {
                 case GAUSSIAN -> {
                     double g = -gamma;
                     for (int i = 0; i < ni; i++) {
                         double si = sqa[i0 + i];
-                        int r = i * ts;
-                        for (int j = 0; j < nj; j++) {
+                        double[] r = t[i];
+                        for (int j = from; j < nj; j++) {
                             // the same expression as Vec.squaredDistance, clamped at 0
-                            double dist = si + sqb[j0 + j] - 2.0 * t[r + j];
-                            t[r + j] = Math.exp(g * (dist > 0 ? dist : 0.0));
+                            double dist = si + sqb[j0 + j] - 2.0 * r[j];
+                            r[j] = TableExp.exp(g * (dist > 0 ? dist : 0.0));
                         }
                     }
                 }
                 case POLYNOMIAL -> {
                     for (int i = 0; i < ni; i++) {
-                        for (int q = i * ts, end = q + nj; q < end; q++) {
-                            double base = gamma * t[q] + offset;
+                        double[] r = t[i];
+                        for (int q = from; q < nj; q++) {
+                            double base = gamma * r[q] + offset;
                             double v = 1.0;
                             for (int p = degree; p > 0; p >>= 1) {
                                 if ((p & 1) != 0) {
@@ -615,7 +595,7 @@ public final class GramBuilder {
                                 }
                                 base *= base;
                             }
-                            t[q] = v;
+                            r[q] = v;
                         }
                     }
                 }

@@ -116,32 +116,109 @@ class GramBuilderTest {
         }
     }
 
-    @Test
-    void dotTileMatchesDirectDotProductsWithPlainAndFusedMultiplyAdds() {
-        // 12 rows (a multiple of 4); d = 600 crosses two depth-chunk boundaries (256, 512)
-        int rows = 12, d = 600;
-        SplittableRandom r = new SplittableRandom(17);
-        double[] a = new double[rows * d];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = 2 * r.nextDouble() - 1;
+    /**
+     * The naive double loop, written out here independently of the kernel classes: exp(-gamma sum_k
+     * (x_ik - x_jk)^2) with Math.exp for the Gaussian, sum_k x_ik x_jk for the linear kernel.
+     */
+    static double[][] naiveLoop(List<Vec> a, List<Vec> b, double gamma) {
+        double[][] k = new double[a.size()][b.size()];
+        for (int i = 0; i < a.size(); i++) {
+            double[] x = a.get(i).toDense().toArray();
+            for (int j = 0; j < b.size(); j++) {
+                double[] y = b.get(j).toDense().toArray();
+                double s = 0;
+                for (int f = 0; f < x.length; f++) {
+                    s += gamma > 0 ? (x[f] - y[f]) * (x[f] - y[f]) : x[f] * y[f];
+                }
+                k[i][j] = gamma > 0 ? Math.exp(-gamma * s) : s;
+            }
         }
-        for (boolean fused : new boolean[] {false, true}) {
-            double[] t = new double[4 * 8];
-            GramBuilder.dotTile(a, 8, 4, 0, 8, d, t, fused); // rows 8..11 against rows 0..7
-            for (int i = 0; i < 4; i++) {
-                for (int j = 0; j < 8; j++) {
-                    double s = 0;
-                    for (int k = 0; k < d; k++) {
-                        s += a[(8 + i) * d + k] * a[j * d + k];
-                    }
-                    assertThat(t[i * 8 + j]).as("fused %s (%d, %d)", fused, i, j).isCloseTo(s, within(1e-12));
+        return k;
+    }
+
+    /**
+     * The fast (blocked, vectorised, table-exp) path against the naive double loop on random dense and
+     * sparse points: Gaussian entries within 1e-12 relative to the entry itself, inner products within
+     * 1e-12 of ||x_i|| ||x_j|| (their relative error is unbounded where they cancel to about 0).
+     */
+    @ParameterizedTest(name = "n {0}, d {1}, density {2}, sparse {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "150, 37, 1.0, false", "97, 166, 1.0, false", "200, 301, 1.0, false", "130, 40, 0.3, true",
+            "70, 1500, 0.01, true", "65, 2, 1.0, false", "1, 5, 1.0, false", "600, 20, 1.0, false",
+            "520, 9, 0.4, true"})
+    void fastPathEqualsTheNaiveDoubleLoopWithin1e12Relative(int n, int d, double density, boolean sparse) {
+        List<Vec> x = points(n * 101L + d, n, d, density, sparse);
+        List<Vec> t = points(n * 103L + d, n / 3 + 2, d, density, !sparse);
+        double gamma = 0.05;
+        double[][] gaussX = naiveLoop(x, x, gamma), linX = naiveLoop(x, x, 0), gaussT = naiveLoop(t, x, gamma),
+                linT = naiveLoop(t, x, 0);
+        for (int threads : new int[] {1, 2}) {
+            GramBuilder b = new GramBuilder(threads);
+            assertRelative(b.gram(new GaussianKernel(gamma), x).toArray(), gaussX, null, null);
+            assertRelative(dense(b.gramPacked(new GaussianKernel(gamma), x)), gaussX, null, null);
+            assertRelative(b.cross(new GaussianKernel(gamma), t, x).toArray(), gaussT, null, null);
+            assertRelative(b.gram(new LinearKernel(), x).toArray(), linX, x, x);
+            assertRelative(b.cross(new LinearKernel(), t, x).toArray(), linT, t, x);
+        }
+    }
+
+    static double[][] dense(KernelMatrix k) {
+        double[][] out = new double[k.size()][k.size()];
+        for (int i = 0; i < k.size(); i++) {
+            for (int j = 0; j < k.size(); j++) {
+                out[i][j] = k.get(i, j);
+            }
+        }
+        return out;
+    }
+
+    /** |actual - expected| &le; 1e-12 |expected|, or &le; 1e-12 ||a_i|| ||b_j|| when a and b are given. */
+    static void assertRelative(double[][] actual, double[][] expected, List<Vec> a, List<Vec> b) {
+        assertThat(actual.length).isEqualTo(expected.length);
+        double worst = 0;
+        for (int i = 0; i < expected.length; i++) {
+            for (int j = 0; j < expected[i].length; j++) {
+                double scale = a == null ? Math.abs(expected[i][j])
+                        : Math.sqrt(a.get(i).squaredNorm() * b.get(j).squaredNorm());
+                double diff = Math.abs(actual[i][j] - expected[i][j]);
+                if (diff > 0) {
+                    worst = Math.max(worst, diff / scale);
                 }
             }
-            double[] sq = GramBuilder.squaredNorms(a, rows, d, fused);
-            double[] self = new double[16];
-            GramBuilder.dotTile(a, 4, 4, 4, 4, d, self, fused);
-            for (int i = 0; i < 4; i++) {
-                assertThat(self[i * 4 + i]).as("<x, x> in a tile is bit-identical to ||x||^2").isEqualTo(sq[4 + i]);
+        }
+        assertThat(worst).as("largest relative difference from the naive loop").isLessThanOrEqualTo(1e-12);
+    }
+
+    @Test
+    void dotTileEqualsTheIndexOrderSumsBitForBitWithPlainAndFusedMultiplyAdds() {
+        // rows 64..69 of a 300-point panel set (padded to 8 rows) against columns 8..(300 - 256) of the
+        // second panel of another set; d = 601 is odd, so the two-features-per-pass loop ends with a
+        // single-feature pass
+        int d = 601, rowsFrom = GramBuilder.BLOCK;
+        List<Vec> rows = points(17, 300, d, 1.0, false), cols = points(18, 300, d, 0.8, true);
+        double[][][] a = GramBuilder.panels(rows, d), b = GramBuilder.panels(cols, d);
+        assertThat(a.length).isEqualTo(2);
+        int from = 8, to = 300 - GramBuilder.PANEL;
+        for (boolean fused : new boolean[] {false, true}) {
+            double[][] t = new double[GramBuilder.BLOCK][GramBuilder.PANEL];
+            GramBuilder.dotTile(a[0], rowsFrom, 8, b[1], from, to, d, t, fused);
+            for (int i = 0; i < 6; i++) {
+                double[] x = rows.get(rowsFrom + i).toDense().toArray();
+                for (int j = from; j < to; j++) {
+                    double[] y = cols.get(GramBuilder.PANEL + j).toDense().toArray();
+                    double s = 0;
+                    for (int k = 0; k < d; k++) {
+                        s = fused ? Math.fma(x[k], y[k], s) : s + x[k] * y[k];
+                    }
+                    assertThat(t[i][j]).as("fused %s (%d, %d)", fused, i, j).isEqualTo(s);
+                }
+            }
+            double[] sq = GramBuilder.squaredNorms(a, 300, d, fused);
+            double[][] self = new double[GramBuilder.BLOCK][GramBuilder.PANEL];
+            GramBuilder.dotTile(a[0], rowsFrom, 8, a[0], rowsFrom, rowsFrom + 8, d, self, fused);
+            for (int i = 0; i < 6; i++) {
+                assertThat(self[i][rowsFrom + i]).as("<x, x> in a tile is bit-identical to ||x||^2")
+                        .isEqualTo(sq[rowsFrom + i]);
             }
         }
     }
