@@ -83,15 +83,6 @@ public class GramTileBenchmark {
     }
 
     @Benchmark
-    public double expTable() {
-        double s = 0;
-        for (double x : exponents) {
-            s += TableExp.exp(x);
-        }
-        return s;
-    }
-
-    @Benchmark
     public double expMath() {
         double s = 0;
         for (double x : exponents) {

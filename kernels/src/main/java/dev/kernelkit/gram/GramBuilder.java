@@ -579,7 +579,7 @@ public final class GramBuilder {
                         for (int j = from; j < nj; j++) {
                             // the same expression as Vec.squaredDistance, clamped at 0
                             double dist = si + sqb[j0 + j] - 2.0 * r[j];
-                            r[j] = TableExp.exp(g * (dist > 0 ? dist : 0.0));
+                            r[j] = Math.exp(g * (dist > 0 ? dist : 0.0));
                         }
                     }
                 }
