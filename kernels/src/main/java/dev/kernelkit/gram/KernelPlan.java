@@ -67,6 +67,11 @@ final class KernelPlan {
             this.polyOffset = polyOffset;
         }
 
+        /** Whether a member reads the inner product (a polynomial); the others read the squared distance only. */
+        boolean needsDot() {
+            return polyKernel.length > 0;
+        }
+
         /** Whether any member has a non-zero weight. */
         boolean active(double[] w) {
             for (int[] chain : chainKernel) {
@@ -359,6 +364,11 @@ final class KernelPlan {
             this.polyWeight = polyWeight;
         }
 
+        /** Whether an active member reads the inner product (a polynomial). */
+        boolean needsDot() {
+            return degree.length > 0;
+        }
+
         /**
          * Column-wise row evaluation: out[c] += sum over the active members of w_m k_m for the pairs with inner
          * products dot[c] and squared distances dist[c], c &lt; count. Same member values as
@@ -384,10 +394,22 @@ final class KernelPlan {
                 }
             }
             for (int q = 0; q < width.length; q++) {
-                widthValues(dist, count, width[q], reciprocalWidth, tmp);
+                // out[c] += w_q widthValue(dist[c]) in one pass (the same products as through tmp)
                 double wq = widthWeight[q];
-                for (int c = 0; c < count; c++) {
-                    out[c] += wq * tmp[c];
+                double sg = width[q];
+                if (sg == 0) {
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * 1.0;
+                    }
+                } else if (reciprocalWidth) {
+                    double inv = 1.0 / sg;
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * Math.exp(-dist[c] * inv);
+                    }
+                } else {
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * Math.exp(-dist[c] / sg);
+                    }
                 }
             }
             for (int p = 0; p < degree.length; p++) {
@@ -490,17 +512,10 @@ final class KernelPlan {
                 generic.add(m);
             }
         }
-        List<List<Integer>> subsets = new ArrayList<>(gauss.keySet());
-        for (List<Integer> f : widths.keySet()) {
-            if (!subsets.contains(f)) {
-                subsets.add(f);
-            }
-        }
-        for (List<Integer> f : poly.keySet()) {
-            if (!subsets.contains(f)) {
-                subsets.add(f);
-            }
-        }
+        // insertion-ordered and without repeats: Gaussian subsets first, then group-Gaussian ones, then polynomial ones
+        java.util.Set<List<Integer>> subsets = new java.util.LinkedHashSet<>(gauss.keySet());
+        subsets.addAll(widths.keySet());
+        subsets.addAll(poly.keySet());
         List<Group> groups = new ArrayList<>();
         for (List<Integer> f : subsets) {
             groups.add(group(f, gauss.getOrDefault(f, List.of()), widths.getOrDefault(f, List.of()),

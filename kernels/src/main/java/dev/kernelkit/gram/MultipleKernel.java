@@ -619,10 +619,17 @@ public final class MultipleKernel {
                 } else if (cols.length == 1) {
                     double[] col = cols[0];
                     double xf = x.get(active[a].feature);
-                    for (int c = 0; c < count; c++) {
-                        dot[c] = xf * col[c];
-                        double d = xf - col[c];
-                        dist[c] = d * d;
+                    if (active[a].needsDot()) {
+                        for (int c = 0; c < count; c++) {
+                            dot[c] = xf * col[c];
+                            double d = xf - col[c];
+                            dist[c] = d * d;
+                        }
+                    } else {
+                        for (int c = 0; c < count; c++) {
+                            double d = xf - col[c];
+                            dist[c] = d * d;
+                        }
                     }
                 } else {
                     int[] fs = active[a].features;

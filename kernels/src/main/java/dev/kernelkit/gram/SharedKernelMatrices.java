@@ -175,6 +175,12 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
      * null), else the training column col. The same values as {@link #pairValues}.
      */
     private void pairs(int i, int[] idx, int from, int count, double[][] cols, double[] dot, double[] dist) {
+        pairs(i, idx, from, count, cols, true, dot, dist);
+    }
+
+    /** As {@link #pairs(int, int[], int, int, double[][], double[], double[])}; without {@code withDot} dot is left alone off the all-variables group. */
+    private void pairs(int i, int[] idx, int from, int count, double[][] cols, boolean withDot, double[] dot,
+                       double[] dist) {
         if (cols == null) {
             int base = i * n;
             double gii = gDiag[i];
@@ -187,11 +193,18 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         } else if (cols.length == 1) {
             double[] col = cols[0];
             double xi = col[i];
-            for (int c = 0; c < count; c++) {
-                double xj = col[idx == null ? from + c : idx[from + c]];
-                double d = xi - xj;
-                dot[c] = xi * xj;
-                dist[c] = d * d;
+            if (withDot) {
+                for (int c = 0; c < count; c++) {
+                    double xj = col[idx == null ? from + c : idx[from + c]];
+                    double d = xi - xj;
+                    dot[c] = xi * xj;
+                    dist[c] = d * d;
+                }
+            } else {
+                for (int c = 0; c < count; c++) {
+                    double d = xi - col[idx == null ? from + c : idx[from + c]];
+                    dist[c] = d * d;
+                }
             }
         } else {
             for (int c = 0; c < count; c++) {
@@ -630,7 +643,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             if (active.length > 0) {
                 double[][] sc = scratch(count);
                 for (int a = 0; a < active.length; a++) {
-                    pairs(i, idx, from, count, columns[activeGroup[a]], sc[0], sc[1]);
+                    pairs(i, idx, from, count, columns[activeGroup[a]], active[a].needsDot(), sc[0], sc[1]);
                     active[a].accumulate(sc[0], sc[1], count, out, sc[2], false);
                 }
             }
