@@ -34,11 +34,16 @@ import java.util.stream.Collectors;
  * </pre>
  *
  * A file written before the fit report existed loads with a report that says so (learner = the
- * type, options "unknown").
+ * type, options "unknown"), and one that kept its scaler under {@code scaler.*} loads behind that scaler.
  */
 public final class Models {
     /** The key prefix of the scaler. */
     public static final String SCALING = "scaling";
+    /**
+     * The key prefix under which files written before this entry point stored their scaler (MKL model files);
+     * read as {@link #SCALING}, never written.
+     */
+    public static final String LEGACY_SCALING = "scaler";
     /** The key prefix of provenance lines. */
     public static final String TRAINED = "trained";
 
@@ -206,8 +211,9 @@ public final class Models {
         } catch (IllegalArgumentException e) {
             throw f.formatError(e.getMessage());
         }
-        if (f.has(SCALING + ".kind")) {
-            FittedScaler scaler = ModelParts.readScaler(f, SCALING);
+        String scalerPrefix = f.has(SCALING + ".kind") ? SCALING : f.has(LEGACY_SCALING + ".kind") ? LEGACY_SCALING : null;
+        if (scalerPrefix != null) {
+            FittedScaler scaler = ModelParts.readScaler(f, scalerPrefix);
             try {
                 if (model instanceof Model m) {
                     model = new ScaledModel<>(scaler, m);

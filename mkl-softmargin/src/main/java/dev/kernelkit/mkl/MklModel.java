@@ -1,34 +1,34 @@
 package dev.kernelkit.mkl;
 
-import dev.kernelkit.data.FeatureScaling;
-import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.io.ModelFile;
-import dev.kernelkit.io.ModelFileReader;
-import dev.kernelkit.io.ModelFileWriter;
-import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.kernel.Kernels;
-import dev.kernelkit.svm.SmoSolver;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.LearnsKernel;
+import dev.kernelkit.learn.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A fitted MKL classifier on vectors: the base kernels with their unit-trace scales, the support
  * vectors, and one machine per binary problem (one for two classes, the larger label positive;
  * one-vs-rest over the sorted labels for three or more), each with its own kernel weights mu,
- * coefficients beta_i = alpha_i y_i and bias: f(x) = sum_i beta_i sum_m mu_m s_m k_m(x, x_i) + b.
- * Predicts through the base kernels (shared work per feature subset), after the optional input
- * scaler ({@link #withScaler}). Immutable; only
- * {@link SoftMarginMkl#fit} and {@link #load} make one.
+ * coefficients beta_i = alpha_i y_i and bias: f(x) = sum_i beta_i sum_m mu_m s_m k_m(x, x_i) + b
+ * (Xu, Tsang and Xu, TNNLS 2013). Predicts through the base kernels (shared work per feature subset,
+ * {@link MultipleKernel.Combined}). As a {@link Model} the class names are
+ * {@link LabeledDataset#className} of the labels, {@link #predict} gives the class index and
+ * {@link #predictLabel} the label; as a {@link LearnsKernel} each machine hands out its learned kernel
+ * sum_m mu_m s_m k_m. The model reads points in the space it was trained in: the protocol's
+ * standardisation is a {@link dev.kernelkit.learn.ScaledModel} around it. Immutable; made by
+ * {@link SoftMarginMkl#fit} and {@link MklCodec}.
  */
-public final class MklModel {
+public final class MklModel implements Model<Vec>, LearnsKernel<Vec> {
     /** Model file type. */
     public static final String TYPE = "mkl";
 
@@ -60,36 +60,84 @@ public final class MklModel {
 
     private final MklOptions options;
     private final double[] classes;
-    private final BaseKernels kernels;
+    private final List<String> classNames;
+    private final MultipleKernel kernels;
+    private final int dim;
     private final List<Vec> supportVectors;
     private final List<Machine> machines;
-    private final double[][] weights;
-    private final BaseKernels.Expansion[] expansions;
-    private final FittedScaler scaler;
+    private final MultipleKernel.Combined[] learned;
+    private final MultipleKernel.Expansion[] expansions;
+    private final FitReport report;
 
-    MklModel(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> supportVectors, List<Machine> machines) {
-        this(options, classes, kernels, supportVectors, machines, null);
-    }
-
-    private MklModel(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> supportVectors,
-                     List<Machine> machines, FittedScaler scaler) {
-        this.scaler = scaler;
-        this.options = options;
+    /**
+     * @throws IllegalArgumentException when the classes are not finite and increasing, the number of machines
+     *         does not fit them, a machine's arrays do not fit the kernels and support vectors, or a support
+     *         vector has another dimension
+     */
+    MklModel(MklOptions options, double[] classes, MultipleKernel kernels, int dim, List<Vec> supportVectors,
+             List<Machine> machines, FitReport report) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
+        this.report = Objects.requireNonNull(report, "report");
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("an MKL model needs at least 2 classes, got " + classes.length);
+        }
+        for (int k = 0; k < classes.length; k++) {
+            if (!Double.isFinite(classes[k]) || (k > 0 && !(classes[k] > classes[k - 1]))) {
+                throw new IllegalArgumentException("classes must be finite and strictly increasing, got "
+                        + Arrays.toString(classes));
+            }
+        }
+        int expected = classes.length == 2 ? 1 : classes.length;
+        if (machines.size() != expected) {
+            throw new IllegalArgumentException("expected " + expected + " machines for " + classes.length
+                    + " classes, found " + machines.size());
+        }
+        if (dim < 1) {
+            throw new IllegalArgumentException("dim must be >= 1, got " + dim);
+        }
+        for (Vec v : supportVectors) {
+            if (v.dim() != dim) {
+                throw new IllegalArgumentException("a support vector has dimension " + v.dim() + ", expected " + dim);
+            }
+        }
+        for (int k = 0; k < machines.size(); k++) {
+            Machine m = machines.get(k);
+            if (m.mu.length != kernels.count()) {
+                throw new IllegalArgumentException("machine " + k + " has " + m.mu.length + " kernel weights, expected "
+                        + kernels.count());
+            }
+            if (m.coefficients.length != supportVectors.size()) {
+                throw new IllegalArgumentException("machine " + k + " has " + m.coefficients.length
+                        + " coefficients, expected one per support vector (" + supportVectors.size() + ")");
+            }
+            if (!Double.isFinite(m.bias)) {
+                throw new IllegalArgumentException("machine " + k + " has a non-finite bias " + m.bias);
+            }
+        }
         this.classes = classes.clone();
-        this.kernels = kernels;
+        List<String> names = new ArrayList<>(classes.length);
+        for (double c : classes) {
+            names.add(LabeledDataset.className(c));
+        }
+        this.classNames = List.copyOf(names);
+        this.dim = dim;
         this.supportVectors = List.copyOf(supportVectors);
         this.machines = List.copyOf(machines);
-        this.weights = new double[machines.size()][];
-        this.expansions = new BaseKernels.Expansion[machines.size()];
-        for (int k = 0; k < weights.length; k++) {
-            weights[k] = kernels.effectiveWeights(machines.get(k).mu);
-            expansions[k] = kernels.expansion(this.supportVectors, machines.get(k).coefficients, weights[k]);
+        this.learned = new MultipleKernel.Combined[machines.size()];
+        this.expansions = new MultipleKernel.Expansion[machines.size()];
+        for (int k = 0; k < learned.length; k++) {
+            learned[k] = kernels.combined(machines.get(k).mu);
+            expansions[k] = learned[k].expansion(this.supportVectors, machines.get(k).coefficients);
         }
     }
 
-    /** Builds the model from binary results over the training points, keeping only support vectors. */
-    static MklModel of(MklOptions options, double[] classes, BaseKernels kernels, List<Vec> points,
-                       List<MklResult> results) {
+    /**
+     * Builds the model from binary results over the training points, keeping only support vectors; the fit
+     * report sums the machines' iterations and keeps machine 0's objective trace.
+     */
+    static MklModel of(MklOptions options, double[] classes, MultipleKernel kernels, List<Vec> points,
+                       List<MklResult> results, double seconds) {
         int n = points.size();
         boolean[] used = new boolean[n];
         for (MklResult r : results) {
@@ -118,20 +166,23 @@ public final class MklModel {
             machines.add(new Machine(r.mu(), coef, r.bias(), r.objectives(), r.svmSolves(), r.converged(),
                     r.seconds(), r.selectedKernels()));
         }
-        return new MklModel(options, classes, kernels, sv, machines);
+        return new MklModel(options, classes, kernels, points.get(0).dim(), sv, machines,
+                report(options, machines, seconds));
     }
 
     /**
-     * The same model reading raw points: each point is first transformed by the scaler fitted on
-     * the raw training data (the support vectors stay in the scaled space). The scaler is saved with the model.
+     * The fit report of these machines: learner = the method's name, iterations summed over the machines,
+     * converged when all are, machine 0's objective trace.
      */
-    public MklModel withScaler(FittedScaler value) {
-        return new MklModel(options, classes, kernels, supportVectors, machines, value);
-    }
-
-    /** The input scaler, if any. */
-    public java.util.Optional<FittedScaler> scaler() {
-        return java.util.Optional.ofNullable(scaler);
+    static FitReport report(MklOptions options, List<Machine> machines, double seconds) {
+        long iterations = 0;
+        boolean converged = true;
+        for (Machine m : machines) {
+            iterations += Math.max(0, m.objectives.length - 1);
+            converged &= m.converged;
+        }
+        return new FitReport(options.method().cliName(), options.toString(), 0, iterations, converged,
+                machines.get(0).objectives, seconds);
     }
 
     /** The training options. */
@@ -149,8 +200,8 @@ public final class MklModel {
         return classes.length == 2;
     }
 
-    /** The base kernels and their scales. */
-    public BaseKernels kernels() {
+    @Override
+    public MultipleKernel baseKernels() {
         return kernels;
     }
 
@@ -164,9 +215,21 @@ public final class MklModel {
         return machines;
     }
 
-    /** Kernel weights of machine k. */
-    public double[] mu(int k) {
-        return machines.get(k).mu();
+    @Override
+    public int machineCount() {
+        return machines.size();
+    }
+
+    /** Kernel weights mu of machine k. */
+    @Override
+    public double[] kernelWeights(int machine) {
+        return machines.get(machine).mu();
+    }
+
+    /** sum_m mu_m s_m k_m of machine k, the kernel its expansion f_k is written in. */
+    @Override
+    public MultipleKernel.Combined learnedKernel(int machine) {
+        return learned[machine];
     }
 
     /** Mean number of selected kernels over the machines. */
@@ -195,27 +258,26 @@ public final class MklModel {
      * @throws IllegalArgumentException when x has the wrong dimension
      */
     public double decision(int k, Vec x) {
-        if (!supportVectors.isEmpty() && x.dim() != supportVectors.get(0).dim()) {
-            throw new IllegalArgumentException("the point has dimension " + x.dim() + " but the model's base kernels were fitted on "
-                    + supportVectors.get(0).dim() + "-dimensional training points");
-        }
-        if (scaler != null) {
-            x = scaler.apply(x);
-        }
+        checkDim(x);
         return machines.get(k).bias + expansions[k].value(x);
     }
 
-    /** f_k(x) pair by pair through {@link BaseKernels#weightedSum}: the reference {@link #decision} is tested against. */
-    double decisionPairwise(int k, Vec x) {
-        if (scaler != null) {
-            x = scaler.apply(x);
+    private void checkDim(Vec x) {
+        if (x.dim() != dim) {
+            throw new IllegalArgumentException("the point has dimension " + x.dim() + " but the model's base kernels were fitted on "
+                    + dim + "-dimensional training points");
         }
+    }
+
+    /** f_k(x) pair by pair through {@link MultipleKernel.Combined#apply}: the reference {@link #decision} is tested against. */
+    double decisionPairwise(int k, Vec x) {
+        checkDim(x);
         Machine mach = machines.get(k);
         double[] coef = mach.coefficients;
         double s = mach.bias;
         for (int i = 0; i < coef.length; i++) {
             if (coef[i] != 0) {
-                s += coef[i] * kernels.weightedSum(x, supportVectors.get(i), weights[k]);
+                s += coef[i] * learned[k].apply(x, supportVectors.get(i));
             }
         }
         return s;
@@ -230,7 +292,8 @@ public final class MklModel {
         return decision(0, x);
     }
 
-    /** One decision value per machine. */
+    /** One decision value per machine: {f} for two classes, f_c per class (one-vs-rest) otherwise. */
+    @Override
     public double[] decisions(Vec x) {
         double[] out = new double[machines.size()];
         for (int k = 0; k < out.length; k++) {
@@ -239,23 +302,35 @@ public final class MklModel {
         return out;
     }
 
-    /** The predicted label: sign of f for two classes, argmax of the one-vs-rest values otherwise. */
-    public double predict(Vec x) {
-        return labelOf(decisions(x));
+    /** The predicted class index into {@link #classes()}: sign of f for two classes, argmax of the one-vs-rest values otherwise. */
+    @Override
+    public int predict(Vec x) {
+        return Model.classOf(decisions(x));
     }
 
-    /** The label of one point's decision values: sign of f for two classes, argmax otherwise. */
-    private double labelOf(double[] d) {
-        if (isBinary()) {
-            return d[0] > 0 ? classes[1] : classes[0];
-        }
-        int best = 0;
-        for (int k = 1; k < d.length; k++) {
-            if (d[k] > d[best]) {
-                best = k;
-            }
-        }
-        return classes[best];
+    /** The predicted label. */
+    public double predictLabel(Vec x) {
+        return classes[predict(x)];
+    }
+
+    @Override
+    public List<String> classNames() {
+        return classNames;
+    }
+
+    @Override
+    public FitReport report() {
+        return report;
+    }
+
+    @Override
+    public InputKind input() {
+        return InputKind.VECTORS;
+    }
+
+    @Override
+    public int dim() {
+        return dim;
     }
 
     /** The decision values of every point, one row per point ({@link #decisions}). */
@@ -268,12 +343,17 @@ public final class MklModel {
     }
 
     /** The predicted labels of points from their {@link #decisionValues}. */
-    public double[] predict(double[][] decisionValues) {
+    public double[] predictLabels(double[][] decisionValues) {
         double[] out = new double[decisionValues.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = labelOf(decisionValues[i]);
+            out[i] = classes[Model.classOf(decisionValues[i])];
         }
         return out;
+    }
+
+    /** Predicted labels of every point. */
+    public double[] predictLabels(LabeledDataset data) {
+        return predictLabels(decisionValues(data));
     }
 
     /**
@@ -314,104 +394,6 @@ public final class MklModel {
             }
         }
         return used == 0 ? Double.NaN : sum / used;
-    }
-
-    /** Predicted labels of every point. */
-    public double[] predict(LabeledDataset data) {
-        return predict(decisionValues(data));
-    }
-
-    /**
-     * Writes the model file.
-     *
-     * @throws IllegalArgumentException when a base kernel has no specification ({@link Kernels#format})
-     */
-    public void save(Path file) throws IOException {
-        ModelFileWriter w = new ModelFileWriter(TYPE);
-        w.putString("method", options.method().cliName());
-        w.putDouble("c", options.c());
-        w.putDouble("theta", options.theta());
-        w.putDouble("p", options.p());
-        w.putInt("max_iterations", options.maxIterations());
-        w.putDouble("tolerance", options.tolerance());
-        w.putDouble("weight_threshold", options.weightThreshold());
-        w.putDouble("smo.eps", options.solver().eps());
-        w.putBoolean("smo.shrinking", options.solver().shrinking());
-        w.putLong("smo.max_iterations", options.solver().maxIterations());
-        w.putDouble("smo.cache_mb", options.solver().cacheMb());
-        List<String> specs = new ArrayList<>();
-        for (Kernel<Vec> k : kernels.kernels()) {
-            specs.add(Kernels.format(k));
-        }
-        w.putStrings("kernels", specs);
-        w.putDoubles("scales", kernels.scales());
-        w.putDoubles("classes", classes);
-        w.putVecs("vectors", supportVectors);
-        if (scaler != null) {
-            w.putString("scaler.kind", scaler.kind().cliName());
-            w.putDoubles("scaler.offsets", scaler.offsets());
-            w.putDoubles("scaler.scales", scaler.scales());
-        }
-        w.putInt("machines.count", machines.size());
-        for (int k = 0; k < machines.size(); k++) {
-            Machine m = machines.get(k);
-            String p = "machines." + k + ".";
-            w.putDoubles(p + "mu", m.mu);
-            w.putDoubles(p + "coefficients", m.coefficients);
-            w.putDouble(p + "bias", m.bias);
-            w.putDoubles(p + "objectives", m.objectives);
-            w.putInt(p + "svm_solves", m.svmSolves);
-            w.putBoolean(p + "converged", m.converged);
-            w.putDouble(p + "seconds", m.seconds);
-            w.putInt(p + "selected", m.selectedKernels);
-        }
-        w.write(file);
-    }
-
-    /**
-     * Reads a model written by {@link #save}.
-     *
-     * @throws IOException when the file cannot be read, is not an MKL model, or its arrays have the
-     *         wrong lengths (the message names the file and the key)
-     */
-    public static MklModel load(Path file) throws IOException {
-        ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        String name = file.toString();
-        try {
-            SmoSolver.Options smo = new SmoSolver.Options(f.getDouble("smo.eps"), f.getBoolean("smo.shrinking"),
-                    f.getLong("smo.max_iterations"), f.getDouble("smo.cache_mb"));
-            MklOptions options = new MklOptions(MklMethod.parse(f.getString("method")), f.getDouble("c"),
-                    f.getDouble("theta"), f.getDouble("p"), f.getInt("max_iterations"), f.getDouble("tolerance"),
-                    f.getDouble("weight_threshold"), smo);
-            List<Kernel<Vec>> list = new ArrayList<>();
-            for (String s : f.getStrings("kernels")) {
-                list.add(Kernels.parse(s));
-            }
-            BaseKernels kernels = BaseKernels.of(list).withScales(f.getDoubles("scales", list.size()));
-            double[] classes = f.getDoubles("classes");
-            List<Vec> sv = f.getVecs("vectors");
-            int count = f.getInt("machines.count");
-            int expected = classes.length == 2 ? 1 : classes.length;
-            if (count != expected) {
-                throw new IOException(name + ": expected " + expected + " machines for " + classes.length
-                        + " classes, found " + count);
-            }
-            List<Machine> machines = new ArrayList<>();
-            for (int k = 0; k < count; k++) {
-                String p = "machines." + k + ".";
-                machines.add(new Machine(f.getDoubles(p + "mu", list.size()), f.getDoubles(p + "coefficients", sv.size()),
-                        f.getDouble(p + "bias"), f.getDoubles(p + "objectives"), f.getInt(p + "svm_solves"),
-                        f.getBoolean(p + "converged"), f.getDouble(p + "seconds"), f.getInt(p + "selected")));
-            }
-            FittedScaler scaler = null;
-            if (f.has("scaler.kind")) {
-                scaler = FittedScaler.of(FeatureScaling.parse(f.getString("scaler.kind")), f.getDoubles("scaler.offsets"),
-                        f.getDoubles("scaler.scales"));
-            }
-            return new MklModel(options, classes, kernels, sv, machines, scaler);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(name + ": " + e.getMessage());
-        }
     }
 
     /** A short summary: method, classes, kernels selected per machine. */

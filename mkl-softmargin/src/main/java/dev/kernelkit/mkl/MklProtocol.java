@@ -6,7 +6,11 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.ScaledModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +22,7 @@ import java.util.stream.IntStream;
 /**
  * The experimental protocol of Xu, Tsang and Xu (TNNLS 2013, Section V-B) for one training part:
  * standardise with training statistics, build the SimpleMKL base kernels
- * ({@link BaseKernels#simpleMklProtocol}; or a user's list, {@link KernelChoice}) normalised to unit trace on
+ * ({@link MultipleKernel#simpleMklProtocol}; or a user's list, {@link KernelChoice}) normalised to unit trace on
  * the training part, and fit;
  * hyper-parameters missing from the options are chosen by stratified k-fold cross-validation on
  * the training part only (the scaler and the unit-trace scales refitted inside every inner fold;
@@ -56,10 +60,15 @@ public final class MklProtocol {
 
     /**
      * The result of fitting one training part and testing on its test part; averagePrecision is
-     * {@link MklModel#averagePrecision} on the test part (AP for two classes, MAP otherwise).
+     * {@link MklModel#averagePrecision} on the test part (AP for two classes, MAP otherwise). The model reads
+     * standardised points; {@link #scaledModel} is it behind the training scaler (reads raw points).
      */
     public record Outcome(MklOptions chosen, double accuracy, double averagePrecision, double selectedKernels, double trainSeconds,
-                          double tuneSeconds, int svmSolves, MklModel model) {
+                          double tuneSeconds, int svmSolves, MklModel model, FittedScaler scaler) {
+        /** The model behind its training scaler: reads raw points, saved with the scaler by {@link dev.kernelkit.io.Models}. */
+        public ScaledModel<Vec> scaledModel() {
+            return new ScaledModel<>(scaler, model);
+        }
     }
 
     private MklProtocol() {
@@ -91,7 +100,7 @@ public final class MklProtocol {
          * @throws IllegalArgumentException for an empty list or a null kernel
          */
         public static KernelChoice of(List<? extends Kernel<Vec>> kernels) {
-            return new KernelChoice(BaseKernels.of(kernels).kernels());
+            return new KernelChoice(MultipleKernel.of(kernels).kernels());
         }
 
         /** Whether this is the protocol list. */
@@ -105,16 +114,17 @@ public final class MklProtocol {
         }
 
         /** The kernels of the standardised training points, unit trace on them. */
-        BaseKernels forTraining(LabeledDataset scaledTrain) {
-            BaseKernels k = isProtocol() ? BaseKernels.simpleMklProtocol(scaledTrain.dim()) : BaseKernels.of(kernels);
+        MultipleKernel forTraining(LabeledDataset scaledTrain) {
+            MultipleKernel k = isProtocol() ? MultipleKernel.simpleMklProtocol(scaledTrain.dim()) : MultipleKernel.of(kernels);
             return k.withUnitTrace(scaledTrain.points());
         }
     }
 
     /**
      * Standardises, builds the unit-trace protocol kernels, fits with the options, and scores the
-     * test part (accuracy and AP/MAP); the model carries the scaler, so it reads raw points. Training time covers the
-     * scaler, the kernel set-up and the fit. A null test part gives accuracy and AP NaN.
+     * test part (accuracy and AP/MAP); the outcome carries the scaler with the model ({@link Outcome#scaledModel} reads
+     * raw points). Training time covers the scaler, the kernel set-up and the fit. A null test part gives accuracy and
+     * AP NaN.
      */
     public static Outcome trainAndTest(LabeledDataset train, LabeledDataset test, MklOptions options) {
         return trainAndTest(train, test, options, 0);
@@ -132,16 +142,16 @@ public final class MklProtocol {
         long t0 = System.nanoTime();
         FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
         LabeledDataset st = scaler.apply(train);
-        MklModel model = SoftMarginMkl.fit(st, kernels.forTraining(st), options).withScaler(scaler);
+        MklModel model = SoftMarginMkl.fit(st, kernels.forTraining(st), options);
         double seconds = (System.nanoTime() - t0) * 1e-9;
         double acc = Double.NaN, ap = Double.NaN;
         if (test != null) {
-            double[][] f = model.decisionValues(test);
-            acc = Metrics.accuracy(test.labels(), model.predict(f));
+            double[][] f = model.decisionValues(scaler.apply(test));
+            acc = Metrics.accuracy(test.labels(), model.predictLabels(f));
             ap = model.averagePrecision(test.labels(), f);
         }
         return new Outcome(options, acc, ap, model.selectedKernelsMean(), seconds,
-                tuneSeconds, model.svmSolves(), model);
+                tuneSeconds, model.svmSolves(), model, scaler);
     }
 
     /** The grid points of a method around the base options. */
@@ -238,17 +248,17 @@ public final class MklProtocol {
             FittedScaler scaler = FeatureScaling.STANDARD.fit(part);
             LabeledDataset st = scaler.apply(part);
             LabeledDataset held = scaler.apply(train.subset(s.test()));
-            BaseKernels kernels = kernelChoice.forTraining(st);
+            MultipleKernel kernels = kernelChoice.forTraining(st);
             SharedKernelMatrices gram = kernels.gram(st.points());
             // the fits of one C start with the same SVM at uniform weights: solved once per fold
             SharedStarts starts = new SharedStarts(gram);
             // grid points are independent fits on the same immutable matrices, each writing only its
             // own slot, so the choice is the sequential one
             IntConsumer fitPoint = k -> {
-                MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), MklListener.NONE, starts);
+                MklModel model = SoftMarginMkl.fit(st, kernels, gram, points.get(k), FitListener.SILENT, starts);
                 fitsAt[k] += model.machines().size();
                 unconvergedAt[k] += model.unconvergedMachines();
-                double[] pred = model.predict(held);
+                double[] pred = model.predictLabels(held);
                 for (int i = 0; i < pred.length; i++) {
                     correct[k] += pred[i] == held.y(i) ? 1 : 0;
                 }

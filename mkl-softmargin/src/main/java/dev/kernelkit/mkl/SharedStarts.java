@@ -1,6 +1,7 @@
 package dev.kernelkit.mkl;
 
 import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.gram.BaseKernelMatrices;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmSolution;
 import java.util.Objects;

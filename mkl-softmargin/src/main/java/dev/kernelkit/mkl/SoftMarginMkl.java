@@ -1,7 +1,17 @@
 package dev.kernelkit.mkl;
 
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.gram.BaseKernelMatrices;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.optim.SimplexProjection;
 import dev.kernelkit.svm.KernelProducts;
 import dev.kernelkit.svm.SmoSolver;
@@ -102,25 +112,60 @@ public final class SoftMarginMkl {
     private SoftMarginMkl() {
     }
 
-    /** {@link #fit(LabeledDataset, BaseKernels, MklOptions, MklListener)} with no listener. */
-    public static MklModel fit(LabeledDataset data, BaseKernels kernels, MklOptions options) {
-        return fit(data, kernels, options, MklListener.NONE);
+    /**
+     * The trainer of the learner contract ({@link Trainers#of}), named by the method ({@code sm1}, {@code sm2},
+     * {@code lp}, {@code simple}, {@code ave}): the SimpleMKL protocol kernels
+     * ({@link MultipleKernel#simpleMklProtocol}) normalised to unit trace on the training data, then
+     * {@link #fit(LabeledDataset, MultipleKernel, MklOptions, FitListener)}. The protocol standardises the data
+     * first: wrap it in {@link dev.kernelkit.learn.ScaledModel#trainer} (as {@link MklCatalog} does).
+     */
+    public static Trainer<Vec, MklModel> trainer(MklOptions options) {
+        Objects.requireNonNull(options, "options");
+        return Trainers.of(options.method().cliName(), InputKind.VECTORS, Task.CLASSIFICATION, options,
+                (data, listener) -> {
+                    LabeledDataset d = LabeledDataset.of(data);
+                    MultipleKernel k = MultipleKernel.simpleMklProtocol(d.dim()).withUnitTrace(d.points());
+                    return fit(d, k, options, listener);
+                });
+    }
+
+    /**
+     * As {@link #trainer(MklOptions)} on the user's base kernels, normalised to unit trace on the training data.
+     *
+     * @throws IllegalArgumentException for an empty list or a null kernel
+     */
+    public static Trainer<Vec, MklModel> trainer(MklOptions options, List<? extends Kernel<Vec>> kernels) {
+        Objects.requireNonNull(options, "options");
+        MultipleKernel base = MultipleKernel.of(kernels);
+        return Trainers.of(options.method().cliName(), InputKind.VECTORS, Task.CLASSIFICATION, options,
+                (data, listener) -> {
+                    LabeledDataset d = LabeledDataset.of(data);
+                    return fit(d, base.withUnitTrace(d.points()), options, listener);
+                });
+    }
+
+    /** {@link #fit(LabeledDataset, MultipleKernel, MklOptions, FitListener)} with no listener. */
+    public static MklModel fit(LabeledDataset data, MultipleKernel kernels, MklOptions options) {
+        return fit(data, kernels, options, FitListener.SILENT);
     }
 
     /**
      * Fits an MKL classifier on vectors with the given (already scaled, e.g.
-     * {@link BaseKernels#withUnitTrace}) base kernels: one machine for two classes (the larger
+     * {@link MultipleKernel#withUnitTrace}) base kernels: one machine for two classes (the larger
      * label positive), one-vs-rest machines over the sorted labels for more. The training matrices
-     * are built once and shared by the machines.
+     * are built once and shared by the machines. The listener hears every machine's iterations (the
+     * objective of {@link MklResult#objectives}); the model's fit report counts the time of the training
+     * matrices too.
      *
      * @throws IllegalArgumentException for fewer than two classes or a bad option (see {@link #fitBinary})
      */
-    public static MklModel fit(LabeledDataset data, BaseKernels kernels, MklOptions options, MklListener listener) {
-        double[] classes = requireTwoClasses(data);
+    public static MklModel fit(LabeledDataset data, MultipleKernel kernels, MklOptions options, FitListener listener) {
+        Stopwatch clock = Stopwatch.start();
+        requireTwoClasses(data);
         if (options.method() == MklMethod.SM1) {
             CappedSimplexUpdate.checkTheta(options.theta(), kernels.count());
         }
-        return fit(data, kernels, kernels.gram(data.points()), options, listener);
+        return fit(data, kernels, kernels.gram(data.points()), options, listener, null, clock);
     }
 
     /** The sorted classes of {@code data}, or a clear error for fewer than two. */
@@ -133,17 +178,22 @@ public final class SoftMarginMkl {
     }
 
     /** The fit on training matrices already built from {@code data.points()} (shared by a grid search). */
-    static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
-                        MklListener listener) {
+    static MklModel fit(LabeledDataset data, MultipleKernel kernels, BaseKernelMatrices gram, MklOptions options,
+                        FitListener listener) {
         return fit(data, kernels, gram, options, listener, null);
     }
 
     /**
-     * As {@link #fit(LabeledDataset, BaseKernels, BaseKernelMatrices, MklOptions, MklListener)}, taking the first
-     * SVM solve from {@code starts} (null: none) when another fit of the grid search already solved it.
+     * As {@link #fit(LabeledDataset, MultipleKernel, BaseKernelMatrices, MklOptions, FitListener)}, taking the
+     * first SVM solve from {@code starts} (null: none) when another fit of the grid search already solved it.
      */
-    static MklModel fit(LabeledDataset data, BaseKernels kernels, BaseKernelMatrices gram, MklOptions options,
-                        MklListener listener, SharedStarts starts) {
+    static MklModel fit(LabeledDataset data, MultipleKernel kernels, BaseKernelMatrices gram, MklOptions options,
+                        FitListener listener, SharedStarts starts) {
+        return fit(data, kernels, gram, options, listener, starts, Stopwatch.start());
+    }
+
+    private static MklModel fit(LabeledDataset data, MultipleKernel kernels, BaseKernelMatrices gram,
+                                MklOptions options, FitListener listener, SharedStarts starts, Stopwatch clock) {
         double[] classes = requireTwoClasses(data);
         double[] labels = data.labels();
         int machines = classes.length == 2 ? 1 : classes.length;
@@ -154,38 +204,47 @@ public final class SoftMarginMkl {
             for (int i = 0; i < y.length; i++) {
                 y[i] = labels[i] == positive ? 1.0 : -1.0;
             }
-            results.add(fitBinary(gram, y, options, listener, WarmStart.PREVIOUS_ALPHA, starts));
+            results.add(fitBinary(gram, y, options, listener, WarmStart.PREVIOUS_ALPHA, starts,
+                    new Progress(options.method().cliName(), k, machines, clock)));
         }
-        return MklModel.of(options, classes, kernels, data.points(), results);
+        return MklModel.of(options, classes, kernels, data.points(), results, clock.elapsedSeconds());
     }
 
-    /** {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener)} with no listener. */
+    /** {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, FitListener)} with no listener. */
     public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options) {
-        return fitBinary(kernels, y, options, MklListener.NONE);
+        return fitBinary(kernels, y, options, FitListener.SILENT);
     }
 
     /**
-     * Learns the kernel weights and the SVM for labels y in {-1, +1}.
+     * Learns the kernel weights and the SVM for labels y in {-1, +1}; the listener hears one
+     * {@link FitProgress} per iteration (machine 0 of 1).
      *
      * @throws IllegalArgumentException for a label outside {-1, +1}, a single class, a label count
      *         different from n, or SM1's theta &lt; 1/M
      */
-    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener) {
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener) {
         return fitBinary(kernels, y, options, listener, WarmStart.PREVIOUS_ALPHA);
     }
 
     /**
-     * As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener)} with a choice of
+     * As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, FitListener)} with a choice of
      * warm start ({@link WarmStart#NONE} reproduces a straightforward implementation for benchmarks).
      */
-    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
+    public static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener,
                                       WarmStart warmStart) {
         return fitBinary(kernels, y, options, listener, warmStart, null);
     }
 
-    /** As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, MklListener, WarmStart)} with shared first solves. */
-    static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, MklListener listener,
+    /** As {@link #fitBinary(BaseKernelMatrices, double[], MklOptions, FitListener, WarmStart)} with shared first solves. */
+    static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener,
                                WarmStart warmStart, SharedStarts starts) {
+        Objects.requireNonNull(options, "options");
+        return fitBinary(kernels, y, options, listener, warmStart, starts,
+                new Progress(options.method().cliName(), 0, 1, Stopwatch.start()));
+    }
+
+    private static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener,
+                                       WarmStart warmStart, SharedStarts starts, Progress progress) {
         Objects.requireNonNull(warmStart, "warmStart");
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
@@ -199,7 +258,11 @@ public final class SoftMarginMkl {
         if (starts != null && !starts.serves(kernels)) {
             throw new IllegalArgumentException("the shared first solves belong to other training matrices");
         }
-        return new Run(kernels, y, options, listener, warmStart, starts).fit();
+        return new Run(kernels, y, options, listener, warmStart, starts, progress).fit();
+    }
+
+    /** Which machine of how many a binary fit is, and the clock of the whole fit, for its progress events. */
+    private record Progress(String learner, int machine, int machines, Stopwatch clock) {
     }
 
     /**
@@ -246,7 +309,8 @@ public final class SoftMarginMkl {
         final BaseKernelMatrices k;
         final double[] y;
         final MklOptions o;
-        final MklListener listener;
+        final FitListener listener;
+        final Progress progress;
         final WarmStart warmStart;
         final SmoSolver smo;
         final Stopwatch clock = Stopwatch.start();
@@ -264,8 +328,9 @@ public final class SoftMarginMkl {
         /** First solves shared with the other fits of a grid search; null when the fit is on its own. */
         final SharedStarts starts;
 
-        Run(BaseKernelMatrices k, double[] y, MklOptions o, MklListener listener, WarmStart warmStart,
-            SharedStarts starts) {
+        Run(BaseKernelMatrices k, double[] y, MklOptions o, FitListener listener, WarmStart warmStart,
+            SharedStarts starts, Progress progress) {
+            this.progress = progress;
             this.starts = starts;
             this.warmStart = warmStart;
             this.k = k;
@@ -461,7 +526,8 @@ public final class SoftMarginMkl {
         }
 
         void record(double objective) {
-            listener.onIteration(history.size(), objective, clock.elapsedSeconds());
+            listener.onProgress(new FitProgress(progress.learner(), progress.machine(), progress.machines(), history.size(),
+                    objective, progress.clock().elapsedSeconds()));
             history.add(objective);
         }
 

@@ -1,5 +1,7 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.gram.PrecomputedKernelMatrices;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kernelkit.data.DenseVec;
@@ -34,7 +36,7 @@ class BadInputTest {
         assertThatThrownBy(() -> SoftMarginMkl.fitBinary(twoGaussians(), Y, MklOptions.sm1(1.0, 0.4)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("theta must be >= 1/M = 1/2 = 0.5, got 0.4");
         // the protocol on d = 2 has M = 13 * 3 = 39 kernels
-        BaseKernels protocol = BaseKernels.simpleMklProtocol(2).withUnitTrace(TRAIN.points());
+        MultipleKernel protocol = MultipleKernel.simpleMklProtocol(2).withUnitTrace(TRAIN.points());
         assertThatThrownBy(() -> SoftMarginMkl.fit(TRAIN, protocol, MklOptions.sm1(1.0, 0.02)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("theta must be >= 1/M = 1/39");
         assertThatThrownBy(() -> CappedSimplexUpdate.solve(new double[] {1, 2, 3}, 0.3))
@@ -64,7 +66,7 @@ class BadInputTest {
 
     @Test
     void emptyKernelListsAreRejected() {
-        assertThatThrownBy(() -> BaseKernels.of(List.of())).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MultipleKernel.of(List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the kernel list must not be empty");
         assertThatThrownBy(() -> PrecomputedKernelMatrices.of(List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the kernel list must not be empty");
@@ -101,7 +103,7 @@ class BadInputTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("test kernel matrix 1 is 5 x 29, expected 5 x 30 (test points x training points)");
         // a model on 2-dimensional points asked about a 3-dimensional one
-        MklModel model = SoftMarginMkl.fit(TRAIN, BaseKernels.of(List.of(g)), MklOptions.average(1.0));
+        MklModel model = SoftMarginMkl.fit(TRAIN, MultipleKernel.of(List.of(g)), MklOptions.average(1.0));
         assertThatThrownBy(() -> model.decision(DenseVec.of(1, 2, 3)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the point has dimension 3 but the model's base kernels were fitted on 2-dimensional training points");

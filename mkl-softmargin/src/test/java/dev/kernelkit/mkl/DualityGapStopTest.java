@@ -1,5 +1,6 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.gram.MultipleKernel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -72,7 +73,7 @@ class DualityGapStopTest {
 
     @Test
     void sm1StopsWithinTheStatedDualityGapRecomputedFromAlphaAndMu() {
-        BaseKernels k = SoftMarginMklTest.protocol();
+        MultipleKernel k = SoftMarginMklTest.protocol();
         List<KernelMatrix> dense = SoftMarginMklTest.denseProtocolMatrices(k);
         int m = k.count();
         for (double c : new double[] {1.0, 10.0, 100.0}) {
@@ -103,7 +104,7 @@ class DualityGapStopTest {
 
     @Test
     void lpStopsWithinTheStatedDualityGapRecomputedFromAlphaAndMu() {
-        BaseKernels k = SoftMarginMklTest.protocol();
+        MultipleKernel k = SoftMarginMklTest.protocol();
         List<KernelMatrix> dense = SoftMarginMklTest.denseProtocolMatrices(k);
         for (double p : new double[] {4.0 / 3, 2.0, 3.0}) {
             MklOptions o = MklOptions.lp(10.0, p);

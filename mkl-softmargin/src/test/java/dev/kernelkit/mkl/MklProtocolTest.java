@@ -6,6 +6,8 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.testing.TestData;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,12 +101,20 @@ class MklProtocolTest {
         LabeledDataset train = raw(80, 3), test = raw(60, 4);
         MklProtocol.Outcome out = MklProtocol.trainAndTest(train, test, MklOptions.sm2(100, 0.1));
         assertThat(out.accuracy()).isGreaterThan(0.85);
-        assertThat(out.model().scaler()).isPresent();
+        ScaledModel<Vec> scaled = out.scaledModel();
+        assertThat(scaled.inner()).isSameAs(out.model());
         Path file = dir.resolve("m.model");
-        out.model().save(file);
-        MklModel back = MklModel.load(file);
-        for (Vec v : test.points()) {
-            assertThat(back.decision(v)).isEqualTo(out.model().decision(v));
+        Models.save(scaled, file);
+        @SuppressWarnings("unchecked")
+        ScaledModel<Vec> back = Models.load(file, ScaledModel.class);
+        assertThat(back.inner()).isInstanceOf(MklModel.class);
+        int correct = 0;
+        for (int t = 0; t < test.size(); t++) {
+            Vec v = test.x(t);
+            assertThat(back.decisions(v)).containsExactly(scaled.decisions(v));
+            assertThat(back.decisions(v)).containsExactly(out.model().decisions(out.scaler().apply(v)));
+            correct += ((MklModel) back.inner()).predictLabel(out.scaler().apply(v)) == test.y(t) ? 1 : 0;
         }
+        assertThat((double) correct / test.size()).isEqualTo(out.accuracy());
     }
 }

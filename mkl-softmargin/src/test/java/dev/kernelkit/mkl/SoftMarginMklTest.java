@@ -1,5 +1,11 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.gram.SharedKernelMatrices;
+import dev.kernelkit.gram.PrecomputedKernelMatrices;
+import dev.kernelkit.gram.BaseKernelMatrices;
+import dev.kernelkit.learn.FitListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -41,10 +47,10 @@ class SoftMarginMklTest {
     void oneBaseKernelEveryMethodEqualsPlainSvm() {
         Kernel<Vec> gauss = new GaussianKernel(0.5);
         SvmModel svm = Svm.fit(TRAIN, SvmOptions.of(gauss).withC(1.0).withSolver(TIGHT));
-        BaseKernels one = BaseKernels.of(List.of(gauss));
+        MultipleKernel one = MultipleKernel.of(List.of(gauss));
         for (MklOptions o : everyMethod(1.0)) {
             MklModel model = SoftMarginMkl.fit(TRAIN, one, o.withSolver(TIGHT));
-            assertThat(model.mu(0)).as(o.method().cliName()).containsExactly(new double[] {1.0}, within(1e-12));
+            assertThat(model.kernelWeights(0)).as(o.method().cliName()).containsExactly(new double[] {1.0}, within(1e-12));
             for (int t = 0; t < TEST.size(); t++) {
                 assertThat(model.decision(TEST.x(t))).as(o.method().cliName())
                         .isCloseTo(svm.decision(TEST.x(t)), within(1e-5));
@@ -76,7 +82,7 @@ class SoftMarginMklTest {
     @Test
     void duplicatedKernelsSplitEvenlyAndMatchTheSingleKernelSvm() {
         Kernel<Vec> gauss = new GaussianKernel(0.5);
-        BaseKernels three = BaseKernels.of(List.of(gauss, gauss, gauss));
+        MultipleKernel three = MultipleKernel.of(List.of(gauss, gauss, gauss));
         double[] plain = svmOnScaledKernel(gauss, 1.0, 1.0);
         // Lp with p = 2 keeps ||mu||_2 = 1: mu = 3^(-1/2) each, so K(mu) = sqrt(3) K
         double[] scaled = svmOnScaledKernel(gauss, Math.sqrt(3), 1.0);
@@ -84,7 +90,7 @@ class SoftMarginMklTest {
                 MklOptions.lp(1.0, 2.0))) {
             MklModel model = SoftMarginMkl.fit(TRAIN, three, o.withSolver(TIGHT));
             double expected = o.method() == MklMethod.LP ? 1 / Math.sqrt(3) : 1.0 / 3;
-            assertThat(model.mu(0)).as(o.method().cliName()).containsOnly(new double[] {expected, expected, expected}, within(1e-9));
+            assertThat(model.kernelWeights(0)).as(o.method().cliName()).containsOnly(new double[] {expected, expected, expected}, within(1e-9));
             double[] ref = o.method() == MklMethod.LP ? scaled : plain;
             for (int t = 0; t < TEST.size(); t++) {
                 assertThat(model.decision(TEST.x(t))).as(o.method().cliName()).isCloseTo(ref[t], within(1e-5));
@@ -92,8 +98,8 @@ class SoftMarginMklTest {
         }
     }
 
-    static BaseKernels protocol() {
-        return BaseKernels.simpleMklProtocol(3).withUnitTrace(TRAIN.points());
+    static MultipleKernel protocol() {
+        return MultipleKernel.simpleMklProtocol(3).withUnitTrace(TRAIN.points());
     }
 
     /** Three classes 1, 2, 3 (i % 3 + 1): Gaussian blob points with feature 0 shifted by shift * class index. */
@@ -115,7 +121,7 @@ class SoftMarginMklTest {
     }
 
     /** The scaled base matrices of {@link #protocol()} computed kernel by kernel (no shared-distance code). */
-    static List<KernelMatrix> denseProtocolMatrices(BaseKernels k) {
+    static List<KernelMatrix> denseProtocolMatrices(MultipleKernel k) {
         List<KernelMatrix> out = new ArrayList<>();
         for (int m = 0; m < k.count(); m++) {
             final int mm = m;
@@ -140,7 +146,7 @@ class SoftMarginMklTest {
 
     @Test
     void sm2ObjectiveDecreasesAndStopsWithinTheStatedDualityGap() {
-        BaseKernels k = protocol();
+        MultipleKernel k = protocol();
         List<KernelMatrix> dense = denseProtocolMatrices(k);
         for (double c : new double[] {1.0, 10.0, 100.0}) {
             for (double theta : new double[] {1e-3, 0.1, 10.0}) {
@@ -268,7 +274,7 @@ class SoftMarginMklTest {
 
     private static void assertSm2CertifiedAtAKink(long seed, double c, double theta, int maxSolves) {
         LabeledDataset d = twoBinaryFeatures(seed);
-        BaseKernels k = BaseKernels.simpleMklProtocol(3).withUnitTrace(d.points());
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(3).withUnitTrace(d.points());
         MklResult r = SoftMarginMkl.fitBinary(k.gram(d.points()), d.labels(), MklOptions.sm2(c, theta));
         assertThat(r.converged()).as("seed %d", seed).isTrue();
         assertThat(r.svmSolves()).isLessThan(maxSolves);
@@ -362,7 +368,7 @@ class SoftMarginMklTest {
     void sm2OnThreeKernelsMeetsTheKktConditionsAndBeatsABruteForceGridSolvedByLibsvm() {
         List<Kernel<Vec>> three = List.of(new GaussianKernel(0.1), new GaussianKernel(2.0),
                 new dev.kernelkit.kernel.LinearKernel());
-        BaseKernels k = BaseKernels.of(three).withUnitTrace(TRAIN.points());
+        MultipleKernel k = MultipleKernel.of(three).withUnitTrace(TRAIN.points());
         List<KernelMatrix> dense = new ArrayList<>();
         for (int m = 0; m < 3; m++) {
             final int mm = m;
@@ -618,7 +624,7 @@ class SoftMarginMklTest {
             assertThat(noProducts.solved()).as(at).isEqualTo(4);
             assertThat(noProducts.productsBytes()).as(at).isZero();
             assertThatThrownBy(() -> SoftMarginMkl.fitBinary(protocol().gram(TRAIN.points(), budget), signedLabels(),
-                    MklOptions.sm1(1.0, 1.0), MklListener.NONE, WarmStart.PREVIOUS_ALPHA, starts))
+                    MklOptions.sm1(1.0, 1.0), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, starts))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other training matrices");
         }
     }
@@ -636,7 +642,7 @@ class SoftMarginMklTest {
         MklResult[] shared = new MklResult[grid.size()];
         // in parallel, as the grid search runs them
         MklProtocol.forEach(grid.size(), 2, k -> shared[k] = SoftMarginMkl.fitBinary(g, signedLabels(),
-                grid.get(k).withSolver(TIGHT), MklListener.NONE, WarmStart.PREVIOUS_ALPHA, starts));
+                grid.get(k).withSolver(TIGHT), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, starts));
         for (int k = 0; k < grid.size(); k++) {
             MklResult own = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT));
             String point = grid.get(k) + ", " + at;
@@ -663,7 +669,7 @@ class SoftMarginMklTest {
 
     @Test
     void sm1ObjectiveDecreasesAndThetaLimitsGiveAveKernelAndL1() {
-        BaseKernels k = protocol();
+        MultipleKernel k = protocol();
         SharedKernelMatrices g = k.gram(TRAIN.points());
         int m = k.count();
         MklResult sm1 = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.sm1(10.0, 5.0 / m).withSolver(TIGHT));
@@ -716,15 +722,15 @@ class SoftMarginMklTest {
     void coldStartedMklFitsReachTheSameWeightsAsWarmStartedOnes() {
         SharedKernelMatrices g = protocol().gram(TRAIN.points());
         MklOptions o = MklOptions.sm1(10.0, 0.1).withSolver(SmoSolver.Options.defaults().withEps(1e-9)).withTolerance(1e-6);
-        MklResult warm = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.PREVIOUS_ALPHA);
-        MklResult cold = SoftMarginMkl.fitBinary(g, signedLabels(), o, MklListener.NONE, WarmStart.NONE);
+        MklResult warm = SoftMarginMkl.fitBinary(g, signedLabels(), o, FitListener.SILENT, WarmStart.PREVIOUS_ALPHA);
+        MklResult cold = SoftMarginMkl.fitBinary(g, signedLabels(), o, FitListener.SILENT, WarmStart.NONE);
         assertThat(cold.mu()).containsExactly(warm.mu(), within(1e-5));
         assertThat(cold.alpha()).containsExactly(warm.alpha(), within(1e-4));
     }
 
     @Test
-    void precomputedGramMatricesGiveTheSameMachineAsBaseKernels() {
-        BaseKernels k = protocol();
+    void precomputedGramMatricesGiveTheSameMachineAsMultipleKernel() {
+        MultipleKernel k = protocol();
         SharedKernelMatrices shared = k.gram(TRAIN.points());
         List<KernelMatrix> dense = new ArrayList<>();
         List<CrossKernelMatrix> test = new ArrayList<>();
@@ -752,9 +758,9 @@ class SoftMarginMklTest {
     void columnWiseDecisionsEqualPairByPairSumsForDenseSparseAndGenericKernels() {
         LabeledDataset data = threeClasses(90, 3, 4.0, 8, 4.0);
         List<Vec> x = data.points();
-        List<Kernel<Vec>> list = new ArrayList<>(BaseKernels.simpleMklProtocol(3).kernels());
+        List<Kernel<Vec>> list = new ArrayList<>(MultipleKernel.simpleMklProtocol(3).kernels());
         list.add(new dev.kernelkit.kernel.LaplacianKernel(0.5)); // no shared-distance plan: the generic path
-        BaseKernels k = BaseKernels.of(list).withUnitTrace(x);
+        MultipleKernel k = MultipleKernel.of(list).withUnitTrace(x);
         // Lp (p = 2) keeps every kernel, SimpleMKL drops most: both the full chains and the pruned ones
         for (MklOptions o : List.of(MklOptions.lp(10.0, 2.0), MklOptions.simple(10.0))) {
             MklModel model = SoftMarginMkl.fit(data, k, o);
@@ -772,7 +778,7 @@ class SoftMarginMklTest {
     void averagePrecisionIsOneWhenSeparatedAndMapIsTheMeanOfTheOneVsRestAps() {
         // binary, far-apart blobs: every positive ranks above every negative
         LabeledDataset sep = TestData.gaussianBlobs(40, 2, 12.0, 3);
-        MklModel bin = SoftMarginMkl.fit(sep, BaseKernels.simpleMklProtocol(2).withUnitTrace(sep.points()),
+        MklModel bin = SoftMarginMkl.fit(sep, MultipleKernel.simpleMklProtocol(2).withUnitTrace(sep.points()),
                 MklOptions.average(10.0));
         assertThat(bin.averagePrecision(TestData.gaussianBlobs(30, 2, 12.0, 4))).isEqualTo(1.0);
         // with the labels swapped the positives rank last: AP far below 1
@@ -786,7 +792,7 @@ class SoftMarginMklTest {
         // three classes: the mean over classes of the AP of f_k with class k positive, computed here by ranks
         LabeledDataset three = threeClasses(90, 2, 1.5, 5, 1.5);
         List<Vec> x = three.points();
-        MklModel model = SoftMarginMkl.fit(three, BaseKernels.simpleMklProtocol(2).withUnitTrace(x), MklOptions.average(1.0));
+        MklModel model = SoftMarginMkl.fit(three, MultipleKernel.simpleMklProtocol(2).withUnitTrace(x), MklOptions.average(1.0));
         double expected = 0;
         for (int k = 0; k < 3; k++) {
             expected += apByRanks(three, model, k, k + 1.0);
@@ -825,18 +831,18 @@ class SoftMarginMklTest {
         LabeledDataset data = threeClasses(90, 2, 4.0, 5, 4.0);
         List<Vec> x = data.points();
         double[] labels = data.labels();
-        BaseKernels k = BaseKernels.simpleMklProtocol(2).withUnitTrace(x);
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(2).withUnitTrace(x);
         MklModel model = SoftMarginMkl.fit(data, k, MklOptions.sm1(100.0, 0.2));
         assertThat(model.machines()).hasSize(3);
-        double[] pred = model.predict(data);
+        double[] pred = model.predictLabels(data);
         int correct = 0;
         for (int i = 0; i < pred.length; i++) {
             correct += pred[i] == labels[i] ? 1 : 0;
         }
         assertThat(correct).isGreaterThan(80);
         Path file = dir.resolve("mkl.model");
-        model.save(file);
-        MklModel back = MklModel.load(file);
+        Models.save(model, file);
+        MklModel back = Models.load(file, MklModel.class);
         assertThat(back.options()).isEqualTo(model.options());
         for (Vec v : x) {
             assertThat(back.decisions(v)).containsExactly(model.decisions(v));
@@ -850,9 +856,9 @@ class SoftMarginMklTest {
         List<Double> seen = new ArrayList<>();
         List<Integer> iterations = new ArrayList<>();
         MklResult r = SoftMarginMkl.fitBinary(g, signedLabels(), MklOptions.lp(10.0, 4.0 / 3),
-                (it, obj, sec) -> {
-                    iterations.add(it);
-                    seen.add(obj);
+                p -> {
+                    iterations.add(p.iteration());
+                    seen.add(p.objective());
                 });
         assertThat(seen.stream().mapToDouble(Double::doubleValue).toArray()).containsExactly(r.objectives());
         for (int i = 0; i < iterations.size(); i++) {
@@ -868,7 +874,7 @@ class SoftMarginMklTest {
 
     @Test
     void badOptionsAreNamed() {
-        BaseKernels k = protocol();
+        MultipleKernel k = protocol();
         assertThatThrownBy(() -> SoftMarginMkl.fit(TRAIN, k, MklOptions.sm1(1.0, 0.01)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("theta must be >= 1/M = 1/52");
         assertThatThrownBy(() -> MklOptions.lp(1.0, 0.5)).isInstanceOf(IllegalArgumentException.class)

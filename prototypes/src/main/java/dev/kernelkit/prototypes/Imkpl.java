@@ -2,6 +2,15 @@ package dev.kernelkit.prototypes;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,7 +25,8 @@ import java.util.Objects;
  *   s.t. γ_i ≥ 0, ‖γ_i‖₀ ≤ T;  u_j ≥ 0, ‖u_j‖₀ ≤ T, u_jᵀK(β)u_j = 1;  β ≥ 0, Σβ = 1
  * </pre>
  *
- * with K(β) = Σ_m β_m K_m over unit-diagonal base kernels ({@link BaseKernels}),
+ * with K(β) = Σ_m β_m K_m over unit-diagonal base kernels ({@link MultipleKernel}, normalisation
+ * {@link MultipleKernel.Normalisation#UNIT_DIAGONAL}),
  * J_ls(β) = Σ_i [Σ_{N⁺_i} D_is + Σ_{N⁻_i} K_it] over the κ = T nearest same- and other-class
  * samples, and k = c·T prototypes seeded from T samples of each class.
  *
@@ -35,47 +45,72 @@ import java.util.Objects;
  */
 public final class Imkpl {
 
-    /** Receives (iteration, J) after initialisation (iteration 0) and after each outer iteration. */
-    @FunctionalInterface
-    public interface Listener {
-        /** Called from the training thread. */
-        void iteration(int iteration, double objective);
-    }
+    /** The learner name of IMKPL. */
+    public static final String NAME = "imkpl";
+    /** The learner name of ISKPL (β fixed at the average kernel, {@link ImkplOptions.BetaStep#FIXED}). */
+    public static final String NAME_SINGLE_KERNEL = "iskpl";
 
     private Imkpl() {
+    }
+
+    /** The learner name of these options: {@value #NAME_SINGLE_KERNEL} for a fixed β, else {@value #NAME}. */
+    public static String learnerName(ImkplOptions options) {
+        return options.betaStep() == ImkplOptions.BetaStep.FIXED ? NAME_SINGLE_KERNEL : NAME;
+    }
+
+    /**
+     * The trainer of the learner contract ({@link Trainers#of}), named {@code imkpl} or (β-step FIXED)
+     * {@code iskpl}: one Gaussian base kernel per input dimension on the training data (spec §2), then
+     * {@link #fit(LabeledDataset, MultipleKernel, ImkplOptions, FitListener)}.
+     */
+    public static Trainer<Vec, ImkplModel> trainer(ImkplOptions options) {
+        Objects.requireNonNull(options, "options");
+        return Trainers.of(learnerName(options), InputKind.VECTORS, Task.CLASSIFICATION, options, (data, listener) -> {
+            LabeledDataset d = LabeledDataset.of(data);
+            checkData(d, options);
+            return fit(d, MultipleKernel.gaussianPerFeature(d.points()), options, listener);
+        });
     }
 
     /** Fits IMKPL with one Gaussian base kernel per input dimension (spec §2). */
     public static ImkplModel fit(LabeledDataset train, ImkplOptions options) {
         Objects.requireNonNull(train, "train");
         checkData(train, options);
-        return fit(train, BaseKernels.perFeature(train), options, (i, j) -> { });
+        return fit(train, MultipleKernel.gaussianPerFeature(train.points()), options, FitListener.SILENT);
     }
 
     /**
-     * Fits IMKPL on given base kernels.
+     * Fits IMKPL on given base kernels, reporting J after initialisation (iteration 0) and after each outer
+     * iteration to the listener.
      *
      * @throws IllegalArgumentException for fewer than 2 classes, T larger than the number of samples,
-     *         a class with fewer than T samples, or kernels of another input dimension
+     *         a class with fewer than T samples, kernels built for another input dimension, or kernels
+     *         that are not normalised to unit diagonal (spec §2)
      */
-    public static ImkplModel fit(LabeledDataset train, BaseKernels kernels, ImkplOptions options,
-                                 Listener listener) {
+    public static ImkplModel fit(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                 FitListener listener) {
         Objects.requireNonNull(train, "train");
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
+        Stopwatch clock = Stopwatch.start();
         checkData(train, options);
-        if (kernels.dim() != train.dim()) {
+        if (kernels.dim() != 0 && kernels.dim() != train.dim()) {
             throw new IllegalArgumentException("base kernels expect dimension " + kernels.dim() + ", data has "
                     + train.dim());
         }
+        if (kernels.normalisation() != MultipleKernel.Normalisation.UNIT_DIAGONAL) {
+            throw new IllegalArgumentException("IMKPL needs base kernels normalised to unit diagonal (spec §2), got "
+                    + kernels.normalisation() + "; use MultipleKernel.withUnitDiagonal()");
+        }
+        String name = learnerName(options);
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
         ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options);
         List<Double> history = new ArrayList<>();
         double j = st.objective();
         history.add(j);
-        listener.iteration(0, j);
+        listener.onProgress(new FitProgress(name, 0, 1, 0, j, clock.elapsedSeconds()));
         boolean converged = false;
         for (int it = 1; it <= options.maxIterations(); it++) {
             st.codeStep();
@@ -83,7 +118,7 @@ public final class Imkpl {
             st.betaStep();
             double jn = st.objective();
             history.add(jn);
-            listener.iteration(it, jn);
+            listener.onProgress(new FitProgress(name, 0, 1, it, jn, clock.elapsedSeconds()));
             boolean small = Math.abs(jn - j) <= options.tolerance() * Math.abs(j);
             j = jn;
             if (small) {
@@ -91,8 +126,10 @@ public final class Imkpl {
                 break;
             }
         }
-        return toModel(st, kernels, classes, train.points(), options,
-                history.stream().mapToDouble(Double::doubleValue).toArray(), converged);
+        double[] trace = history.stream().mapToDouble(Double::doubleValue).toArray();
+        FitReport report = new FitReport(name, options.toString(), options.seed(), trace.length - 1, converged, trace,
+                clock.elapsedSeconds());
+        return toModel(st, kernels, classes, train.points(), options, report);
     }
 
     static void checkData(LabeledDataset train, ImkplOptions options) {
@@ -126,8 +163,8 @@ public final class Imkpl {
         return y;
     }
 
-    static ImkplModel toModel(ImkplState st, BaseKernels kernels, double[] classes,
-                              List<? extends Vec> x, ImkplOptions options, double[] history, boolean converged) {
+    static ImkplModel toModel(ImkplState st, MultipleKernel kernels, double[] classes,
+                              List<? extends Vec> x, ImkplOptions options, FitReport report) {
         int[] local = new int[st.n];
         Arrays.fill(local, -1);
         List<Vec> points = new ArrayList<>();
@@ -156,7 +193,7 @@ public final class Imkpl {
         for (int a = 0; a < ti.length; a++) {
             pc[a] = st.y[ti[a]];
         }
-        return new ImkplModel(kernels, st.beta.clone(), classes, points, ti, pc, idx, val, pcls, options.t(), history,
-                converged, options);
+        return new ImkplModel(kernels, st.beta.clone(), classes, points, ti, pc, idx, val, pcls, options.t(), options,
+                report);
     }
 }

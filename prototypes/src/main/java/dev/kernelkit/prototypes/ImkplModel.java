@@ -1,11 +1,13 @@
 package dev.kernelkit.prototypes;
 
+import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.io.ModelFile;
-import dev.kernelkit.io.ModelFileReader;
-import dev.kernelkit.io.ModelFileWriter;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.gram.SharedKernelMatrices;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.LearnsKernel;
+import dev.kernelkit.learn.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,15 +23,20 @@ import java.util.Objects;
  * </pre>
  *
  * If γ_z = 0 the class of the prototype with the largest k_zᵀu_j is predicted. The model keeps
- * only the training samples that occur in some prototype. Immutable; made by {@link Imkpl#fit}
- * or {@link #load}.
+ * only the training samples that occur in some prototype. As a {@link Model}: {@link #predict} is the
+ * class index of ŷ(z), {@link #decisions} the class scores (H U γ_z)_q ({@link #classScores}; for two
+ * classes the single value (HUγ_z)_1 − (HUγ_z)_0), and when γ_z = 0 the indicator of the fallback class
+ * (1 for it, 0 for the others; ±1 for two classes); {@link #predictLabel} gives the label. As a
+ * {@link LearnsKernel}: one machine whose learned kernel is K(β) = Σ_m β_m K_m. Immutable; made by
+ * {@link Imkpl#fit} and {@link ImkplCodec}.
  */
-public final class ImkplModel {
+public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     static final String TYPE = "imkpl";
 
-    private final BaseKernels kernels;
+    private final MultipleKernel kernels;
     private final double[] beta;
     private final double[] classValues;
+    private final List<String> classNames;
     private final List<Vec> points;        // training samples used by some prototype
     private final int[] trainIndex;        // their index in the training set
     private final int[] pointClass;        // their class index
@@ -37,22 +44,32 @@ public final class ImkplModel {
     private final double[][] protoVal;     // prototype j: weights u_sj
     private final int[] protoClass;        // c_j
     private final int t;
-    private final double[] objectiveHistory;
-    private final boolean converged;
     private final ImkplOptions options;
+    private final FitReport report;
 
-    private final BaseKernels.Evaluator ev;
-    private final int[] active;
+    private final MultipleKernel.Combined learned;
+    /** Rows of K(β) between a new point and the stored points. */
+    private final MultipleKernel.Rows rows;
     /** The combined kernel between the stored points (row-major), for the prototype forms and IP. */
     private final double[] kp;
     private final double[][] q2;           // 2·UᵀKU
 
-    ImkplModel(BaseKernels kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
+    /**
+     * @throws IllegalArgumentException for inconsistent parts (sizes, indices, weights)
+     */
+    ImkplModel(MultipleKernel kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
                int[] pointClass, int[][] protoIdx, double[][] protoVal, int[] protoClass, int t,
-               double[] objectiveHistory, boolean converged, ImkplOptions options) {
-        this.kernels = kernels;
+               ImkplOptions options, FitReport report) {
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
+        this.options = Objects.requireNonNull(options, "options");
+        this.report = Objects.requireNonNull(report, "report");
         this.beta = beta;
         this.classValues = classValues;
+        List<String> names = new ArrayList<>(classValues.length);
+        for (double c : classValues) {
+            names.add(LabeledDataset.className(c));
+        }
+        this.classNames = List.copyOf(names);
         this.points = List.copyOf(points);
         this.trainIndex = trainIndex;
         this.pointClass = pointClass;
@@ -60,11 +77,9 @@ public final class ImkplModel {
         this.protoVal = protoVal;
         this.protoClass = protoClass;
         this.t = t;
-        this.objectiveHistory = objectiveHistory;
-        this.converged = converged;
-        this.options = options;
-        this.ev = kernels.on(this.points);
-        this.active = java.util.stream.IntStream.range(0, beta.length).filter(q -> beta[q] > 0).toArray();
+        this.learned = kernels.combined(beta);
+        this.rows = learned.rows(this.points);
+        SharedKernelMatrices ev = kernels.gram(this.points, 0L);
         int k = protoIdx.length;
         int p = this.points.size();
         this.kp = new double[p * p];
@@ -116,18 +131,60 @@ public final class ImkplModel {
     }
 
     /** The base kernels. */
-    public BaseKernels baseKernels() {
+    @Override
+    public MultipleKernel baseKernels() {
         return kernels;
     }
 
-    /** J after initialisation and after each outer iteration (empty for a loaded model). */
+    /** One machine: the prototypes share one kernel. */
+    @Override
+    public int machineCount() {
+        return 1;
+    }
+
+    /** β (machine 0 only). */
+    @Override
+    public double[] kernelWeights(int machine) {
+        Objects.checkIndex(machine, 1);
+        return kernelWeights();
+    }
+
+    /** K(β) = Σ_m β_m K_m (machine 0 only), the kernel of the prototypes and codes. */
+    @Override
+    public MultipleKernel.Combined learnedKernel(int machine) {
+        Objects.checkIndex(machine, 1);
+        return learned;
+    }
+
+    /** J after initialisation and after each outer iteration (the fit report's objective trace). */
     public double[] objectiveHistory() {
-        return objectiveHistory.clone();
+        return report.objective();
     }
 
     /** Whether training stopped on the relative-change test rather than the iteration cap. */
     public boolean converged() {
-        return converged;
+        return report.converged();
+    }
+
+    @Override
+    public FitReport report() {
+        return report;
+    }
+
+    @Override
+    public List<String> classNames() {
+        return classNames;
+    }
+
+    @Override
+    public InputKind input() {
+        return InputKind.VECTORS;
+    }
+
+    /** The input dimension (that of the stored training samples). */
+    @Override
+    public int dim() {
+        return points.get(0).dim();
     }
 
     /** The options the model was trained with. */
@@ -174,19 +231,31 @@ public final class ImkplModel {
 
     /** k_z over the stored points. */
     private double[] kernelRow(Vec z) {
-        if (z.dim() != kernels.dim()) {
-            throw new IllegalArgumentException("point has dimension " + z.dim() + ", expected " + kernels.dim());
+        if (z.dim() != dim()) {
+            throw new IllegalArgumentException("point has dimension " + z.dim() + ", expected " + dim());
         }
-        int p = points.size();
-        double[] kz = new double[p];
-        double[] buf = new double[p];
-        for (int q : active) {
-            ev.crossRow(q, z, buf);
-            for (int a = 0; a < p; a++) {
-                kz[a] += beta[q] * buf[a];
-            }
-        }
+        double[] kz = new double[points.size()];
+        rows.row(z, kz);
         return kz;
+    }
+
+    /** k_z = (K(β)(z, x_s)) over the stored training samples x_s ({@link #storedPoints}). */
+    double[] kernelRowOf(Vec z) {
+        return kernelRow(z);
+    }
+
+    /** The decision values of a point from its kernel row k_z over the stored samples (see {@link #decisions}). */
+    double[] decisionsFromKernelRow(double[] kz) {
+        if (kz.length != points.size()) {
+            throw new IllegalArgumentException("expected a kernel row of " + points.size() + " values, found " + kz.length);
+        }
+        double[] proj = projections(kz);
+        return decisionsOf(codesFromProjections(proj), proj);
+    }
+
+    /** The training samples the prototypes are built from (the points of {@link #kernelRowOf}). */
+    List<Vec> storedPoints() {
+        return points;
     }
 
     /** Uᵀk_z. */
@@ -231,10 +300,42 @@ public final class ImkplModel {
     }
 
     /** The predicted class index (0-based, into {@link #classValues()}). */
-    public int predictIndex(Vec z) {
+    @Override
+    public int predict(Vec z) {
         double[] proj = projections(kernelRow(z));
         double[] g = codesFromProjections(proj);
         return decide(g, proj);
+    }
+
+    /**
+     * The decision values of z: the class scores (H U γ_z)_q (two classes: score 1 − score 0), or, when γ_z = 0,
+     * the indicator of the fallback class of {@link #predict} (1 there, 0 elsewhere; two classes: +1 for class 1,
+     * −1 for class 0). {@link Model#classOf} of them is {@link #predict}.
+     */
+    @Override
+    public double[] decisions(Vec z) {
+        double[] proj = projections(kernelRow(z));
+        double[] g = codesFromProjections(proj);
+        return decisionsOf(g, proj);
+    }
+
+    /** The decision values of a code and its projections (see {@link #decisions}). */
+    double[] decisionsOf(double[] g, double[] proj) {
+        boolean any = false;
+        for (double v : g) {
+            any |= v > 0;
+        }
+        double[] sc;
+        if (any) {
+            sc = classScores(g);
+        } else {
+            sc = new double[classValues.length];
+            sc[decide(g, proj)] = 1.0;
+        }
+        if (sc.length == 2) {
+            return new double[] {any ? sc[1] - sc[0] : (sc[1] > 0 ? 1.0 : -1.0)};
+        }
+        return sc;
     }
 
     private int decide(double[] g, double[] proj) {
@@ -262,14 +363,14 @@ public final class ImkplModel {
     }
 
     /** The predicted label (a value of {@link #classValues()}). */
-    public double predict(Vec z) {
-        return classValues[predictIndex(z)];
+    public double predictLabel(Vec z) {
+        return classValues[predict(z)];
     }
 
     /** Predicted labels for many points (parallel). */
-    public double[] predict(List<? extends Vec> zs) {
+    public double[] predictLabels(List<? extends Vec> zs) {
         double[] out = new double[zs.size()];
-        java.util.stream.IntStream.range(0, zs.size()).parallel().forEach(i -> out[i] = predict(zs.get(i)));
+        java.util.stream.IntStream.range(0, zs.size()).parallel().forEach(i -> out[i] = predictLabel(zs.get(i)));
         return out;
     }
 
@@ -325,106 +426,31 @@ public final class ImkplModel {
         return new Explanation(classValues[cls], classScores(g), uses);
     }
 
-    // ---------------------------------------------------------------- persistence
+    // ---------------------------------------------------------------- parts for the model file
 
-    /** Writes the model file (type {@code imkpl}). */
-    public void save(Path file) throws IOException {
-        ModelFileWriter w = new ModelFileWriter(TYPE);
-        w.putInt("t", t);
-        w.putDouble("options.lambda", options.lambda());
-        w.putDouble("options.mu", options.mu());
-        w.putDouble("options.tau", options.tau());
-        w.putString("options.beta_step", options.betaStep().name());
-        w.putString("options.ls_form", options.lsForm().name());
-        w.putInt("options.max_iterations", options.maxIterations());
-        w.putDouble("options.tolerance", options.tolerance());
-        w.putBoolean("options.recompute_neighbourhoods", options.recomputeNeighbourhoods());
-        w.putString("options.self_coding", options.selfCoding().name());
-        w.putInt("options.kernel_cap", options.kernelCap());
-        w.putLong("options.seed", options.seed());
-        w.putString("options.dis_form", options.disForm().name());
-        w.putDoubles("classes", classValues);
-        w.putDoubles("beta", beta);
-        kernels.write(w, "kernels.");
-        w.putVecs("points", points);
-        w.putInts("points.train_index", trainIndex);
-        w.putInts("points.class", pointClass);
-        w.putInt("prototypes.count", protoIdx.length);
-        w.putInts("prototypes.class", protoClass);
-        for (int j = 0; j < protoIdx.length; j++) {
-            w.putInts("prototypes." + j + ".points", protoIdx[j]);
-            w.putDoubles("prototypes." + j + ".weights", protoVal[j]);
-        }
-        w.putBoolean("converged", converged);
-        w.putDoubles("objective_history", objectiveHistory);
-        w.write(file);
+    int t() {
+        return t;
     }
 
-    /**
-     * Reads a model written by {@link #save}.
-     *
-     * @throws IOException (a {@code ModelFormatException} or plain I/O error) naming the file and key when the file is not a valid IMKPL model
-     */
-    public static ImkplModel load(Path file) throws IOException {
-        ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        int t = f.getInt("t");
-        double[] classes = f.getDoubles("classes");
-        BaseKernels kernels = BaseKernels.read(f, "kernels.");
-        double[] beta = f.getDoubles("beta", kernels.count());
-        List<Vec> points = f.getVecs("points");
-        int[] trainIndex = f.getInts("points.train_index");
-        int[] pointClass = f.getInts("points.class");
-        int k = f.getInt("prototypes.count");
-        int[] protoClass = f.getInts("prototypes.class");
-        if (t < 1 || classes.length < 1 || k < 1 || trainIndex.length != points.size()
-                || pointClass.length != points.size() || protoClass.length != k) {
-            throw new IOException(f.fileName() + ": inconsistent sizes (t=" + t + ", classes=" + classes.length
-                    + ", points=" + points.size() + ", prototypes=" + k + ")");
-        }
-        for (Vec p : points) {
-            if (p.dim() != kernels.dim()) {
-                throw new IOException(f.fileName() + ": a stored point has dimension " + p.dim()
-                        + ", expected " + kernels.dim());
-            }
-        }
-        for (int pc : pointClass) {
-            checkIndex(f, "points.class", pc, classes.length);
-        }
-        for (int pc : protoClass) {
-            checkIndex(f, "prototypes.class", pc, classes.length);
-        }
-        int[][] idx = new int[k][];
-        double[][] val = new double[k][];
-        for (int j = 0; j < k; j++) {
-            idx[j] = f.getInts("prototypes." + j + ".points");
-            val[j] = f.getDoubles("prototypes." + j + ".weights", idx[j].length);
-            for (int a : idx[j]) {
-                checkIndex(f, "prototypes." + j + ".points", a, points.size());
-            }
-        }
-        ImkplOptions opts;
-        try {
-            opts = new ImkplOptions(t, f.getDouble("options.lambda"), f.getDouble("options.mu"), f.getDouble("options.tau"),
-                    ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")),
-                    ImkplOptions.LsForm.valueOf(f.getString("options.ls_form")), f.getInt("options.max_iterations"),
-                    f.getDouble("options.tolerance"), f.getBoolean("options.recompute_neighbourhoods"),
-                    f.has("options.self_coding")
-                            ? ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding"))
-                            : ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE,
-                    f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
-                    f.getLong("options.seed"),
-                    f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
-                            : ImkplOptions.DisForm.DISTANCE);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(f.fileName() + ": invalid options: " + e.getMessage());
-        }
-        return new ImkplModel(kernels, beta, classes, points, trainIndex, pointClass, idx, val, protoClass, t,
-                f.getDoubles("objective_history"), f.getBoolean("converged"), Objects.requireNonNull(opts));
+    double[] betaInternal() {
+        return beta;
     }
 
-    private static void checkIndex(ModelFile f, String key, int v, int bound) throws IOException {
-        if (v < 0 || v >= bound) {
-            throw new IOException(f.fileName() + ": index " + v + " in '" + key + "' outside [0, " + bound + ")");
-        }
+    int[] trainIndex() {
+        return trainIndex.clone();
+    }
+
+    int[] pointClasses() {
+        return pointClass.clone();
+    }
+
+    int[] prototypeClasses() {
+        return protoClass.clone();
+    }
+
+    @Override
+    public String toString() {
+        return "ImkplModel(" + report.learner() + ", classes=" + Arrays.toString(classValues) + ", prototypes="
+                + protoIdx.length + ", kernels " + selectedKernels(0) + "/" + beta.length + ")";
     }
 }

@@ -1,5 +1,7 @@
 package dev.kernelkit.prototypes;
 
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.gram.SharedKernelMatrices;
 import java.lang.System.Logger.Level;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -27,7 +29,8 @@ final class ImkplState {
     private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
 
     final ImkplOptions o;
-    final BaseKernels.Evaluator ev;
+    /** The base kernels' training matrices (on the fly, nothing of size M n^2 stored). */
+    final SharedKernelMatrices ev;
     final int n;
     final int m;
     final int c;
@@ -43,10 +46,10 @@ final class ImkplState {
     final NonNegativeQuadraticPursuit.Options nqp;
     final SplittableRandom rnd;
 
-    ImkplState(BaseKernels kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+    ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
                ImkplOptions o) {
         this.o = o;
-        this.ev = kernels.on(x);
+        this.ev = kernels.gram(x, 0L);
         this.n = x.size();
         this.m = kernels.count();
         this.c = classes;

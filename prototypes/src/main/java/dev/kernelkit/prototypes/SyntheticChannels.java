@@ -33,7 +33,7 @@ public final class SyntheticChannels {
     private SyntheticChannels() {
     }
 
-    /** One feature group per channel (for {@link BaseKernels#perGroup}). */
+    /** One feature group per channel (for {@link dev.kernelkit.gram.MultipleKernel#gaussianPerGroup}). */
     public static int[][] channelGroups() {
         int[][] g = new int[CHANNELS][LENGTH];
         for (int ch = 0; ch < CHANNELS; ch++) {

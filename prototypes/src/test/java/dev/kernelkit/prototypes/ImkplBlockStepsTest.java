@@ -1,5 +1,6 @@
 package dev.kernelkit.prototypes;
 
+import dev.kernelkit.gram.MultipleKernel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -42,7 +43,7 @@ class ImkplBlockStepsTest {
     static ImkplState state(ImkplOptions o, long seed) {
         LabeledDataset d = blobs(8, 3, 4, 0.7, seed);
         double[] classes = d.classes();
-        return new ImkplState(BaseKernels.perFeature(d), d.points(), Imkpl.classIndices(d, classes),
+        return new ImkplState(MultipleKernel.gaussianPerFeature(d.points()), d.points(), Imkpl.classIndices(d, classes),
                 classes.length, o);
     }
 
@@ -202,7 +203,7 @@ class ImkplBlockStepsTest {
     private static ImkplState threePointState(ImkplOptions o) {
         LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(0), DenseVec.of(1), DenseVec.of(3)),
                 new double[] {1, 1, 2});
-        ImkplState st = new ImkplState(BaseKernels.perFeature(d), d.points(), new int[] {0, 0, 1}, 2, o);
+        ImkplState st = new ImkplState(MultipleKernel.gaussianPerFeature(d.points()), d.points(), new int[] {0, 0, 1}, 2, o);
         st.u[0] = new double[] {1, 0, 0};
         st.u[1] = new double[] {0, 0.6, 0.8};
         st.gam[0] = new double[] {0, 0.4};

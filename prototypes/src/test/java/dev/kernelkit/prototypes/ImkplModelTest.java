@@ -1,5 +1,9 @@
 package dev.kernelkit.prototypes;
 
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.FitListener;
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -46,7 +50,7 @@ class ImkplModelTest {
         LabeledDataset train = tightClusters(10, 1);
         LabeledDataset test = tightClusters(6, 2);
         ImkplModel model = Imkpl.fit(train, ImkplOptions.of(2, 0.2, 0.2, 0.2));
-        assertThat(Metrics.accuracy(test.labels(), model.predict(test.points()))).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(test.labels(), model.predictLabels(test.points()))).isEqualTo(1.0);
         assertThat(PrototypeMeasures.discrimination(model, test)).isEqualTo(1.0);
         assertThat(PrototypeMeasures.ownClassCodeMass(model, PrototypeMeasures.codes(model, test), test.labels()))
                 .isEqualTo(1.0);
@@ -91,13 +95,13 @@ class ImkplModelTest {
         var split = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, 12).get(0);
         LabeledDataset train = all.subset(split.train());
         LabeledDataset test = all.subset(split.test());
-        BaseKernels kernels = BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        MultipleKernel kernels = MultipleKernel.gaussianPerGroup(train.points(), SyntheticChannels.channelGroups());
         // SIMPLEX_LP: with M = 9 kernels and k = 12 prototypes the default NORMALISED_LP's feasible set
         // collapses to the current beta (spec §4.3, M <= k + 1), so it cannot select channels here.
         ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
-        ImkplModel model = Imkpl.fit(train, kernels, o, (it, j) -> { });
+        ImkplModel model = Imkpl.fit(train, kernels, o, FitListener.SILENT);
         double[] beta = model.kernelWeights();
-        double acc = Metrics.accuracy(test.labels(), model.predict(test.points()));
+        double acc = Metrics.accuracy(test.labels(), model.predictLabels(test.points()));
         System.out.printf("synthetic: beta=%s acc=%.3f iters=%d%n", Arrays.toString(beta), acc,
                 model.objectiveHistory().length - 1);
         double[] hist = model.objectiveHistory();
@@ -121,32 +125,35 @@ class ImkplModelTest {
         ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.3, 0.1).withMaxIterations(5)
                 .withDisForm(dis));
         Path f = dir.resolve("m.model");
-        model.save(f);
-        ImkplModel back = ImkplModel.load(f);
+        Models.save(model, f);
+        ImkplModel back = Models.load(f, ImkplModel.class);
         assertThat(back.kernelWeights()).containsExactly(model.kernelWeights());
         assertThat(back.options()).isEqualTo(model.options());
         assertThat(back.objectiveHistory()).containsExactly(model.objectiveHistory());
+        assertThat(back.report()).isEqualTo(model.report());
         for (Vec z : test.points()) {
             assertThat(back.codes(z)).containsExactly(model.codes(z));
             assertThat(back.predict(z)).isEqualTo(model.predict(z));
+            assertThat(back.decisions(z)).containsExactly(model.decisions(z));
         }
         for (int j = 0; j < model.prototypeCount(); j++) {
             assertThat(back.prototype(j)).isEqualTo(model.prototype(j));
         }
         Files.writeString(f, Files.readString(f).replace("type = imkpl", "type = svm"));
-        assertThatThrownBy(() -> ImkplModel.load(f)).hasMessageContaining("expected a model of type 'imkpl', found 'svm'");
+        assertThatThrownBy(() -> Models.load(f, ImkplModel.class)).isInstanceOf(IOException.class)
+                .hasMessageContaining("m.model");
     }
 
     @Test
     void alignmentKernelModelSurvivesSaveAndLoad(@TempDir Path dir) throws Exception {
         LabeledDataset all = SyntheticChannels.generate(4, 3);
-        BaseKernels kernels = BaseKernels.alignmentPerGroup(all, SyntheticChannels.channelGroups(), 5);
-        ImkplModel model = Imkpl.fit(all, kernels, ImkplOptions.of(2, 0.1, 0.1, 0.1).withMaxIterations(2), (i, j) -> { });
+        MultipleKernel kernels = MultipleKernel.alignmentPerGroup(all.points(), SyntheticChannels.channelGroups(), 5);
+        ImkplModel model = Imkpl.fit(all, kernels, ImkplOptions.of(2, 0.1, 0.1, 0.1).withMaxIterations(2), FitListener.SILENT);
         Path f = dir.resolve("gak.model");
-        model.save(f);
-        ImkplModel back = ImkplModel.load(f);
+        Models.save(model, f);
+        ImkplModel back = Models.load(f, ImkplModel.class);
         for (int m = 0; m < SyntheticChannels.CHANNELS; m++) {
-            assertThat(back.baseKernels().alignmentKernel(m)).isEqualTo(kernels.alignmentKernel(m));
+            assertThat(back.baseKernels().kernel(m)).isEqualTo(kernels.kernel(m));
         }
         for (Vec z : all.points().subList(0, 4)) {
             assertThat(back.codes(z)).containsExactly(model.codes(z));
@@ -169,7 +176,7 @@ class ImkplModelTest {
         ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.2, 0.2, 0.2).withMaxIterations(5));
         Vec z = ImkplBlockStepsTest.blobs(2, 3, 4, 0.6, 23).x(0);
         ImkplModel.Explanation e = model.explain(z);
-        assertThat(e.predicted()).isEqualTo(model.predict(z));
+        assertThat(e.predicted()).isEqualTo(model.predictLabel(z));
         assertThat(e.prototypes()).isNotEmpty();
         double[] classes = model.classValues();
         double[] scores = new double[classes.length];

@@ -366,11 +366,11 @@ public final class MklCommand implements Callable<Integer> {
             MklOptions chosen = tuning.chosen();
             double tune = (System.nanoTime() - t0) * 1e-9;
             MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune, params.kernels());
-            o.model().save(model);
+            dev.kernelkit.io.Models.save(o.scaledModel(), model);
             SplitResult r = new SplitResult(1, chosen, Double.NaN, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
                     tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
             out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%s%n",
-                    m.cliName(), describe(chosen), o.selectedKernels(), o.model().kernels().count(), o.svmSolves(),
+                    m.cliName(), describe(chosen), o.selectedKernels(), o.model().baseKernels().count(), o.svmSolves(),
                     o.trainSeconds(), tune, model, r.convergenceNote());
             out.flush();
             json.write(new JsonSummary().put("command", "mkl train").put("method", m.cliName())
@@ -397,10 +397,15 @@ public final class MklCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            MklModel m = MklModel.load(model);
+            dev.kernelkit.learn.FittedModel<?> loaded = dev.kernelkit.io.Models.load(model);
+            if (!(dev.kernelkit.learn.Scaled.innermost(loaded) instanceof MklModel m)) {
+                throw new dev.kernelkit.io.ModelFormatException(model + ": expected a model of type 'mkl', found "
+                        + dev.kernelkit.io.Models.codecFor(dev.kernelkit.learn.Scaled.innermost(loaded)).type());
+            }
             LabeledDataset data = read(input);
-            double[][] f = m.decisionValues(data);
-            double[] pred = m.predict(f);
+            LabeledDataset in = loaded instanceof dev.kernelkit.learn.Scaled<?> sc ? sc.scaler().apply(data) : data;
+            double[][] f = m.decisionValues(in);
+            double[] pred = m.predictLabels(f);
             double acc = Metrics.accuracy(data.labels(), pred);
             double ap = m.averagePrecision(data.labels(), f);
             PrintWriter out = spec.commandLine().getOut();
@@ -595,7 +600,7 @@ public final class MklCommand implements Callable<Integer> {
                 LabeledDataset train = data.subset(s.train());
                 dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(train);
                 LabeledDataset st = scaler.apply(train);
-                dev.kernelkit.mkl.BaseKernels k = dev.kernelkit.mkl.BaseKernels.simpleMklProtocol(st.dim()).withUnitTrace(st.points());
+                dev.kernelkit.gram.MultipleKernel k = dev.kernelkit.gram.MultipleKernel.simpleMklProtocol(st.dim()).withUnitTrace(st.points());
                 double[] y = binary(st);
                 long t0 = System.nanoTime();
                 dev.kernelkit.mkl.MklResult a = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(k.gram(st.points()), y, o);
@@ -608,7 +613,7 @@ public final class MklCommand implements Callable<Integer> {
                     each.add(dev.kernelkit.gram.DenseKernelMatrix.compute(scaled, st.points()));
                 }
                 dev.kernelkit.mkl.MklResult b = dev.kernelkit.mkl.SoftMarginMkl.fitBinary(
-                        dev.kernelkit.mkl.PrecomputedKernelMatrices.of(each), y, o, dev.kernelkit.mkl.MklListener.NONE,
+                        dev.kernelkit.gram.PrecomputedKernelMatrices.of(each), y, o, dev.kernelkit.learn.FitListener.SILENT,
                         dev.kernelkit.mkl.WarmStart.NONE);
                 double tb = (System.nanoTime() - t0) * 1e-9;
                 double[] ja = a.objectives(), jb = b.objectives();

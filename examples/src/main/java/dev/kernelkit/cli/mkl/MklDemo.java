@@ -12,7 +12,7 @@ import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.PolynomialKernel;
 import dev.kernelkit.kernel.SingleFeatureKernel;
-import dev.kernelkit.mkl.BaseKernels;
+import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.mkl.MklModel;
 import dev.kernelkit.mkl.MklOptions;
 import dev.kernelkit.mkl.SoftMarginMkl;
@@ -51,7 +51,7 @@ public final class MklDemo {
     }
 
     /** The demo's result: the base kernels and one row per method. */
-    public record Result(long seed, BaseKernels kernels, List<Row> rows) {
+    public record Result(long seed, MultipleKernel kernels, List<Row> rows) {
         /** Copies the rows. */
         public Result {
             rows = List.copyOf(rows);
@@ -86,7 +86,7 @@ public final class MklDemo {
     }
 
     /** Base kernel m in words, features numbered from 1: "Gaussian sigma = 0.5 on feature 2". */
-    public static String describe(BaseKernels kernels, int m) {
+    public static String describe(MultipleKernel kernels, int m) {
         Kernel<Vec> k = kernels.kernel(m);
         String where = "on all variables";
         if (k instanceof SingleFeatureKernel s) {
@@ -109,18 +109,18 @@ public final class MklDemo {
         LabeledDataset test = moonsWithNoise(POINTS, NOISE_FEATURES, seed + 1);
         FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
         LabeledDataset scaled = scaler.apply(train);
-        BaseKernels kernels = BaseKernels.simpleMklProtocol(scaled.dim()).withUnitTrace(scaled.points());
+        MultipleKernel kernels = MultipleKernel.simpleMklProtocol(scaled.dim()).withUnitTrace(scaled.points());
         int m = kernels.count();
         List<MklOptions> methods = List.of(MklOptions.sm1(C, 1.0 / (0.1 * m)), MklOptions.sm2(C, 1.0),
                 MklOptions.simple(C), MklOptions.average(C));
         List<Row> rows = new ArrayList<>();
         for (MklOptions o : methods) {
             long t0 = System.nanoTime();
-            MklModel model = SoftMarginMkl.fit(scaled, kernels, o).withScaler(scaler);
+            MklModel model = SoftMarginMkl.fit(scaled, kernels, o);
             double seconds = (System.nanoTime() - t0) * 1e-9;
-            double acc = Metrics.accuracy(test.labels(), model.predict(test));
+            double acc = Metrics.accuracy(test.labels(), model.predictLabels(scaler.apply(test)));
             rows.add(new Row(o.method().cliName(), o, acc, model.machines().get(0).selectedKernels(), model.svmSolves(),
-                    seconds, model.mu(0)));
+                    seconds, model.kernelWeights(0)));
         }
         return new Result(seed, kernels, rows);
     }
@@ -152,7 +152,7 @@ public final class MklDemo {
     }
 
     /** The total weight on single-feature kernels of the noise features. */
-    static double noiseWeight(BaseKernels kernels, double[] mu) {
+    static double noiseWeight(MultipleKernel kernels, double[] mu) {
         double s = 0;
         for (int m = 0; m < mu.length; m++) {
             if (kernels.kernel(m) instanceof SingleFeatureKernel f && f.feature() >= 2) {

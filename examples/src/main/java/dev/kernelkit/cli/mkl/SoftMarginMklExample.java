@@ -3,7 +3,7 @@ package dev.kernelkit.cli.mkl;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
-import dev.kernelkit.mkl.BaseKernels;
+import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.mkl.MklModel;
 import dev.kernelkit.mkl.MklOptions;
 import dev.kernelkit.mkl.SoftMarginMkl;
@@ -28,14 +28,14 @@ public final class SoftMarginMklExample {
         //    on every single variable, each scaled to unit trace on the training points.
         FittedScaler scaler = FeatureScaling.STANDARD.fit(train);
         LabeledDataset scaled = scaler.apply(train);
-        BaseKernels kernels = BaseKernels.simpleMklProtocol(scaled.dim()).withUnitTrace(scaled.points());
+        MultipleKernel kernels = MultipleKernel.simpleMklProtocol(scaled.dim()).withUnitTrace(scaled.points());
 
         // 3. Fit SM1MKL: C = 10 and the cap theta = 1/(nu M) with nu = 0.1, i.e. no weight above 10/M.
         double theta = 1.0 / (0.1 * kernels.count());
-        MklModel model = SoftMarginMkl.fit(scaled, kernels, MklOptions.sm1(10.0, theta)).withScaler(scaler);
+        MklModel model = SoftMarginMkl.fit(scaled, kernels, MklOptions.sm1(10.0, theta));
 
         // 4. The learned kernel weights mu (sum 1, capped at theta); the noise-only kernels get none.
-        double[] mu = model.mu(0);
+        double[] mu = model.kernelWeights(0);
         System.out.printf("%d of %d kernels selected (mu > 1e-5), cap theta = %.4f:%n",
                 model.machines().get(0).selectedKernels(), mu.length, theta);
         for (int m = 0; m < mu.length; m++) {
@@ -46,8 +46,9 @@ public final class SoftMarginMklExample {
         System.out.printf("%d SVM solves, objective %.4f -> %.4f%n", model.svmSolves(),
                 model.machines().get(0).objectives()[0], last(model.machines().get(0).objectives()));
 
-        // 5. Predict raw test points (the model applies the scaler and the unit-trace scales itself).
-        double[] predicted = model.predict(test);
+        // 5. Predict test points, standardised with the training statistics (the model applies the
+        //    unit-trace scales itself).
+        double[] predicted = model.predictLabels(scaler.apply(test));
         int correct = 0;
         for (int i = 0; i < predicted.length; i++) {
             correct += predicted[i] == test.y(i) ? 1 : 0;

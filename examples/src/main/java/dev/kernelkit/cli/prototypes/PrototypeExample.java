@@ -3,7 +3,8 @@ package dev.kernelkit.cli.prototypes;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.prototypes.BaseKernels;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
@@ -28,12 +29,12 @@ public final class PrototypeExample {
         LabeledDataset test = all.subset(split.test());
 
         // 2. One Gaussian base kernel per channel; IMKPL with T = 3 (3 prototypes per class, <= 3 samples each).
-        BaseKernels kernels = BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        MultipleKernel kernels = MultipleKernel.gaussianPerGroup(train.points(), SyntheticChannels.channelGroups());
         ImkplOptions options = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
-        ImkplModel model = Imkpl.fit(train, kernels, options, (iteration, objective) -> { });
+        ImkplModel model = Imkpl.fit(train, kernels, options, FitListener.SILENT);
 
         // 3. How good, how interpretable, which channels.
-        double accuracy = Metrics.accuracy(test.labels(), model.predict(test.points()));
+        double accuracy = Metrics.accuracy(test.labels(), model.predictLabels(test.points()));
         System.out.printf("accuracy %.3f, IP %.1f%%, DR %.1f%%%n", accuracy,
                 100 * PrototypeMeasures.interpretability(model), 100 * PrototypeMeasures.discrimination(model, test));
         System.out.println("channel weights: " + Arrays.toString(model.kernelWeights()));

@@ -7,9 +7,11 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.eval.Summary;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.plot.BarChart;
 import dev.kernelkit.plot.PrototypeCompositionChart;
-import dev.kernelkit.prototypes.BaseKernels;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
@@ -131,15 +133,15 @@ public final class PrototypesCommand implements Callable<Integer> {
         KernelChoice kernel;
 
         /** The base kernels for a training set read with these options. */
-        BaseKernels kernelsFor(LabeledDataset train, int[][] groups, long seed) {
+        MultipleKernel kernelsFor(LabeledDataset train, int[][] groups, long seed) {
             if (format == Format.LIBSVM) {
                 if (kernel == KernelChoice.GAK) {
                     throw new IllegalArgumentException("--kernel GAK needs --format csv-series (time series with channels)");
                 }
-                return BaseKernels.perFeature(train);
+                return MultipleKernel.gaussianPerFeature(train.points());
             }
-            return kernel == KernelChoice.GAUSSIAN ? BaseKernels.perGroup(train, groups)
-                    : BaseKernels.alignmentPerGroup(train, groups, seed);
+            return kernel == KernelChoice.GAUSSIAN ? MultipleKernel.gaussianPerGroup(train.points(), groups)
+                    : MultipleKernel.alignmentPerGroup(train.points(), groups, seed);
         }
     }
 
@@ -219,9 +221,9 @@ public final class PrototypesCommand implements Callable<Integer> {
             LabeledDataset train = in.data();
             long t0 = System.nanoTime();
             ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), hyper.seed.seed()), hyper.options(),
-                    (it, j) -> { });
+                    FitListener.SILENT);
             double secs = (System.nanoTime() - t0) / 1e9;
-            m.save(model);
+            Models.save(m, model);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "trained on %d samples in %.2f s: %d prototypes, %d of %d kernels selected, IP %.1f%%%n",
                     train.size(), secs, m.prototypeCount(), m.selectedKernels(1e-6), m.kernelWeights().length,
@@ -248,9 +250,9 @@ public final class PrototypesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            ImkplModel m = ImkplModel.load(model);
+            ImkplModel m = Models.load(model, ImkplModel.class);
             LabeledDataset test = read(data, format).data();
-            double[] pred = m.predict(test.points());
+            double[] pred = m.predictLabels(test.points());
             PrintWriter out = spec.commandLine().getOut();
             for (double p : pred) {
                 out.println(p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p));
@@ -305,7 +307,7 @@ public final class PrototypesCommand implements Callable<Integer> {
             long kseed = hyper.seed.seed();
             java.util.function.Function<ImkplOptions, java.util.function.Function<LabeledDataset,
                     java.util.function.Function<LabeledDataset, double[]>>> fitter = o -> tr -> va ->
-                    Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, (it, j) -> { }).predict(va.points());
+                    Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, FitListener.SILENT).predictLabels(va.points());
             PrintWriter out = spec.commandLine().getOut();
             List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
@@ -326,9 +328,9 @@ public final class PrototypesCommand implements Callable<Integer> {
                 }
                 long t0 = System.nanoTime();
                 ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), kseed), opts.withSeed(hyper.seed.seed() + r),
-                        (it, j) -> { });
+                        FitListener.SILENT);
                 secs[r] = (System.nanoTime() - t0) / 1e9;
-                acc[r] = Metrics.accuracy(test.labels(), m.predict(test.points()));
+                acc[r] = Metrics.accuracy(test.labels(), m.predictLabels(test.points()));
                 ip[r] = PrototypeMeasures.interpretability(m);
                 double[][] codes = PrototypeMeasures.codes(m, test);
                 dr[r] = PrototypeMeasures.discrimination(m, codes, test.labels());
@@ -411,13 +413,14 @@ public final class PrototypesCommand implements Callable<Integer> {
         Splits.Split s = Splits.repeatedStratifiedHoldOut(all.labels(), 0.7, 1, seed + 1).get(0);
         LabeledDataset train = all.subset(s.train());
         LabeledDataset test = all.subset(s.test());
-        BaseKernels kernels = alignment ? BaseKernels.alignmentPerGroup(train, SyntheticChannels.channelGroups(), seed)
-                : BaseKernels.perGroup(train, SyntheticChannels.channelGroups());
+        MultipleKernel kernels = alignment
+                ? MultipleKernel.alignmentPerGroup(train.points(), SyntheticChannels.channelGroups(), seed)
+                : MultipleKernel.gaussianPerGroup(train.points(), SyntheticChannels.channelGroups());
         ImkplOptions o = ImkplOptions.of(3, 0.2, 0.1, 0.2).withBetaStep(ImkplOptions.BetaStep.SIMPLEX_LP);
         long t0 = System.nanoTime();
-        ImkplModel m = Imkpl.fit(train, kernels, o, (it, j) -> { });
+        ImkplModel m = Imkpl.fit(train, kernels, o, FitListener.SILENT);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        double acc = Metrics.accuracy(test.labels(), m.predict(test.points()));
+        double acc = Metrics.accuracy(test.labels(), m.predictLabels(test.points()));
         return new SyntheticResult(acc, m.kernelWeights(), train.size(), test.size(), seconds, m);
     }
 

@@ -129,7 +129,8 @@ class PrototypesCommandTest {
         assertThat(out.toString()).contains("of 2 kernels selected");
         assertThat(Files.size(dir.resolve("imkpl-prototype-composition.png"))).isPositive();
         assertThat(Files.size(dir.resolve("imkpl-kernel-weights.png"))).isPositive();
-        assertThat(dev.kernelkit.prototypes.ImkplModel.load(model).baseKernels().isAlignment(0)).isTrue();
+        assertThat(dev.kernelkit.io.Models.load(model, dev.kernelkit.prototypes.ImkplModel.class).baseKernels().kernel(0))
+                .isInstanceOf(dev.kernelkit.kernel.ChannelAlignmentKernel.class);
         StringWriter pred = new StringWriter();
         assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
         assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);

@@ -1,6 +1,7 @@
-package dev.kernelkit.mkl;
+package dev.kernelkit.gram;
 
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.LinearKernel;
 import dev.kernelkit.kernel.PolynomialKernel;
@@ -15,19 +16,28 @@ import java.util.Map;
 
 /**
  * How a list of base kernels is evaluated with shared work: kernels on the same feature subset
- * (all variables, or one variable j) read one inner product and one squared distance per pair of
- * points; Gaussian kernels whose widths differ by a factor 2^s share one {@code exp} per pair
- * (exp(-2^s g d) is exp(-g d) squared s times; the SimpleMKL bandwidths 2^-3..2^6 differ by factors
- * of 4, so the ten Gaussians of a subset cost one exp). Any other kernel is evaluated on its own
- * ("generic"). Immutable.
+ * (all variables, one variable j, or an ordered feature group G of a {@link GroupGaussianKernel}) read
+ * one inner product and one squared distance per pair of points; Gaussian kernels whose widths differ by
+ * a factor 2^s share one {@code exp} per pair (exp(-2^s g d) is exp(-g d) squared s times; the SimpleMKL
+ * bandwidths 2^-3..2^6 differ by factors of 4, so the ten Gaussians of a subset cost one exp). Members of
+ * a group: Gaussian chains exp(-gamma d), group Gaussians exp(-d / sigma) (1 for sigma = 0), polynomials
+ * (gamma dot + offset)^degree. Any other kernel is evaluated on its own ("generic"). Groups come in the
+ * order of their first Gaussian, then of their first group Gaussian, then of their first polynomial.
+ * Moved here from mkl-softmargin with its arithmetic unchanged; the group Gaussians are the base kernels
+ * of IMKPL, with the arithmetic of its former evaluator. Immutable.
  */
 final class KernelPlan {
     /** Subset id of the all-variables group. */
     static final int ALL = -1;
+    /** Subset id of a group on an ordered list of two or more features ({@link Group#features}). */
+    static final int LIST = -2;
 
     /** Kernels on one feature subset. */
     static final class Group {
+        /** {@link #ALL}, a feature index j, or {@link #LIST}. */
         final int feature;
+        /** The features of a {@link #LIST} group in their order; null otherwise. */
+        final int[] features;
         /** Gaussian chains: base gamma, then members (kernel index, squarings) sorted by squarings. */
         final double[] chainGamma;
         final int[][] chainKernel;
@@ -37,10 +47,17 @@ final class KernelPlan {
         final int[] polyDegree;
         final double[] polyGamma;
         final double[] polyOffset;
+        /** Group Gaussian members exp(-dist / sigma), 1 for sigma = 0 ({@link GroupGaussianKernel}). */
+        final int[] widthKernel;
+        final double[] width;
 
-        Group(int feature, double[] chainGamma, int[][] chainKernel, int[][] chainSquarings, int[] polyKernel,
-              int[] polyDegree, double[] polyGamma, double[] polyOffset) {
+        Group(int feature, int[] features, double[] chainGamma, int[][] chainKernel, int[][] chainSquarings,
+              int[] widthKernel, double[] width, int[] polyKernel, int[] polyDegree, double[] polyGamma,
+              double[] polyOffset) {
             this.feature = feature;
+            this.features = features;
+            this.widthKernel = widthKernel;
+            this.width = width;
             this.chainGamma = chainGamma;
             this.chainKernel = chainKernel;
             this.chainSquarings = chainSquarings;
@@ -48,6 +65,11 @@ final class KernelPlan {
             this.polyDegree = polyDegree;
             this.polyGamma = polyGamma;
             this.polyOffset = polyOffset;
+        }
+
+        /** Whether a member reads the inner product (a polynomial); the others read the squared distance only. */
+        boolean needsDot() {
+            return polyKernel.length > 0;
         }
 
         /** Whether any member has a non-zero weight. */
@@ -59,12 +81,29 @@ final class KernelPlan {
                     }
                 }
             }
+            for (int m : widthKernel) {
+                if (w[m] != 0) {
+                    return true;
+                }
+            }
             for (int m : polyKernel) {
                 if (w[m] != 0) {
                     return true;
                 }
             }
             return false;
+        }
+
+        /** The largest feature index the group reads (-1 for the all-variables group). */
+        int maxFeature() {
+            if (feature == LIST) {
+                int max = 0;
+                for (int f : features) {
+                    max = Math.max(max, f);
+                }
+                return max;
+            }
+            return feature;
         }
 
         /** sum_m w_m k_m for one pair with the given inner product and squared distance. */
@@ -96,6 +135,12 @@ final class KernelPlan {
                     }
                 }
             }
+            for (int k = 0; k < widthKernel.length; k++) {
+                double wk = w[widthKernel[k]];
+                if (wk != 0) {
+                    s += wk * widthValue(dist, width[k]);
+                }
+            }
             for (int k = 0; k < polyKernel.length; k++) {
                 double wk = w[polyKernel[k]];
                 if (wk != 0) {
@@ -118,10 +163,14 @@ final class KernelPlan {
                     steps += last + 1;
                 }
             }
+            int widths = 0;
+            for (int m : widthKernel) {
+                widths += w[m] != 0 ? 1 : 0;
+            }
             for (int m : polyKernel) {
                 polys += w[m] != 0 ? 1 : 0;
             }
-            if (chains == 0 && polys == 0) {
+            if (chains == 0 && polys == 0 && widths == 0) {
                 return null;
             }
             double[] gam = new double[chains];
@@ -144,6 +193,15 @@ final class KernelPlan {
                 }
                 end[ci++] = si;
             }
+            double[] ws = new double[widths], ww = new double[widths];
+            int wi = 0;
+            for (int k = 0; k < widthKernel.length; k++) {
+                double wk = w[widthKernel[k]];
+                if (wk != 0) {
+                    ws[wi] = width[k];
+                    ww[wi++] = wk;
+                }
+            }
             int[] deg = new int[polys];
             double[] pg = new double[polys], po = new double[polys], pw = new double[polys];
             int pi = 0;
@@ -156,7 +214,7 @@ final class KernelPlan {
                     pw[pi++] = wk;
                 }
             }
-            return new Active(feature, gam, end, sq, wt, deg, pg, po, pw);
+            return new Active(feature, features, gam, end, sq, wt, ws, ww, deg, pg, po, pw);
         }
 
         private int lastActive(int c, double[] w) {
@@ -186,7 +244,7 @@ final class KernelPlan {
 
         /**
          * Every member's unscaled values k_m(pair c), c &lt; count, in tmp, handed to visit member by member: per
-         * chain one exp, then the squarings up to each member; then each polynomial.
+         * chain one exp, then the squarings up to each member; then each group Gaussian; then each polynomial.
          */
         private void forEachMember(double[] dot, double[] dist, int count, double[] tmp, MemberValues visit) {
             for (int ch = 0; ch < chainGamma.length; ch++) {
@@ -202,6 +260,10 @@ final class KernelPlan {
                     cur = sq[k];
                     visit.accept(ks[k], tmp);
                 }
+            }
+            for (int k = 0; k < widthKernel.length; k++) {
+                widthValues(dist, count, width[k], false, tmp);
+                visit.accept(widthKernel[k], tmp);
             }
             for (int k = 0; k < polyKernel.length; k++) {
                 powers(dot, count, polyGamma[k], polyOffset[k], polyDegree[k], tmp);
@@ -233,27 +295,65 @@ final class KernelPlan {
                     out[ks[k]] = v;
                 }
             }
+            for (int k = 0; k < widthKernel.length; k++) {
+                out[widthKernel[k]] = widthValue(dist, width[k]);
+            }
             for (int k = 0; k < polyKernel.length; k++) {
                 out[polyKernel[k]] = intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k]);
             }
+        }
+
+        /** The value k_m (unscaled) of member m for one pair, with the arithmetic of {@link #values}. */
+        double value(int m, double dot, double dist) {
+            for (int c = 0; c < chainGamma.length; c++) {
+                int[] ks = chainKernel[c];
+                for (int k = 0; k < ks.length; k++) {
+                    if (ks[k] == m) {
+                        double v = Math.exp(-chainGamma[c] * dist);
+                        for (int t = chainSquarings[c][k]; t > 0; t--) {
+                            v *= v;
+                        }
+                        return v;
+                    }
+                }
+            }
+            for (int k = 0; k < widthKernel.length; k++) {
+                if (widthKernel[k] == m) {
+                    return widthValue(dist, width[k]);
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                if (polyKernel[k] == m) {
+                    return intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k]);
+                }
+            }
+            throw new IllegalArgumentException("kernel " + m + " is not a member of this group");
         }
     }
 
     /** The active members of one group with their weights: sum_m w_m k_m for a pair in a tight loop. */
     static final class Active {
         final int feature;
+        /** The features of a {@link #LIST} group; null otherwise. */
+        final int[] features;
         private final double[] chainGamma;
         private final int[] chainEnd;
         private final int[] squarings;
         private final double[] chainWeight;
+        private final double[] width;
+        private final double[] widthWeight;
         private final int[] degree;
         private final double[] polyGamma;
         private final double[] polyOffset;
         private final double[] polyWeight;
 
-        Active(int feature, double[] chainGamma, int[] chainEnd, int[] squarings, double[] chainWeight, int[] degree,
-               double[] polyGamma, double[] polyOffset, double[] polyWeight) {
+        Active(int feature, int[] features, double[] chainGamma, int[] chainEnd, int[] squarings, double[] chainWeight,
+               double[] width, double[] widthWeight, int[] degree, double[] polyGamma, double[] polyOffset,
+               double[] polyWeight) {
             this.feature = feature;
+            this.features = features;
+            this.width = width;
+            this.widthWeight = widthWeight;
             this.chainGamma = chainGamma;
             this.chainEnd = chainEnd;
             this.squarings = squarings;
@@ -264,14 +364,21 @@ final class KernelPlan {
             this.polyWeight = polyWeight;
         }
 
+        /** Whether an active member reads the inner product (a polynomial). */
+        boolean needsDot() {
+            return degree.length > 0;
+        }
+
         /**
          * Column-wise row evaluation: out[c] += sum over the active members of w_m k_m for the pairs with inner
          * products dot[c] and squared distances dist[c], c &lt; count. Same member values as
          * {@link #weighted(double, double)} (one exp per chain, then squarings), summed member by member; the
          * loops over c are innermost so that the JIT vectorises the squarings and sums. tmp is scratch of length
-         * &ge; count.
+         * &ge; count. With {@code reciprocalWidth} the group Gaussians are exp(-dist (1 / sigma)) instead of
+         * exp(-dist / sigma): the arithmetic of IMKPL's test-point rows, which its models have always used (the two
+         * differ in the last bit at most; kept so that its results stay bit-identical).
          */
-        void accumulate(double[] dot, double[] dist, int count, double[] out, double[] tmp) {
+        void accumulate(double[] dot, double[] dist, int count, double[] out, double[] tmp, boolean reciprocalWidth) {
             int k = 0;
             for (int ch = 0; ch < chainGamma.length; ch++) {
                 double g = -chainGamma[ch];
@@ -283,6 +390,25 @@ final class KernelPlan {
                     double wk = chainWeight[k];
                     for (int c = 0; c < count; c++) {
                         out[c] += wk * tmp[c];
+                    }
+                }
+            }
+            for (int q = 0; q < width.length; q++) {
+                // out[c] += w_q widthValue(dist[c]) in one pass (the same products as through tmp)
+                double wq = widthWeight[q];
+                double sg = width[q];
+                if (sg == 0) {
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * 1.0;
+                    }
+                } else if (reciprocalWidth) {
+                    double inv = 1.0 / sg;
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * Math.exp(-dist[c] * inv);
+                    }
+                } else {
+                    for (int c = 0; c < count; c++) {
+                        out[c] += wq * Math.exp(-dist[c] / sg);
                     }
                 }
             }
@@ -308,6 +434,9 @@ final class KernelPlan {
                     s += chainWeight[k] * v;
                 }
             }
+            for (int q = 0; q < width.length; q++) {
+                s += widthWeight[q] * widthValue(dist, width[q]);
+            }
             for (int p = 0; p < degree.length; p++) {
                 double b = polyGamma[p] * dot + polyOffset[p];
                 double v = switch (degree[p]) {
@@ -331,41 +460,66 @@ final class KernelPlan {
     final List<Group> groups;
     /** Kernel indices evaluated on their own. */
     final int[] generic;
+    /** The group of every kernel (its index in {@link #groups}), -1 for a generic kernel. */
+    final int[] groupOf;
 
     private KernelPlan(int count, List<Group> groups, int[] generic) {
         this.count = count;
         this.groups = groups;
         this.generic = generic;
+        this.groupOf = new int[count];
+        Arrays.fill(groupOf, -1);
+        for (int gi = 0; gi < groups.size(); gi++) {
+            Group g = groups.get(gi);
+            for (int[] chain : g.chainKernel) {
+                for (int m : chain) {
+                    groupOf[m] = gi;
+                }
+            }
+            for (int m : g.widthKernel) {
+                groupOf[m] = gi;
+            }
+            for (int m : g.polyKernel) {
+                groupOf[m] = gi;
+            }
+        }
     }
 
     static KernelPlan of(List<? extends Kernel<Vec>> kernels) {
-        Map<Integer, List<Integer>> gauss = new LinkedHashMap<>();
-        Map<Integer, List<Integer>> poly = new LinkedHashMap<>();
+        // subset keys: [] = all variables, [j] = feature j, [f1, f2, ...] = an ordered feature group
+        Map<List<Integer>, List<Integer>> gauss = new LinkedHashMap<>();
+        Map<List<Integer>, List<Integer>> widths = new LinkedHashMap<>();
+        Map<List<Integer>, List<Integer>> poly = new LinkedHashMap<>();
         List<Integer> generic = new ArrayList<>();
         for (int m = 0; m < kernels.size(); m++) {
             Kernel<Vec> k = kernels.get(m);
-            int feature = ALL;
+            List<Integer> subset = List.of();
             if (k instanceof SingleFeatureKernel sf) {
-                feature = sf.feature();
+                subset = List.of(sf.feature());
                 k = sf.base();
             }
             if (k instanceof GaussianKernel) {
-                gauss.computeIfAbsent(feature, f -> new ArrayList<>()).add(m);
+                gauss.computeIfAbsent(subset, f -> new ArrayList<>()).add(m);
             } else if (k instanceof PolynomialKernel || k instanceof LinearKernel) {
-                poly.computeIfAbsent(feature, f -> new ArrayList<>()).add(m);
+                poly.computeIfAbsent(subset, f -> new ArrayList<>()).add(m);
+            } else if (k instanceof GroupGaussianKernel g && subset.isEmpty()) {
+                List<Integer> key = new ArrayList<>();
+                for (int f : g.features()) {
+                    key.add(f);
+                }
+                widths.computeIfAbsent(List.copyOf(key), f -> new ArrayList<>()).add(m);
             } else {
                 generic.add(m);
             }
         }
-        List<Integer> features = new ArrayList<>(gauss.keySet());
-        for (Integer f : poly.keySet()) {
-            if (!features.contains(f)) {
-                features.add(f);
-            }
-        }
+        // insertion-ordered and without repeats: Gaussian subsets first, then group-Gaussian ones, then polynomial ones
+        java.util.Set<List<Integer>> subsets = new java.util.LinkedHashSet<>(gauss.keySet());
+        subsets.addAll(widths.keySet());
+        subsets.addAll(poly.keySet());
         List<Group> groups = new ArrayList<>();
-        for (int f : features) {
-            groups.add(group(f, gauss.getOrDefault(f, List.of()), poly.getOrDefault(f, List.of()), kernels));
+        for (List<Integer> f : subsets) {
+            groups.add(group(f, gauss.getOrDefault(f, List.of()), widths.getOrDefault(f, List.of()),
+                    poly.getOrDefault(f, List.of()), kernels));
         }
         return new KernelPlan(kernels.size(), List.copyOf(groups), generic.stream().mapToInt(Integer::intValue).toArray());
     }
@@ -374,7 +528,10 @@ final class KernelPlan {
         return k instanceof SingleFeatureKernel sf ? sf.base() : k;
     }
 
-    private static Group group(int feature, List<Integer> gauss, List<Integer> poly, List<? extends Kernel<Vec>> kernels) {
+    private static Group group(List<Integer> subset, List<Integer> gauss, List<Integer> widthMembers, List<Integer> poly,
+                               List<? extends Kernel<Vec>> kernels) {
+        int feature = subset.isEmpty() ? ALL : subset.size() == 1 ? subset.get(0) : LIST;
+        int[] features = feature == LIST ? subset.stream().mapToInt(Integer::intValue).toArray() : null;
         List<Integer> sorted = new ArrayList<>(gauss);
         sorted.sort(Comparator.comparingDouble(m -> ((GaussianKernel) base(kernels.get(m))).gamma()));
         List<Double> bases = new ArrayList<>();
@@ -405,6 +562,11 @@ final class KernelPlan {
             chainKernel[c] = list.stream().mapToInt(a -> a[0]).toArray();
             chainSquarings[c] = list.stream().mapToInt(a -> a[1]).toArray();
         }
+        int[] widthKernel = widthMembers.stream().mapToInt(Integer::intValue).toArray();
+        double[] width = new double[widthKernel.length];
+        for (int k = 0; k < width.length; k++) {
+            width[k] = ((GroupGaussianKernel) kernels.get(widthKernel[k])).width();
+        }
         int p = poly.size();
         int[] polyKernel = new int[p];
         int[] degree = new int[p];
@@ -423,7 +585,8 @@ final class KernelPlan {
                 offset[k] = 0.0;
             }
         }
-        return new Group(feature, chainGamma, chainKernel, chainSquarings, polyKernel, degree, gamma, offset);
+        return new Group(feature, features, chainGamma, chainKernel, chainSquarings, widthKernel, width, polyKernel,
+                degree, gamma, offset);
     }
 
     /** s with ratio == 2^s exactly, or -1. */
@@ -440,9 +603,13 @@ final class KernelPlan {
         return groups.stream().anyMatch(g -> g.feature == ALL);
     }
 
-    /** The features of single-variable groups. */
-    int[] singleFeatures() {
-        return groups.stream().filter(g -> g.feature != ALL).mapToInt(g -> g.feature).toArray();
+    /** The largest feature index a group reads (-1 when only the all-variables group and generic kernels). */
+    int maxFeature() {
+        int max = -1;
+        for (Group g : groups) {
+            max = Math.max(max, g.maxFeature());
+        }
+        return max;
     }
 
     /** v[c] = v[c]^(2^times) for c &lt; count, two squarings per pass. */
@@ -518,6 +685,30 @@ final class KernelPlan {
             s0 += a[c] * b[c];
         }
         return (s0 + s1) + (s2 + s3);
+    }
+
+    /** A group Gaussian's value exp(-dist / sigma), 1 for sigma = 0 (the all-ones kernel of a constant group). */
+    static double widthValue(double dist, double width) {
+        return width == 0 ? 1.0 : Math.exp(-dist / width);
+    }
+
+    /**
+     * out[c] = {@link #widthValue}(dist[c], width) for c &lt; count; with {@code reciprocal}, exp(-dist[c] (1 / width))
+     * (see {@link Active#accumulate}).
+     */
+    static void widthValues(double[] dist, int count, double width, boolean reciprocal, double[] out) {
+        if (width == 0) {
+            Arrays.fill(out, 0, count, 1.0);
+        } else if (reciprocal) {
+            double inv = 1.0 / width;
+            for (int c = 0; c < count; c++) {
+                out[c] = Math.exp(-dist[c] * inv);
+            }
+        } else {
+            for (int c = 0; c < count; c++) {
+                out[c] = Math.exp(-dist[c] / width);
+            }
+        }
     }
 
     static double intPow(double x, int p) {

@@ -1,4 +1,4 @@
-package dev.kernelkit.mkl;
+package dev.kernelkit.gram;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.gram.DenseKernelMatrix;
-import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.LaplacianKernel;
@@ -21,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class BaseKernelsTest {
+class MultipleKernelTest {
 
     @Test
     void protocolHasThirteenKernelsPerSubset() {
         // Heart: d = 13 -> (10 + 3) * 14 = 182 kernels, as in the paper
-        BaseKernels k = BaseKernels.simpleMklProtocol(13);
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(13);
         assertThat(k.count()).isEqualTo(182);
         // the first kernel is the all-variables Gaussian with sigma = 1/8: gamma = 1/(2 / 64) = 32
         assertThat(k.kernel(0)).isEqualTo(new GaussianKernel(32.0));
@@ -36,7 +34,7 @@ class BaseKernelsTest {
     @Test
     void unitTraceScalesEveryKernelToTraceOne() {
         List<Vec> x = TestData.randomDense(30, 4, 3);
-        BaseKernels k = BaseKernels.simpleMklProtocol(4).withUnitTrace(x);
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(4).withUnitTrace(x);
         SharedKernelMatrices g = k.gram(x);
         for (int m = 0; m < k.count(); m++) {
             KernelMatrix km = g.matrix(m);
@@ -51,19 +49,19 @@ class BaseKernelsTest {
     }
 
     /** Mixed list: protocol kernels plus a Laplacian (no sharing) and a non-power-of-two Gaussian. */
-    static BaseKernels mixed(int d, List<Vec> x) {
-        List<Kernel<Vec>> list = new ArrayList<>(BaseKernels.simpleMklProtocol(d).kernels());
+    static MultipleKernel mixed(int d, List<Vec> x) {
+        List<Kernel<Vec>> list = new ArrayList<>(MultipleKernel.simpleMklProtocol(d).kernels());
         list.add(new LaplacianKernel(0.3));
         list.add(new GaussianKernel(0.37));
         list.add(new SingleFeatureKernel(1, new GaussianKernel(0.37)));
-        return BaseKernels.of(list).withUnitTrace(x);
+        return MultipleKernel.of(list).withUnitTrace(x);
     }
 
     @ParameterizedTest(name = "dense budget {0}")
     @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
     void sharedCombinedMatrixEqualsKernelByKernelSum(long budget) {
         List<Vec> x = TestData.randomDense(25, 3, 5);
-        BaseKernels k = mixed(3, x);
+        MultipleKernel k = mixed(3, x);
         SharedKernelMatrices g = k.gram(x, budget);
         assertThat(g.isDense()).isEqualTo(budget > 0);
         SplittableRandom rnd = new SplittableRandom(1);
@@ -86,7 +84,7 @@ class BaseKernelsTest {
                 }
                 assertThat(row[j]).isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
                 assertThat(c.get(i, j)).isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
-                assertThat(k.weightedSum(x.get(i), x.get(j), k.effectiveWeights(mu)))
+                assertThat(k.combined(mu).apply(x.get(i), x.get(j)))
                         .isCloseTo(ref, within(1e-12 * Math.max(1, Math.abs(ref))));
             }
             for (int t = 0; t < cols.length; t++) {
@@ -99,7 +97,7 @@ class BaseKernelsTest {
     @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
     void quadraticFormsEqualExplicitSums(long budget) {
         List<Vec> x = TestData.randomDense(20, 3, 9);
-        BaseKernels k = mixed(3, x);
+        MultipleKernel k = mixed(3, x);
         SharedKernelMatrices g = k.gram(x, budget);
         SplittableRandom rnd = new SplittableRandom(2);
         double[] beta = new double[x.size()];
@@ -126,7 +124,7 @@ class BaseKernelsTest {
     void perKernelProductsEqualExplicitSumsOnEveryPath(int n, long budget) {
         // n = 300 > PARALLEL_MIN_SUPPORT: the on-the-fly path splits the support over threads
         List<Vec> x = TestData.randomDense(n, 3, 13);
-        BaseKernels k = mixed(3, x);
+        MultipleKernel k = mixed(3, x);
         SharedKernelMatrices g = k.gram(x, budget);
         SplittableRandom rnd = new SplittableRandom(6);
         double[] a = new double[n], b = new double[n];
@@ -181,7 +179,7 @@ class BaseKernelsTest {
             list.add(new PolynomialKernel(degree, 0.5, 1.0));
             list.add(new SingleFeatureKernel(1, new PolynomialKernel(degree, 0.5, 1.0)));
         }
-        BaseKernels k = BaseKernels.of(list).withUnitTrace(x);
+        MultipleKernel k = MultipleKernel.of(list).withUnitTrace(x);
         SharedKernelMatrices g = k.gram(x, 0);
         assertThat(g.isDense()).isFalse();
         SplittableRandom rnd = new SplittableRandom(4);
@@ -218,7 +216,7 @@ class BaseKernelsTest {
     void parallelOnTheFlyQuadraticFormsEqualTheDensePath() {
         // support 300 > PARALLEL_MIN_SUPPORT: the on-the-fly path splits the pairs over threads
         List<Vec> x = TestData.randomDense(300, 1, 12);
-        BaseKernels k = BaseKernels.simpleMklProtocol(1).withUnitTrace(x);
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(1).withUnitTrace(x);
         SplittableRandom rnd = new SplittableRandom(3);
         double[] beta = new double[x.size()];
         for (int i = 0; i < beta.length; i++) {
@@ -238,7 +236,7 @@ class BaseKernelsTest {
         for (Vec v : dense) {
             sparse.add(toSparse(v.toArray()));
         }
-        BaseKernels k = BaseKernels.simpleMklProtocol(4).withUnitTrace(dense);
+        MultipleKernel k = MultipleKernel.simpleMklProtocol(4).withUnitTrace(dense);
         double[] mu = new double[k.count()];
         java.util.Arrays.fill(mu, 1.0 / mu.length);
         KernelMatrix a = k.gram(dense).combined(mu), b = k.gram(sparse).combined(mu);
@@ -268,7 +266,7 @@ class BaseKernelsTest {
 
     @Test
     void badInputsAreNamed() {
-        assertThatThrownBy(() -> BaseKernels.of(List.of())).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MultipleKernel.of(List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("kernel list must not be empty");
         assertThatThrownBy(() -> PrecomputedKernelMatrices.of(List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("kernel list must not be empty");
@@ -281,7 +279,7 @@ class BaseKernelsTest {
                 DenseKernelMatrix.of(new double[][] {{1, 0}, {0, 1}})))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("expected 1 x 1");
         List<Vec> x = TestData.randomDense(5, 2, 1);
-        assertThatThrownBy(() -> BaseKernels.simpleMklProtocol(3).gram(x)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MultipleKernel.simpleMklProtocol(3).gram(x)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("feature 2");
     }
 }

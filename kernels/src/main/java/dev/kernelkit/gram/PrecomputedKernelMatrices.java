@@ -1,4 +1,4 @@
-package dev.kernelkit.mkl;
+package dev.kernelkit.gram;
 
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.KernelMatrix;

@@ -1,18 +1,20 @@
-package dev.kernelkit.mkl;
+package dev.kernelkit.gram;
 
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.gram.DenseKernelMatrix;
-import dev.kernelkit.gram.GramBuilder;
-import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.kernel.ChannelAlignmentKernel;
+import dev.kernelkit.kernel.GlobalAlignmentKernel;
 import dev.kernelkit.kernel.LinearKernel;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
- * The training matrices of a {@link BaseKernels} list without one dense n x n matrix per kernel:
+ * The training matrices of a {@link MultipleKernel} without one dense n x n matrix per kernel:
  * the all-variables kernels share one linear Gram matrix G (the squared distance is
  * G_ii + G_jj - 2 G_ij), single-variable kernels read the column x_j of the training data
- * (O(n) memory each), and Gaussian widths in ratios 2^s share one exp per entry (see
- * {@link KernelPlan}). Only kernels of other types get their own dense Gram matrix. Memory: 8 n^2
+ * (O(n) memory each), group Gaussians the columns of their group, and Gaussian widths in ratios 2^s
+ * share one exp per entry (see {@link KernelPlan}). Only kernels of other types get their own dense Gram
+ * matrix (a {@link ChannelAlignmentKernel}'s from the self-alignments of the training series, computed once
+ * per series). Memory: 8 n^2
  * bytes for G plus 8 n^2 per "generic" kernel, against 8 n^2 M for M dense matrices. When the M
  * dense matrices fit a budget (default {@link #DEFAULT_DENSE_BUDGET_BYTES}, e.g. Heart's 182
  * kernels on 189 points need 52 MB), they are precomputed once from the same shared data, since
@@ -26,7 +28,7 @@ import java.util.List;
  * needs during one solve. Immutable and safe for concurrent reads.
  */
 public final class SharedKernelMatrices implements BaseKernelMatrices {
-    private final BaseKernels kernels;
+    private final MultipleKernel kernels;
     private final KernelPlan plan;
     private final double[] scales;
     private final int n;
@@ -34,8 +36,11 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     private final double[] g;
     /** The diagonal of g (read contiguously by the row loops), or null with g. */
     private final double[] gDiag;
-    /** Training column per group (null for the all-variables group). */
-    private final double[][] columns;
+    /**
+     * Training columns per group: null for the all-variables group, one column for a single-variable group, one per
+     * feature (in the group's order) for a feature-list group.
+     */
+    private final double[][][] columns;
     /** Dense Gram matrix of each generic kernel (null for grouped kernels). */
     private final DenseKernelMatrix[] generic;
     /**
@@ -50,11 +55,11 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     /** Default budget for precomputing all M base matrices: 256 MB. */
     public static final long DEFAULT_DENSE_BUDGET_BYTES = 256L << 20;
 
-    SharedKernelMatrices(BaseKernels kernels, List<? extends Vec> points, GramBuilder builder) {
+    SharedKernelMatrices(MultipleKernel kernels, List<? extends Vec> points, GramBuilder builder) {
         this(kernels, points, builder, DEFAULT_DENSE_BUDGET_BYTES);
     }
 
-    SharedKernelMatrices(BaseKernels kernels, List<? extends Vec> points, GramBuilder builder, long denseBudgetBytes) {
+    SharedKernelMatrices(MultipleKernel kernels, List<? extends Vec> points, GramBuilder builder, long denseBudgetBytes) {
         if (points.isEmpty()) {
             throw new IllegalArgumentException("the training set must not be empty");
         }
@@ -74,24 +79,30 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         for (int i = 0; g != null && i < n; i++) {
             gDiag[i] = g[i * n + i];
         }
-        this.columns = new double[plan.groups.size()][];
+        this.columns = new double[plan.groups.size()][][];
         for (int gi = 0; gi < columns.length; gi++) {
-            int f = plan.groups.get(gi).feature;
-            if (f != KernelPlan.ALL) {
+            KernelPlan.Group grp = plan.groups.get(gi);
+            if (grp.feature != KernelPlan.ALL) {
+                int f = grp.maxFeature();
                 if (f >= dim) {
                     throw new IllegalArgumentException("a base kernel reads feature " + f
                             + " but the points have dimension " + dim);
                 }
-                double[] col = new double[n];
+                int[] fs = grp.feature == KernelPlan.LIST ? grp.features : new int[] {grp.feature};
+                double[][] cols = new double[fs.length][n];
                 for (int i = 0; i < n; i++) {
-                    col[i] = points.get(i).get(f);
+                    Vec x = points.get(i);
+                    for (int a = 0; a < fs.length; a++) {
+                        cols[a][i] = x.get(fs[a]);
+                    }
                 }
-                columns[gi] = col;
+                columns[gi] = cols;
             }
         }
         this.generic = new DenseKernelMatrix[plan.count];
         for (int m : plan.generic) {
-            generic[m] = builder.gram(kernels.kernel(m), points);
+            generic[m] = kernels.kernel(m) instanceof ChannelAlignmentKernel a ? alignmentGram(a, points)
+                    : builder.gram(kernels.kernel(m), points);
         }
         this.dense = (long) plan.count * n * n * Double.BYTES <= denseBudgetBytes ? precompute() : null;
     }
@@ -112,6 +123,32 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             }
         }
         return out;
+    }
+
+    /**
+     * The Gram matrix of a channel alignment kernel: log G of every series with itself once, then
+     * exp(log G(x_i, x_j) - log G(x_i, x_i) / 2 - log G(x_j, x_j) / 2) for i &le; j, rows in parallel (the values of
+     * {@link GlobalAlignmentKernel#apply} with a third of its alignments).
+     */
+    static DenseKernelMatrix alignmentGram(ChannelAlignmentKernel a, List<? extends Vec> points) {
+        int n = points.size();
+        GlobalAlignmentKernel k = a.alignment();
+        Vec[] ser = new Vec[n];
+        for (int i = 0; i < n; i++) {
+            ser[i] = a.channel(points.get(i));
+        }
+        double[] self = new double[n];
+        IntStream.range(0, n).parallel().forEach(i -> self[i] = k.logValue(ser[i], ser[i]));
+        double[] gm = new double[n * n];
+        IntStream.range(0, n).parallel().forEach(i -> {
+            for (int s2 = i; s2 < n; s2++) {
+                double l = s2 == i ? self[i] : k.logValue(ser[i], ser[s2]);
+                double v = l == Double.NEGATIVE_INFINITY ? 0.0 : Math.exp(l - 0.5 * self[i] - 0.5 * self[s2]);
+                gm[i * n + s2] = v;
+                gm[s2 * n + i] = v;
+            }
+        });
+        return DenseKernelMatrix.wrapRowMajor(n, gm);
     }
 
     /** Whether all base matrices are held densely (M n^2 doubles within the budget). */
@@ -137,46 +174,131 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
      * null), c &lt; count, on one group's feature subset: the linear Gram matrix for the all-variables group (col
      * null), else the training column col. The same values as {@link #pairValues}.
      */
-    private void pairs(int i, int[] idx, int from, int count, double[] col, double[] dot, double[] dist) {
-        if (col == null) {
+    private void pairs(int i, int[] idx, int from, int count, double[][] cols, double[] dot, double[] dist) {
+        pairs(i, idx, from, count, cols, true, dot, dist);
+    }
+
+    /** As {@link #pairs(int, int[], int, int, double[][], double[], double[])}; without {@code withDot} dot is left alone off the all-variables group. */
+    private void pairs(int i, int[] idx, int from, int count, double[][] cols, boolean withDot, double[] dot,
+                       double[] dist) {
+        if (cols == null) {
             int base = i * n;
             double gii = gDiag[i];
             for (int c = 0; c < count; c++) {
-                int j = idx == null ? c : idx[from + c];
+                int j = idx == null ? from + c : idx[from + c];
                 double d = g[base + j];
                 dot[c] = d;
                 dist[c] = j == i ? 0.0 : Math.max(0.0, gii + gDiag[j] - 2.0 * d);
             }
-        } else {
+        } else if (cols.length == 1) {
+            double[] col = cols[0];
             double xi = col[i];
-            for (int c = 0; c < count; c++) {
-                double xj = col[idx == null ? c : idx[from + c]];
-                double d = xi - xj;
-                dot[c] = xi * xj;
-                dist[c] = d * d;
+            if (withDot) {
+                for (int c = 0; c < count; c++) {
+                    double xj = col[idx == null ? from + c : idx[from + c]];
+                    double d = xi - xj;
+                    dot[c] = xi * xj;
+                    dist[c] = d * d;
+                }
+            } else {
+                for (int c = 0; c < count; c++) {
+                    double d = xi - col[idx == null ? from + c : idx[from + c]];
+                    dist[c] = d * d;
+                }
             }
+        } else {
+            for (int c = 0; c < count; c++) {
+                dot[c] = 0;
+                dist[c] = 0;
+            }
+            for (double[] col : cols) {
+                double xi = col[i];
+                for (int c = 0; c < count; c++) {
+                    double xj = col[idx == null ? from + c : idx[from + c]];
+                    double d = xi - xj;
+                    dot[c] += xi * xj;
+                    dist[c] += d * d;
+                }
+            }
+        }
+    }
+
+    /** Inner product and squared distance of x_i and x_j on group gi's feature subset, as {@link #pairs} computes them. */
+    private void pair(int gi, int i, int j, double[] out) {
+        double[][] cols = columns[gi];
+        if (cols == null) {
+            double dot = g[i * n + j];
+            out[0] = dot;
+            out[1] = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
+        } else if (cols.length == 1) {
+            double xi = cols[0][i], xj = cols[0][j];
+            out[0] = xi * xj;
+            out[1] = (xi - xj) * (xi - xj);
+        } else {
+            double dot = 0, dist = 0;
+            for (double[] col : cols) {
+                double xi = col[i], xj = col[j];
+                double d = xi - xj;
+                dot += xi * xj;
+                dist += d * d;
+            }
+            out[0] = dot;
+            out[1] = dist;
         }
     }
 
     /** Unscaled k_m(x_i, x_j) for every m. */
     private void pairValues(int i, int j, double[] vals) {
         List<KernelPlan.Group> groups = plan.groups;
+        double[] dd = new double[2];
         for (int gi = 0; gi < groups.size(); gi++) {
-            KernelPlan.Group grp = groups.get(gi);
-            double dot, dist;
-            if (grp.feature == KernelPlan.ALL) {
-                dot = g[i * n + j];
-                dist = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
-            } else {
-                double xi = columns[gi][i], xj = columns[gi][j];
-                dot = xi * xj;
-                dist = (xi - xj) * (xi - xj);
-            }
-            grp.values(dot, dist, vals);
+            pair(gi, i, j, dd);
+            groups.get(gi).values(dd[0], dd[1], vals);
         }
         for (int m : plan.generic) {
             vals[m] = generic[m].get(i, j);
         }
+    }
+
+    /**
+     * The entry (i, j) of base matrix K_m, s_m k_m(x_i, x_j), with the arithmetic of {@link #combined} at the
+     * unit weight e_m.
+     *
+     * @throws IndexOutOfBoundsException for an index out of range
+     */
+    public double value(int m, int i, int j) {
+        java.util.Objects.checkIndex(m, plan.count);
+        java.util.Objects.checkIndex(i, n);
+        java.util.Objects.checkIndex(j, n);
+        double v;
+        if (dense != null) {
+            v = dense[m][i * n + j];
+        } else if (plan.groupOf[m] < 0) {
+            v = generic[m].get(i, j);
+        } else {
+            int gi = plan.groupOf[m];
+            double[][] cols = columns[gi];
+            double dot, dist;
+            if (cols == null) {
+                dot = g[i * n + j];
+                dist = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
+            } else if (cols.length == 1) {
+                double xi = cols[0][i], xj = cols[0][j];
+                dot = xi * xj;
+                dist = (xi - xj) * (xi - xj);
+            } else {
+                dot = 0;
+                dist = 0;
+                for (double[] col : cols) {
+                    double xi = col[i], xj = col[j];
+                    double d = xi - xj;
+                    dot += xi * xj;
+                    dist += d * d;
+                }
+            }
+            v = plan.groups.get(gi).value(m, dot, dist);
+        }
+        return scales[m] * v;
     }
 
     private static double[] toRowMajor(DenseKernelMatrix k) {
@@ -191,7 +313,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     }
 
     /** The base kernels these matrices were built from. */
-    public BaseKernels kernels() {
+    public MultipleKernel kernels() {
         return kernels;
     }
 
@@ -305,7 +427,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     }
 
     /** Indices i with some coefficients[v][i] != 0, in order. */
-    static int[] unionSupport(double[][] coefficients, int n) {
+    public static int[] unionSupport(double[][] coefficients, int n) {
         boolean[] used = new boolean[n];
         int count = 0;
         for (double[] c : coefficients) {
@@ -404,29 +526,54 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         return out;
     }
 
+    /**
+     * The combined matrix sum_m w_m K_m as a dense row-major n x n array: rows in parallel, each row's entries
+     * j &ge; i computed as {@link KernelMatrix#row} computes them and mirrored, so the result equals the entries of
+     * {@link #combined} bit for bit at half the work.
+     *
+     * @param mu M non-negative finite weights
+     * @param out the n x n array to fill (row-major)
+     * @throws IllegalArgumentException for bad weights or an array of another length
+     */
+    public void combinedInto(double[] mu, double[] out) {
+        if (out.length != n * n) {
+            throw new IllegalArgumentException("expected an array of " + n + " x " + n + " = " + (n * n)
+                    + " entries, found " + out.length);
+        }
+        Combined c = (Combined) combined(mu);
+        IntStream.range(0, n).parallel().forEach(i -> {
+            double[] row = new double[n - i];
+            c.rowFrom(i, i, row);
+            for (int j = i; j < n; j++) {
+                out[i * n + j] = row[j - i];
+                out[j * n + i] = row[j - i];
+            }
+        });
+    }
+
     /** K(mu) with the scales folded into the weights w_m = mu_m s_m. */
     private final class Combined implements KernelMatrix {
         private final double[] w;
         private final KernelPlan.Active[] active;
-        private final double[][] cols;
+        /** The group index of every active group (into plan.groups and columns). */
+        private final int[] activeGroup;
 
         private final int[] activeKernels;
 
         Combined(double[] w) {
             this.w = w;
-            this.activeKernels = java.util.stream.IntStream.range(0, w.length).filter(m -> w[m] != 0).toArray();
-            this.active = plan.compile(w);
-            this.cols = new double[active.length][];
-            for (int a = 0; a < active.length; a++) {
-                int f = active[a].feature;
-                if (f != KernelPlan.ALL) {
-                    for (int gi = 0; gi < plan.groups.size(); gi++) {
-                        if (plan.groups.get(gi).feature == f) {
-                            cols[a] = columns[gi];
-                        }
-                    }
+            this.activeKernels = IntStream.range(0, w.length).filter(m -> w[m] != 0).toArray();
+            List<KernelPlan.Active> list = new java.util.ArrayList<>();
+            List<Integer> gis = new java.util.ArrayList<>();
+            for (int gi = 0; gi < plan.groups.size(); gi++) {
+                KernelPlan.Active a = plan.groups.get(gi).compile(w);
+                if (a != null) {
+                    list.add(a);
+                    gis.add(gi);
                 }
             }
+            this.active = list.toArray(KernelPlan.Active[]::new);
+            this.activeGroup = gis.stream().mapToInt(Integer::intValue).toArray();
         }
 
         @Override
@@ -443,16 +590,10 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                 }
                 return s;
             }
+            double[] dd = new double[2];
             for (int a = 0; a < active.length; a++) {
-                KernelPlan.Active grp = active[a];
-                if (cols[a] == null) {
-                    double dot = g[i * n + j];
-                    double dist = i == j ? 0.0 : Math.max(0.0, gDiag[i] + gDiag[j] - 2.0 * dot);
-                    s += grp.weighted(dot, dist);
-                } else {
-                    double xi = cols[a][i], xj = cols[a][j];
-                    s += grp.weighted(xi * xj, (xi - xj) * (xi - xj));
-                }
+                pair(activeGroup[a], i, j, dd);
+                s += active[a].weighted(dd[0], dd[1]);
             }
             for (int m : plan.generic) {
                 if (w[m] != 0) {
@@ -469,6 +610,16 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
 
         @Override
         public void row(int i, int[] idx, int count, double[] out) {
+            rowOf(i, idx, 0, count, out);
+        }
+
+        /** Entries (i, from), ..., (i, n - 1) into out[0 .. n - from). */
+        void rowFrom(int i, int from, double[] out) {
+            rowOf(i, null, from, n - from, out);
+        }
+
+        /** out[c] = K(mu)(i, j_c), j_c = idx[c] (idx given, from = 0) or from + c (idx null), c &lt; count. */
+        private void rowOf(int i, int[] idx, int from, int count, double[] out) {
             for (int c = 0; c < count; c++) {
                 out[c] = 0;
             }
@@ -479,7 +630,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                     double[] k = dense[m];
                     if (idx == null) {
                         for (int c = 0; c < count; c++) {
-                            out[c] += wm * k[base + c];
+                            out[c] += wm * k[base + from + c];
                         }
                     } else {
                         for (int c = 0; c < count; c++) {
@@ -492,14 +643,14 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             if (active.length > 0) {
                 double[][] sc = scratch(count);
                 for (int a = 0; a < active.length; a++) {
-                    pairs(i, idx, 0, count, cols[a], sc[0], sc[1]);
-                    active[a].accumulate(sc[0], sc[1], count, out, sc[2]);
+                    pairs(i, idx, from, count, columns[activeGroup[a]], active[a].needsDot(), sc[0], sc[1]);
+                    active[a].accumulate(sc[0], sc[1], count, out, sc[2], false);
                 }
             }
             for (int m : plan.generic) {
                 if (w[m] != 0) {
                     for (int c = 0; c < count; c++) {
-                        out[c] += w[m] * generic[m].get(i, idx == null ? c : idx[c]);
+                        out[c] += w[m] * generic[m].get(i, idx == null ? from + c : idx[c]);
                     }
                 }
             }

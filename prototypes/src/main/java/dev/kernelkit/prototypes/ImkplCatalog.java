@@ -1,0 +1,103 @@
+package dev.kernelkit.prototypes;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Learner;
+import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The learners of the prototypes module: {@code imkpl} (interpretable multiple-kernel prototype learning) and
+ * {@code iskpl} (its single-kernel variant on the average kernel, β fixed), Hosseini and Hammer, CIKM 2019,
+ * with one Gaussian base kernel per feature (spec {@code prototypes.md} §2).
+ *
+ * <p>Defaults: the spec's (§3.5, §4: β-step NORMALISED_LP, J_ls form SIMILARITY, J_dis DISTANCE, 50 iterations,
+ * tolerance 1e-4, seed = the catalog seed) with T = {@value #DEFAULT_T} (the command line's default; NNKSC
+ * uses 4), lowered to the smallest class size of the training set when that is smaller (every class seeds
+ * T prototypes), and λ = μ = τ = {@value #DEFAULT_WEIGHT} (the paper's weights vary per data set, Table 1).
+ * Default tuning grids, as the tuned rows of RESULTS.md: IMKPL λ in {0.1, 0.3, 1} x τ in {0.1, 0.3}, ISKPL
+ * λ in {0.1, 0.3, 1} x μ in {0.1, 0.3}.
+ */
+public final class ImkplCatalog implements LearnerCatalog {
+    /** The default cardinality T (lowered to the smallest class size). */
+    public static final int DEFAULT_T = 5;
+    /** The default weight of J_dis, J_ip and J_ls. */
+    public static final double DEFAULT_WEIGHT = 0.1;
+    /** The λ values of the default grids. */
+    public static final List<Double> LAMBDA_GRID = List.of(0.1, 0.3, 1.0);
+    /** The τ values of IMKPL's grid and the μ values of ISKPL's. */
+    public static final List<Double> SECOND_GRID = List.of(0.1, 0.3);
+
+    @Override
+    public List<Learner<?>> learners() {
+        return List.of(new ImkplLearner(false), new ImkplLearner(true));
+    }
+
+    /**
+     * The default options for a training set: T = min({@value #DEFAULT_T}, smallest class size), λ = μ = τ =
+     * {@value #DEFAULT_WEIGHT}, the spec's β-step (or FIXED for ISKPL).
+     */
+    public static ImkplOptions defaults(Dataset<Vec> training, boolean singleKernel, long seed) {
+        int smallest = Integer.MAX_VALUE;
+        for (int c : training.classCounts()) {
+            if (c > 0) {
+                smallest = Math.min(smallest, c);
+            }
+        }
+        int t = Math.max(1, Math.min(DEFAULT_T, smallest));
+        ImkplOptions o = ImkplOptions.of(t, DEFAULT_WEIGHT, DEFAULT_WEIGHT, DEFAULT_WEIGHT).withSeed(seed);
+        return singleKernel ? o.withBetaStep(ImkplOptions.BetaStep.FIXED) : o;
+    }
+
+    private record ImkplLearner(boolean singleKernel) implements Learner<Vec> {
+        @Override
+        public String name() {
+            return singleKernel ? Imkpl.NAME_SINGLE_KERNEL : Imkpl.NAME;
+        }
+
+        @Override
+        public String description() {
+            return singleKernel ? "ISKPL: prototype learning on the average of per-feature Gaussians (Hosseini and Hammer, CIKM 2019)"
+                    : "IMKPL: interpretable multiple-kernel prototype learning, one Gaussian per feature (Hosseini and Hammer, CIKM 2019)";
+        }
+
+        @Override
+        public InputKind input() {
+            return InputKind.VECTORS;
+        }
+
+        @Override
+        public Task task() {
+            return Task.CLASSIFICATION;
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed) {
+            return Imkpl.trainer(defaults(training, singleKernel, seed));
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            ImkplOptions base = defaults(training, singleKernel, seed);
+            List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+            for (double lambda : LAMBDA_GRID) {
+                for (double second : SECOND_GRID) {
+                    ImkplOptions o = singleKernel
+                            ? new ImkplOptions(base.t(), lambda, second, base.tau(), base.betaStep(), base.lsForm(),
+                                    base.maxIterations(), base.tolerance(), base.recomputeNeighbourhoods(),
+                                    base.selfCoding(), base.kernelCap(), base.seed(), base.disForm())
+                            : new ImkplOptions(base.t(), lambda, base.mu(), second, base.betaStep(), base.lsForm(),
+                                    base.maxIterations(), base.tolerance(), base.recomputeNeighbourhoods(),
+                                    base.selfCoding(), base.kernelCap(), base.seed(), base.disForm());
+                    out.add(Imkpl.trainer(o));
+                }
+            }
+            return out;
+        }
+    }
+}

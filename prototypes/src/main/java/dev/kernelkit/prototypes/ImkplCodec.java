@@ -1,0 +1,226 @@
+package dev.kernelkit.prototypes;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.io.ModelCodec;
+import dev.kernelkit.io.ModelFile;
+import dev.kernelkit.io.ModelFileWriter;
+import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.kernel.ChannelAlignmentKernel;
+import dev.kernelkit.kernel.GlobalAlignmentKernel;
+import dev.kernelkit.kernel.GroupGaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitReport;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The model file of an {@link ImkplModel} (type {@value ImkplModel#TYPE}), registered for
+ * {@link dev.kernelkit.io.Models}:
+ *
+ * <pre>
+ * t = 18, options.lambda = 0.1, options.mu, options.tau, options.beta_step, options.ls_form,
+ * options.max_iterations, options.tolerance, options.recompute_neighbourhoods, options.self_coding,
+ * options.kernel_cap, options.seed, options.dis_form
+ * classes = 1.0 2.0 3.0 4.0          the class labels
+ * beta = ...                          the kernel weights
+ * kernels.dim = 5748, kernels.count = 5748
+ * kernels.sigma = ...                 the width of each group Gaussian (0 for an alignment channel)
+ * kernels.group.M = 17                the features of base kernel M, in order
+ * kernels.gak.M.sigma, kernels.gak.M.triangular   only for an alignment channel
+ * points = ..., points.train_index = ..., points.class = ...     the stored training samples
+ * prototypes.count = 72, prototypes.class = ..., prototypes.J.points = ..., prototypes.J.weights = ...
+ * </pre>
+ *
+ * Files written before the one model-file entry point still load: their fit report is rebuilt from
+ * their {@code objective_history} and {@code converged} lines.
+ */
+public final class ImkplCodec implements ModelCodec<ImkplModel> {
+
+    @Override
+    public String type() {
+        return ImkplModel.TYPE;
+    }
+
+    @Override
+    public Class<ImkplModel> modelClass() {
+        return ImkplModel.class;
+    }
+
+    /**
+     * @throws IllegalArgumentException when a base kernel is neither a {@link GroupGaussianKernel} nor a
+     *         {@link ChannelAlignmentKernel} with a single-value frame, or a scale is not 1
+     */
+    @Override
+    public void write(ImkplModel model, ModelFileWriter w) {
+        MultipleKernel kernels = model.baseKernels();
+        int count = kernels.count();
+        double[] sigma = new double[count];
+        for (int m = 0; m < count; m++) {
+            Kernel<Vec> k = kernels.kernel(m);
+            if (kernels.scale(m) != 1.0) {
+                throw new IllegalArgumentException("the imkpl model file stores unscaled base kernels; kernel " + m
+                        + " has scale " + kernels.scale(m));
+            }
+            if (k instanceof GroupGaussianKernel g) {
+                sigma[m] = g.width();
+            } else if (!(k instanceof ChannelAlignmentKernel)) {
+                throw new IllegalArgumentException("the imkpl model file stores Gaussian-per-group and alignment-per-channel "
+                        + "base kernels only; kernel " + m + " is " + k);
+            }
+        }
+        ImkplOptions options = model.options();
+        w.putInt("t", model.t());
+        w.putDouble("options.lambda", options.lambda());
+        w.putDouble("options.mu", options.mu());
+        w.putDouble("options.tau", options.tau());
+        w.putString("options.beta_step", options.betaStep().name());
+        w.putString("options.ls_form", options.lsForm().name());
+        w.putInt("options.max_iterations", options.maxIterations());
+        w.putDouble("options.tolerance", options.tolerance());
+        w.putBoolean("options.recompute_neighbourhoods", options.recomputeNeighbourhoods());
+        w.putString("options.self_coding", options.selfCoding().name());
+        w.putInt("options.kernel_cap", options.kernelCap());
+        w.putLong("options.seed", options.seed());
+        w.putString("options.dis_form", options.disForm().name());
+        w.putDoubles("classes", model.classValues());
+        w.putDoubles("beta", model.kernelWeights());
+        w.putInt("kernels.dim", model.dim());
+        w.putInt("kernels.count", count);
+        w.putDoubles("kernels.sigma", sigma);
+        for (int m = 0; m < count; m++) {
+            Kernel<Vec> k = kernels.kernel(m);
+            if (k instanceof GroupGaussianKernel g) {
+                w.putInts("kernels.group." + m, g.features());
+            } else {
+                ChannelAlignmentKernel a = (ChannelAlignmentKernel) k;
+                w.putInts("kernels.group." + m, a.features());
+                w.putDouble("kernels.gak." + m + ".sigma", a.alignment().sigma());
+                w.putInt("kernels.gak." + m + ".triangular", a.alignment().triangular());
+            }
+        }
+        w.putVecs("points", model.storedPoints());
+        w.putInts("points.train_index", model.trainIndex());
+        w.putInts("points.class", model.pointClasses());
+        int k = model.prototypeCount();
+        w.putInt("prototypes.count", k);
+        w.putInts("prototypes.class", model.prototypeClasses());
+        for (int j = 0; j < k; j++) {
+            w.putInts("prototypes." + j + ".points", model.prototypePoints(j));
+            w.putDoubles("prototypes." + j + ".weights", model.prototypeWeights(j));
+        }
+    }
+
+    @Override
+    public ImkplModel read(ModelFile f, FitReport report) throws ModelFormatException {
+        int t = f.getInt("t");
+        double[] classes = f.getDoubles("classes");
+        MultipleKernel kernels = readKernels(f, "kernels.");
+        double[] beta = f.getDoubles("beta", kernels.count());
+        List<Vec> points = f.getVecs("points");
+        int[] trainIndex = f.getInts("points.train_index");
+        int[] pointClass = f.getInts("points.class");
+        int k = f.getInt("prototypes.count");
+        int[] protoClass = f.getInts("prototypes.class");
+        if (t < 1 || classes.length < 1 || k < 1 || points.isEmpty() || trainIndex.length != points.size()
+                || pointClass.length != points.size() || protoClass.length != k) {
+            throw f.formatError("inconsistent sizes (t=" + t + ", classes=" + classes.length
+                    + ", points=" + points.size() + ", prototypes=" + k + ")");
+        }
+        for (Vec p : points) {
+            if (p.dim() != kernels.dim()) {
+                throw f.formatError("points", "a stored point has dimension " + p.dim() + ", expected " + kernels.dim());
+            }
+        }
+        for (int pc : pointClass) {
+            checkIndex(f, "points.class", pc, classes.length);
+        }
+        for (int pc : protoClass) {
+            checkIndex(f, "prototypes.class", pc, classes.length);
+        }
+        int[][] idx = new int[k][];
+        double[][] val = new double[k][];
+        for (int j = 0; j < k; j++) {
+            idx[j] = f.getInts("prototypes." + j + ".points");
+            val[j] = f.getDoubles("prototypes." + j + ".weights", idx[j].length);
+            for (int a : idx[j]) {
+                checkIndex(f, "prototypes." + j + ".points", a, points.size());
+            }
+        }
+        ImkplOptions opts;
+        try {
+            opts = new ImkplOptions(t, f.getDouble("options.lambda"), f.getDouble("options.mu"), f.getDouble("options.tau"),
+                    ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")),
+                    ImkplOptions.LsForm.valueOf(f.getString("options.ls_form")), f.getInt("options.max_iterations"),
+                    f.getDouble("options.tolerance"), f.getBoolean("options.recompute_neighbourhoods"),
+                    f.has("options.self_coding")
+                            ? ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding"))
+                            : ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE,
+                    f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
+                    f.getLong("options.seed"),
+                    f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
+                            : ImkplOptions.DisForm.DISTANCE);
+        } catch (IllegalArgumentException e) {
+            throw f.formatError("invalid options: " + e.getMessage());
+        }
+        if (!f.has("report.learner")) {
+            double[] history = f.has("objective_history") ? f.getDoubles("objective_history") : new double[0];
+            boolean converged = !f.has("converged") || f.getBoolean("converged");
+            report = new FitReport(Imkpl.learnerName(opts), opts.toString(), opts.seed(),
+                    Math.max(0, history.length - 1), converged, history, 0);
+        }
+        try {
+            return new ImkplModel(kernels, beta, classes, points, trainIndex, pointClass, idx, val, protoClass, t, opts,
+                    report);
+        } catch (IllegalArgumentException e) {
+            throw f.formatError(e.getMessage());
+        }
+    }
+
+    /** The base kernels stored under {@code prefix} (unit diagonal, scales 1). */
+    static MultipleKernel readKernels(ModelFile f, String prefix) throws ModelFormatException {
+        int d = f.getInt(prefix + "dim");
+        int count = f.getInt(prefix + "count");
+        if (d < 1 || count < 1) {
+            throw f.formatError("expected dim >= 1 and count >= 1 for '" + prefix + "', found " + d + " and " + count);
+        }
+        double[] sig = f.getDoubles(prefix + "sigma", count);
+        List<Kernel<Vec>> list = new ArrayList<>(count);
+        for (int m = 0; m < count; m++) {
+            String key = prefix + "group." + m;
+            int[] g = f.getInts(key);
+            if (g.length == 0) {
+                throw f.formatError(key, "feature group " + m + " must not be empty");
+            }
+            for (int x : g) {
+                if (x < 0 || x >= d) {
+                    throw f.formatError(key, "feature index " + x + " of '" + key + "' outside dimension " + d);
+                }
+            }
+            if (!(sig[m] >= 0) || !Double.isFinite(sig[m])) {
+                throw f.formatError(prefix + "sigma", "width " + sig[m] + " of base kernel " + m
+                        + " must be finite and >= 0");
+            }
+            if (f.has(prefix + "gak." + m + ".sigma")) {
+                try {
+                    list.add(new ChannelAlignmentKernel(g, new GlobalAlignmentKernel(f.getDouble(prefix + "gak." + m + ".sigma"),
+                            f.getInt(prefix + "gak." + m + ".triangular"), 1)));
+                } catch (IllegalArgumentException e) {
+                    throw f.formatError(prefix + "gak." + m + ".sigma", "alignment kernel " + m + ": " + e.getMessage());
+                }
+            } else {
+                list.add(new GroupGaussianKernel(g, sig[m]));
+            }
+        }
+        double[] ones = new double[count];
+        Arrays.fill(ones, 1.0);
+        return MultipleKernel.of(list, ones, MultipleKernel.Normalisation.UNIT_DIAGONAL, d);
+    }
+
+    private static void checkIndex(ModelFile f, String key, int v, int bound) throws ModelFormatException {
+        if (v < 0 || v >= bound) {
+            throw f.formatError(key, "index " + v + " in '" + key + "' outside [0, " + bound + ")");
+        }
+    }
+}
