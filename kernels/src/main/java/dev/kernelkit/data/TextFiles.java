@@ -75,4 +75,9 @@ final class TextFiles {
         }
         return Double.toString(v);
     }
+
+    /** At most 60 characters of {@code s}, for quoting file content in a message. */
+    static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
 }
