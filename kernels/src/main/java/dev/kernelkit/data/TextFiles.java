@@ -3,6 +3,9 @@ package dev.kernelkit.data;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,7 +18,9 @@ final class TextFiles {
 
     /**
      * Opens {@code file} as UTF-8, skipping a leading byte-order mark; a missing file raises a
-     * NoSuchFileException naming it.
+     * NoSuchFileException naming it. The reader's {@code readLine} turns content that is not
+     * text (a byte that is not UTF-8, a NUL character) into a {@link MalformedDataException}
+     * "file:line: not a UTF-8 text file (...)".
      */
     static BufferedReader open(Path file) throws IOException {
         if (!Files.exists(file)) {
@@ -24,12 +29,66 @@ final class TextFiles {
         if (Files.isDirectory(file)) {
             throw new IOException(file + ": is a directory, expected a data file");
         }
-        BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        in.mark(1);
-        if (in.read() != '\uFEFF') {
-            in.reset();
-        }
+        TextReader in = new TextReader(file);
+        in.skipByteOrderMark();
         return in;
+    }
+
+    /** A UTF-8 line reader whose decoding errors name the file and line. */
+    private static final class TextReader extends BufferedReader {
+        private final Path file;
+        private int lineNo;
+
+        TextReader(Path file) throws IOException {
+            super(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)));
+            this.file = file;
+        }
+
+        void skipByteOrderMark() throws IOException {
+            try {
+                mark(1);
+                if (super.read() != '\uFEFF') {
+                    reset();
+                }
+            } catch (CharacterCodingException e) {
+                close();
+                throw notUtf8(file);
+            } catch (IOException e) {
+                close();
+                throw e;
+            }
+        }
+
+        @Override
+        public String readLine() throws IOException {
+            String line;
+            try {
+                line = super.readLine();
+            } catch (CharacterCodingException e) {
+                throw notUtf8(file);
+            }
+            if (line == null) {
+                return null;
+            }
+            lineNo++;
+            int nul = line.indexOf('\0');
+            if (nul >= 0) {
+                throw new MalformedDataException(file, lineNo, "not a UTF-8 text file (NUL character at column "
+                        + (nul + 1) + "; binary data or UTF-16?)");
+            }
+            return line;
+        }
+    }
+
+    /** The error for a file that failed to decode as UTF-8, locating the first malformed byte. */
+    static MalformedDataException notUtf8(Path file) throws IOException {
+        TextCheck.Malformed m = TextCheck.firstMalformed(file).orElse(null);
+        if (m == null) { // the file changed under us
+            return new MalformedDataException(file, 0, "not a UTF-8 text file");
+        }
+        return new MalformedDataException(file, m.line(), m.describe());
     }
 
     /** Creates or truncates {@code file} for UTF-8 writing. */
