@@ -97,30 +97,86 @@ final class TextFiles {
     }
 
     /**
-     * Parses a finite decimal number.
+     * Parses a finite decimal number: an optional sign, digits with an optional decimal point, an
+     * optional exponent ({@code -1}, {@code +2.5}, {@code .5}, {@code 3.}, {@code 1e-7},
+     * {@code 2.5E+3}). Refused: what {@link Double#parseDouble} also takes but no data file means
+     * (hexadecimal, {@code 1d}, {@code 2f}, surrounding blanks), {@code NaN}, {@code Infinity}
+     * and numbers too large for a double ({@code 1e400}); numbers too small for one read as 0.
      *
      * @param what names the value in the error message, e.g. "feature 3"
-     * @throws MalformedDataException for a token that is not a number, or is NaN or infinite
+     * @throws MalformedDataException for a token that is not such a number, or overflows
      */
     static double parseFinite(String token, Path file, int line, String what) throws MalformedDataException {
-        double v;
-        try {
-            v = Double.parseDouble(token);
-        } catch (NumberFormatException e) {
-            throw new MalformedDataException(file, line, what + ": bad number '" + token + "'");
+        if (!isDecimal(token)) {
+            if (isNonFiniteWord(token)) {
+                throw new MalformedDataException(file, line, what + " must be finite, got '" + abbreviate(token) + "'");
+            }
+            throw new MalformedDataException(file, line, what + ": bad number '" + abbreviate(token) + "'");
         }
+        double v = Double.parseDouble(token);
         if (!Double.isFinite(v)) {
-            throw new MalformedDataException(file, line, what + " must be finite, got '" + token + "'");
-        }
-        if (token.isEmpty() || !isPlainNumberChar(token.charAt(token.length() - 1))) {
-            // Double.parseDouble also accepts "1d", "2f" and hexadecimal: refuse what no data file means
-            throw new MalformedDataException(file, line, what + ": bad number '" + token + "'");
+            throw new MalformedDataException(file, line, what + " must be finite, got '" + abbreviate(token)
+                    + "' (too large for a double)");
         }
         return v;
     }
 
-    private static boolean isPlainNumberChar(char c) {
-        return (c >= '0' && c <= '9') || c == '.';
+    /** The finite decimal number {@code token} is (as {@link #parseFinite} reads it), or null. */
+    static Double decimalOrNull(String token) {
+        if (!isDecimal(token)) {
+            return null;
+        }
+        double v = Double.parseDouble(token);
+        return Double.isFinite(v) ? v : null;
+    }
+
+    private static boolean isNonFiniteWord(String t) {
+        String s = t.startsWith("+") || t.startsWith("-") ? t.substring(1) : t;
+        return s.equals("NaN") || s.equals("Infinity") || s.equalsIgnoreCase("nan") || s.equalsIgnoreCase("inf")
+                || s.equalsIgnoreCase("infinity");
+    }
+
+    /** [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)? */
+    private static boolean isDecimal(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            i++;
+        }
+        int digits = 0;
+        while (i < n && isDigit(s.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (i < n && s.charAt(i) == '.') {
+            i++;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exp = 0;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+                exp++;
+            }
+            if (exp == 0) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** Decimal text that reads back as exactly {@code v}: integers without ".0", else Double.toString. */

@@ -449,7 +449,7 @@ class ArffFormatTest {
                 {"{1 ?}", "missing value '?' for attribute 'b'; missing values are not supported"},
                 {"{2 ?}", "missing value '?' for the class; missing values are not supported"},
                 {"{0 NaN}", "attribute 'a' must be finite, got 'NaN'"},
-                {"{0 1e999}", "attribute 'a' must be finite, got '1e999'"},
+                {"{0 1e999}", "attribute 'a' must be finite, got '1e999' (too large for a double)"},
                 {"{2 z}", "unknown class 'z'"},
                 {"{0 1,2 y},{0.5}", "instance weights '{w}' are not supported"},
                 {"{0 1", "sparse row lacks its closing '}'"},

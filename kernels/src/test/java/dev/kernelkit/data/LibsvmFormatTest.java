@@ -102,6 +102,31 @@ class LibsvmFormatTest {
                 .hasMessageContaining("'yes'");
     }
 
+    /** Found by LibsvmFormatFuzzTest: the label 0x1p3 was read as 8 (Double.parseDouble takes hexadecimal). */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"0x1p3", "0X10", "1d", "2F", "0x1.8p1", "1e", ".",
+            "+", "1.2.3", "\u0661"})
+    void hexadecimalJavaSuffixesAndOtherNonDecimalsAreBadNumbers(String token) throws IOException {
+        Path p = file("hex.libsvm", "+1 1:1\n" + token + " 1:2\n-1 1:" + token + "\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(p))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(p + ":2: label: bad number '" + token + "'");
+        Path q = file("hexvalue.libsvm", "-1 1:" + token + "\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: value of feature 1: bad number '" + token + "'");
+    }
+
+    @Test
+    void decimalFormsAreNumbersAndOverflowIsNamed() throws IOException {
+        Path p = file("dec.libsvm", "-1 1:.5 2:3. 3:+2.5E+3 4:1e-400 5:-0\n");
+        assertThat(LibsvmFormat.read(p).x(0).toArray()).containsExactly(0.5, 3, 2500, 0, 0);
+        Path q = file("big.libsvm", "-1 1:1e400\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: value of feature 1 must be finite, got '1e400' (too large for a double)");
+    }
+
     @Test
     void nanValueIsRejectedWithFileAndLine() throws IOException {
         Path p = file("nan.libsvm", "+1 1:1\n-1 1:NaN\n");
