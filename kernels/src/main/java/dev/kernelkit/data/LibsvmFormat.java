@@ -143,20 +143,24 @@ public final class LibsvmFormat {
     }
 
     private static int parseIndex(String s, String tok, Path file, int line) throws MalformedDataException {
-        int v = 0;
+        long v = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < '0' || c > '9' || v > (Integer.MAX_VALUE - 9) / 10) {
+            if (c < '0' || c > '9') {
                 throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
                         + "', expected a positive integer");
             }
             v = 10 * v + (c - '0');
+            if (v > Integer.MAX_VALUE) {
+                throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
+                        + "', expected a positive integer up to " + Integer.MAX_VALUE);
+            }
         }
         if (v == 0) {
             throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
                     + "', indices are 1-based");
         }
-        return v;
+        return (int) v;
     }
 
     private static int skipBlanks(String s, int pos) {

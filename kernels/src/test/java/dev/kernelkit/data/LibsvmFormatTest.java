@@ -147,6 +147,21 @@ class LibsvmFormatTest {
                 .hasMessageContaining("previous index 3");
     }
 
+    /** Found by LibsvmFormatFuzzTest: '-1 2147483647:1' was refused, the overflow check stopped at 2147483639. */
+    @Test
+    void theLargestIntIsAnIndexAndOneMoreIsNamedAsTooLarge() throws IOException {
+        Path p = file("big.libsvm", "-1 2147483647:1\n+1 2147483640:2\n");
+        LabeledDataset d = LibsvmFormat.read(p);
+        assertThat(d.dim()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(d.x(0).get(Integer.MAX_VALUE - 1)).isEqualTo(1.0);
+        assertThat(d.x(1).get(2147483639)).isEqualTo(2.0);
+        Path q = file("bigger.libsvm", "-1 2147483648:1\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: bad index '2147483648' in '2147483648:1', expected a positive integer up to "
+                        + "2147483647");
+    }
+
     @Test
     void zeroIndexIsRejectedAsNotOneBased() throws IOException {
         Path p = file("zero.libsvm", "+1 0:1\n");
