@@ -162,6 +162,22 @@ class LibsvmFormatTest {
                         + "2147483647");
     }
 
+    /**
+     * Found while fuzzing (the fuzz check itself densified such a point): readDense on a file
+     * with index 2147483647 died with OutOfMemoryError "Requested array size exceeds VM limit".
+     */
+    @Test
+    void readDenseRefusesPointsThatCannotFitNamingTheLineOfTheLargestIndex() throws IOException {
+        Path p = file("huge.libsvm", "-1 1:1\n+1 2147483647:1\n-1 5:1\n");
+        assertThatThrownBy(() -> LibsvmFormat.readDense(p))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessageStartingWith(p + ":2: dense points of dimension 2147483647 (the largest index) need 48.0 GiB"
+                        + " for 3 points, more than half the heap");
+        assertThat(LibsvmFormat.read(p).dim()).isEqualTo(Integer.MAX_VALUE); // sparse points are fine
+        assertThat(LibsvmFormat.readDense(file("small.libsvm", "-1 3:1\n"), 5).x(0).toArray())
+                .containsExactly(0, 0, 1, 0, 0);
+    }
+
     @Test
     void zeroIndexIsRejectedAsNotOneBased() throws IOException {
         Path p = file("zero.libsvm", "+1 0:1\n");
