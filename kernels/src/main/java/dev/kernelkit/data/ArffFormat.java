@@ -944,12 +944,17 @@ public final class ArffFormat {
         }
     }
 
-    /** The value as is when it needs no quoting, else in single quotes with escapes. */
+    /**
+     * The value as is when it needs no quoting, else in single quotes with escapes. White space of
+     * any kind (U+2003, U+3000, ...) needs quotes: the reader strips it around unquoted values and
+     * splits sparse rows at it.
+     */
     static String quote(String s) {
         boolean plain = !s.isEmpty() && !s.equals("?");
         for (int i = 0; i < s.length() && plain; i++) {
             char c = s.charAt(i);
-            plain = c > ' ' && c != ',' && c != '\'' && c != '"' && c != '%' && c != '{' && c != '}' && c != '\\';
+            plain = c > ' ' && c != ',' && c != '\'' && c != '"' && c != '%' && c != '{' && c != '}' && c != '\\'
+                    && !Character.isWhitespace(c) && !Character.isSpaceChar(c) && !Character.isISOControl(c);
         }
         return plain ? s : quoteAlways(s);
     }

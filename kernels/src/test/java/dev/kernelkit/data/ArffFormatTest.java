@@ -294,6 +294,30 @@ class ArffFormatTest {
         assertThat(TestData.sameData(d, ArffFormat.readBags(p))).isTrue();
     }
 
+    /**
+     * Found by ArffFormatFuzzTest: a class name or bag id with Unicode white space (U+3000, U+2003)
+     * was written unquoted and read back stripped (or as an empty nominal value).
+     */
+    @Test
+    void namesWithUnicodeWhiteSpaceAreQuotedAndReadBackIntact() throws IOException {
+        BagDataset d = new BagDataset(List.of(
+                new Bag("\u3000", List.of(DenseVec.of(1))),
+                new Bag("x\u2003y", List.of(DenseVec.of(2)))),
+                List.of("\u2003a", "b\u3000", "c"), new int[] {0, 1});
+        for (boolean sparse : new boolean[] {false, true}) {
+            Path p = dir.resolve("ws.arff");
+            if (sparse) {
+                ArffFormat.writeBagsSparse(d, p, "ws");
+            } else {
+                ArffFormat.writeBags(d, p, "ws");
+            }
+            assertThat(Files.readString(p)).contains("'\u2003a'", "'\u3000'");
+            assertThat(TestData.sameData(d, ArffFormat.readBags(p))).isTrue();
+        }
+        assertThat(ArffFormat.quote("a\u0085b")).isEqualTo("'a\u0085b'");
+        assertThat(ArffFormat.quote("plain")).isEqualTo("plain");
+    }
+
     @Test
     void realMusk1ConvertedToArffReadsBackIdentical() throws IOException {
         BagDataset musk = CsvBagFormat.read(RealData.file("musk1/musk1.csv"));
