@@ -785,8 +785,8 @@ public final class ArffFormat {
      * Writes {@code data} as ordinary ARFF with dense rows: numeric attributes {@code f1..fd} and
      * a last attribute {@code class}. Labels all in {-1, +1} give a nominal class {@code {-1,+1}};
      * integer labels with other than two distinct values a nominal class of those integers
-     * (ascending); any other labels a numeric class, so {@link #read(Path)} returns the same
-     * labels.
+     * (ascending); any other labels (also -0.0, a class of its own) a numeric class, so
+     * {@link #read(Path)} returns the same labels.
      */
     public static void write(LabeledDataset data, Path file, String relation) throws IOException {
         writePoints(data, file, relation, false);
@@ -855,9 +855,10 @@ public final class ArffFormat {
         });
     }
 
+    /** Integers a nominal class can name: not -0.0, which is a class of its own but has the name of 0. */
     private static boolean allIntegers(double[] v) {
         for (double x : v) {
-            if (x != Math.rint(x) || Math.abs(x) >= 1e15) {
+            if (x != Math.rint(x) || Math.abs(x) >= 1e15 || Double.doubleToRawLongBits(x) == Long.MIN_VALUE) {
                 return false;
             }
         }

@@ -318,6 +318,28 @@ class ArffFormatTest {
         assertThat(ArffFormat.quote("plain")).isEqualTo("plain");
     }
 
+    /**
+     * Found by ArffFormatFuzzTest: labels -0.0, 0, 1, 2 (four classes: -0.0 is a class of its own)
+     * were written as the nominal class {0,0,1,2}, which the reader refuses (duplicate value '0').
+     */
+    @Test
+    void negativeZeroLabelsRoundTripThroughANumericClass() throws IOException {
+        LabeledDataset d = new LabeledDataset(List.of(DenseVec.of(1), DenseVec.of(2), DenseVec.of(3), DenseVec.of(4)),
+                new double[] {-0.0, 0.0, 1, 2});
+        for (boolean sparse : new boolean[] {false, true}) {
+            Path p = dir.resolve("z.arff");
+            if (sparse) {
+                ArffFormat.writeSparse(d, p, "z");
+            } else {
+                ArffFormat.write(d, p, "z");
+            }
+            assertThat(Files.readString(p)).contains("@attribute class numeric");
+            LabeledDataset back = ArffFormat.read(p);
+            assertThat(back.labels()).containsExactly(-0.0, 0.0, 1.0, 2.0);
+            assertThat(Double.doubleToRawLongBits(back.y(0))).isEqualTo(Double.doubleToRawLongBits(-0.0));
+        }
+    }
+
     @Test
     void realMusk1ConvertedToArffReadsBackIdentical() throws IOException {
         BagDataset musk = CsvBagFormat.read(RealData.file("musk1/musk1.csv"));
