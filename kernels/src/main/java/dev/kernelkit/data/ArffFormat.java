@@ -787,6 +787,9 @@ public final class ArffFormat {
      * integer labels with other than two distinct values a nominal class of those integers
      * (ascending); any other labels (also -0.0, a class of its own) a numeric class, so
      * {@link #read(Path)} returns the same labels.
+     *
+     * @throws IllegalArgumentException for points without features (also an empty data set),
+     *         which ARFF cannot hold
      */
     public static void write(LabeledDataset data, Path file, String relation) throws IOException {
         writePoints(data, file, relation, false);
@@ -804,6 +807,10 @@ public final class ArffFormat {
     private static void writePoints(LabeledDataset data, Path file, String relation, boolean sparse)
             throws IOException {
         Objects.requireNonNull(relation, "relation");
+        if (data.dim() == 0) {
+            throw new IllegalArgumentException("cannot write " + (data.size() == 0 ? "an empty data set"
+                    : "points without features") + " as ARFF: it needs at least one feature attribute");
+        }
         int d = data.dim();
         double[] classes = data.classes();
         String classType;
@@ -870,6 +877,8 @@ public final class ArffFormat {
      * {@code bag_id} listing the bag ids, a relational attribute {@code bag} with numeric
      * {@code f1..fd}, and a nominal {@code class} with the class names in order. Bag ids must be
      * distinct.
+     *
+     * @throws IllegalArgumentException for repeated bag ids or an empty data set
      */
     public static void writeBags(BagDataset data, Path file, String relation) throws IOException {
         writeBags(data, file, relation, false);
@@ -886,6 +895,11 @@ public final class ArffFormat {
 
     private static void writeBags(BagDataset data, Path file, String relation, boolean sparse) throws IOException {
         Objects.requireNonNull(relation, "relation");
+        if (data.dim() == 0) {
+            throw new IllegalArgumentException("cannot write " + (data.size() == 0 ? "an empty bag data set"
+                    : "instances without features") + " as ARFF: the relational attribute needs at least one"
+                    + " feature");
+        }
         Set<String> ids = new TreeSet<>();
         for (Bag b : data.bags()) {
             if (!ids.add(b.id())) {

@@ -340,6 +340,20 @@ class ArffFormatTest {
         }
     }
 
+    /** Found by ArffFormatFuzzTest: an empty data set was written as a file the reader refuses (no feature attribute). */
+    @Test
+    void writersRefuseDataWithoutFeaturesInsteadOfWritingAnUnreadableFile() {
+        LabeledDataset empty = new LabeledDataset(List.of(), new double[0]);
+        Path p = dir.resolve("e.arff");
+        assertThatThrownBy(() -> ArffFormat.write(empty, p, "e")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot write an empty data set as ARFF: it needs at least one feature attribute");
+        assertThatThrownBy(() -> ArffFormat.writeSparse(new LabeledDataset(List.of(DenseVec.of()), new double[] {1}),
+                p, "e")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("points without features");
+        assertThatThrownBy(() -> ArffFormat.writeBags(new BagDataset(List.of(), BagDataset.BINARY_CLASSES, new int[0]),
+                p, "e")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("an empty bag data set");
+        assertThat(p).doesNotExist();
+    }
+
     @Test
     void realMusk1ConvertedToArffReadsBackIdentical() throws IOException {
         BagDataset musk = CsvBagFormat.read(RealData.file("musk1/musk1.csv"));
