@@ -81,7 +81,8 @@ public final class ArffFormat {
     private record Field(String text, boolean quoted) {
     }
 
-    private record Header(List<Attribute> attributes, List<String[]> dataLines) {
+    /** The attributes, the data rows as (line number, text) and the line of {@code @data}. */
+    private record Header(List<Attribute> attributes, List<String[]> dataLines, int dataLine) {
     }
 
     /** One value of a sparse row: the 0-based attribute index and its value. */
@@ -96,8 +97,8 @@ public final class ArffFormat {
         Header h = parseHeader(file);
         List<Attribute> atts = h.attributes();
         if (atts.size() < 2) {
-            throw new MalformedDataException(file, 0, "expected at least one feature and a class attribute, found "
-                    + atts.size() + " attribute(s)");
+            throw new MalformedDataException(file, h.dataLine(), "expected at least one feature and a class attribute"
+                    + " before '@data', found " + atts.size() + " attribute(s)");
         }
         int ci = classAttribute(atts);
         Attribute cls = atts.get(ci);
@@ -276,8 +277,8 @@ public final class ArffFormat {
         Header h = parseHeader(file);
         List<Attribute> atts = h.attributes();
         if (atts.size() != 3 || atts.get(1).kind() != Kind.RELATIONAL) {
-            throw new MalformedDataException(file, 0, "a multi-instance ARFF file needs exactly three attributes"
-                    + " (bag id, relational instances, class), found " + describe(atts));
+            throw new MalformedDataException(file, h.dataLine(), "a multi-instance ARFF file needs exactly three"
+                    + " attributes (bag id, relational instances, class) before '@data', found " + describe(atts));
         }
         Attribute idAtt = atts.get(0);
         Attribute rel = atts.get(1);
@@ -541,10 +542,12 @@ public final class ArffFormat {
     private static Header parseHeader(Path file) throws IOException {
         List<Attribute> top = new ArrayList<>();
         List<String[]> data = new ArrayList<>();
+        int dataLineNo;
         try (BufferedReader in = TextFiles.open(file)) {
             String raw;
             int lineNo = 0;
             boolean inData = false;
+            int dataLine = 0;
             Attribute openRelational = null;
             List<Attribute> children = null;
             while ((raw = in.readLine()) != null) {
@@ -594,14 +597,17 @@ public final class ArffFormat {
                                 "'@data' before '@end " + openRelational.name() + "'");
                     }
                     inData = true;
+                    dataLine = lineNo;
                 } else {
                     throw new MalformedDataException(file, lineNo, "bad header line '" + abbreviate(line)
                             + "', expected @relation, @attribute, @end or @data");
                 }
             }
             if (!inData) {
-                throw new MalformedDataException(file, 0, "no '@data' section");
+                throw new MalformedDataException(file, lineNo, lineNo == 0 ? "empty file, expected an ARFF header"
+                        + " (@relation, @attribute, @data)" : "no '@data' section before the end of the file");
             }
+            dataLineNo = dataLine;
         }
         Set<String> names = new LinkedHashSet<>();
         for (Attribute a : top) {
@@ -609,7 +615,7 @@ public final class ArffFormat {
                 throw new MalformedDataException(file, a.line(), "duplicate attribute name '" + a.name() + "'");
             }
         }
-        return new Header(top, data);
+        return new Header(top, data, dataLineNo);
     }
 
     private static Attribute parseAttribute(String rest, Path file, int lineNo) throws MalformedDataException {

@@ -216,12 +216,30 @@ class ArffFormatTest {
                 .hasMessageContaining("only numeric features");
     }
 
+    /**
+     * Found by ArffFormatFuzzTest: errors about the file as a whole named no line; they now name
+     * the end of the file or the '@data' line, and only a file without lines gets none.
+     */
     @Test
-    void plainReaderOnAFileWithoutDataSectionSaysSo() throws IOException {
-        Path p = file("nd.arff", "@relation r\n@attribute x numeric\n");
+    void wholeFileProblemsNameTheLastOrTheDataLine() throws IOException {
+        Path p = file("nd.arff", "@relation r\n@attribute x numeric\n% the end\n");
         assertThatThrownBy(() -> ArffFormat.read(p))
                 .isInstanceOf(MalformedDataException.class)
-                .hasMessageContaining("no '@data' section");
+                .hasMessage(p + ":3: no '@data' section before the end of the file");
+        Path e = file("empty.arff", "");
+        assertThatThrownBy(() -> ArffFormat.readBags(e))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(e + ": empty file, expected an ARFF header (@relation, @attribute, @data)");
+        Path one = file("one.arff", "@relation r\n@attribute c {a,b}\n\n@data\na\n");
+        assertThatThrownBy(() -> ArffFormat.read(one))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(one + ":4: expected at least one feature and a class attribute before '@data', found 1"
+                        + " attribute(s)");
+        Path mi = file("mi2.arff", "@relation r\n@attribute bag relational\n@attribute f numeric\n@end bag\n"
+                + "@attribute c {a,b}\n@data\n");
+        assertThatThrownBy(() -> ArffFormat.readBags(mi))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessageStartingWith(mi + ":6: a multi-instance ARFF file needs exactly three attributes");
     }
 
     @Test
