@@ -9,6 +9,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.testing.TestData;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ class MilesTest {
             assertThat(y[i] * p.decision(s[i])).isGreaterThanOrEqualTo(1 - 1e-6);
         }
         MilesModel model = Miles.fit(d, MilesOptions.defaults().withGamma(1.0).withC(1e4));
-        assertThat(MiCrossValidation.accuracy(model, d)).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(model, d)).isEqualTo(1.0);
         assertThat(model.kernelEvaluationsPerInstance()).isBetween(1, d.instanceCount() - 1);
     }
 
@@ -158,7 +159,7 @@ class MilesTest {
     void threeClassesOneVsRest() {
         BagDataset d = TestData.randomMultiClassBags(30, 3, 4, 3, 6.0, 4);
         MilesModel m = Miles.fit(d, MilesOptions.defaults().withGamma(0.3).withC(100));
-        assertThat(MiCrossValidation.accuracy(m, d)).isGreaterThanOrEqualTo(0.9);
+        assertThat(Metrics.accuracy(m, d)).isGreaterThanOrEqualTo(0.9);
     }
 
     @Test
