@@ -21,7 +21,7 @@ import java.util.Objects;
  * ({@link CoreSetSolver}) and w, b, f are recovered as in {@link CvmMachine}. Symbols: a (alpha)
  * the MEB weights, C the cost, epsilon the approximation, eta = kappa + 1 + 1/C the constant
  * self-similarity kappa~. Cost: O(1/epsilon) outer iterations, each |S| kernel evaluations per
- * sampled candidate (59 / 60 per round) plus a simplex SMO on the core set.
+ * sampled candidate (59 / 60 per round) plus an SMO solve of the core-set QP.
  */
 public final class CoreVectorMachine {
     private CoreVectorMachine() {

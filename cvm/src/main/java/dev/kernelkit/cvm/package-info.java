@@ -11,7 +11,7 @@
  *   <li>{@link dev.kernelkit.cvm.OneClassCvm}: SVDD / novelty detection.</li>
  *   <li>{@link dev.kernelkit.cvm.CoreVectorRegression}: L2-SVR as a center-constrained MEB (TNN 2006).</li>
  *   <li>{@link dev.kernelkit.cvm.CoreSetSolver} over any {@link dev.kernelkit.cvm.MebProblem}: the shared
- *       driver (initialisation, sampling, epsilon schedule, row cache, simplex SMO).</li>
+ *       driver (initialisation, sampling, epsilon schedule, row cache; the core-set QP is solved by the kernels layer's SMO).</li>
  *   <li>{@link dev.kernelkit.cvm.CvmModelFiles}: model files.</li>
  * </ul>
  */
