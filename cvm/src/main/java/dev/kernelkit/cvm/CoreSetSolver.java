@@ -61,10 +61,21 @@ public final class CoreSetSolver {
     private long innerNanos;
     private int fullScans;
     private double dynamicTolerance = LIBCVM_INITIAL_TOLERANCE;
+    private final Progress progress;
 
-    private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
+    /** Receives R^2 after the initial solve (iteration 0) and after every outer iteration. */
+    @FunctionalInterface
+    interface Progress {
+        /** Nothing. */
+        Progress NONE = (iteration, radius2) -> { };
+
+        void iteration(int iteration, double radius2);
+    }
+
+    private CoreSetSolver(MebProblem problem, CoreSetOptions options, Progress progress) {
         this.problem = problem;
         this.options = options;
+        this.progress = progress;
         this.n = problem.size();
         this.rng = new SplittableRandom(options.seed());
         this.cache = new KernelRowCache(problem, options.cacheMb());
@@ -96,10 +107,15 @@ public final class CoreSetSolver {
      * @throws IllegalArgumentException when the problem is empty or a group is not 0/1
      */
     public static CoreSetResult solve(MebProblem problem, CoreSetOptions options) {
+        return solve(problem, options, Progress.NONE);
+    }
+
+    /** As {@link #solve(MebProblem, CoreSetOptions)}, reporting R^2 after every outer iteration. */
+    static CoreSetResult solve(MebProblem problem, CoreSetOptions options, Progress progress) {
         if (problem.size() < 1) {
             throw new IllegalArgumentException("an enclosing ball needs at least one point, got 0");
         }
-        return new CoreSetSolver(problem, options).run();
+        return new CoreSetSolver(problem, options, progress).run();
     }
 
     private CoreSetResult run() {
@@ -108,6 +124,7 @@ public final class CoreSetSolver {
         int traceLen = 0;
         initialise();
         trace[traceLen++] = radius2;
+        progress.iteration(0, radius2);
         int iterations = 0;
         boolean capped = false;
         int cap = Math.min(options.maxCoreVectors(), n);
@@ -136,12 +153,13 @@ public final class CoreSetSolver {
                 iterations++;
                 if (qp.size() % 1000 == 0) {
                     double stage = eps;
-                    LOG.log(System.Logger.Level.DEBUG, () -> progress(start, stage));
+                    LOG.log(System.Logger.Level.DEBUG, () -> status(start, stage));
                 }
                 if (traceLen == trace.length) {
                     trace = Arrays.copyOf(trace, 2 * traceLen);
                 }
                 trace[traceLen++] = radius2;
+                progress.iteration(iterations, radius2);
             }
             if (eps <= target) {
                 break;
@@ -154,7 +172,7 @@ public final class CoreSetSolver {
         // comes from float off-diagonal entries
         centreNorm2 = exactQuadratic(alpha, s);
         radius2 = offsetValue() - centreNorm2;
-        LOG.log(System.Logger.Level.DEBUG, () -> progress(start, target));
+        LOG.log(System.Logger.Level.DEBUG, () -> status(start, target));
         return new CoreSetResult(Arrays.copyOf(core, s), alpha, centreNorm2, radius2, iterations,
                 Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(), fullScans,
                 (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9);
@@ -211,7 +229,7 @@ public final class CoreSetSolver {
         return best;
     }
 
-    private String progress(long start, double eps) {
+    private String status(long start, double eps) {
         return String.format(java.util.Locale.ROOT,
                 "core set %d, eps %.3g, %.2f s (inner SMO %.2f s, %d iterations%s), %d kernel entries, %d full scans",
                 qp.size(), eps, (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9, innerIterations,
