@@ -5,6 +5,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.CrossKernelMatrix;
+import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
@@ -47,6 +48,12 @@ public final class Miles {
 
     /** Training instances per block of the embedding's cross kernel matrix (bounds its memory). */
     static final int EMBED_BLOCK = 256;
+
+    /**
+     * Up to this many training instances the training embedding comes from the symmetric Gram
+     * matrix (half the kernel evaluations of the cross blocks, at most 32 MB); above, from blocks.
+     */
+    static final int GRAM_LIMIT = 2048;
 
     private Miles() {
     }
@@ -100,7 +107,7 @@ public final class Miles {
         for (Bag b : data.bags()) {
             instances.addAll(b.instances());
         }
-        double[][] s = embedAll(data.bags(), instances, options.kernel());
+        double[][] s = embedTraining(data.bags(), instances, options.kernel());
         double[][] targets = SparseMi.targets(data);
         List<OneNormSvm> svms = new ArrayList<>(targets.length);
         TreeSet<Integer> kept = new TreeSet<>();
@@ -168,6 +175,35 @@ public final class Miles {
                 s[i] = si;
             }
             first = last;
+        }
+        return s;
+    }
+
+    /**
+     * The embeddings of the training bags against their own instances (bags in order, instances
+     * in order): rows of the symmetric Gram matrix ({@link GramBuilder#gram}, one thread) maximised
+     * over each bag when there are at most {@value #GRAM_LIMIT} instances, else {@link #embedAll}.
+     * Equal to {@link #embed} up to the round-off of the blocked sums.
+     */
+    static double[][] embedTraining(List<Bag> bags, List<Vec> instances, Kernel<Vec> kernel) {
+        int n = instances.size();
+        if (n > GRAM_LIMIT) {
+            return embedAll(bags, instances, kernel);
+        }
+        DenseKernelMatrix k = new GramBuilder(1).gram(kernel, instances);
+        double[][] s = new double[bags.size()][];
+        double[] row = new double[n];
+        int p = 0;
+        for (int i = 0; i < bags.size(); i++) {
+            double[] si = new double[n];
+            java.util.Arrays.fill(si, Double.NEGATIVE_INFINITY);
+            for (int q = 0; q < bags.get(i).size(); q++, p++) {
+                k.row(p, row);
+                for (int j = 0; j < n; j++) {
+                    si[j] = Math.max(si[j], row[j]);
+                }
+            }
+            s[i] = si;
         }
         return s;
     }

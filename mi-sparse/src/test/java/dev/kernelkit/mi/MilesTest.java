@@ -398,7 +398,7 @@ class MilesTest {
     }
 
     @Test
-    void blockedEmbeddingEqualsThePerBagEmbeddingForGaussianAndOtherKernels() {
+    void blockedAndGramEmbeddingsEqualThePerBagEmbeddingForGaussianAndOtherKernels() {
         BagDataset d = TestData.randomBags(70, 9, 4, 1.5, 21); // about 400 instances: several blocks of 256
         List<Vec> inst = new ArrayList<>();
         d.bags().forEach(b -> inst.addAll(b.instances()));
@@ -406,10 +406,13 @@ class MilesTest {
                 new LaplacianKernel(0.4));
         for (Kernel<Vec> k : kernels) {
             double[][] blocked = Miles.embedAll(d.bags(), inst, k);
+            double[][] gram = Miles.embedTraining(d.bags(), inst, k);
             for (int i = 0; i < d.size(); i++) {
                 double[] direct = Miles.embed(d.bag(i), inst, k);
                 for (int j = 0; j < inst.size(); j++) {
-                    assertThat(blocked[i][j]).as("%s bag %d point %d", k, i, j)
+                    assertThat(blocked[i][j]).as("%s blocks, bag %d point %d", k, i, j)
+                            .isCloseTo(direct[j], within(1e-12 * Math.max(1, Math.abs(direct[j]))));
+                    assertThat(gram[i][j]).as("%s Gram, bag %d point %d", k, i, j)
                             .isCloseTo(direct[j], within(1e-12 * Math.max(1, Math.abs(direct[j]))));
                 }
             }
