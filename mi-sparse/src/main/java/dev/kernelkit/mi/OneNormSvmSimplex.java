@@ -26,8 +26,8 @@ import java.util.SplittableRandom;
  *
  * <p>Linear algebra: the basis has m columns (m = bags, about 100-200 in the benchmarks) against n
  * instance features (about 1,000), so the method keeps the explicit m x m basis inverse, updated
- * per pivot and recomputed by Gauss-Jordan elimination with partial pivoting every {@value #REFACTOR}
- * pivots. Pricing is partial, i.e. column generation on the LP: a full pass g = A^T pi over the rows
+ * per pivot and recomputed every {@value #REFACTOR} pivots from the inverse of its weight and bias
+ * columns on the rows that no residual column covers (Gauss-Jordan with partial pivoting). Pricing is partial, i.e. column generation on the LP: a full pass g = A^T pi over the rows
  * of A (reduced costs 1 - g_k upwards and 1 + g_k downwards for w_k) keeps the {@code candidates}
  * features with the most negative reduced costs; the next pivots choose among those and the m + 1
  * bias and residual columns (always priced) until none of them improves, then the next full pass.
@@ -59,7 +59,7 @@ final class OneNormSvmSimplex {
     /** The scale of the seeded right-hand-side perturbation. */
     static final double PERTURBATION = 1e-7;
     /** Pivots between two recomputations of the basis inverse. */
-    static final int REFACTOR = 64;
+    static final int REFACTOR = 128;
 
     private final int m;
     private final int n;
@@ -92,7 +92,7 @@ final class OneNormSvmSimplex {
     // ratio-test scratch
     private final double[] ratio;
     private final double[] jump;
-    private final Integer[] order;
+    private final int[] order;
     private int sinceRefactor;
     private long pivots;
     private long fullPricings;
@@ -137,7 +137,7 @@ final class OneNormSvmSimplex {
         this.candidateKey = new double[kept];
         this.ratio = new double[m];
         this.jump = new double[m];
-        this.order = new Integer[m];
+        this.order = new int[m];
     }
 
     /**
@@ -166,13 +166,13 @@ final class OneNormSvmSimplex {
         refactor();
         primal();
         Arrays.fill(rhs, 1.0);
-        refactor();
         for (int round = 0; ; round++) {
+            // a fresh inverse for the true right-hand side; the last round ends without a pivot, so the
+            // solution comes from a fresh inverse
+            refactor();
             boolean changed = resyncSides();
-            if (round > 0 && !changed) {
-                break;
-            }
-            if (!primal() && !changed) {
+            boolean moved = primal();
+            if (!changed && !moved) {
                 break;
             }
             if (round >= 100) {
@@ -437,11 +437,23 @@ final class OneNormSvmSimplex {
                 order[count++] = i;
             }
         }
-        Arrays.sort(order, 0, count, (a, b) -> Double.compare(ratio[a], ratio[b]));
+        // walk the breakpoints in increasing order (selection: usually only a few are passed)
         double slopeNow = sigma * (slope(q, sigma) - price(q));
         int stop = 0;
-        while (stop < count && slopeNow + jump[order[stop]] < 0) {
-            slopeNow += jump[order[stop]];
+        while (stop < count) {
+            int min = stop;
+            for (int t = stop + 1; t < count; t++) {
+                if (ratio[order[t]] < ratio[order[min]]) {
+                    min = t;
+                }
+            }
+            int i = order[min];
+            order[min] = order[stop];
+            order[stop] = i;
+            if (!(slopeNow + jump[i] < 0)) {
+                break;
+            }
+            slopeNow += jump[i];
             stop++;
         }
         if (stop == count) {
@@ -467,9 +479,6 @@ final class OneNormSvmSimplex {
         // passed breakpoints change side: their slopes, and so pi, change
         for (int t = 0; t < stop; t++) {
             int i = order[t];
-            if (ratio[i] > theta) {
-                continue; // a breakpoint beyond the Harris choice is not reached
-            }
             int j = head[i];
             double delta = slope(j, -side[i]) - slope(j, side[i]);
             side[i] = -side[i];
@@ -540,64 +549,73 @@ final class OneNormSvmSimplex {
         return changed;
     }
 
-    /** Recomputes B^-1 (Gauss-Jordan with partial pivoting), x_B = B^-1 rhs and pi = c_B^T B^-1. */
+    /**
+     * Recomputes B^-1, x_B = B^-1 rhs and pi = c_B^T B^-1. The residual columns of the basis are
+     * unit vectors e_i: with R the rows they cover and F the other (weight and bias) columns, B is
+     * [[F_Rc, 0], [F_R, I]] up to permutations, so B^-1 = [[G, 0], [-F_R G, I]] with
+     * G = F_Rc^-1, a p x p inverse (p = |F|, Gauss-Jordan with partial pivoting): m p^2 work
+     * instead of m^3.
+     */
     private void refactor() {
-        double[] a = new double[m * m];
-        for (int p = 0; p < m; p++) {
-            int j = head[p];
-            if (j < n) {
-                for (int i = 0; i < m; i++) {
-                    a[i * m + p] = cols[j][i];
-                }
-            } else if (j == bias) {
-                for (int i = 0; i < m; i++) {
-                    a[i * m + p] = y[i];
-                }
+        int[] fPos = new int[m];
+        int p = 0;
+        boolean[] covered = new boolean[m];
+        for (int pos = 0; pos < m; pos++) {
+            int j = head[pos];
+            if (j >= r0) {
+                covered[j - r0] = true;
             } else {
-                a[(j - r0) * m + p] = 1.0;
+                fPos[p++] = pos;
             }
         }
-        Arrays.fill(binv, 0.0);
+        int[] rc = new int[p];
+        int count = 0;
         for (int i = 0; i < m; i++) {
-            binv[i * m + i] = 1.0;
+            if (!covered[i]) {
+                rc[count++] = i;
+            }
         }
-        for (int p = 0; p < m; p++) {
-            int best = p;
-            double max = Math.abs(a[p * m + p]);
-            for (int i = p + 1; i < m; i++) {
-                double v = Math.abs(a[i * m + p]);
-                if (v > max) {
-                    max = v;
-                    best = i;
-                }
+        // f = F_Rc (p x p): entry (a, b) = column fPos[b] at row rc[a]
+        double[] f = new double[p * p];
+        for (int b = 0; b < p; b++) {
+            double[] col = head[fPos[b]] == bias ? y : cols[head[fPos[b]]];
+            for (int a = 0; a < p; a++) {
+                f[a * p + b] = col[rc[a]];
             }
-            if (!(max > 1e-13)) {
-                throw new IllegalStateException(describe() + ": the simplex basis became singular after "
-                        + pivots + " pivots");
+        }
+        double[] inv = invert(f, p);
+        Arrays.fill(binv, 0.0);
+        // rows of the F variables: G on the columns Rc
+        for (int b = 0; b < p; b++) {
+            int row = fPos[b] * m;
+            for (int a = 0; a < p; a++) {
+                binv[row + rc[a]] = inv[b * p + a];
             }
-            if (best != p) {
-                swapRows(a, p, best);
-                swapRows(binv, p, best);
+        }
+        // rows of the residuals r_i: e_i on column i, -F_i G on the columns Rc
+        double[] fi = new double[p];
+        for (int pos = 0; pos < m; pos++) {
+            int j = head[pos];
+            if (j < r0) {
+                continue;
             }
-            double inv = 1.0 / a[p * m + p];
-            for (int l = 0; l < m; l++) {
-                a[p * m + l] *= inv;
-                binv[p * m + l] *= inv;
+            int i = j - r0;
+            int row = pos * m;
+            binv[row + i] = 1.0;
+            for (int b = 0; b < p; b++) {
+                fi[b] = head[fPos[b]] == bias ? y[i] : cols[head[fPos[b]]][i];
             }
-            for (int i = 0; i < m; i++) {
-                double f = a[i * m + p];
-                if (i == p || f == 0) {
+            for (int b = 0; b < p; b++) {
+                double v = fi[b];
+                if (v == 0) {
                     continue;
                 }
-                for (int l = p; l < m; l++) {
-                    a[i * m + l] -= f * a[p * m + l];
-                }
-                for (int l = 0; l < m; l++) {
-                    binv[i * m + l] -= f * binv[p * m + l];
+                int gRow = b * p;
+                for (int a = 0; a < p; a++) {
+                    binv[row + rc[a]] -= v * inv[gRow + a];
                 }
             }
         }
-        // a is now the identity, so binv = B^-1 with rows in basis order
         for (int i = 0; i < m; i++) {
             double s = 0;
             for (int l = 0; l < m; l++) {
@@ -607,6 +625,51 @@ final class OneNormSvmSimplex {
         }
         computePi();
         sinceRefactor = 0;
+    }
+
+    /** The inverse of the p x p row-major matrix a (overwritten), by Gauss-Jordan with partial pivoting. */
+    private double[] invert(double[] a, int p) {
+        double[] inv = new double[p * p];
+        for (int i = 0; i < p; i++) {
+            inv[i * p + i] = 1.0;
+        }
+        for (int col = 0; col < p; col++) {
+            int best = col;
+            double max = Math.abs(a[col * p + col]);
+            for (int i = col + 1; i < p; i++) {
+                double v = Math.abs(a[i * p + col]);
+                if (v > max) {
+                    max = v;
+                    best = i;
+                }
+            }
+            if (!(max > 1e-13)) {
+                throw new IllegalStateException(describe() + ": the simplex basis became singular after "
+                        + pivots + " pivots");
+            }
+            if (best != col) {
+                swapRows(a, p, col, best);
+                swapRows(inv, p, col, best);
+            }
+            double scale = 1.0 / a[col * p + col];
+            for (int l = 0; l < p; l++) {
+                a[col * p + l] *= scale;
+                inv[col * p + l] *= scale;
+            }
+            for (int i = 0; i < p; i++) {
+                double v = a[i * p + col];
+                if (i == col || v == 0) {
+                    continue;
+                }
+                for (int l = col; l < p; l++) {
+                    a[i * p + l] -= v * a[col * p + l];
+                }
+                for (int l = 0; l < p; l++) {
+                    inv[i * p + l] -= v * inv[col * p + l];
+                }
+            }
+        }
+        return inv;
     }
 
     private void computePi() {
@@ -622,11 +685,11 @@ final class OneNormSvmSimplex {
         }
     }
 
-    private void swapRows(double[] a, int i, int j) {
-        for (int l = 0; l < m; l++) {
-            double t = a[i * m + l];
-            a[i * m + l] = a[j * m + l];
-            a[j * m + l] = t;
+    private static void swapRows(double[] a, int p, int i, int j) {
+        for (int l = 0; l < p; l++) {
+            double t = a[i * p + l];
+            a[i * p + l] = a[j * p + l];
+            a[j * p + l] = t;
         }
     }
 }
