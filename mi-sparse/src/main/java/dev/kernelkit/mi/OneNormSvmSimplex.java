@@ -85,7 +85,6 @@ final class OneNormSvmSimplex {
     private final double[] pi;
     private final double[] rhs;
     private final double[] g;
-    private final double[] work;
     private final int[] candidate;
     private final double[] candidateKey;
     private int candidateCount;
@@ -131,7 +130,6 @@ final class OneNormSvmSimplex {
         this.pi = new double[m];
         this.rhs = new double[m];
         this.g = new double[n];
-        this.work = new double[m];
         int kept = Math.max(1, Math.min(candidates, n));
         this.candidate = new int[kept];
         this.candidateKey = new double[kept];
@@ -216,7 +214,7 @@ final class OneNormSvmSimplex {
     }
 
     private double tolerance(int j) {
-        return DUAL_TOL * Math.max(1.0, j < n ? 1.0 : j == bias ? 1.0 : c);
+        return j > bias ? DUAL_TOL * Math.max(1.0, c) : DUAL_TOL;
     }
 
     /** pi · a_j. */
@@ -244,7 +242,10 @@ final class OneNormSvmSimplex {
         return pi[j - r0];
     }
 
-    /** The better of the two reduced costs of non-basic j, signed by direction: negative d up, or d down. */
+    /**
+     * The two directional reduced costs of non-basic j at 0: out[0] = c+_j - pi·a_j (moving up), out[1] =
+     * pi·a_j - c-_j (moving down); j is optimal at 0 when both are &ge; 0.
+     */
     private double[] reducedCosts(int j, double pa, double[] out) {
         out[0] = slope(j, 1) - pa;      // moving up
         out[1] = pa - slope(j, -1);     // moving down
