@@ -28,14 +28,14 @@ import java.util.TreeSet;
  *   min  sum_k (u_k + v_k) + C sum_i xi_i
  *   s.t. y_i ((u - v)·s(X_i) + b) + xi_i &ge; 1,   u, v, xi &ge; 0,   b free,   w = u - v,
  * </pre>
- * solved by {@link OneNormSvmSimplex}, a primal simplex method made for this LP (it treats w, b and
+ * solved by {@code OneNormSvmSimplex}, a primal simplex method made for this LP (it treats w, b and
  * the margin residuals as free variables with piecewise-linear costs, so a residual changing sign or
  * a weight passing through 0 is a step of the ratio test instead of a pivot, and it prices the
  * instance features by column generation). It ends at an optimum of the LP to its reduced-cost
  * tolerance; the LP has many optima (near-duplicate embedded columns all cost 1), and which one is
  * returned is deterministic for the data. The L1 penalty makes w sparse: only the instances with
- * w_k &ne; 0 are kept, and prediction evaluates the kernel against them only. More than two classes: one-vs-rest (the
- * largest f_c).
+ * w_k &ne; 0 are kept, and prediction evaluates the kernel against them only. More than two
+ * classes: one-vs-rest (the largest f_c).
  *
  * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}) it reports each
  * machine's LP (iteration 1, its optimal objective) to the {@link FitListener}; the fit report
@@ -223,18 +223,18 @@ public final class Miles {
     }
 
     /**
-     * Solves the 1-norm SVM LP on feature rows {@code features} with labels y in {-1, +1} by
-     * {@link OneNormSvmSimplex}, a primal simplex method for this LP written as a piecewise-linear
-     * programme (optimal to the reduced-cost tolerance {@value OneNormSvmSimplex#DUAL_TOL}). The
-     * slacks are recomputed from the solution, xi_i = max(0, 1 - y_i f(s_i)), and the objective is
-     * ||w||_1 + C sum_i xi_i of those. Weights below {@value #ZERO_WEIGHT} in magnitude (round-off of
-     * a basic weight that is 0) are set to 0. The right-hand-side perturbation is seeded by the
-     * problem size, so a solve is a pure function of its arguments.
+     * Solves the 1-norm SVM LP on feature rows {@code features} with labels y in {-1, +1} by a primal
+     * simplex method made for it ({@code OneNormSvmSimplex}: the LP as a piecewise-linear programme
+     * in w, b and the margin residuals, optimal to reduced costs of -1e-9). The slacks are recomputed
+     * from the solution, xi_i = max(0, 1 - y_i f(s_i)), and the objective is ||w||_1 + C sum_i xi_i
+     * of those. Weights below 1e-12 in magnitude (round-off of a basic weight that is 0) are set to 0.
+     * The right-hand-side perturbation is seeded by the problem size, so a solve is a pure function
+     * of its arguments.
      *
-     * @throws IllegalArgumentException when sizes differ, a value is not finite, a label is not ±1 or
-     *         c is not positive
+     * @throws IllegalArgumentException when there are no rows, sizes differ, a value is not finite, a
+     *         label is not ±1 or c is not positive
      * @throws IllegalStateException when the simplex method breaks down numerically or exceeds its
-     *         pivot budget {@link #pivotBudget} (a clear error instead of an unbounded run)
+     *         pivot budget of 50 (m + n) + 10,000 pivots (a clear error instead of an unbounded run)
      */
     public static OneNormSvm oneNormSvm(double[][] features, double[] y, double c) {
         int m = features.length;
