@@ -5,6 +5,8 @@ import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.Metrics;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -13,13 +15,13 @@ import java.util.Locale;
 /**
  * Not a test: a measuring program for BENCHMARKS.md ("MILES's 1-norm SVM LP"). It runs the
  * protocol of {@code sparse-mi compare --methods miles --folds 10 --repeats 1 --seed 1} (default
- * grid gamma d in {1/8 ... 2}, C in {1, 10, 100}) through {@link MiCrossValidation#run} and prints
+ * grid gamma d in {1/8 ... 2}, C in {1, 10, 100}) through {@link MiProtocol#tuned} and prints
  * per outer fold the chosen (gamma d, C), the accuracy and the kept instances; then it refits MILES
  * on each standardised training part at those settings (or at the settings given as the second
  * argument, {@code "gd:C,gd:C,..."}, one per fold, which skips the protocol) and prints the LP
- * objective, the kept instances, the test accuracy and the fit's seconds. It uses only the public
- * API that the jar of 7a2bbad also has, so the same file compiled against either jar compares the
- * LP solvers:
+ * objective, the kept instances, the test accuracy and the fit's seconds. (The version that compared
+ * the LP solvers against the jar of 7a2bbad used that jar's MiCrossValidation, since replaced by
+ * MiProtocol with identical folds and choices.) Run:
  * {@code javac -cp JAR -d OUT MilesFoldDetails.java && java -cp OUT:JAR dev.kernelkit.mi.MilesFoldDetails DATA.csv [SETTINGS]}.
  */
 public final class MilesFoldDetails {
@@ -44,16 +46,16 @@ public final class MilesFoldDetails {
             }
         } else {
             long t0 = System.nanoTime();
-            MiCrossValidation.Result r = MiCrossValidation.run(data, MiCrossValidation.Learner.threadSafe(
-                    (d, g, c) -> Miles.fit(d, MilesOptions.defaults().withGamma(g).withC(c))), 10, 1, 1, gammas, cs);
+            Evaluation r = MiProtocol.tuned((g, c) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c)),
+                    10, 1, 1, gammas, cs, 1).run(data);
             System.out.printf(Locale.ROOT, "protocol %.1f s, accuracy %.2f%n", (System.nanoTime() - t0) / 1e9,
-                    100 * r.accuracy().mean());
-            fg = r.gammas();
-            fc = r.cs();
+                    100 * r.summary().mean());
+            fg = MiProtocol.chosen(r, MiProtocol.GAMMA);
+            fc = MiProtocol.chosen(r, MiProtocol.C);
             StringBuilder settings = new StringBuilder();
             for (int i = 0; i < fg.length; i++) {
                 System.out.printf(Locale.ROOT, "fold %d: gamma*d %.3f C %g acc %.2f kept %.0f%n", i, fg[i] * dim, fc[i],
-                        100 * r.accuracies()[i], r.vectors()[i]);
+                        100 * r.scores()[i], MiProtocol.vectors(r)[i]);
                 settings.append(i > 0 ? "," : "").append(fg[i] * dim).append(':').append(fc[i]);
             }
             System.out.println("settings " + settings);
@@ -69,7 +71,7 @@ public final class MilesFoldDetails {
             double seconds = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "refit fold %d gamma*d %.3f C %g: objective %.10f kept %d test acc %.2f fit %.3f s%n",
                     i, fg[i] * dim, fc[i], m.report().objective()[0], m.kernelEvaluationsPerInstance(),
-                    100 * MiCrossValidation.accuracy(m, testScaled), seconds);
+                    100 * Metrics.accuracy(m, testScaled), seconds);
         }
     }
 }
