@@ -244,6 +244,8 @@ public final class CompareCommand implements Callable<Integer> {
                     .putList("split_accuracies", ev.scores());
             if (tune) {
                 j.putList("chosen", ev.chosen().stream().map(String::valueOf).toList());
+            } else {
+                j.putNull("chosen");
             }
             learnersJson.put(e.getKey(), j);
         }

@@ -268,11 +268,10 @@ public final class PredictCommand implements Callable<Integer> {
                 .put("data", data.toString())
                 .put("input", d.kind().label())
                 .put("n", (long) p.size())
-                .putOptional("accuracy", p.accuracy());
-        if (p.values() != null) {
-            js.putOptional("mse", p.mse()).putOptional("r2", p.r2());
-        }
-        js.put("predict_seconds", p.seconds())
+                .putOptional("accuracy", p.accuracy())
+                .putOptional("mse", p.mse())
+                .putOptional("r2", p.r2())
+                .put("predict_seconds", p.seconds())
                 .put("predictions_file", output == null ? null : output.toString());
         json.write(CommandSupport.putEnvironment(js));
         return Main.OK;
