@@ -115,6 +115,18 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /**
+     * Reads the examples a model loaded by a per-module predict alias predicts on, as {@link LoadedModel#read}.
+     *
+     * @param modelFile the model's file, for messages
+     * @param format --format, or null for the file's own
+     * @throws IllegalArgumentException naming the file and the problem (other input kind, other dimension)
+     * @throws IOException for a missing or malformed file
+     */
+    public static Dataset<?> readFor(FittedModel<?> model, Path modelFile, Path data, String format) throws IOException {
+        return new LoadedModel(modelFile, model, Models.codecFor(Scaled.innermost(model)).type()).read(data, format);
+    }
+
+    /**
      * The predictions of a model on data.
      *
      * @param names the predicted class names (null for a regressor)
