@@ -275,6 +275,41 @@ class PredictCommandTest {
         assertThat(TestJson.keys(r.json())).containsAll(documented.get("predict"));
     }
 
+    @Test
+    void theSvmAndMklAliasesWriteTheSamePredictionsAsPredict() throws Exception {
+        for (String learner : List.of("svm", "sm1")) {
+            Path file = dir.resolve("alias-" + learner + ".model");
+            Models.save(fitVectors(learner), file);
+            String module = learner.equals("svm") ? "svm" : "mkl";
+            Path aliasOut = dir.resolve("alias-" + learner + ".txt");
+            CliRun a = CliRun.of(module, "predict", "--model", file.toString(), "--data", testVectors.toString(),
+                    "--output", aliasOut.toString());
+            assertThat(a.exitCode()).as(a.err()).isZero();
+            assertThat(Files.readAllLines(aliasOut)).isEqualTo(predict(file, testVectors, "alias-" + learner).lines());
+        }
+    }
+
+    @Test
+    void theAliasesRefuseTheOtherInputKindAndMoreFeaturesWithTheSameMessage() throws Exception {
+        Path svm = dir.resolve("alias-kind-svm.model");
+        Models.save(fitVectors("svm"), svm);
+        assertOneErrorLine(CliRun.of("svm", "predict", "--model", svm.toString(), "--data", testBags.toString()),
+                testBags.toString(), "holds bags (csv-bags), but the model " + svm + " (type svm) predicts vectors");
+        Path mkl = dir.resolve("alias-kind-mkl.model");
+        Models.save(fitVectors("sm1"), mkl);
+        assertOneErrorLine(CliRun.of("mkl", "predict", "--model", mkl.toString(), "--data", testBags.toString()),
+                testBags.toString(), "holds bags (csv-bags), but the model " + mkl + " (type mkl) predicts vectors");
+        Path wide = Files.writeString(dir.resolve("alias-wide.libsvm"), "1 1:0.5 2:0.1\n-1 1:0.2 3:1.5\n");
+        Path imkpl = dir.resolve("alias-dim-imkpl.model");
+        Models.save(fitVectors("imkpl"), imkpl);
+        assertOneErrorLine(CliRun.of("prototypes", "predict", "--model", imkpl.toString(), "--data", wide.toString()),
+                "alias-wide.libsvm:2", "exceeds the dimension 2 of the model " + imkpl);
+        Path cvm = dir.resolve("alias-dim-cvm.model");
+        Models.save(fitVectors("cvm"), cvm);
+        assertOneErrorLine(CliRun.of("cvm", "predict", "--model", cvm.toString(), "--data", wide.toString()),
+                "alias-wide.libsvm:2", "exceeds the dimension 2 of the model " + cvm);
+    }
+
     static void assertOneErrorLine(CliRun r, String... parts) {
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
         assertThat(r.err()).startsWith("kernelkit: error: ");
