@@ -159,6 +159,30 @@ class PredictCommandTest {
     }
 
     @Test
+    void aSeriesModelReadsCsvSeriesByItsHeaderAndPredictsAsInProcess() throws Exception {
+        // two classes of two-channel series: sin(t) or cos(2t) plus noise, and a noise channel
+        java.util.Random rnd = new java.util.Random(5);
+        StringBuilder sb = new StringBuilder("series,label,signal,noise\n");
+        for (int i = 0; i < 10; i++) {
+            int q = i % 2 + 1;
+            for (int t = 0; t < 8; t++) {
+                double sig = (q == 1 ? Math.sin(t) : Math.cos(2 * t)) + 0.05 * rnd.nextGaussian();
+                sb.append('s').append(i).append(',').append(q).append(',').append(sig).append(',')
+                        .append(rnd.nextGaussian()).append('\n');
+            }
+        }
+        Path series = Files.writeString(dir.resolve("series.csv"), sb.toString());
+        Path file = dir.resolve("series.model");
+        CliRun t = CliRun.of("prototypes", "train", "--data", series.toString(), "--format", "csv-series", "--model",
+                file.toString(), "--t", "2", "--max-iterations", "3");
+        assertThat(t.exitCode()).as(t.err()).isZero();
+        @SuppressWarnings("unchecked")
+        Model<Vec> model = (Model<Vec>) Models.load(file);
+        LabeledDataset points = dev.kernelkit.data.CsvSeriesFormat.read(series).data();
+        assertPredictsAsInProcess(model, points.points(), truth(points), predict(file, series, "series"), "imkpl");
+    }
+
+    @Test
     void regressionModelPrintsValuesAndMseAndR2() throws Exception {
         // targets y = sin(2 x1) + x2 / 2 on the moons' points
         List<Vec> pts = train.points();
