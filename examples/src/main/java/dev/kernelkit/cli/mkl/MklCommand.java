@@ -402,7 +402,9 @@ public final class MklCommand implements Callable<Integer> {
                 throw new dev.kernelkit.io.ModelFormatException(model + ": expected a model of type 'mkl', found "
                         + dev.kernelkit.io.Models.codecFor(dev.kernelkit.learn.Scaled.innermost(loaded)).type());
             }
-            LabeledDataset data = read(input);
+            // read as 'kernelkit predict' reads an MKL model's data (kind and dimension checked)
+            LabeledDataset data = LabeledDataset.of(dev.kernelkit.cli.PredictCommand.readFor(loaded, model, input.data(),
+                    input.formatOf(input.data()).cliName()));
             LabeledDataset in = loaded instanceof dev.kernelkit.learn.Scaled<?> sc ? sc.scaler().apply(data) : data;
             double[][] f = m.decisionValues(in);
             double[] pred = m.predictLabels(f);

@@ -252,7 +252,9 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             ImkplModel m = Models.load(model, ImkplModel.class);
-            LabeledDataset test = read(data, format).data();
+            // read as 'kernelkit predict' reads an IMKPL model's data (dimension checked)
+            LabeledDataset test = LabeledDataset.of(dev.kernelkit.cli.PredictCommand.readFor(m, model, data,
+                    format == Format.CSV_SERIES ? "csv-series" : "libsvm"));
             double[] pred = m.predictLabels(test.points());
             PrintWriter out = spec.commandLine().getOut();
             for (double p : pred) {
