@@ -5,11 +5,19 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.ScoredPoint;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.plot.BarChart;
 import dev.kernelkit.plot.PrototypeCompositionChart;
 import dev.kernelkit.prototypes.Imkpl;
@@ -24,6 +32,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -305,44 +314,31 @@ public final class PrototypesCommand implements Callable<Integer> {
             Input in = read(data, fmt.format);
             LabeledDataset all = in.data();
             long kseed = hyper.seed.seed();
-            java.util.function.Function<ImkplOptions, java.util.function.Function<LabeledDataset,
-                    java.util.function.Function<LabeledDataset, double[]>>> fitter = o -> tr -> va ->
-                    Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, FitListener.SILENT).predictLabels(va.points());
+            Function<ImkplOptions, Trainer<Vec, ImkplModel>> trainer = o -> Trainers.of(Imkpl.learnerName(o),
+                    InputKind.VECTORS, Task.CLASSIFICATION, o, (d, listener) -> {
+                        LabeledDataset tr = LabeledDataset.of(d);
+                        return Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, listener);
+                    });
             PrintWriter out = spec.commandLine().getOut();
-            List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
-            double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
-            double[] sel = new double[splits], secs = new double[splits];
-            double[] own = new double[splits], codeSize = new double[splits];
-            List<String> choices = new java.util.ArrayList<>();
-            for (int r = 0; r < splits; r++) {
-                LabeledDataset train = all.subset(sp.get(r).train());
-                LabeledDataset test = all.subset(sp.get(r).test());
-                ImkplOptions opts = hyper.options();
-                if (cands != null) {
-                    InnerCvTuning.Choice ch = InnerCvTuning.choose(train, cands, innerFolds, hyper.seed.seed() + 1000 + r,
-                            fitter);
-                    opts = ch.best().options();
-                    choices.add(ch.best().text());
-                    out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
-                            java.util.Arrays.toString(ch.innerAccuracy()), ch.best().text());
-                }
-                long t0 = System.nanoTime();
-                ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), kseed), opts.withSeed(hyper.seed.seed() + r),
-                        FitListener.SILENT);
-                secs[r] = (System.nanoTime() - t0) / 1e9;
-                acc[r] = Metrics.accuracy(test.labels(), m.predictLabels(test.points()));
-                ip[r] = PrototypeMeasures.interpretability(m);
-                double[][] codes = PrototypeMeasures.codes(m, test);
-                dr[r] = PrototypeMeasures.discrimination(m, codes, test.labels());
-                own[r] = PrototypeMeasures.ownClassCodeMass(m, codes, test.labels());
-                codeSize[r] = PrototypeMeasures.meanCodeSize(codes);
-                sel[r] = m.selectedKernels(1e-6);
-                out.printf(Locale.ROOT, "split %d: accuracy %.4f  IP %.1f%%  DR %.1f%%  own-class code mass %.1f%%  "
-                                + "code size %.1f  kernels %d/%d  iterations %d  %.1f s%n",
-                        r + 1, acc[r], 100 * ip[r], 100 * dr[r], 100 * own[r], codeSize[r], (int) sel[r],
-                        m.kernelWeights().length, m.objectiveHistory().length - 1, secs[r]);
-                out.flush();
-            }
+            Evaluation e = InnerCvTuning.selection(Resampling.stratifiedHoldOut(1 - testFraction, splits, hyper.seed.seed()),
+                    hyper.options(), cands, innerFolds, hyper.seed.seed(), trainer).withListener(f -> {
+                        int r = f.index();
+                        if (cands != null) {
+                            out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
+                                    java.util.Arrays.toString(f.selection().searched().stream().mapToDouble(ScoredPoint::score)
+                                            .toArray()), f.chosen().value(InnerCvTuning.CANDIDATE));
+                        }
+                        out.printf(Locale.ROOT, "split %d: accuracy %.4f  IP %.1f%%  DR %.1f%%  own-class code mass %.1f%%  "
+                                        + "code size %.1f  kernels %d/%d  iterations %d  %.1f s%n",
+                                r + 1, f.score(), 100 * f.measure(InnerCvTuning.IP), 100 * f.measure(InnerCvTuning.DR),
+                                100 * f.measure(InnerCvTuning.OWN_CLASS), f.measure(InnerCvTuning.CODE_SIZE),
+                                (int) f.measure(InnerCvTuning.KERNELS), (int) f.measure(InnerCvTuning.BASE_KERNELS),
+                                (int) f.measure(InnerCvTuning.ITERATIONS), f.trainSeconds());
+                        out.flush();
+                    }).run(all);
+            double[] acc = e.scores(), ip = e.measure(InnerCvTuning.IP), dr = e.measure(InnerCvTuning.DR);
+            double[] sel = e.measure(InnerCvTuning.KERNELS), secs = e.trainSeconds();
+            double[] own = e.measure(InnerCvTuning.OWN_CLASS), codeSize = e.measure(InnerCvTuning.CODE_SIZE);
             Summary accuracy = Summary.of(acc);
             double ipMean = Summary.of(ip).mean(), drMean = Summary.of(dr).mean();
             double selMean = Summary.of(sel).mean(), secsMean = Summary.of(secs).mean();
@@ -364,7 +360,7 @@ public final class PrototypesCommand implements Callable<Integer> {
                     .put("tuned", cands != null)
                     .putList("accuracy_per_split", acc);
             if (cands != null) {
-                js.putList("tuned_choices", choices);
+                js.putList("tuned_choices", e.chosen().stream().map(p -> (String) p.value(InnerCvTuning.CANDIDATE)).toList());
             }
             json.write(js);
             return 0;
