@@ -138,17 +138,11 @@ final class InnerCvTuning {
     static ModelSelection<Vec> selection(Resampling outer, ImkplOptions base, List<Candidate> candidates, int innerFolds,
                                          long seed, Function<ImkplOptions, Trainer<Vec, ImkplModel>> trainer) {
         Function<Point, ImkplOptions> options = p -> candidates == null ? base : candidates.get(p.index(0)).options();
-        ModelSelection<Vec> sel;
-        if (candidates == null) {
-            sel = ModelSelection.of(outer, Grid.single(trainer.apply(base)),
-                    InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1)));
-        } else {
-            List<String> texts = candidates.stream().map(Candidate::text).toList();
-            List<Trainer<Vec, ImkplModel>> trainers = candidates.stream().map(c -> trainer.apply(c.options())).toList();
-            sel = ModelSelection.of(outer, Grid.ofTrainers(CANDIDATE, texts, trainers),
-                            InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1)))
-                    .withChooser(s -> s.best(s.grid().points()));
-        }
+        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1));
+        ModelSelection<Vec> sel = candidates == null ? ModelSelection.of(outer, Grid.single(trainer.apply(base)), inner)
+                : ModelSelection.of(outer, Grid.ofTrainers(CANDIDATE, candidates.stream().map(Candidate::text).toList(),
+                        candidates.stream().map(c -> trainer.apply(c.options())).toList()), inner)
+                .withChooser(s -> s.best(s.grid().points()));
         TestCodes codes = new TestCodes();
         return sel.withAggregate(Aggregate.MEAN)
                 .withMetric(Metric.of("accuracy", true, (model, data) -> {

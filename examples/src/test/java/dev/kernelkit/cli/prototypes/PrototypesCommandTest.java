@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.prototypes.Imkpl;
+import dev.kernelkit.prototypes.ImkplModel;
+import dev.kernelkit.prototypes.ImkplOptions;
+import dev.kernelkit.prototypes.PrototypeMeasures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -177,5 +183,53 @@ class PrototypesCommandTest {
         assertThat(text).contains("\"tuned_choices\": [" + String.join(", ", expected) + "]");
         assertThat(text).contains("\"accuracy_per_split\": [");
         assertThat(run(new StringWriter(), "cv", "--data", file.toString(), "--tune", "gamma=1")).isNotZero();
+    }
+
+    @Test
+    void tunedCvEqualsItsStepsRecomputedIndependentlySplitBySplit() {
+        // outer split r: 70/30 stratified hold-out seeded 5 + r; inner 2-fold seeded 5 + 1000 + r; each candidate
+        // fitted on every inner fold, mean accuracy, first maximum; the choice refitted with seed 5 + r and tested
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
+        double[] ys = new double[36];
+        for (int i = 0; i < ys.length; i++) {
+            int q = i % 3;
+            xs.add(dev.kernelkit.data.DenseVec.of(q + 0.6 * rnd.nextGaussian(), rnd.nextGaussian(), -q + 0.6 * rnd.nextGaussian()));
+            ys[i] = q + 1;
+        }
+        LabeledDataset data = new LabeledDataset(xs, ys);
+        ImkplOptions base = new ImkplOptions(2, 0.1, 0.1, 0.1, ImkplOptions.BetaStep.SIMPLEX_LP, ImkplOptions.LsForm.SIMILARITY,
+                3, 1e-4, true, ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 0, 5, ImkplOptions.DisForm.DISTANCE);
+        java.util.List<InnerCvTuning.Candidate> cands = InnerCvTuning.parse("lambda=0.1;lambda=1,mu=0.3;beta-step=FIXED", base);
+        dev.kernelkit.eval.Evaluation e = InnerCvTuning.selection(dev.kernelkit.eval.Resampling.stratifiedHoldOut(0.7, 2, 5),
+                base, cands, 2, 5, Imkpl::trainer).withThreads(2).run(data);
+        java.util.List<Splits.Split> outer = Splits.repeatedStratifiedHoldOut(data.labels(), 0.7, 2, 5);
+        for (int r = 0; r < 2; r++) {
+            LabeledDataset train = data.subset(outer.get(r).train()), test = data.subset(outer.get(r).test());
+            double[] mean = new double[cands.size()];
+            java.util.List<Splits.Split> inner = Splits.stratifiedKFold(train.labels(), 2, 5 + 1000 + r);
+            for (int c = 0; c < cands.size(); c++) {
+                double sum = 0;
+                for (Splits.Split s : inner) {
+                    LabeledDataset va = train.subset(s.test());
+                    sum += Metrics.accuracy(va.labels(), Imkpl.fit(train.subset(s.train()), cands.get(c).options())
+                            .predictLabels(va.points()));
+                }
+                mean[c] = sum / inner.size();
+            }
+            int best = 0;
+            for (int c = 1; c < mean.length; c++) {
+                best = mean[c] > mean[best] ? c : best;
+            }
+            dev.kernelkit.eval.OuterFold f = e.folds().get(r);
+            assertThat(f.selection().searched().stream().mapToDouble(dev.kernelkit.eval.ScoredPoint::score).toArray())
+                    .as("split %d", r).containsExactly(mean);
+            assertThat(f.chosen().value(InnerCvTuning.CANDIDATE)).isEqualTo(cands.get(best).text());
+            ImkplModel m = Imkpl.fit(train, cands.get(best).options().withSeed(5 + r));
+            assertThat(f.score()).isEqualTo(Metrics.accuracy(test.labels(), m.predictLabels(test.points())));
+            assertThat(f.measure(InnerCvTuning.DR)).isEqualTo(PrototypeMeasures.discrimination(m, test));
+            assertThat(f.measure(InnerCvTuning.IP)).isEqualTo(PrototypeMeasures.interpretability(m));
+            assertThat(f.measure(InnerCvTuning.ITERATIONS)).isEqualTo(m.objectiveHistory().length - 1);
+        }
     }
 }
