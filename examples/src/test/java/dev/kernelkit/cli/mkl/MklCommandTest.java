@@ -216,6 +216,21 @@ class MklCommandTest {
         int[] covered = inner.stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
         assertThat(covered).hasSize(40).doesNotHaveDuplicates();
         assertThat(java.util.Arrays.stream(covered).filter(i -> d.y(i) > 0).count()).isEqualTo(20);
+        // the subset is the former tuning part: the stratified hold-out of 40 points seeded 7
+        int[] former = dev.kernelkit.data.Splits.repeatedStratifiedHoldOut(d.labels(), 40.0 / 100, 1, 7).get(0).train()
+                .clone();
+        java.util.Arrays.sort(former);
+        assertThat(covered).containsExactly(former);
+        // same seed, same subset; another seed, another subset
+        int[] again = p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
+                .splits(d, 0).stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
+        assertThat(again).containsExactly(covered);
+        int[] other = p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(8))
+                .splits(d, 0).stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
+        assertThat(other).hasSize(40).isNotEqualTo(covered);
+        p.tuneMax = 0; // off: the whole part
+        assertThat(p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
+                .splits(d, 0).stream().mapToInt(s -> s.test().length).sum()).isEqualTo(100);
         p.tuneMax = 200;
         assertThat(p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
                 .splits(d, 0).stream().mapToInt(s -> s.test().length).sum()).isEqualTo(100);
