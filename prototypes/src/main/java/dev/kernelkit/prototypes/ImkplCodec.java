@@ -22,7 +22,9 @@ import java.util.List;
  * <pre>
  * t = 18, options.lambda = 0.1, options.mu, options.tau, options.beta_step, options.ls_form,
  * options.max_iterations, options.tolerance, options.recompute_neighbourhoods, options.self_coding,
- * options.kernel_cap, options.seed, options.dis_form
+ * options.kernel_cap, options.seed, options.dis_form, options.inner_folds
+ * options.prediction_rule = CLASS_RECONSTRUCTION   the rule of predict (files without it: PROTOTYPE_VOTE, the
+ *                                                   only rule before it was stored)
  * classes = 1.0 2.0 3.0 4.0          the class labels
  * beta = ...                          the kernel weights
  * kernels.dim = 5748, kernels.count = 5748
@@ -84,6 +86,8 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         w.putInt("options.kernel_cap", options.kernelCap());
         w.putLong("options.seed", options.seed());
         w.putString("options.dis_form", options.disForm().name());
+        w.putString("options.prediction_rule", options.predictionRule().name());
+        w.putInt("options.inner_folds", options.innerFolds());
         w.putDoubles("classes", model.classValues());
         w.putDoubles("beta", model.kernelWeights());
         w.putInt("kernels.dim", model.dim());
@@ -160,9 +164,17 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
                     f.getLong("options.seed"),
                     f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
-                            : ImkplOptions.DisForm.DISTANCE);
+                            : ImkplOptions.DisForm.DISTANCE,
+                    f.has("options.prediction_rule")
+                            ? ImkplOptions.PredictionRule.valueOf(f.getString("options.prediction_rule"))
+                            : ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
+                    f.has("options.inner_folds") ? f.getInt("options.inner_folds") : ImkplOptions.DEFAULT_INNER_FOLDS);
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
+        }
+        if (opts.predictionRule() == ImkplOptions.PredictionRule.BY_INNER_CV) {
+            throw f.formatError("options.prediction_rule", "a model file needs the rule inner CV chose, found "
+                    + opts.predictionRule());
         }
         if (!f.has("report.learner")) {
             double[] history = f.has("objective_history") ? f.getDoubles("objective_history") : new double[0];

@@ -61,21 +61,13 @@ final class InnerCvTuning {
         try {
             switch (key) {
                 case "t":
-                    return new ImkplOptions(Integer.parseInt(v), o.lambda(), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withT(Integer.parseInt(v));
                 case "lambda":
-                    return new ImkplOptions(o.t(), Double.parseDouble(v), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(Double.parseDouble(v), o.mu(), o.tau());
                 case "mu":
-                    return new ImkplOptions(o.t(), o.lambda(), Double.parseDouble(v), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), Double.parseDouble(v), o.tau());
                 case "tau":
-                    return new ImkplOptions(o.t(), o.lambda(), o.mu(), Double.parseDouble(v), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), o.mu(), Double.parseDouble(v));
                 case "beta-step":
                     return o.withBetaStep(ImkplOptions.BetaStep.valueOf(v.toUpperCase(Locale.ROOT)));
                 case "ls-form":
