@@ -10,6 +10,7 @@ import dev.kernelkit.kernel.ChannelAlignmentKernel;
 import dev.kernelkit.kernel.GlobalAlignmentKernel;
 import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.VariableLengthChannelKernel;
 import dev.kernelkit.learn.FitReport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +32,8 @@ import java.util.List;
  * kernels.sigma = ...                 the width of each group Gaussian (0 for an alignment channel)
  * kernels.group.M = 17                the features of base kernel M, in order
  * kernels.gak.M.sigma, kernels.gak.M.triangular   only for an alignment channel
+ * kernels.series.M = 2                the channel of a variable-length alignment kernel (instead of a group;
+ *                                     kernels.dim = 0 then: the points are series of any length)
  * points = ..., points.train_index = ..., points.class = ...     the stored training samples
  * prototypes.count = 72, prototypes.class = ..., prototypes.J.points = ..., prototypes.J.weights = ...
  * </pre>
@@ -67,7 +70,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
             }
             if (k instanceof GroupGaussianKernel g) {
                 sigma[m] = g.width();
-            } else if (!(k instanceof ChannelAlignmentKernel)) {
+            } else if (!(k instanceof ChannelAlignmentKernel) && !(k instanceof VariableLengthChannelKernel)) {
                 throw new IllegalArgumentException("the imkpl model file stores Gaussian-per-group and alignment-per-channel "
                         + "base kernels only; kernel " + m + " is " + k);
             }
@@ -90,13 +93,17 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         w.putInt("options.inner_folds", options.innerFolds());
         w.putDoubles("classes", model.classValues());
         w.putDoubles("beta", model.kernelWeights());
-        w.putInt("kernels.dim", model.dim());
+        w.putInt("kernels.dim", kernels.acceptsAnyDimension() ? 0 : model.dim());
         w.putInt("kernels.count", count);
         w.putDoubles("kernels.sigma", sigma);
         for (int m = 0; m < count; m++) {
             Kernel<Vec> k = kernels.kernel(m);
             if (k instanceof GroupGaussianKernel g) {
                 w.putInts("kernels.group." + m, g.features());
+            } else if (k instanceof VariableLengthChannelKernel v) {
+                w.putInt("kernels.series." + m, v.channelIndex());
+                w.putDouble("kernels.gak." + m + ".sigma", v.alignment().sigma());
+                w.putInt("kernels.gak." + m + ".triangular", v.alignment().triangular());
             } else {
                 ChannelAlignmentKernel a = (ChannelAlignmentKernel) k;
                 w.putInts("kernels.group." + m, a.features());
@@ -133,7 +140,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     + ", points=" + points.size() + ", prototypes=" + k + ")");
         }
         for (Vec p : points) {
-            if (p.dim() != kernels.dim()) {
+            if (!kernels.acceptsAnyDimension() && p.dim() != kernels.dim()) {
                 throw f.formatError("points", "a stored point has dimension " + p.dim() + ", expected " + kernels.dim());
             }
         }
@@ -194,12 +201,30 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
     static MultipleKernel readKernels(ModelFile f, String prefix) throws ModelFormatException {
         int d = f.getInt(prefix + "dim");
         int count = f.getInt(prefix + "count");
-        if (d < 1 || count < 1) {
-            throw f.formatError("expected dim >= 1 and count >= 1 for '" + prefix + "', found " + d + " and " + count);
+        if (d < 0 || count < 1) {
+            throw f.formatError("expected dim >= 0 and count >= 1 for '" + prefix + "', found " + d + " and " + count);
         }
         double[] sig = f.getDoubles(prefix + "sigma", count);
         List<Kernel<Vec>> list = new ArrayList<>(count);
         for (int m = 0; m < count; m++) {
+            String skey = prefix + "series." + m;
+            if (f.has(skey)) {
+                int c = f.getInt(skey);
+                if (c < 0) {
+                    throw f.formatError(skey, "channel " + c + " of base kernel " + m + " must be >= 0");
+                }
+                try {
+                    list.add(new VariableLengthChannelKernel(c, new GlobalAlignmentKernel(f.getDouble(prefix + "gak." + m + ".sigma"),
+                            f.getInt(prefix + "gak." + m + ".triangular"), 1)));
+                } catch (IllegalArgumentException e) {
+                    throw f.formatError(prefix + "gak." + m + ".sigma", "alignment kernel " + m + ": " + e.getMessage());
+                }
+                continue;
+            }
+            if (d < 1) {
+                throw f.formatError(prefix + "dim", "dim 0 is for variable-length series kernels only; base kernel " + m
+                        + " reads features");
+            }
             String key = prefix + "group." + m;
             int[] g = f.getInts(key);
             if (g.length == 0) {

@@ -265,7 +265,11 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return InputKind.VECTORS;
     }
 
-    /** The input dimension (that of the stored training samples). */
+    /**
+     * The input dimension (that of the stored training samples); for variable-length series kernels
+     * ({@link MultipleKernel#acceptsAnyDimension}) the padded dimension of the training set, and points of any
+     * dimension are accepted.
+     */
     @Override
     public int dim() {
         return points.get(0).dim();
@@ -315,7 +319,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
 
     /** k_z over the stored points. */
     private double[] kernelRow(Vec z) {
-        if (z.dim() != dim()) {
+        if (!kernels.acceptsAnyDimension() && z.dim() != dim()) {
             throw new IllegalArgumentException("point has dimension " + z.dim() + ", expected " + dim());
         }
         double[] kz = new double[points.size()];

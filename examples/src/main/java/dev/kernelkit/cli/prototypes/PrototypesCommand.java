@@ -141,16 +141,42 @@ public final class PrototypesCommand implements Callable<Integer> {
         GAK
     }
 
-    /** Data read from a file, with the channel groups of a series file (null for LIBSVM). */
+    /**
+     * Data read from a file, with the channel groups of a flat series file (null for LIBSVM and for series in the
+     * variable-length encoding).
+     */
     record Input(LabeledDataset data, int[][] groups) {
     }
 
     static Input read(Path file, Format format) throws IOException {
+        return read(file, format, true);
+    }
+
+    /**
+     * Reads a file; a series file either in the variable-length encoding ({@code variableLength}: series of any
+     * lengths, for one alignment kernel per channel) or flat (one length; channel groups at fixed positions).
+     */
+    static Input read(Path file, Format format, boolean variableLength) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("--data: no such file: " + file);
         }
         if (format == Format.CSV_SERIES) {
-            CsvSeriesFormat.SeriesData sd = CsvSeriesFormat.read(file);
+            CsvSeriesFormat.SeriesSet ss = CsvSeriesFormat.readSeries(file);
+            if (variableLength) {
+                return new Input(ss.encoded(), null);
+            }
+            if (!ss.equalLengths()) {
+                int min = Integer.MAX_VALUE;
+                int max = 0;
+                for (int i = 0; i < ss.size(); i++) {
+                    min = Math.min(min, ss.length(i));
+                    max = Math.max(max, ss.length(i));
+                }
+                throw new IllegalArgumentException(file + ": series have lengths " + min + " to " + max + "; Gaussian "
+                        + "base kernels compare channels position by position and need one length (use --kernel GAK, "
+                        + "the default for csv-series, which aligns series of any lengths)");
+            }
+            CsvSeriesFormat.SeriesData sd = ss.flat();
             return new Input(sd.data(), sd.channelGroups());
         }
         return new Input(LibsvmFormat.readDense(file), null);
@@ -159,13 +185,31 @@ public final class PrototypesCommand implements Callable<Integer> {
     /** The --format and --kernel options. */
     static final class DataFormat {
         @Option(names = "--format", defaultValue = "libsvm", converter = FormatConverter.class,
-                description = "Input format: libsvm or csv-series (header series,label,c1..cd; one time step per row; default ${DEFAULT-VALUE}).")
+                description = "Input format: libsvm or csv-series (header series,label,c1..cd; one time step per row; series "
+                        + "may have different lengths with alignment kernels; default ${DEFAULT-VALUE}).")
         Format format;
         @Option(names = "--kernel", defaultValue = "AUTO",
                 description = "Base kernels: ${COMPLETION-CANDIDATES} (AUTO: GAK per channel for csv-series, Gaussian per feature for libsvm).")
         KernelChoice kernel;
 
-        /** The base kernels for a training set read with these options. */
+        /** Whether series are read in the variable-length encoding (alignment kernels on csv-series). */
+        boolean variableLength() {
+            return format == Format.CSV_SERIES && kernel != KernelChoice.GAUSSIAN;
+        }
+
+        /** Reads the data file for these options. */
+        Input read(Path file) throws IOException {
+            if (format == Format.LIBSVM && kernel == KernelChoice.GAK) {
+                throw new IllegalArgumentException("--kernel GAK needs --format csv-series (time series with channels)");
+            }
+            return PrototypesCommand.read(file, format, variableLength());
+        }
+
+        /**
+         * The base kernels for a training set read with these options: one GAK per channel on series of any
+         * lengths (the variable-length encoding), a Gaussian per channel on flat series, a Gaussian per feature
+         * on LIBSVM data.
+         */
         MultipleKernel kernelsFor(LabeledDataset train, int[][] groups, long seed) {
             if (format == Format.LIBSVM) {
                 if (kernel == KernelChoice.GAK) {
@@ -174,7 +218,7 @@ public final class PrototypesCommand implements Callable<Integer> {
                 return MultipleKernel.gaussianPerFeature(train.points());
             }
             return kernel == KernelChoice.GAUSSIAN ? MultipleKernel.gaussianPerGroup(train.points(), groups)
-                    : MultipleKernel.alignmentPerGroup(train.points(), groups, seed);
+                    : MultipleKernel.alignmentPerChannel(train.points(), seed);
         }
     }
 
@@ -250,7 +294,7 @@ public final class PrototypesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            Input in = read(data, fmt.format);
+            Input in = fmt.read(data);
             LabeledDataset train = in.data();
             long t0 = System.nanoTime();
             ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), hyper.seed.seed()), hyper.options(),
@@ -284,7 +328,9 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             ImkplModel m = Models.load(model, ImkplModel.class);
-            LabeledDataset test = read(data, format).data();
+            // series in the encoding the model's kernels read: variable-length for per-channel alignment kernels
+            // of any length, flat (fixed positions) otherwise
+            LabeledDataset test = read(data, format, m.baseKernels().acceptsAnyDimension()).data();
             double[] pred = m.predictLabels(test.points());
             PrintWriter out = spec.commandLine().getOut();
             for (double p : pred) {
@@ -338,7 +384,7 @@ public final class PrototypesCommand implements Callable<Integer> {
             if (!(testFraction > 0 && testFraction < 1)) {
                 throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + testFraction);
             }
-            Input in = read(data, fmt.format);
+            Input in = fmt.read(data);
             LabeledDataset all = in.data();
             long kseed = hyper.seed.seed();
             java.util.function.Function<ImkplOptions, java.util.function.Function<LabeledDataset,
@@ -505,9 +551,44 @@ public final class PrototypesCommand implements Callable<Integer> {
         Path plots;
         @Option(names = "--gak", description = "One GAK per channel (the paper's base kernels) instead of one Gaussian per channel.")
         boolean gak;
+        @Option(names = "--lengths", paramLabel = "MIN:MAX",
+                description = "Series of unequal lengths in [MIN, MAX] with random pace and lead-in: IMKPL (defaults, T = 3) "
+                        + "with one GAK per channel on the series as they are, against resampling every series to the "
+                        + "mean length (GAK or Gaussian per channel).")
+        String lengths;
+        @Option(names = "--repeats", defaultValue = "1",
+                description = "With --lengths: repetitions on seeds seed, seed+1, ... (default ${DEFAULT-VALUE}).")
+        int repeats;
 
         @Override
         public Integer call() throws IOException {
+            if (lengths != null) {
+                String[] p = lengths.split(":", -1);
+                int min;
+                int max;
+                try {
+                    min = Integer.parseInt(p[0].trim());
+                    max = p.length == 2 ? Integer.parseInt(p[1].trim()) : -1;
+                } catch (NumberFormatException e) {
+                    min = -1;
+                    max = -1;
+                }
+                if (p.length != 2 || min < 4 || max < min) {
+                    throw new IllegalArgumentException("--lengths must be MIN:MAX with 4 <= MIN <= MAX, got '" + lengths + "'");
+                }
+                if (repeats < 1) {
+                    throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+                }
+                List<VariableLengthDemo.Outcome> res = VariableLengthDemo.runAndPrint(seed, repeats, min, max,
+                        spec.commandLine().getOut());
+                JsonSummary js = new JsonSummary().put("min_length", min).put("max_length", max);
+                for (VariableLengthDemo.Representation r : VariableLengthDemo.Representation.values()) {
+                    double[] a = res.stream().mapToDouble(o -> o.accuracy()[r.ordinal()]).toArray();
+                    js.putList(r.name().toLowerCase(Locale.ROOT) + "_accuracy", a);
+                }
+                json.write(js);
+                return 0;
+            }
             SyntheticResult r = syntheticExperiment(seed, gak);
             printSynthetic(spec.commandLine().getOut(), r);
             if (plots != null) {
