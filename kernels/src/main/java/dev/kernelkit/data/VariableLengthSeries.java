@@ -152,6 +152,9 @@ public final class VariableLengthSeries {
         if (length < 1) {
             throw new IllegalArgumentException("length must be >= 1, got " + length);
         }
+        if (v.length == length) {
+            return v.clone();
+        }
         double[] out = new double[length];
         if (v.length == 1 || length == 1) {
             java.util.Arrays.fill(out, v[0]);

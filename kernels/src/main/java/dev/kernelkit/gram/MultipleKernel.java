@@ -225,17 +225,31 @@ public final class MultipleKernel {
     }
 
     /**
-     * One normalised global alignment kernel per channel of multivariate time series of any lengths in the
-     * {@link dev.kernelkit.data.VariableLengthSeries} encoding ({@link VariableLengthChannelKernel}), bandwidth by
-     * {@link GlobalAlignmentKernel#withDefaults} on the channel's training series (seed + c for channel c), no
-     * band. Unit diagonal by construction; {@link #dim} 0 and {@link #acceptsAnyDimension}: points of any padding
-     * are compared. On series of equal lengths every value equals {@link #alignmentPerGroup} on the flat layout
-     * (same series, same bandwidth).
-     *
-     * @throws IllegalArgumentException for fewer than 2 points, a point that is not a valid encoding, or points
-     *         with different channel counts
+     * {@link #alignmentPerChannel(List, long, int)} with every channel resampled inside the kernel to the median
+     * length of that channel over the training series (the default: GAK on the series as recorded treats a
+     * uniformly stretched copy as dissimilar, see {@link VariableLengthChannelKernel}).
      */
     public static MultipleKernel alignmentPerChannel(List<? extends Vec> training, long seed) {
+        return alignmentPerChannel(training, seed, -1);
+    }
+
+    /**
+     * One normalised global alignment kernel per channel of multivariate time series of any lengths in the
+     * {@link dev.kernelkit.data.VariableLengthSeries} encoding ({@link VariableLengthChannelKernel}), bandwidth by
+     * {@link GlobalAlignmentKernel#withDefaults} on the channel's training series as the kernel reads them
+     * (seed + c for channel c), no band. Unit diagonal by construction; {@link #dim} 0 and
+     * {@link #acceptsAnyDimension}: points of any padding and length are compared. On series of one length every
+     * value equals {@link #alignmentPerGroup} on the flat layout (same series, same bandwidth).
+     *
+     * @param resampleTo 0: the series as recorded; &gt; 0: every channel resampled to this length; −1: to the
+     *        median length of the channel over the training series
+     * @throws IllegalArgumentException for fewer than 2 points, a point that is not a valid encoding, points
+     *         with different channel counts, or resampleTo &lt; −1
+     */
+    public static MultipleKernel alignmentPerChannel(List<? extends Vec> training, long seed, int resampleTo) {
+        if (resampleTo < -1) {
+            throw new IllegalArgumentException("resampleTo must be >= -1, got " + resampleTo);
+        }
         if (training.size() < 2) {
             throw new IllegalArgumentException("need at least 2 training series, got " + training.size());
         }
@@ -248,11 +262,21 @@ public final class MultipleKernel {
         }
         List<Kernel<Vec>> list = new ArrayList<>(d);
         for (int c = 0; c < d; c++) {
+            int to = resampleTo;
+            if (to == -1) {
+                int[] len = new int[training.size()];
+                for (int i = 0; i < len.length; i++) {
+                    len[i] = dev.kernelkit.data.VariableLengthSeries.length(training.get(i), c);
+                }
+                Arrays.sort(len);
+                to = len[(len.length - 1) / 2];
+            }
+            VariableLengthChannelKernel probe = new VariableLengthChannelKernel(c, new GlobalAlignmentKernel(1, 0, 1), to);
             List<Vec> series = new ArrayList<>(training.size());
             for (Vec x : training) {
-                series.add(dev.kernelkit.data.VariableLengthSeries.channel(x, c));
+                series.add(probe.channel(x));
             }
-            list.add(new VariableLengthChannelKernel(c, GlobalAlignmentKernel.withDefaults(series, 1, seed + c)));
+            list.add(new VariableLengthChannelKernel(c, GlobalAlignmentKernel.withDefaults(series, 1, seed + c), to));
         }
         return new MultipleKernel(List.copyOf(list), ones(list.size()), Normalisation.UNIT_DIAGONAL, 0);
     }

@@ -34,6 +34,7 @@ import java.util.List;
  * kernels.gak.M.sigma, kernels.gak.M.triangular   only for an alignment channel
  * kernels.series.M = 2                the channel of a variable-length alignment kernel (instead of a group;
  *                                     kernels.dim = 0 then: the points are series of any length)
+ * kernels.series.M.resample = 60      the length its channel is resampled to (0: none)
  * points = ..., points.train_index = ..., points.class = ...     the stored training samples
  * prototypes.count = 72, prototypes.class = ..., prototypes.J.points = ..., prototypes.J.weights = ...
  * </pre>
@@ -102,6 +103,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                 w.putInts("kernels.group." + m, g.features());
             } else if (k instanceof VariableLengthChannelKernel v) {
                 w.putInt("kernels.series." + m, v.channelIndex());
+                w.putInt("kernels.series." + m + ".resample", v.resampleTo());
                 w.putDouble("kernels.gak." + m + ".sigma", v.alignment().sigma());
                 w.putInt("kernels.gak." + m + ".triangular", v.alignment().triangular());
             } else {
@@ -215,7 +217,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                 }
                 try {
                     list.add(new VariableLengthChannelKernel(c, new GlobalAlignmentKernel(f.getDouble(prefix + "gak." + m + ".sigma"),
-                            f.getInt(prefix + "gak." + m + ".triangular"), 1)));
+                            f.getInt(prefix + "gak." + m + ".triangular"), 1), f.getInt(skey + ".resample")));
                 } catch (IllegalArgumentException e) {
                     throw f.formatError(prefix + "gak." + m + ".sigma", "alignment kernel " + m + ": " + e.getMessage());
                 }

@@ -552,9 +552,9 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Option(names = "--gak", description = "One GAK per channel (the paper's base kernels) instead of one Gaussian per channel.")
         boolean gak;
         @Option(names = "--lengths", paramLabel = "MIN:MAX",
-                description = "Series of unequal lengths in [MIN, MAX] with random pace and lead-in: IMKPL (defaults, T = 3) "
-                        + "with one GAK per channel on the series as they are, against resampling every series to the "
-                        + "mean length (GAK or Gaussian per channel).")
+                description = "Series of unequal lengths in [MIN, MAX] with random pace and lead-in: IMKPL (T = 3, capped r = 3) "
+                        + "with one GAK per channel on the series as recorded and resampled inside the kernel (the default), "
+                        + "against resampling every series to the mean length beforehand (GAK or Gaussian per channel).")
         String lengths;
         @Option(names = "--repeats", defaultValue = "1",
                 description = "With --lengths: repetitions on seeds seed, seed+1, ... (default ${DEFAULT-VALUE}).")
