@@ -58,27 +58,39 @@ class ImkplVariableLengthTest {
 
     @Test
     void aSeriesAndItsTimeStretchedCopyLandInTheSameClass() {
-        // stretched or compressed to the shortest and the longest length of the recordings (20 and 40 steps: factors
-        // 0.5 to 2), the range the model was trained on
-        for (double f : new double[] {0.8, 0.9, 1.1, 1.25}) {
-            for (Vec z : test.points()) {
-                int len = (int) Math.round(VariableLengthSeries.length(z, 0) * f);
-                Vec s = stretched(z, len);
-                double factor = f;
-                StringBuilder sb = new StringBuilder("DBG " + factor);
-                for (ImkplOptions.PredictionRule r : Imkpl.RULES) {
-                    ImkplModel mr = model.withPredictionRule(r);
-                    sb.append(" ").append(r.name().charAt(0)).append(mr.predict(z)).append("/").append(mr.predict(s));
+        // stretched or compressed uniformly to the shortest and the longest length of the recordings (20 and 40
+        // steps: factors 0.5 to 2) and beyond (15 and 80 steps), under every prediction rule
+        for (ImkplOptions.PredictionRule r : Imkpl.RULES) {
+            ImkplModel m = model.withPredictionRule(r);
+            for (int len : new int[] {15, 20, 40, 80}) {
+                for (Vec z : test.points()) {
+                    Vec s = stretched(z, len);
+                    assertThat(VariableLengthSeries.length(s, 0)).isEqualTo(len);
+                    assertThat(m.predict(s)).as("%s, stretched to %d steps", r, len).isEqualTo(m.predict(z));
                 }
-                System.err.println(sb + " y=" + test.y(test.points().indexOf(z)));
             }
+        }
+    }
+
+    @Test
+    void asRecordedAlignmentKernelsAreNotStretchInvariantWhichIsWhyTheDefaultResamples() {
+        // the alignment kernel on the series as recorded (no resampling): the normalised GAK of a series and its
+        // copy stretched to twice the length is far below that of the series with itself (1)
+        MultipleKernel raw = MultipleKernel.alignmentPerChannel(train.points(), 3, 0);
+        MultipleKernel def = model.baseKernels();
+        Vec z = test.x(0);
+        Vec s = stretched(z, 2 * VariableLengthSeries.length(z, 0));
+        for (int c = 0; c < raw.count(); c++) {
+            assertThat(raw.kernel(c).apply(z, s)).isLessThan(0.5);
+            assertThat(def.kernel(c).apply(z, s)).isGreaterThan(0.9);
         }
     }
 
     @Test
     void theModelFileKeepsTheSeriesKernelsAndPredictsPointsOfAnyPadding() throws Exception {
         String text = Models.toText(model, Map.of());
-        assertThat(text).contains("kernels.dim = 0").contains("kernels.series.0 = 0");
+        assertThat(text).contains("kernels.dim = 0").contains("kernels.series.0 = 0")
+                .containsPattern("kernels\\.series\\.0\\.resample = [0-9]+");
         ImkplModel back = (ImkplModel) Models.parse("series.model", text).model();
         for (Vec z : test.points()) {
             assertThat(back.decisions(z)).containsExactly(model.decisions(z));
