@@ -39,6 +39,12 @@ import java.util.Objects;
  * iteration. Stops when |J_t − J_{t−1}| ≤ tol·|J_{t−1}| or after the iteration cap.
  * {@link ImkplOptions.BetaStep#FIXED} gives ISKPL (β = 1/M, the average kernel).
  *
+ * <p>When r of the capped β-step ({@link ImkplOptions#KERNEL_CAP_BY_INNER_CV}) or the prediction rule
+ * ({@link ImkplOptions.PredictionRule#BY_INNER_CV}) is left to inner CV ({@link ImkplOptions#recommended}, the
+ * default), {@link #fit} first chooses them by stratified inner CV on the training set alone
+ * ({@link #chooseByInnerCv}), then fits once at the choice; the model holds the chosen options and the fit
+ * report's options line the inner accuracies.
+ *
  * <p>Cost per iteration (n samples, M kernels, k prototypes): O(M_active·n²) for the combined
  * kernel, O(n·k·T) + n NQPs of size k for the codes, O(k·n·T) + k NQPs of size n for the
  * prototypes, O(M·(n·T² + k·T²)) kernel evaluations for the β coefficients.
