@@ -667,7 +667,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
 
     @Override
     public String toString() {
-        return "ImkplModel(" + report.learner() + ", classes=" + Arrays.toString(classValues) + ", prototypes="
+        return "ImkplModel(" + report.learner() + ", rule=" + rule + ", classes=" + Arrays.toString(classValues) + ", prototypes="
                 + protoIdx.length + ", kernels " + selectedKernels(0) + "/" + beta.length + ")";
     }
 }
