@@ -44,13 +44,25 @@ class VariableLengthAlignmentTest {
         assertThat(mk.normalisation()).isEqualTo(MultipleKernel.Normalisation.UNIT_DIAGONAL);
         Vec other = DenseVec.wrap(VariableLengthSeries.encode(series(1, 2, 20, 20, 9).get(0)));
         assertThat(other.dim()).isNotEqualTo(pts.get(0).dim());
+        MultipleKernel raw = MultipleKernel.alignmentPerChannel(pts, 3, 0);
         for (int c = 0; c < 2; c++) {
+            // default: each channel resampled to its median training length, then GAK
             VariableLengthChannelKernel k = (VariableLengthChannelKernel) mk.kernel(c);
-            GlobalAlignmentKernel g = k.alignment();
+            int[] len = new int[pts.size()];
+            for (int i = 0; i < len.length; i++) {
+                len[i] = VariableLengthSeries.length(pts.get(i), c);
+            }
+            java.util.Arrays.sort(len);
+            assertThat(k.resampleTo()).isEqualTo(len[(len.length - 1) / 2]);
+            VariableLengthChannelKernel r = (VariableLengthChannelKernel) raw.kernel(c);
+            assertThat(r.resampleTo()).isZero();
             for (Vec x : pts) {
                 double[] xc = VariableLengthSeries.decode(x)[c];
                 double[] oc = VariableLengthSeries.decode(other)[c];
-                assertThat(k.apply(x, other)).isEqualTo(g.apply(DenseVec.wrap(xc), DenseVec.wrap(oc)));
+                int to = k.resampleTo();
+                assertThat(k.apply(x, other)).isEqualTo(k.alignment().apply(
+                        DenseVec.wrap(VariableLengthSeries.resample(xc, to)), DenseVec.wrap(VariableLengthSeries.resample(oc, to))));
+                assertThat(r.apply(x, other)).isEqualTo(r.alignment().apply(DenseVec.wrap(xc), DenseVec.wrap(oc)));
             }
         }
         // rows of the combined kernel for a point of another dimension equal the kernel values one by one
