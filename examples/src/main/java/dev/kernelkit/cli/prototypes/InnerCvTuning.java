@@ -49,6 +49,22 @@ final class InnerCvTuning {
     static final String BASE_KERNELS = "base_kernels";
     /** Measure: outer iterations of the final fit. */
     static final String ITERATIONS = "iterations";
+    /** Measure: the final model's prediction rule (its ordinal in {@link ImkplOptions.PredictionRule}). */
+    static final String PREDICTION_RULE = "prediction_rule";
+
+    /** The prediction rules every split is scored under ({@link #ruleAccuracy}, {@link #ruleDr}). */
+    static final List<ImkplOptions.PredictionRule> RULES = List.of(ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
+            ImkplOptions.PredictionRule.CLASS_RECONSTRUCTION, ImkplOptions.PredictionRule.NEAREST_PROTOTYPE);
+
+    /** Measure: test accuracy of the final model read under {@code rule}. */
+    static String ruleAccuracy(ImkplOptions.PredictionRule rule) {
+        return "rule_" + rule.name().toLowerCase(Locale.ROOT) + "_accuracy";
+    }
+
+    /** Measure: DR of the codes the final model predicts from under {@code rule} ({@link ImkplModel#ruleCode}). */
+    static String ruleDr(ImkplOptions.PredictionRule rule) {
+        return "rule_" + rule.name().toLowerCase(Locale.ROOT) + "_dr";
+    }
 
     /** A named candidate. */
     record Candidate(String text, ImkplOptions options) {
@@ -89,21 +105,13 @@ final class InnerCvTuning {
         try {
             switch (key) {
                 case "t":
-                    return new ImkplOptions(Integer.parseInt(v), o.lambda(), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withT(Integer.parseInt(v));
                 case "lambda":
-                    return new ImkplOptions(o.t(), Double.parseDouble(v), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(Double.parseDouble(v), o.mu(), o.tau());
                 case "mu":
-                    return new ImkplOptions(o.t(), o.lambda(), Double.parseDouble(v), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), Double.parseDouble(v), o.tau());
                 case "tau":
-                    return new ImkplOptions(o.t(), o.lambda(), o.mu(), Double.parseDouble(v), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), o.mu(), Double.parseDouble(v));
                 case "beta-step":
                     return o.withBetaStep(ImkplOptions.BetaStep.valueOf(v.toUpperCase(Locale.ROOT)));
                 case "ls-form":
@@ -129,8 +137,9 @@ final class InnerCvTuning {
      * stratified folds seeded seed + 1000 + s on outer split s (every candidate scored, even a single one);
      * without, the base options alone. The final fit of split s uses the chosen options with seed + s. Test and
      * inner accuracy come from the model's batch prediction ({@link ImkplModel#predictLabels}); the measures
-     * are {@link #IP}, {@link #DR}, {@link #OWN_CLASS}, {@link #CODE_SIZE}, {@link #KERNELS},
-     * {@link #BASE_KERNELS} and {@link #ITERATIONS}.
+     * are {@link #IP}, {@link #DR} (of the codes the model's rule predicts from), {@link #OWN_CLASS}, {@link #CODE_SIZE},
+     * {@link #KERNELS}, {@link #BASE_KERNELS}, {@link #ITERATIONS}, {@link #PREDICTION_RULE} and, for every rule of
+     * {@link #RULES}, the accuracy and DR of the same fit read under that rule.
      *
      * @param candidates the candidates, or null for no tuning
      * @param trainer the IMKPL trainer of some options (base kernels built on the data it fits)
@@ -150,16 +159,33 @@ final class InnerCvTuning {
                     return Metrics.accuracy(d.labels(), imkpl(model).predictLabels(d.points()));
                 }))
                 .withFinalFit((p, grid, s) -> trainer.apply(options.apply(p).withSeed(seed + s)))
-                .withMeasures(List.of(
-                        new Measure<>(IP, (m, test) -> PrototypeMeasures.interpretability(imkpl(m))),
-                        new Measure<>(DR, (m, test) -> PrototypeMeasures.discrimination(imkpl(m), codes.of(m, test),
-                                LabeledDataset.of(test).labels())),
-                        new Measure<>(OWN_CLASS, (m, test) -> PrototypeMeasures.ownClassCodeMass(imkpl(m),
-                                codes.of(m, test), LabeledDataset.of(test).labels())),
-                        new Measure<>(CODE_SIZE, (m, test) -> PrototypeMeasures.meanCodeSize(codes.of(m, test))),
-                        new Measure<>(KERNELS, (m, test) -> imkpl(m).selectedKernels(1e-6)),
-                        new Measure<>(BASE_KERNELS, (m, test) -> imkpl(m).kernelWeights().length),
-                        new Measure<>(ITERATIONS, (m, test) -> imkpl(m).objectiveHistory().length - 1)));
+                .withMeasures(measures(codes));
+    }
+
+    private static List<Measure<Vec>> measures(TestCodes codes) {
+        List<Measure<Vec>> list = new ArrayList<>(List.of(
+                new Measure<>(IP, (m, test) -> PrototypeMeasures.interpretability(imkpl(m))),
+                new Measure<>(DR, (m, test) -> PrototypeMeasures.discrimination(imkpl(m),
+                        PrototypeMeasures.ruleCodes(imkpl(m), LabeledDataset.of(test)), LabeledDataset.of(test).labels())),
+                new Measure<>(OWN_CLASS, (m, test) -> PrototypeMeasures.ownClassCodeMass(imkpl(m),
+                        codes.of(m, test), LabeledDataset.of(test).labels())),
+                new Measure<>(CODE_SIZE, (m, test) -> PrototypeMeasures.meanCodeSize(codes.of(m, test))),
+                new Measure<>(KERNELS, (m, test) -> imkpl(m).selectedKernels(1e-6)),
+                new Measure<>(BASE_KERNELS, (m, test) -> imkpl(m).kernelWeights().length),
+                new Measure<>(ITERATIONS, (m, test) -> imkpl(m).objectiveHistory().length - 1),
+                new Measure<>(PREDICTION_RULE, (m, test) -> imkpl(m).predictionRule().ordinal())));
+        for (ImkplOptions.PredictionRule rule : RULES) {
+            list.add(new Measure<>(ruleAccuracy(rule), (m, test) -> {
+                LabeledDataset d = LabeledDataset.of(test);
+                return Metrics.accuracy(d.labels(), imkpl(m).withPredictionRule(rule).predictLabels(d.points()));
+            }));
+            list.add(new Measure<>(ruleDr(rule), (m, test) -> {
+                LabeledDataset d = LabeledDataset.of(test);
+                ImkplModel mr = imkpl(m).withPredictionRule(rule);
+                return PrototypeMeasures.discrimination(mr, PrototypeMeasures.ruleCodes(mr, d), d.labels());
+            }));
+        }
+        return list;
     }
 
     private static ImkplModel imkpl(FittedModel<Vec> model) {

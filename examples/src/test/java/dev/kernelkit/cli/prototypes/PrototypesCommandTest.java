@@ -70,9 +70,48 @@ class PrototypesCommandTest {
                 "--max-iterations", "2", "--json", json.toString())).isZero();
         String text = Files.readString(json);
         for (String key : new String[] {"accuracy_mean", "accuracy_sd", "ip_mean", "dr_mean", "own_class_code_mass_mean",
-                "code_size_mean", "kernels_selected_mean", "train_seconds_mean"}) {
+                "code_size_mean", "kernels_selected_mean", "train_seconds_mean", "rule_prototype_vote_accuracy_mean",
+                "rule_class_reconstruction_dr_mean", "rule_nearest_prototype_accuracy_per_split",
+                "prediction_rule_per_split"}) {
             assertThat(text).contains("\"" + key + "\"");
         }
+    }
+
+    /** As {@link #seriesCsv} with lengths 6 to 13: the file {@code read} refuses and {@code readSeries} takes. */
+    private static String unequalSeriesCsv() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+        StringBuilder sb = new StringBuilder("series,label,signal,noise\n");
+        for (int i = 0; i < 8; i++) {
+            int q = i % 2 + 1;
+            int len = 6 + i;
+            for (int t = 0; t < len; t++) {
+                double u = 8.0 * t / (len - 1);
+                double sig = (q == 1 ? Math.sin(u) : Math.cos(2 * u)) + 0.05 * rnd.nextGaussian();
+                sb.append("s").append(i).append(',').append(q).append(',').append(sig).append(',')
+                        .append(rnd.nextGaussian()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void seriesOfUnequalLengthsTrainPredictAndRefuseGaussianKernels(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("v.csv");
+        Files.writeString(f, unequalSeriesCsv());
+        Path model = dir.resolve("v.model");
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "train", "--data", f.toString(), "--format", "csv-series", "--model", model.toString(),
+                "--t", "2", "--max-iterations", "3", "--prediction-rule", "class_reconstruction")).isZero();
+        assertThat(Files.readString(model)).contains("options.prediction_rule = CLASS_RECONSTRUCTION")
+                .contains("kernels.series.1 = 1");
+        StringWriter pred = new StringWriter();
+        assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
+        assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);
+        assertThat(pred.toString()).contains("(prediction rule CLASS_RECONSTRUCTION)");
+        StringWriter err = new StringWriter();
+        assertThat(run(err, "train", "--data", f.toString(), "--format", "csv-series", "--kernel", "gaussian", "--model",
+                model.toString())).isNotZero();
+        assertThat(run(new StringWriter(), "demo", "--lengths", "9:3")).isNotZero();
     }
 
     /** 4 series per class, 2 classes, length 8, 2 channels: channel 1 carries the class, channel 2 is noise. */
@@ -91,40 +130,6 @@ class PrototypesCommandTest {
     }
 
     @Test
-    void csvSeriesIsReadChannelAfterChannel(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("s.csv");
-        Files.writeString(f, "series,label,a,b\nx,1,1,10\nx,1,2,20\nx,1,3,30\ny,2,4,40\ny,2,5,50\ny,2,6,60\n");
-        CsvSeriesFormat.SeriesData sd = CsvSeriesFormat.read(f);
-        assertThat(sd.channels()).isEqualTo(2);
-        assertThat(sd.length()).isEqualTo(3);
-        assertThat(sd.data().size()).isEqualTo(2);
-        // channel a at times 0..2, then channel b
-        assertThat(sd.data().x(1).toArray()).containsExactly(4, 5, 6, 40, 50, 60);
-        assertThat(sd.data().labels()).containsExactly(1, 2);
-        assertThat(sd.channelGroups()).isDeepEqualTo(new int[][] {{0, 1, 2}, {3, 4, 5}});
-    }
-
-    @Test
-    void csvSeriesErrorsNameTheFileAndLine(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("bad.csv");
-        Files.writeString(f, "series,label,a\nx,1,1\ny,2,3\nx,1,4\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:4: series 'x' reappears after another series");
-        Files.writeString(f, "series,label,a\nx,1,1\nx,1,2\ny,2,3\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:4: series has length 1, expected 2");
-        Files.writeString(f, "series,label,a\nx,1,1\nx,2,2\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:3: series 'x' has label 1.0 at line 2 but 2.0 here");
-        Files.writeString(f, "id,label,a\nx,1,1\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:1: expected a header 'series,label,c1,...,cd'");
-        Files.writeString(f, "series,label,a\nx,1.5,1\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:2: label must be an integer class, got 1.5");
-    }
-
-    @Test
     void trainOnCsvSeriesWithAlignmentKernelsWritesModelAndPlots(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("s.csv");
         Files.writeString(f, seriesCsv());
@@ -136,7 +141,7 @@ class PrototypesCommandTest {
         assertThat(Files.size(dir.resolve("imkpl-prototype-composition.png"))).isPositive();
         assertThat(Files.size(dir.resolve("imkpl-kernel-weights.png"))).isPositive();
         assertThat(dev.kernelkit.io.Models.load(model, dev.kernelkit.prototypes.ImkplModel.class).baseKernels().kernel(0))
-                .isInstanceOf(dev.kernelkit.kernel.ChannelAlignmentKernel.class);
+                .isInstanceOf(dev.kernelkit.kernel.VariableLengthChannelKernel.class);
         StringWriter pred = new StringWriter();
         assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
         assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);
