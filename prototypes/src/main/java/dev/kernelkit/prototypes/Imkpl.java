@@ -2,6 +2,17 @@ package dev.kernelkit.prototypes;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Aggregate;
+import dev.kernelkit.eval.Dimension;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Metric;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Point;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.ScoredPoint;
+import dev.kernelkit.eval.Selection;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.learn.FitListener;
@@ -186,41 +197,62 @@ public final class Imkpl {
                     .withPredictionRule(tuneRule ? ImkplOptions.PredictionRule.PROTOTYPE_VOTE : options.predictionRule());
             return new InnerChoice(o, 0, caps, rules, new double[caps.length][rules.size()]);
         }
-        List<dev.kernelkit.data.Splits.Split> sp = dev.kernelkit.data.Splits.stratifiedKFold(y, folds, options.seed());
-        double[][] acc = new double[caps.length][rules.size()];
-        for (dev.kernelkit.data.Splits.Split s : sp) {
-            LabeledDataset tr = train.subset(s.train());
-            LabeledDataset va = train.subset(s.test());
-            int[] c2 = new int[classes.length];
-            for (int i : s.train()) {
-                c2[y[i]]++;
-            }
-            int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
-            for (int a = 0; a < caps.length; a++) {
-                ImkplOptions o = options.withT(tFold).withKernelCap(caps[a])
-                        .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
-                ImkplModel m = fitResolved(tr, kernels, o, FitListener.SILENT, o.toString());
-                for (int b = 0; b < rules.size(); b++) {
-                    double[] pred = m.withPredictionRule(rules.get(b)).predictLabels(va.points());
-                    int right = 0;
-                    for (int i = 0; i < pred.length; i++) {
-                        right += pred[i] == va.y(i) ? 1 : 0;
+        // the harness: grid r x rule (r slowest, the order of ties), the stratified k-fold seeded options.seed() on
+        // the class indices, mean accuracy over the folds, the first best point; the rules of one r read one fit
+        // per fold (shared work), at T clamped to the fold's smallest class
+        final int nFolds = folds;
+        InnerSplits inner = (part, s) -> dev.kernelkit.data.Splits.stratifiedKFold(
+                classIndices(LabeledDataset.of(part), classes), nFolds, options.seed());
+        double[] capValues = Arrays.stream(caps).asDoubleStream().toArray();
+        Grid<Vec> grid = Grid.<Vec>of(p -> resolvedTrainer(kernels, options.withKernelCap(caps[p.index(0)])
+                        .withPredictionRule(rules.get(p.index(1)))),
+                        Dimension.of(INNER_CAP, capValues), Dimension.unordered(INNER_RULE, rules))
+                .withSharedWork(part -> new FoldFits(), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
+                    LabeledDataset tr = LabeledDataset.of(part);
+                    int[] c2 = new int[classes.length];
+                    for (int v : classIndices(tr, classes)) {
+                        c2[v]++;
                     }
-                    acc[a][b] += (double) right / pred.length / sp.size();
-                }
-            }
+                    int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
+                    ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
+                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
+                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString());
+                }).withPredictionRule(rules.get(p.index(1))));
+        // select() draws no outer split: the resampling only completes the definition
+        Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
+                .withMetric(Metric.of("accuracy", true, (model, data) -> {
+                    LabeledDataset d = LabeledDataset.of(data);
+                    return Metrics.accuracy(d.labels(), ((ImkplModel) model).predictLabels(d.points()));
+                }))
+                .withAggregate(Aggregate.MEAN)
+                .withChooser(sr -> sr.best(sr.grid().points()))
+                .select(train, 0);
+        double[][] acc = new double[caps.length][rules.size()];
+        for (ScoredPoint sp : sel.searched()) {
+            acc[sp.point().index(0)][sp.point().index(1)] = sp.score();
         }
-        int ba = 0;
-        int bb = 0;
-        for (int a = 0; a < caps.length; a++) {
-            for (int b = 0; b < rules.size(); b++) {
-                if (acc[a][b] > acc[ba][bb]) {
-                    ba = a;
-                    bb = b;
-                }
-            }
+        Point best = sel.chosen();
+        return new InnerChoice(options.withKernelCap(caps[best.index(0)]).withPredictionRule(rules.get(best.index(1))),
+                folds, caps, rules, acc);
+    }
+
+    /** Grid dimension names of {@link #chooseByInnerCv}. */
+    private static final String INNER_CAP = "kernel_cap";
+    private static final String INNER_RULE = "prediction_rule";
+
+    /** A contract trainer at resolved options on fixed base kernels (the grid's trainer; inner fits share work). */
+    private static Trainer<Vec, ImkplModel> resolvedTrainer(MultipleKernel kernels, ImkplOptions o) {
+        return Trainers.of(learnerName(o), InputKind.VECTORS, Task.CLASSIFICATION, o,
+                (d, listener) -> fitResolved(LabeledDataset.of(d), kernels, o, listener, o.toString()));
+    }
+
+    /** The fits of one inner fold, one per r, made on first use and read by every rule of that r. */
+    private static final class FoldFits {
+        private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
+
+        synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
+            return models.computeIfAbsent(cap, k -> fit.get());
         }
-        return new InnerChoice(options.withKernelCap(caps[ba]).withPredictionRule(rules.get(bb)), folds, caps, rules, acc);
     }
 
     private static void checkKernels(LabeledDataset train, MultipleKernel kernels) {

@@ -268,6 +268,57 @@ class ImkplPredictionRulesTest {
     }
 
     @Test
+    void innerCvOnTheHarnessEqualsTheInnerLoopRecomputedByHand() {
+        // the choice of r and rule runs on ModelSelection; recomputed here as a plain loop: stratified k-fold seeded
+        // options.seed() on the class indices, one fit per (fold, r) at T clamped to the fold's smallest class,
+        // every rule scored on that fit, mean accuracy over folds, first best in (r, rule) order
+        LabeledDataset train = ImkplBlockStepsTest.blobs(8, 3, 6, 1.0, 57);
+        ImkplOptions o = ImkplOptions.recommended(2, 0.1, 0.1, 0.1).withMaxIterations(3).withInnerFolds(3).withSeed(9);
+        MultipleKernel ks = MultipleKernel.gaussianPerFeature(train.points());
+        double[] classes = train.classes();
+        int[] caps = Imkpl.kernelCapCandidates(classes.length, o.t(), ks.count());
+        List<dev.kernelkit.data.Splits.Split> folds = dev.kernelkit.data.Splits.stratifiedKFold(
+                Imkpl.classIndices(train, classes), 3, 9);
+        double[][] acc = new double[caps.length][Imkpl.RULES.size()];
+        for (dev.kernelkit.data.Splits.Split f : folds) {
+            LabeledDataset tr = train.subset(f.train());
+            LabeledDataset va = train.subset(f.test());
+            int smallest = Arrays.stream(classes).mapToInt(c -> (int) Arrays.stream(tr.labels()).filter(v -> v == c).count())
+                    .min().orElseThrow();
+            for (int a = 0; a < caps.length; a++) {
+                ImkplModel m = Imkpl.fit(tr, ks, o.withT(Math.min(o.t(), smallest)).withKernelCap(caps[a])
+                        .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE), FitListener.SILENT);
+                for (int b = 0; b < Imkpl.RULES.size(); b++) {
+                    double[] pred = m.withPredictionRule(Imkpl.RULES.get(b)).predictLabels(va.points());
+                    int right = 0;
+                    for (int i = 0; i < pred.length; i++) {
+                        right += pred[i] == va.y(i) ? 1 : 0;
+                    }
+                    acc[a][b] += (double) right / pred.length / folds.size();
+                }
+            }
+        }
+        int ba = 0;
+        int bb = 0;
+        for (int a = 0; a < caps.length; a++) {
+            for (int b = 0; b < Imkpl.RULES.size(); b++) {
+                if (acc[a][b] > acc[ba][bb] + 1e-12) {
+                    ba = a;
+                    bb = b;
+                }
+            }
+        }
+        Imkpl.InnerChoice ch = Imkpl.chooseByInnerCv(train, ks, o);
+        for (int a = 0; a < caps.length; a++) {
+            for (int b = 0; b < Imkpl.RULES.size(); b++) {
+                assertThat(ch.accuracy()[a][b]).as("r=%d rule %s", caps[a], Imkpl.RULES.get(b)).isCloseTo(acc[a][b], within(1e-12));
+            }
+        }
+        assertThat(ch.options().kernelCap()).isEqualTo(caps[ba]);
+        assertThat(ch.options().predictionRule()).isEqualTo(Imkpl.RULES.get(bb));
+    }
+
+    @Test
     void optionsRefuseABadCapOrFoldCount() {
         ImkplOptions o = ImkplOptions.recommended(2, 0.1, 0.1, 0.1);
         assertThatThrownBy(() -> o.withKernelCap(-2)).isInstanceOf(IllegalArgumentException.class)
