@@ -98,6 +98,11 @@ public final class PredictCommand implements Callable<Integer> {
         public Dataset<?> read(Path dataFile, String format) throws IOException {
             Options.checkReadable("--data", dataFile);
             ExampleFiles.Format f = ExampleFiles.formatOf(dataFile, format);
+            if (f == ExampleFiles.Format.CSV_SERIES && Scaled.innermost(model) instanceof dev.kernelkit.learn.LearnsKernel<?> k
+                    && k.baseKernels().acceptsAnyDimension()) {
+                // one alignment kernel per channel: series of any lengths, in the variable-length encoding
+                return dev.kernelkit.data.CsvSeriesFormat.readSeries(dataFile).encoded();
+            }
             return ExampleFiles.readFor(dataFile, f, model.input(), model.dim(), who(), DENSE_TYPES.contains(type));
         }
     }
