@@ -142,7 +142,8 @@ public final class Kernels {
     /**
      * A learned combination sum_m mu_m s_m k_m as {@code sum(w_1*K_1,...)} over the kernels with mu_m &gt; 0
      * (w_m = mu_m s_m); parsed back it is a {@link WeightedSumKernel} of the same values (evaluated kernel by
-     * kernel instead of on the shared fast path, so equal up to rounding).
+     * kernel instead of on the shared fast path, so equal up to rounding). A {@link GroupGaussianKernel} of width
+     * sigma &gt; 0 is written as the Gaussian of gamma = 1 / sigma on its features (one rounding more).
      */
     private static void writeCombined(MultipleKernel.Combined c, StringBuilder sb) {
         MultipleKernel base = c.baseKernels();
@@ -158,7 +159,15 @@ public final class Kernels {
             }
             first = false;
             sb.append(mu[m] * base.scale(m)).append('*');
-            write(base.kernel(m), sb);
+            Kernel<Vec> k = base.kernel(m);
+            if (k instanceof GroupGaussianKernel g && g.width() > 0) {
+                // exp(-||x_G - z_G||^2 / sigma) as the Gaussian of gamma = 1 / sigma on the features of G
+                int[] idx = g.features();
+                Kernel<Vec> gauss = new GaussianKernel(1.0 / g.width());
+                write(idx.length == 1 ? new SingleFeatureKernel(idx[0], gauss) : new FeatureSubsetKernel(idx, gauss), sb);
+            } else {
+                write(k, sb);
+            }
         }
         if (first) {
             throw new IllegalArgumentException("cannot format a learned kernel whose weights are all zero");

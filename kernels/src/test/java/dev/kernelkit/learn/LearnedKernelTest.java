@@ -11,6 +11,7 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.kernel.PolynomialKernel;
@@ -188,6 +189,24 @@ class LearnedKernelTest {
             Vec x = v(r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
             Vec z = v(r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
             assertThat(back.apply(x, z)).isCloseTo(avg.kernel().apply(x, z), within(1e-12));
+        }
+    }
+
+    @Test
+    void groupGaussiansOfAnInterpretableModelAreWrittenAsGaussiansOnTheirFeatures() {
+        MultipleKernel groups = MultipleKernel.of(List.of(new GroupGaussianKernel(new int[] {0}, 2.0),
+                new GroupGaussianKernel(new int[] {2, 1}, 0.5)));
+        MultipleKernel.Combined k = groups.combined(new double[] {0.25, 0.75});
+        String spec = Kernels.format(k);
+        // exp(-d^2 / sigma) = exp(-(1 / sigma) d^2): gamma 0.5 on feature 0, gamma 2 on features {1, 2}
+        assertThat(spec).isEqualTo("sum(0.25*feature(index=0,gaussian:gamma=0.5),"
+                + "0.75*features(indices=1;2,gaussian:gamma=2.0))");
+        Kernel<Vec> back = Kernels.parse(spec);
+        SplittableRandom r = new SplittableRandom(5);
+        for (int i = 0; i < 50; i++) {
+            Vec x = v(r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
+            Vec z = v(r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
+            assertThat(back.apply(x, z)).isCloseTo(k.apply(x, z), within(1e-12));
         }
     }
 }
