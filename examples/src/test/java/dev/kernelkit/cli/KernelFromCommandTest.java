@@ -98,6 +98,22 @@ class KernelFromCommandTest {
     }
 
     @Test
+    void anImkplKernelTrainsAnSvmWhoseModelFileReloads() throws Exception {
+        Path multi = write(dir.resolve("multi.libsvm"), TestData.gaussianBlobs(60, 4, 3.0, 2), 3);
+        Path imkpl = dir.resolve("m.imkpl");
+        CliRun t = CliRun.of("prototypes", "train", "--data", multi.toString(), "--t", "3", "--beta-step",
+                "CAPPED_SIMPLEX_LP", "--kernel-cap", "2", "--max-iterations", "5", "--model", imkpl.toString());
+        assertThat(t.exitCode()).as(t.err()).isZero();
+        Path svmModel = dir.resolve("svm.model");
+        CliRun s = CliRun.of("svm", "train", "--data", multi.toString(), "--kernel-from", imkpl.toString(), "--c", "10",
+                "--model", svmModel.toString());
+        assertThat(s.exitCode()).as(s.err()).isZero();
+        assertThat(s.out()).contains("learned by imkpl, its only machine (2 of 4 base kernels), none scaler");
+        CliRun p = CliRun.of("svm", "predict", "--data", multi.toString(), "--model", svmModel.toString());
+        assertThat(p.exitCode()).as(p.err()).isZero();
+    }
+
+    @Test
     void clashesAndMismatchesAreNamed() throws Exception {
         CliRun gamma = CliRun.of("cvm", "train", "--data", data.toString(), "--kernel-from", mkl.toString(), "--gamma", "1");
         assertThat(gamma.exitCode()).isNotZero();
