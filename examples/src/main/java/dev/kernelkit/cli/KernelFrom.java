@@ -122,8 +122,8 @@ public final class KernelFrom {
     /** One line saying which kernel is used. */
     public void describe(PrintWriter out, Prepared p) {
         LearnedKernel k = p.kernel();
-        out.printf(Locale.ROOT, "kernel from %s: learned by %s, %s (%d of %d base kernels), %s scaler of the model, "
-                        + "scaled by %.6g to mean k(x, x) = 1 on the training points%n", model, k.learner(), k.describe(),
-                k.activeKernels(), k.baseKernels().count(), k.scaler().kind().cliName(), p.factor());
+        out.printf(Locale.ROOT, "kernel from %s: learned by %s, %s (%d of %d base kernels with a positive weight), "
+                        + "%s scaler of the model, scaled by %.6g to mean k(x, x) = 1 on the training points%n", model,
+                k.learner(), k.describe(), k.activeKernels(), k.baseKernels().count(), k.scaler().kind().cliName(), p.factor());
     }
 }

@@ -108,7 +108,7 @@ class KernelFromCommandTest {
         CliRun s = CliRun.of("svm", "train", "--data", multi.toString(), "--kernel-from", imkpl.toString(), "--c", "10",
                 "--model", svmModel.toString());
         assertThat(s.exitCode()).as(s.err()).isZero();
-        assertThat(s.out()).contains("learned by imkpl, its only machine (2 of 4 base kernels), none scaler");
+        assertThat(s.out()).contains("learned by imkpl, its only machine (2 of 4 base kernels with a positive weight), none scaler");
         CliRun p = CliRun.of("svm", "predict", "--data", multi.toString(), "--model", svmModel.toString());
         assertThat(p.exitCode()).as(p.err()).isZero();
     }
