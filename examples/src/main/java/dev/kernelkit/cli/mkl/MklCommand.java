@@ -357,16 +357,27 @@ public final class MklCommand implements Callable<Integer> {
         Parameters params = new Parameters();
         @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the model.")
         Path model;
-        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the CV folds (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+                description = "Seed of the CV folds and of --subsample (default: ${DEFAULT-VALUE}).")
         long seed = 1;
+        @Option(names = "--subsample", paramLabel = "N",
+                description = {"Fit on a stratified random subsample of N points of --data (seeded by --seed) instead of all "
+                        + "of them: kernel learning costs O(n^2 M), so learn the kernel on a few thousand points and "
+                        + "train a core vector machine with it on all (cvm train --kernel-from). Default: all points."})
+        Integer subsample;
         @Mixin
         Options.Json json;
 
         @Override
         public Integer call() throws Exception {
             MklMethod m = MklMethod.parse(method);
-            LabeledDataset data = read(input);
+            LabeledDataset all = read(input);
+            LabeledDataset data = subsample(all, subsample, seed);
             PrintWriter out = spec.commandLine().getOut();
+            if (data != all) {
+                out.printf(Locale.ROOT, "fitting on a stratified subsample of %d of %d points (seed %d)%n", data.size(),
+                        all.size(), seed);
+            }
             MklProtocol.Tuning tuning = params.tuning(m);
             Selection tuned = tuning.select(data, seed);
             MklOptions chosen = tuning.chosen(tuned, data.dim());
@@ -383,9 +394,33 @@ public final class MklCommand implements Callable<Integer> {
             out.flush();
             json.write(new JsonSummary().put("command", "mkl train").put("method", m.cliName())
                     .put("options", describe(chosen)).put("kernels_selected_mean", o.selectedKernelsMean())
-                    .put("train_seconds_mean", seconds).put("svm_solves_mean", (double) o.svmSolves()));
+                    .put("train_seconds_mean", seconds).put("svm_solves_mean", (double) o.svmSolves())
+                    .put("tune_seconds", tuned.seconds()).put("n_train", (long) data.size())
+                    .put("n_data", (long) all.size()));
             return Main.OK;
         }
+    }
+
+    /**
+     * A stratified random subsample of {@code n} points (per class in proportion, rounded; seeded), or the data
+     * themselves when {@code n} is null or at least their size.
+     *
+     * @throws IllegalArgumentException for n &lt; 2 or a subsample that would leave a class out
+     */
+    static LabeledDataset subsample(LabeledDataset data, Integer n, long seed) {
+        if (n == null || n >= data.size()) {
+            return data;
+        }
+        if (n < 2) {
+            throw new IllegalArgumentException("--subsample must be >= 2, got " + n);
+        }
+        LabeledDataset part = data.subset(Splits.repeatedStratifiedHoldOut(data.labels(), (double) n / data.size(), 1, seed)
+                .get(0).train());
+        if (part.classCount() < data.classCount()) {
+            throw new IllegalArgumentException("--subsample " + n + " leaves out a class of " + data.classCount()
+                    + " (the rarest is too rare for so few points); take more points");
+        }
+        return part;
     }
 
     /** {@code kernelkit mkl predict}. */
