@@ -47,6 +47,8 @@ final class SvmCvCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+    @Mixin
+    Options.Threads threads;
 
     @Mixin
     Options.Input input;
@@ -88,6 +90,8 @@ final class SvmCvCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--folds " + validation.folds() + ": " + e.getMessage(), e);
         }
+        int largestPart = splits.stream().mapToInt(s -> s.train().length).max().orElse(0);
+        double cacheMb = MemoryEstimates.svm("svm cv", data, largestPart, null, Math.min(threads.threads(), splits.size()));
         Kernel<Vec> fixedKernel = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
         Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
         boolean grid = fixedKernel == null || fixedC == null;
@@ -101,10 +105,10 @@ final class SvmCvCommand implements Callable<Integer> {
         List<FoldOutcome> outcomes = CrossValidation.run(splits, (trainIdx, testIdx, f) -> {
             LabeledDataset rawTrain = data.subset(trainIdx);
             long start = System.nanoTime();
-            Point chosen = grid ? choose(rawTrain, fixedKernel, fixedC, scaling, loss, validation.seed() + 1000L + f)
+            Point chosen = grid ? choose(rawTrain, fixedKernel, fixedC, scaling, loss, validation.seed() + 1000L + f, cacheMb)
                     : new Point(fixedKernel, fixedC);
             FittedScaler scaler = scaling.fit(rawTrain);
-            SvmModel model = Svm.fit(scaler.apply(rawTrain), options(chosen, loss));
+            SvmModel model = Svm.fit(scaler.apply(rawTrain), options(chosen, loss, cacheMb));
             double seconds = CommandSupport.secondsSince(start);
             double acc = CommandSupport.accuracy(model, scaler.apply(data.subset(testIdx)));
             progress.update("folds", finished.incrementAndGet(), splits.size());
@@ -160,7 +164,7 @@ final class SvmCvCommand implements Callable<Integer> {
 
     /** Chooses the missing kernel and/or C by an inner stratified grid search on a training part. */
     static Point choose(LabeledDataset rawTrain, Kernel<Vec> fixedKernel, Double fixedC, FeatureScaling scaling,
-                        SvmLoss loss, long seed) {
+                        SvmLoss loss, long seed, double cacheMb) {
         List<Kernel<Vec>> kernels = new ArrayList<>();
         if (fixedKernel != null) {
             kernels.add(fixedKernel);
@@ -187,7 +191,7 @@ final class SvmCvCommand implements Callable<Integer> {
         GridSearch.Result<Point> result = GridSearch.search(points, innerSplits, (p, tr, te, f) -> {
             LabeledDataset part = rawTrain.subset(tr);
             FittedScaler scaler = scaling.fit(part);
-            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss));
+            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss, cacheMb));
             return CommandSupport.accuracy(m, scaler.apply(rawTrain.subset(te)));
         }, 1);
         return result.best();
@@ -219,8 +223,8 @@ final class SvmCvCommand implements Callable<Integer> {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
     }
 
-    private static SvmOptions options(Point p, SvmLoss loss) {
-        return SvmOptions.of(p.kernel()).withC(p.c()).withLoss(loss).withSolver(SmoSolver.Options.defaults());
+    private static SvmOptions options(Point p, SvmLoss loss, double cacheMb) {
+        return SvmOptions.of(p.kernel()).withC(p.c()).withLoss(loss).withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
     }
 
     private static int smallestClassCount(double[] labels) {

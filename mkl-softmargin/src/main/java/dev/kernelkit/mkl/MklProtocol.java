@@ -264,7 +264,7 @@ public final class MklProtocol {
                 }
             };
             forEach(points.size(), concurrentFits(st.size(), base.solver().cacheMb(),
-                    ForkJoinPool.getCommonPoolParallelism() + 1, Runtime.getRuntime().maxMemory()), fitPoint);
+                    dev.kernelkit.util.Threads.available(), Runtime.getRuntime().maxMemory()), fitPoint);
         }
         int fits = IntStream.of(fitsAt).sum();
         int unconverged = IntStream.of(unconvergedAt).sum();

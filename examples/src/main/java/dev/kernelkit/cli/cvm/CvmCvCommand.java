@@ -20,6 +20,8 @@ import picocli.CommandLine.Spec;
 final class CvmCvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data (LIBSVM format).")
     Path data;
@@ -39,6 +41,7 @@ final class CvmCvCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
         }
         LabeledDataset d = CvmCli.read(data, "--data");
+        dev.kernelkit.cli.MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore);
         boolean regression = parameters.method() == CvmCli.Method.CVR;
         List<Splits.Split> splits = regression ? kFold(d.size(), folds, parameters.seed)
                 : Splits.stratifiedKFold(d.labels(), folds, parameters.seed);

@@ -4,7 +4,6 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +23,8 @@ import picocli.CommandLine.Spec;
 final class CvmPredictCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Model file from 'cvm train'.")
     Path model;
@@ -48,7 +49,7 @@ final class CvmPredictCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output != null) {
-            Files.write(output, lines);
+            dev.kernelkit.io.AtomicFiles.writeString(output, lines.stream().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
         } else {
             lines.forEach(out::println);
         }

@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
 final class CvmTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM format).")
     Path data;
@@ -41,6 +43,7 @@ final class CvmTrainCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LabeledDataset train = CvmCli.read(data, "--data");
         LabeledDataset testSet = test == null ? null : CvmCli.read(test, "--test", train.dim());
+        dev.kernelkit.cli.MemoryEstimates.cvm("cvm train", train, parameters.cacheMb, parameters.maxCore);
         long t0 = System.nanoTime();
         CvmCli.Trained t = CvmCli.train(parameters, train);
         double seconds = (System.nanoTime() - t0) * 1e-9;

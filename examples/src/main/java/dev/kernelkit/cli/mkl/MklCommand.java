@@ -344,6 +344,8 @@ public final class MklCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
+        @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
         String method;
@@ -360,6 +362,7 @@ public final class MklCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset data = read(input);
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl train", data, data.size(), params.kernels().count(data.dim()));
             PrintWriter out = spec.commandLine().getOut();
             long t0 = System.nanoTime();
             MklProtocol.Tuning tuning = params.chooseReport(m, data, seed);
@@ -386,6 +389,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Predict implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model written by mkl train.")
@@ -417,7 +422,7 @@ public final class MklCommand implements Callable<Integer> {
                 for (double y : pred) {
                     sb.append(y == Math.rint(y) ? Long.toString((long) y) : Double.toString(y)).append('\n');
                 }
-                java.nio.file.Files.writeString(output, sb.toString());
+                dev.kernelkit.io.AtomicFiles.writeString(output, sb.toString());
             }
             json.write(new JsonSummary().put("command", "mkl predict").put("accuracy", acc)
                     .put("average_precision", finiteOrNull(ap)).put("n", (long) data.size()));
@@ -431,6 +436,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Cv implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
@@ -447,6 +454,7 @@ public final class MklCommand implements Callable<Integer> {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset data = splits.withNoise(read(input));
             List<Splits.Split> list = splits.make(data);
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl cv", data, list.get(0).train().length, params.kernels().count(data.dim()));
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             List<SplitResult> results = new ArrayList<>();
             for (int i = 0; i < list.size(); i++) {
@@ -485,6 +493,8 @@ public final class MklCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
+        @Mixin
         Options.Input input;
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "sm1,sm2,lp,simple,ave",
                 description = "Methods to run (default: ${DEFAULT-VALUE}).")
@@ -506,6 +516,7 @@ public final class MklCommand implements Callable<Integer> {
             }
             LabeledDataset data = splits.withNoise(read(input));
             List<Splits.Split> list = splits.make(data);
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl compare", data, list.get(0).train().length, params.kernels().count(data.dim()));
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
             for (MklMethod m : ms) {
@@ -564,6 +575,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Bench implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
@@ -656,6 +669,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Noise implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "ave,simple,lp,sm1,sm2",
@@ -804,6 +819,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Seed seed;
         @Option(names = "--plots", paramLabel = "DIR", description = "Write SM1MKL's kernel weights as a bar chart into DIR.")

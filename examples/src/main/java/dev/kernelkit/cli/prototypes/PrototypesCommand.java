@@ -205,6 +205,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Train implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Training data (LIBSVM, labels 1..c).")
         Path data;
         @Option(names = "--model", required = true, description = "Model file to write.")
@@ -220,6 +222,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             Input in = read(data, fmt.format);
             LabeledDataset train = in.data();
+            dev.kernelkit.cli.MemoryEstimates.prototypes("prototypes train", train, train.size(),
+                    in.groups() == null ? train.dim() : in.groups().length);
             long t0 = System.nanoTime();
             ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), hyper.seed.seed()), hyper.options(),
                     FitListener.SILENT);
@@ -241,6 +245,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Predict implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Points to predict (LIBSVM; labels are used for accuracy).")
         Path data;
         @Option(names = "--model", required = true, description = "Model file written by train.")
@@ -270,6 +276,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Cv implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Data (LIBSVM, labels 1..c).")
         Path data;
         @Option(names = "--splits", defaultValue = "10", description = "Number of random splits (default ${DEFAULT-VALUE}).")
@@ -311,6 +319,8 @@ public final class PrototypesCommand implements Callable<Integer> {
                     Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, FitListener.SILENT).predictLabels(va.points());
             PrintWriter out = spec.commandLine().getOut();
             List<Splits.Split> sp = Splits.repeatedStratifiedHoldOut(all.labels(), 1 - testFraction, splits, hyper.seed.seed());
+            dev.kernelkit.cli.MemoryEstimates.prototypes("prototypes cv", all, sp.get(0).train().length,
+                    in.groups() == null ? all.dim() : in.groups().length);
             double[] acc = new double[splits], ip = new double[splits], dr = new double[splits];
             double[] sel = new double[splits], secs = new double[splits];
             double[] own = new double[splits], codeSize = new double[splits];
@@ -459,6 +469,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Json json;
         @Option(names = "--seed", defaultValue = "11", description = "Data seed (default ${DEFAULT-VALUE}).")
