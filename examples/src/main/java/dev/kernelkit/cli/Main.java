@@ -130,13 +130,16 @@ public final class Main implements Callable<Integer> {
             }
         }
         CommandLine.IExecutionStrategy last = new CommandLine.RunLast();
-        if (threads == null) {
-            return last.execute(parsed);
-        }
         Options.Threads chosen = threads;
         try {
+            if (chosen == null) {
+                return last.execute(parsed);
+            }
             chosen.validate();
             return dev.kernelkit.util.Threads.call(chosen.threads(), () -> last.execute(parsed));
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler: carry the error to it as the cause
+            throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), "out of memory", e);
         } catch (CommandLine.ExecutionException | CommandLine.ParameterException e) {
             throw e;
         } catch (Exception e) {
@@ -156,6 +159,14 @@ public final class Main implements Callable<Integer> {
         // The root's stream: a sub-command added after setErr would still hold the default.
         PrintWriter err = cl.getCommandSpec().root().commandLine().getErr();
         boolean debug = debugRequested(parsed);
+        if (ex.getCause() instanceof OutOfMemoryError oom) {
+            err.println("kernelkit: error: " + outOfMemoryMessage(oom, Runtime.getRuntime().maxMemory()));
+            if (debug) {
+                oom.printStackTrace(err);
+            }
+            err.flush();
+            return BAD_INPUT;
+        }
         if (isBadInput(ex)) {
             err.println("kernelkit: error: " + message(ex));
             if (debug) {

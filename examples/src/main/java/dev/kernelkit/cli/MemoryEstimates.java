@@ -32,7 +32,7 @@ public final class MemoryEstimates {
      * @throws IllegalArgumentException with the estimate and the -Xmx to use when the job cannot fit
      */
     public static double svm(String job, LabeledDataset data, int trainSize, Double requestedMb, int concurrentFits) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data (" + data.size() + " points)", MemoryBudget.pointsBytes(data.points()))
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()))
                 .plus("a dense copy of the training points", denseCopyBytes(data.points(), trainSize))
                 .plus("solver state of " + concurrentFits + " fit(s)", 80L * trainSize * concurrentFits);
         return withCache(b, requestedMb, concurrentFits, "kernel-row cache").cache;
@@ -48,7 +48,7 @@ public final class MemoryEstimates {
      * @param kernels M, the number of base kernels
      */
     public static void mkl(String job, LabeledDataset data, int trainSize, int kernels) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data (" + data.size() + " points)", MemoryBudget.pointsBytes(data.points()));
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
         b = plusKernelMatrices(b, trainSize, kernels);
         long cache = Math.min((long) (DEFAULT_SVM_CACHE_MB * (1 << 20)), 4L * trainSize * trainSize);
         b.plus("an SVM kernel-row cache", cache).check();
@@ -59,9 +59,9 @@ public final class MemoryEstimates {
      * IMKPL's two n x n work matrices (the combined kernel and the pair weights, ImkplState).
      */
     public static void prototypes(String job, LabeledDataset data, int trainSize, int kernels) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data (" + data.size() + " points)", MemoryBudget.pointsBytes(data.points()));
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
         b = plusKernelMatrices(b, trainSize, kernels);
-        b.plus("IMKPL's combined kernel and pair weights (2 x 8 n^2, n = " + trainSize + ")",
+        b.plus("IMKPL's combined kernel and pair weights, 2 x 8 n^2 for n = " + trainSize,
                 2 * MemoryBudget.denseMatrixBytes(trainSize)).check();
     }
 
@@ -86,7 +86,7 @@ public final class MemoryEstimates {
             perFit += instances <= 8000 ? MemoryBudget.denseMatrixBytes(instances)
                     : (long) (DEFAULT_SVM_CACHE_MB * (1 << 20));
         }
-        MemoryBudget.of(job).plus("the data (" + data.instanceCount() + " instances)", 20L * data.instanceCount() * data.dim())
+        MemoryBudget.of(job).plus("the data, " + data.instanceCount() + " instances", 20L * data.instanceCount() * data.dim())
                 .plus(concurrentFits + " concurrent fit(s) on " + instances + " instances in " + bags + " bags",
                         saturating(perFit, concurrentFits))
                 .check();
@@ -99,7 +99,7 @@ public final class MemoryEstimates {
      * data size.
      */
     public static void cvm(String job, LabeledDataset data, double cacheMb, int maxCore) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data (" + data.size() + " points)", MemoryBudget.pointsBytes(data.points()));
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
         long cache = (long) Math.min(cacheMb * (1 << 20), MemoryBudget.CACHE_SHARE * b.maxHeapBytes());
         long s = Math.min(maxCore, data.size());
         b = b.plus("the kernel-row cache", Math.min(cache, 4L * data.size() * s));
@@ -111,8 +111,8 @@ public final class MemoryEstimates {
 
     /** {@code bench gram}: our Gram matrix and the naive reference's (8 n^2 each), and the n x d points. */
     public static void gram(String job, int n, int d, boolean naive) {
-        MemoryBudget.of(job).plus("the points (" + n + " x " + d + ")", MemoryBudget.doublesBytes(n, d))
-                .plus("the Gram matrix (8 n^2, n = " + n + ")", MemoryBudget.denseMatrixBytes(n))
+        MemoryBudget.of(job).plus("the points, " + n + " x " + d, MemoryBudget.doublesBytes(n, d))
+                .plus("the Gram matrix, 8 n^2 for n = " + n, MemoryBudget.denseMatrixBytes(n))
                 .plus("the naive reference's Gram matrix", naive ? MemoryBudget.denseMatrixBytes(n) : 0)
                 .check();
     }
@@ -134,9 +134,9 @@ public final class MemoryEstimates {
 
     private static MemoryBudget plusKernelMatrices(MemoryBudget b, int n, int kernels) {
         long dense = MemoryBudget.denseMatricesBytes(kernels, n);
-        b = b.plus("the shared linear Gram matrix (8 n^2, n = " + n + ")", MemoryBudget.denseMatrixBytes(n));
+        b = b.plus("the shared linear Gram matrix, 8 n^2 for n = " + n, MemoryBudget.denseMatrixBytes(n));
         if (dense <= SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES) {
-            b = b.plus(kernels + " per-kernel matrices (8 M n^2)", dense);
+            b = b.plus(kernels + " per-kernel matrices, 8 M n^2", dense);
         }
         return b;
     }
