@@ -183,6 +183,7 @@ final class BenchCommand implements Callable<Integer> {
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             progress.status("reading " + input.data());
             DataFiles.TrainTest data = DataFiles.readTrainTest(input.data(), test.test(), input);
+            MemoryEstimates.svm("bench svm", data.train(), data.train().size(), cacheMb, 1);
             progress.status("training both solvers on " + data.train().size() + " points");
             SvmBenchmark.Result r = SvmBenchmark.run(
                     new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps, path));
