@@ -81,6 +81,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
             }
             double g = gamma != null ? gamma : 1.0 / d;
+            MemoryEstimates.gram("bench gram", n, d, naive);
             PrintWriter out = spec.commandLine().getOut();
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             progress.status(String.format(Locale.ROOT, "Gram matrix n = %d, d = %d%s", n, d, naive ? " (the naive loop takes a while)" : ""));
@@ -133,6 +134,8 @@ final class BenchCommand implements Callable<Integer> {
     static final class Svm implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        Options.Threads threads;
 
         @Mixin
         Options.Input input;
@@ -180,6 +183,7 @@ final class BenchCommand implements Callable<Integer> {
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             progress.status("reading " + input.data());
             DataFiles.TrainTest data = DataFiles.readTrainTest(input.data(), test.test(), input);
+            MemoryEstimates.svm("bench svm", data.train(), data.train().size(), cacheMb, 1);
             progress.status("training both solvers on " + data.train().size() + " points");
             SvmBenchmark.Result r = SvmBenchmark.run(
                     new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps, path));

@@ -71,6 +71,8 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    Options.Threads threads;
 
     @Option(names = "--plots", paramLabel = "DIR",
             description = "Write the decision regions of every problem (and SparseMI's objective per iteration) as PNG files into DIR.")

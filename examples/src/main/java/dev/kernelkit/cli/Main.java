@@ -76,9 +76,31 @@ public final class Main implements Callable<Integer> {
         System.exit(code);
     }
 
-    /** Runs the command line with the given streams and returns the exit code (for tests and embedding). */
+    /**
+     * Runs the command line with the given streams and returns the exit code (for tests and embedding).
+     * An {@link OutOfMemoryError} that the command's memory estimate did not foresee becomes one line
+     * naming the heap and a larger -Xmx, exit code 1 (the trace only with --debug).
+     */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return commandLine(out, err).execute(args);
+        try {
+            return commandLine(out, err).execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println("kernelkit: error: " + outOfMemoryMessage(e, Runtime.getRuntime().maxMemory()));
+            if (java.util.Arrays.asList(args).contains("--debug")) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return BAD_INPUT;
+        }
+    }
+
+    /** "out of memory (Java heap space) with a heap of 256 MiB: run with more, e.g. java -Xmx1g -jar kernelkit.jar ...". */
+    static String outOfMemoryMessage(OutOfMemoryError e, long maxHeapBytes) {
+        long mib = maxHeapBytes >> 20;
+        long suggested = Math.max(1, (4 * mib + 1023) / 1024);
+        String what = e.getMessage() == null || e.getMessage().isBlank() ? "" : " (" + e.getMessage() + ")";
+        return "out of memory" + what + " with a heap of " + mib + " MiB: run with more, e.g. java -Xmx" + suggested
+                + "g -jar kernelkit.jar ... (or JAVA_TOOL_OPTIONS=-Xmx" + suggested + "g)";
     }
 
     /** The configured picocli command line. */
@@ -91,7 +113,42 @@ public final class Main implements Callable<Integer> {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(Main::handleException);
+        cl.setExecutionStrategy(Main::executeWithThreads);
         return cl;
+    }
+
+    /**
+     * Runs the chosen sub-command; one with the {@link Options.Threads} mixin runs inside
+     * {@link dev.kernelkit.util.Threads#call} with its --threads (validated first, exit code 1).
+     */
+    static int executeWithThreads(ParseResult parsed) {
+        ParseResult leaf = parsed;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        Options.Threads threads = null;
+        for (CommandSpec mixin : leaf.commandSpec().mixins().values()) {
+            if (mixin.userObject() instanceof Options.Threads t) {
+                threads = t;
+            }
+        }
+        CommandLine.IExecutionStrategy last = new CommandLine.RunLast();
+        Options.Threads chosen = threads;
+        try {
+            if (chosen == null) {
+                return last.execute(parsed);
+            }
+            chosen.validate();
+            return dev.kernelkit.util.Threads.call(chosen.threads(), () -> last.execute(parsed));
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler: carry the error to it as the cause
+            throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), "out of memory", e);
+        } catch (CommandLine.ExecutionException | CommandLine.ParameterException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage() == null
+                    ? e.toString() : e.getMessage(), e);
+        }
     }
 
     @Override
@@ -105,6 +162,14 @@ public final class Main implements Callable<Integer> {
         // The root's stream: a sub-command added after setErr would still hold the default.
         PrintWriter err = cl.getCommandSpec().root().commandLine().getErr();
         boolean debug = debugRequested(parsed);
+        if (ex.getCause() instanceof OutOfMemoryError oom) {
+            err.println("kernelkit: error: " + outOfMemoryMessage(oom, Runtime.getRuntime().maxMemory()));
+            if (debug) {
+                oom.printStackTrace(err);
+            }
+            err.flush();
+            return BAD_INPUT;
+        }
         if (isBadInput(ex)) {
             err.println("kernelkit: error: " + message(ex));
             if (debug) {

@@ -226,6 +226,46 @@ public final class Options {
         }
     }
 
+    /**
+     * {@code --threads N}: the threads of a command that runs in parallel (default: every core). The
+     * command runs inside {@link dev.kernelkit.util.Threads#call}, which bounds the harness's pools, the
+     * Gram builders and parallel streams; results do not depend on N.
+     */
+    public static final class Threads {
+        @Option(names = "--threads", paramLabel = "N",
+                description = "Threads to run on, N >= 1 (default: every available core).")
+        Integer threads;
+
+        /** --threads N, or every available processor. */
+        public int threads() {
+            return threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        }
+
+        /** @throws IllegalArgumentException naming the option and value */
+        public void validate() {
+            if (threads != null && threads < 1) {
+                throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+            }
+        }
+    }
+
+    /**
+     * {@code --resume}: continue a killed cv/compare run from the journal beside its --json file
+     * ({@code F.journal}, see {@link Journals}).
+     */
+    public static final class Resume {
+        @Option(names = "--resume",
+                description = "Continue a killed run from the journal beside --json FILE (FILE.journal, written after every "
+                        + "outer fold); the result is that of an uninterrupted run. The journal must come from the same command "
+                        + "and arguments.")
+        boolean resume;
+
+        /** Whether --resume was given. */
+        public boolean resume() {
+            return resume;
+        }
+    }
+
     /** @throws IllegalArgumentException unless value is a positive finite number */
     static void positive(String option, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {

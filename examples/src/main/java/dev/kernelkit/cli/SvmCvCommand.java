@@ -47,6 +47,8 @@ final class SvmCvCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+    @Mixin
+    Options.Threads threads;
 
     @Mixin
     Options.Input input;
@@ -96,6 +98,8 @@ final class SvmCvCommand implements Callable<Integer> {
             kernelFrom.load().checkDim(kernelFrom.widen(data).dim(), "--data " + input.data());
             kernelFrom.describe(out, kernelFrom.prepare(data.subset(splits.get(0).train()), "--data " + input.data()));
         }
+        int largestPart = splits.stream().mapToInt(s -> s.train().length).max().orElse(0);
+        double cacheMb = MemoryEstimates.svm("svm cv", data, largestPart, null, Math.min(threads.threads(), splits.size()));
         Kernel<Vec> fixedKernel = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
         Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
         boolean grid = (fixedKernel == null && !kernelFrom.given()) || fixedC == null;
@@ -114,10 +118,10 @@ final class SvmCvCommand implements Callable<Integer> {
             // the part it scaled
             LabeledDataset foldTrain = learned != null ? learned.train() : rawTrain;
             Kernel<Vec> foldKernel = learned != null ? learned.kernel().kernel() : fixedKernel;
-            Point chosen = grid ? choose(foldTrain, foldKernel, fixedC, scaling, loss, validation.seed() + 1000L + f)
+            Point chosen = grid ? choose(foldTrain, foldKernel, fixedC, scaling, loss, validation.seed() + 1000L + f, cacheMb)
                     : new Point(foldKernel, fixedC);
             FittedScaler scaler = scaling.fit(foldTrain);
-            SvmModel model = Svm.fit(scaler.apply(foldTrain), options(chosen, loss));
+            SvmModel model = Svm.fit(scaler.apply(foldTrain), options(chosen, loss, cacheMb));
             double seconds = CommandSupport.secondsSince(start);
             LabeledDataset rawTest = data.subset(testIdx);
             LabeledDataset foldTest = learned != null ? learned.kernel().scaler().apply(kernelFrom.widen(rawTest)) : rawTest;
@@ -177,7 +181,7 @@ final class SvmCvCommand implements Callable<Integer> {
 
     /** Chooses the missing kernel and/or C by an inner stratified grid search on a training part. */
     static Point choose(LabeledDataset rawTrain, Kernel<Vec> fixedKernel, Double fixedC, FeatureScaling scaling,
-                        SvmLoss loss, long seed) {
+                        SvmLoss loss, long seed, double cacheMb) {
         List<Kernel<Vec>> kernels = new ArrayList<>();
         if (fixedKernel != null) {
             kernels.add(fixedKernel);
@@ -204,7 +208,7 @@ final class SvmCvCommand implements Callable<Integer> {
         GridSearch.Result<Point> result = GridSearch.search(points, innerSplits, (p, tr, te, f) -> {
             LabeledDataset part = rawTrain.subset(tr);
             FittedScaler scaler = scaling.fit(part);
-            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss));
+            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss, cacheMb));
             return CommandSupport.accuracy(m, scaler.apply(rawTrain.subset(te)));
         }, 1);
         return result.best();
@@ -236,8 +240,8 @@ final class SvmCvCommand implements Callable<Integer> {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
     }
 
-    private static SvmOptions options(Point p, SvmLoss loss) {
-        return SvmOptions.of(p.kernel()).withC(p.c()).withLoss(loss).withSolver(SmoSolver.Options.defaults());
+    private static SvmOptions options(Point p, SvmLoss loss, double cacheMb) {
+        return SvmOptions.of(p.kernel()).withC(p.c()).withLoss(loss).withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
     }
 
     private static int smallestClassCount(double[] labels) {

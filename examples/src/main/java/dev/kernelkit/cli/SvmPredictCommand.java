@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
 final class SvmPredictCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    Options.Threads threads;
 
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Model file written by 'svm train'.")
     Path model;

@@ -31,6 +31,8 @@ import picocli.CommandLine.Spec;
 final class SvmTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    Options.Threads threads;
 
     @Mixin
     Options.Input input;
@@ -50,9 +52,9 @@ final class SvmTrainCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the trained model.")
     Path model;
 
-    @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "200",
-            description = "Kernel row cache of the SMO solver in MB (default: ${DEFAULT-VALUE}).")
-    double cacheMb;
+    @Option(names = "--cache-mb", paramLabel = "MB",
+            description = "Kernel row cache of the SMO solver in MB (default: 200, less when it would not fit half the heap).")
+    Double cacheMb;
 
     @Mixin
     Options.Json json;
@@ -68,13 +70,16 @@ final class SvmTrainCommand implements Callable<Integer> {
         } else {
             svm.requireKernelAndC();
         }
-        Options.positive("--cache-mb", cacheMb);
+        if (cacheMb != null) {
+            Options.positive("--cache-mb", cacheMb);
+        }
         double c = svm.c().orElseThrow();
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
 
         progress.status("reading " + input.data());
         DataFiles.TrainTest raw = DataFiles.readTrainTest(input.data(), test.test(), input);
+        double cache = MemoryEstimates.svm("svm train", raw.train(), raw.train().size(), cacheMb, 1);
         Kernel<Vec> kernel;
         FittedScaler scaler;
         LabeledDataset train;
@@ -93,7 +98,7 @@ final class SvmTrainCommand implements Callable<Integer> {
         LabeledDataset testSet = raw.test() == null ? null : scaler.apply(kernelFrom.widen(raw.test()));
 
         SvmOptions options = SvmOptions.of(kernel).withC(c).withLoss(svm.loss().toSvmLoss())
-                .withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
+                .withSolver(SmoSolver.Options.defaults().withCacheMb(cache));
         progress.status("training on " + train.size() + " points");
         long t0 = System.nanoTime();
         SvmModel fitted = Svm.fit(train, options);

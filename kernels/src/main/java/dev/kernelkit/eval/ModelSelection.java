@@ -77,10 +77,12 @@ public final class ModelSelection<X> {
         Aggregate aggregate = Aggregate.SUM;
         FinalFit<X> finalFit;
         List<Measure<X>> measures = List.of();
-        int threads = OrderedParallel.defaultThreads(Runtime.getRuntime().availableProcessors());
+        int threads = OrderedParallel.defaultThreads(Integer.MAX_VALUE);
         int outerThreads = 1;
         Consumer<OuterFold> listener;
         FitCounter<X> counter = FitCounter.byReport();
+        FoldJournal journal;
+        String section;
 
         Settings<X> copy() {
             Settings<X> s = new Settings<>();
@@ -98,6 +100,8 @@ public final class ModelSelection<X> {
             s.outerThreads = outerThreads;
             s.listener = listener;
             s.counter = counter;
+            s.journal = journal;
+            s.section = section;
             return s;
         }
     }
@@ -229,6 +233,22 @@ public final class ModelSelection<X> {
         return with(x -> x.listener = listener);
     }
 
+    /**
+     * With every finished outer fold recorded in {@code journal} under {@code section} (one name per
+     * harness run of a command, e.g. the method of a comparison), and the folds already recorded there
+     * taken from it instead of being run again: a resumed run ends with the folds, scores, choices and
+     * reports of an uninterrupted one (the recorded folds keep the times they were measured with).
+     * The listener is told of recalled folds too.
+     */
+    public ModelSelection<X> withJournal(FoldJournal journal, String section) {
+        Objects.requireNonNull(journal, "journal");
+        Objects.requireNonNull(section, "section");
+        return with(x -> {
+            x.journal = journal;
+            x.section = section;
+        });
+    }
+
     /** With inner fits counted by {@code counter} (default {@link FitCounter#byReport()}). */
     public ModelSelection<X> withFitCounter(FitCounter<X> counter) {
         Objects.requireNonNull(counter, "counter");
@@ -324,6 +344,32 @@ public final class ModelSelection<X> {
     }
 
     private OuterFold fold(Dataset<X> data, Splits.Split split, int s) {
+        if (c.journal != null && c.journal.has(c.section, s)) {
+            return recalled(data, split, s);
+        }
+        OuterFold fold = computed(data, split, s);
+        if (c.journal != null) {
+            c.journal.record(c.section, fold, c.outer.toString());
+        }
+        if (c.listener != null) {
+            c.listener.accept(fold);
+        }
+        return fold;
+    }
+
+    /** A fold from the journal, its points on the grid of the (preprocessed) training part as a run would build it. */
+    private OuterFold recalled(Dataset<X> data, Splits.Split split, int s) {
+        Dataset<X> rawTrain = data.subset(split.train());
+        Grid<X> grid = grid(c.preprocessing.fit(rawTrain).apply(rawTrain), s);
+        int perRepeat = c.outer.splitsPerRepeat();
+        OuterFold fold = c.journal.recall(c.section, s, s / perRepeat, s % perRepeat, split, c.outer.toString(), grid);
+        if (c.listener != null) {
+            c.listener.accept(fold);
+        }
+        return fold;
+    }
+
+    private OuterFold computed(Dataset<X> data, Splits.Split split, int s) {
         Stopwatch clock = Stopwatch.start();
         Dataset<X> rawTrain = data.subset(split.train());
         Dataset<X> rawTest = data.subset(split.test());
@@ -369,12 +415,8 @@ public final class ModelSelection<X> {
             }
         }
         int perRepeat = c.outer.splitsPerRepeat();
-        OuterFold fold = new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, score, preprocessSeconds,
+        return new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, score, preprocessSeconds,
                 trainSeconds, predictSeconds, measures, model.report());
-        if (c.listener != null) {
-            c.listener.accept(fold);
-        }
-        return fold;
     }
 
     @Override

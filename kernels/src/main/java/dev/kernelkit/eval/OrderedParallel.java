@@ -22,9 +22,9 @@ final class OrderedParallel {
     private OrderedParallel() {
     }
 
-    /** min(available processors, tasks), at least 1. */
+    /** min({@link dev.kernelkit.util.Threads#available()}, tasks), at least 1. */
     static int defaultThreads(int tasks) {
-        return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), tasks));
+        return Math.max(1, Math.min(dev.kernelkit.util.Threads.available(), tasks));
     }
 
     /**

@@ -174,7 +174,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
      *         in dimension (Gaussian kernel)
      */
     public static CachedKernelMatrix of(List<? extends Vec> points, Kernel<Vec> kernel, double cacheMb) {
-        return of(points, kernel, cacheMb, Runtime.getRuntime().availableProcessors());
+        return of(points, kernel, cacheMb, dev.kernelkit.util.Threads.available());
     }
 
     /**

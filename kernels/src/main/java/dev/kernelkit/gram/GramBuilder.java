@@ -69,9 +69,9 @@ public final class GramBuilder {
         this.threads = threads;
     }
 
-    /** A builder using every available core. */
+    /** A builder using every available core ({@link dev.kernelkit.util.Threads#available()}: --threads N limits it). */
     public static GramBuilder allCores() {
-        return new GramBuilder(Runtime.getRuntime().availableProcessors());
+        return new GramBuilder(dev.kernelkit.util.Threads.available());
     }
 
     /** The number of worker threads. */

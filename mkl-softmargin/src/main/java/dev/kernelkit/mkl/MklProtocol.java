@@ -26,7 +26,6 @@ import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
 /**
@@ -259,7 +258,7 @@ public final class MklProtocol {
                     })
                     .withMeasures(MEASURES)
                     .withThreads(concurrentFits(largestPart, base.solver().cacheMb(),
-                            ForkJoinPool.getCommonPoolParallelism() + 1, Runtime.getRuntime().maxMemory()));
+                            dev.kernelkit.util.Threads.available(), Runtime.getRuntime().maxMemory()));
         }
 
         /** The choice on all of {@code data} with inner splits seeded {@code seed} (to train a final model on it). */

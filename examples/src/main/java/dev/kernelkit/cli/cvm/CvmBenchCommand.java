@@ -54,6 +54,8 @@ import picocli.CommandLine.Spec;
 public final class CvmBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--problem", defaultValue = "checkerboard",
             description = "checkerboard (default) or file (implied by --data).")

@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
 final class CvmCvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data (LIBSVM format).")
     Path data;
@@ -45,6 +47,7 @@ final class CvmCvCommand implements Callable<Integer> {
         kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
         LabeledDataset d = kernelFrom.given() ? CvmCli.read(data, "--data", kernelFrom.load().dim())
                 : CvmCli.read(data, "--data");
+        dev.kernelkit.cli.MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore);
         boolean regression = parameters.method() == CvmCli.Method.CVR;
         List<Splits.Split> splits = regression ? kFold(d.size(), folds, parameters.seed)
                 : Splits.stratifiedKFold(d.labels(), folds, parameters.seed);

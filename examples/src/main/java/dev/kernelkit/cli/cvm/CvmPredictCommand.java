@@ -24,6 +24,8 @@ import picocli.CommandLine.Spec;
 final class CvmPredictCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Model file from 'cvm train'.")
     Path model;
@@ -54,7 +56,7 @@ final class CvmPredictCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output != null) {
-            Files.write(output, lines);
+            dev.kernelkit.io.AtomicFiles.writeString(output, lines.stream().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
         } else {
             lines.forEach(out::println);
         }

@@ -22,6 +22,8 @@ import picocli.CommandLine.Spec;
 final class CvmTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+    @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
 
     @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM format).")
     Path data;
@@ -47,6 +49,7 @@ final class CvmTrainCommand implements Callable<Integer> {
         LabeledDataset train = kernelFrom.given() ? CvmCli.read(data, "--data", kernelFrom.load().dim())
                 : CvmCli.read(data, "--data");
         LabeledDataset testSet = test == null ? null : CvmCli.read(test, "--test", train.dim());
+        dev.kernelkit.cli.MemoryEstimates.cvm("cvm train", train, parameters.cacheMb, parameters.maxCore);
         PrintWriter out = spec.commandLine().getOut();
         KernelFrom.Prepared learned = null;
         if (kernelFrom.given()) {

@@ -293,6 +293,8 @@ public final class SparseMiCommand implements Callable<Integer> {
     static final class Train extends Common implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @Option(names = "--model", paramLabel = "FILE", description = "Where to write the model.")
         Path model;
@@ -309,6 +311,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
             BagDataset d = replicated(input.read(), replicate);
+            dev.kernelkit.cli.MemoryEstimates.sparseMi("sparse-mi train", d, 1, autoXv() ? xvGrid[xvGrid.length - 1] : xvCount(),
+                    false, threads.threads());
             // (gamma, C[, N_XV]) by the inner CV on all the bags, seeded --seed, unless given
             Point tuned = autoXv()
                     ? MiProtocol.select(d, MiProtocol.grid(this::trainer, xvGrid, gammas(d), cs()),
@@ -358,6 +362,8 @@ public final class SparseMiCommand implements Callable<Integer> {
     static final class Predict implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model from train.")
         Path model;
@@ -394,6 +400,8 @@ public final class SparseMiCommand implements Callable<Integer> {
     static final class Cv extends Common implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @Option(names = "--folds", paramLabel = "K", defaultValue = "10", description = "Folds (default: ${DEFAULT-VALUE}).")
         int folds;
@@ -403,17 +411,22 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write the summary as JSON.")
         Path json;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Resume resume;
 
         @Override
         public Integer call() throws IOException {
             checkGrid();
             BagDataset d = input.read();
+            dev.kernelkit.cli.MemoryEstimates.sparseMi("sparse-mi cv", d, (folds - 1.0) / folds,
+                    autoXv() ? xvGrid[xvGrid.length - 1] : xvCount(), false, threads.threads());
             // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
             ModelSelection<Bag> protocol = autoXv()
                     ? MiProtocol.tunedSize(this::trainer, folds, repeats, seed, gammas(d), cs(), xvGrid, innerRepeats,
                             xvSearch())
                     : MiProtocol.tuned(this::trainer, folds, repeats, seed, gammas(d), cs(), innerRepeats);
-            Evaluation r = protocol.run(d);
+            dev.kernelkit.eval.FoldJournal journal = dev.kernelkit.cli.Journals.open(spec, json, resume);
+            Evaluation r = (journal == null ? protocol : protocol.withJournal(journal, "cv")).run(d);
             Summary acc = r.summary();
             double[] v = MiProtocol.vectors(r);
             double vMean = MiProtocol.mean(v);
@@ -448,6 +461,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                         .put("xv_search", autoXv() ? xvSearch().name().toLowerCase(Locale.ROOT) : "none")
                         .putList("repeat_accuracies", r.repeatMeans())
                         .putList("fold_accuracies", r.scores()).writeTo(json);
+                dev.kernelkit.cli.Journals.finish(journal);
             }
             return 0;
         }
@@ -521,6 +535,8 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @CommandLine.Mixin
         BagInput input = new BagInput();
@@ -562,6 +578,8 @@ public final class SparseMiCommand implements Callable<Integer> {
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write {\"methods\": {name: summary}} as JSON.")
         Path json;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Resume resume;
 
         @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
                 description = "Candidate gamma times the feature count (default: 0.125,0.25,0.5,1,2).")
@@ -650,6 +668,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 variants(m);
             }
             BagDataset d = input.read();
+            dev.kernelkit.cli.MemoryEstimates.sparseMi("sparse-mi compare", d, (folds - 1.0) / folds, xv,
+                    chosen.contains("mi-SVM") || chosen.contains("MI-SVM") || chosen.contains("cccp"), threads.threads());
             Common grid = new Common();
             grid.gammaGrid = gammaGrid;
             grid.cGrid = cGrid;
@@ -662,6 +682,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
             out.flush();
             JsonSummary all = new JsonSummary();
+            dev.kernelkit.eval.FoldJournal journal = dev.kernelkit.cli.Journals.open(spec, json, resume);
             for (String m : ALL) {
                 if (!chosen.contains(m)) {
                     out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
@@ -669,7 +690,8 @@ public final class SparseMiCommand implements Callable<Integer> {
                 }
                 java.util.List<MiProtocol.Variant> vs = variants(m);
                 // with one variant this is MiProtocol.tuned fold by fold
-                Evaluation r = MiProtocol.tunedVariants(vs, folds, repeats, seed, gammas, cs, 1).run(d);
+                ModelSelection<Bag> protocol = MiProtocol.tunedVariants(vs, folds, repeats, seed, gammas, cs, 1);
+                Evaluation r = (journal == null ? protocol : protocol.withJournal(journal, m)).run(d);
                 Summary acc = r.summary();
                 double vectors = MiProtocol.mean(MiProtocol.vectors(r));
                 double trainSeconds = MiProtocol.mean(r.trainSeconds());
@@ -703,6 +725,7 @@ public final class SparseMiCommand implements Callable<Integer> {
             if (json != null) {
                 new JsonSummary().put("methods", all).put("folds", (long) folds).put("repeats", (long) repeats)
                         .put("seed", seed).writeTo(json);
+                dev.kernelkit.cli.Journals.finish(journal);
             }
             return 0;
         }
@@ -732,6 +755,8 @@ public final class SparseMiCommand implements Callable<Integer> {
     static final class Bench implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @CommandLine.Mixin
         BagInput input = new BagInput();
@@ -922,6 +947,8 @@ public final class SparseMiCommand implements Callable<Integer> {
     static final class BenchCccp implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
+        @CommandLine.Mixin
+        dev.kernelkit.cli.Options.Threads threads;
 
         @CommandLine.Mixin
         BagInput input = new BagInput();

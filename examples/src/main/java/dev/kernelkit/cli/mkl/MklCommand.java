@@ -350,6 +350,8 @@ public final class MklCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
+        @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
         String method;
@@ -373,6 +375,7 @@ public final class MklCommand implements Callable<Integer> {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset all = read(input);
             LabeledDataset data = subsample(all, subsample, seed);
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl train", data, data.size(), params.kernels().count(data.dim()));
             PrintWriter out = spec.commandLine().getOut();
             if (data != all) {
                 out.printf(Locale.ROOT, "fitting on a stratified subsample of %d of %d points (seed %d)%n", data.size(),
@@ -430,6 +433,8 @@ public final class MklCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
+        @Mixin
         Options.Input input;
         @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model written by mkl train.")
         Path model;
@@ -462,7 +467,7 @@ public final class MklCommand implements Callable<Integer> {
                 for (double y : pred) {
                     sb.append(y == Math.rint(y) ? Long.toString((long) y) : Double.toString(y)).append('\n');
                 }
-                java.nio.file.Files.writeString(output, sb.toString());
+                dev.kernelkit.io.AtomicFiles.writeString(output, sb.toString());
             }
             json.write(new JsonSummary().put("command", "mkl predict").put("accuracy", acc)
                     .put("average_precision", finiteOrNull(ap)).put("n", (long) data.size()));
@@ -476,6 +481,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Cv implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
@@ -492,6 +499,8 @@ public final class MklCommand implements Callable<Integer> {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset data = splits.withNoise(read(input));
             Resampling outer = splits.resampling();
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl cv", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
+                    params.kernels().count(data.dim()));
             Protocol protocol = Protocol.of(m, params, outer, splits.seed, data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             List<SplitResult> results = new ArrayList<>();
@@ -531,6 +540,8 @@ public final class MklCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
+        @Mixin
         Options.Input input;
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "sm1,sm2,lp,simple,ave",
                 description = "Methods to run (default: ${DEFAULT-VALUE}).")
@@ -552,6 +563,8 @@ public final class MklCommand implements Callable<Integer> {
             }
             LabeledDataset data = splits.withNoise(read(input));
             Resampling outer = splits.resampling();
+            dev.kernelkit.cli.MemoryEstimates.mkl("mkl compare", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
+                    params.kernels().count(data.dim()));
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
             Map<MklMethod, Protocol> protocols = new LinkedHashMap<>();
@@ -612,6 +625,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Bench implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--method", required = true, paramLabel = "M", description = "sm1, sm2, lp, simple or ave.")
@@ -704,6 +719,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Noise implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Input input;
         @Option(names = "--methods", paramLabel = "LIST", defaultValue = "ave,simple,lp,sm1,sm2",
@@ -857,6 +874,8 @@ public final class MklCommand implements Callable<Integer> {
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Seed seed;
         @Option(names = "--plots", paramLabel = "DIR", description = "Write SM1MKL's kernel weights as a bar chart into DIR.")

@@ -32,6 +32,8 @@ final class MklRowsBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
     @Mixin
+    dev.kernelkit.cli.Options.Threads threads;
+    @Mixin
     Options.Input input;
     @Mixin
     MklCommand.SplitOptions splits = new MklCommand.SplitOptions();

@@ -291,6 +291,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Train implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Training data (LIBSVM, labels 1..c).")
         Path data;
         @Option(names = "--model", required = true, description = "Model file to write.")
@@ -306,6 +308,8 @@ public final class PrototypesCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             Input in = fmt.read(data);
             LabeledDataset train = in.data();
+            dev.kernelkit.cli.MemoryEstimates.prototypes("prototypes train", train, train.size(),
+                    in.groups() == null ? train.dim() : in.groups().length);
             long t0 = System.nanoTime();
             ImkplModel m = Imkpl.fit(train, fmt.kernelsFor(train, in.groups(), hyper.seed.seed()), hyper.options(),
                     FitListener.SILENT);
@@ -327,6 +331,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Predict implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Points to predict (LIBSVM; labels are used for accuracy).")
         Path data;
         @Option(names = "--model", required = true, description = "Model file written by train.")
@@ -359,6 +365,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Cv implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Option(names = "--data", required = true, description = "Data (LIBSVM, labels 1..c).")
         Path data;
         @Option(names = "--splits", defaultValue = "10", description = "Number of random splits (default ${DEFAULT-VALUE}).")
@@ -403,6 +411,8 @@ public final class PrototypesCommand implements Callable<Integer> {
                         return Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, listener);
                     });
             PrintWriter out = spec.commandLine().getOut();
+            dev.kernelkit.cli.MemoryEstimates.prototypes("prototypes cv", all, (int) Math.ceil(all.size() * (1 - testFraction)),
+                    in.groups() == null ? all.dim() : in.groups().length);
             RuleComparison rules = new RuleComparison(splits);
             Evaluation e = InnerCvTuning.selection(Resampling.stratifiedHoldOut(1 - testFraction, splits, hyper.seed.seed()),
                     base, cands, innerFolds, hyper.seed.seed(), trainer).withListener(f -> {
@@ -540,6 +550,8 @@ public final class PrototypesCommand implements Callable<Integer> {
     static final class Demo implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
+        @Mixin
+        dev.kernelkit.cli.Options.Threads threads;
         @Mixin
         Options.Json json;
         @Option(names = "--seed", defaultValue = "11", description = "Data seed (default ${DEFAULT-VALUE}).")

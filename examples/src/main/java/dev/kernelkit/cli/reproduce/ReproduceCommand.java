@@ -197,7 +197,10 @@ public final class ReproduceCommand implements Callable<Integer> {
                 summaries.add(kept);
                 continue;
             }
-            List<String> args = arguments(r, quick, files, summary, seed);
+            List<String> args = new ArrayList<>(arguments(r, quick, files, summary, seed));
+            if (resume && Files.isRegularFile(dev.kernelkit.cli.Journals.journalFile(summary))) {
+                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi cv/compare)
+            }
             err.println(head + ": kernelkit " + String.join(" ", args));
             err.flush();
             StringWriter log = new StringWriter();

@@ -1,0 +1,78 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.eval.FoldJournal;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The fold journals of the cv and compare commands: {@code F.journal} beside {@code --json F},
+ * recording the command and its arguments (without {@code --resume}, {@code --threads} and
+ * {@code --debug}, which do not change the result), written after every finished outer fold and
+ * removed once the JSON is written. {@code --resume} continues from it; a journal of other
+ * arguments is refused with both named.
+ */
+public final class Journals {
+    private static final Set<String> IGNORED = Set.of("--resume", "--debug");
+    private static final Set<String> IGNORED_WITH_VALUE = Set.of("--threads");
+
+    private Journals() {
+    }
+
+    /** The journal of {@code --json F}: {@code F.journal}. */
+    public static Path journalFile(Path json) {
+        return json.resolveSibling(json.getFileName() + ".journal");
+    }
+
+    /**
+     * The journal of this run: none without --json (then --resume is refused), a fresh one, or the
+     * one to resume.
+     *
+     * @return the journal, or null without --json
+     * @throws IllegalArgumentException for --resume without --json or a journal of another run
+     * @throws IOException when the journal cannot be written, or is missing for --resume
+     */
+    public static FoldJournal open(CommandSpec spec, Path json, Options.Resume resume) throws IOException {
+        if (json == null) {
+            if (resume.resume()) {
+                throw new IllegalArgumentException("--resume needs --json FILE: the journal it continues is FILE.journal");
+            }
+            return null;
+        }
+        String run = describe(spec);
+        Path file = journalFile(json);
+        return resume.resume() ? FoldJournal.resume(file, run) : FoldJournal.start(file, run);
+    }
+
+    /** Removes the journal once the run's JSON is written (nothing for null). */
+    public static void finish(FoldJournal journal) throws IOException {
+        if (journal != null) {
+            Files.deleteIfExists(journal.file());
+        }
+    }
+
+    /** "kernelkit sparse-mi cv --data musk1.csv ...": the command and the arguments that decide its result. */
+    static String describe(CommandSpec spec) {
+        List<String> args = spec.root().commandLine().getParseResult().originalArgs();
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (IGNORED.contains(a)) {
+                continue;
+            }
+            if (IGNORED_WITH_VALUE.contains(name)) {
+                if (!a.contains("=")) {
+                    i++;
+                }
+                continue;
+            }
+            kept.add(a);
+        }
+        return spec.root().name() + " " + String.join(" ", kept);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.kernelkit.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kernelkit.data.CsvBagFormat;
+import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.util.Threads;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Small heaps, --threads and interrupted runs (issue #25), through the command line. */
+class ReliabilityCliTest {
+    static final String NL = System.lineSeparator();
+
+    @Command(name = "hog")
+    static final class Hog implements Callable<Integer> {
+        @Mixin
+        Options.Threads threads;
+        @Option(names = "--oom")
+        boolean oom;
+
+        @Override
+        public Integer call() {
+            if (oom) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+            System.setProperty("kernelkit.test.available", Integer.toString(Threads.available()));
+            return 0;
+        }
+    }
+
+    /** Runs the command line in a fresh JVM with the given heap; returns exit code and stderr. */
+    static CliRun fork(String xmx, Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + xmx, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(dir.resolve("fork.out").toFile())
+                .redirectError(dir.resolve("fork.err").toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the forked run ends").isTrue();
+        return new CliRun(p.exitValue(), Files.readString(dir.resolve("fork.out")), Files.readString(dir.resolve("fork.err")));
+    }
+
+    @Test
+    void anOutOfMemoryErrorIsOneLineWithTheHeapAndExitCode1() {
+        CliRun r = CliRun.run(new Hog(), "hog", "--oom");
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_INPUT);
+        long mib = Runtime.getRuntime().maxMemory() >> 20;
+        assertThat(r.err()).startsWith("kernelkit: error: out of memory (Java heap space) with a heap of " + mib + " MiB: "
+                + "run with more, e.g. java -Xmx").endsWith(NL).doesNotContain("\tat ");
+        assertThat(r.err().split(NL)).hasSize(1);
+    }
+
+    @Test
+    void aJobThatCannotFitTheHeapStopsBeforeStartingWithTheEstimate(@TempDir Path dir) throws Exception {
+        // two 4000 x 4000 Gram matrices of doubles: 2 x 122 MiB, more than 80 % of a 64 MiB heap
+        CliRun r = fork("64m", dir, "bench", "gram", "--n", "4000", "--d", "2");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("kernelkit: error: bench gram needs about 245 MiB for the points, 4000 x 2 (0.1 MiB), "
+                + "the Gram matrix, 8 n^2 for n = 4000 (123 MiB), the naive reference's Gram matrix (123 MiB); the heap holds "
+                + (Long.parseLong(r.err().replaceAll("(?s).*the heap holds (\\d+) MiB.*", "$1"))) + " MiB: run with -Xmx512m "
+                + "(java -Xmx512m -jar kernelkit.jar ...)" + NL);
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aRealOutOfMemoryInAForkedJvmIsOneLineToo(@TempDir Path dir) throws Exception {
+        // 150,000 points of 10 features: the points alone need more than a 24 MiB heap while being read
+        StringBuilder b = new StringBuilder();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(1);
+        for (int i = 0; i < 150_000; i++) {
+            b.append(i % 2 == 0 ? "-1" : "1");
+            for (int j = 1; j <= 10; j++) {
+                b.append(' ').append(j).append(':').append(String.format(java.util.Locale.ROOT, "%.3f", rnd.nextDouble()));
+            }
+            b.append('\n');
+        }
+        Path data = dir.resolve("big.libsvm");
+        Files.writeString(data, b, StandardCharsets.UTF_8);
+        CliRun r = fork("24m", dir, "svm", "train", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--model",
+                dir.resolve("m").toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).startsWith("kernelkit: error: out of memory").contains("-Xmx").doesNotContain("\tat ");
+        assertThat(r.err().split(NL)).hasSize(1);
+        assertThat(dir.resolve("m")).doesNotExist();
+    }
+
+    @Test
+    void threadsIsValidatedAndBoundsWhatTheCommandMayUse() {
+        CliRun bad = CliRun.run(new Hog(), "hog", "--threads", "0");
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).isEqualTo("kernelkit: error: --threads must be >= 1, got 0" + NL);
+        assertThat(CliRun.run(new Hog(), "hog", "--threads", "3").exitCode()).isZero();
+        assertThat(System.getProperty("kernelkit.test.available")).isEqualTo("3");
+        assertThat(CliRun.run(new Hog(), "hog").exitCode()).isZero();
+        assertThat(System.getProperty("kernelkit.test.available"))
+                .isEqualTo(Integer.toString(Runtime.getRuntime().availableProcessors()));
+        assertThat(CliRun.of("sparse-mi", "cv", "--help").out()).contains("--threads=N");
+        assertThat(CliRun.of("svm", "cv", "--help").out()).contains("--threads=N");
+        assertThat(CliRun.of("mkl", "compare", "--help").out()).contains("--threads=N");
+    }
+
+    @Test
+    void aKilledSparseMiCvResumesToTheJsonOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(30, 4, 8, 5), data);
+        String[] common = {"sparse-mi", "cv", "--data", data.toString(), "--xv", "3", "--gamma-grid", "0.5,1",
+            "--c-grid", "1,10", "--iterations", "10", "--folds", "3", "--repeats", "4", "--seed", "2"};
+        Path killed = dir.resolve("killed.json");
+        Path journal = Journals.journalFile(killed);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(common));
+        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("fork.out").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (folds(journal) < 2 && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        p.destroyForcibly();
+        p.waitFor();
+        int recorded = folds(journal);
+        assertThat(recorded).as("folds journalled when the run was killed").isBetween(2, 11);
+        assertThat(killed).as("no JSON from the killed run").doesNotExist();
+
+        List<String> resume = new ArrayList<>(List.of(common));
+        resume.addAll(List.of("--json", killed.toString(), "--resume"));
+        CliRun resumed = CliRun.of(resume.toArray(String[]::new));
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(journal).as("the journal is removed once the JSON is written").doesNotExist();
+
+        Path whole = dir.resolve("whole.json");
+        List<String> plain = new ArrayList<>(List.of(common));
+        plain.addAll(List.of("--json", whole.toString()));
+        assertThat(CliRun.of(plain.toArray(String[]::new)).exitCode()).isZero();
+        // the mean train and predict seconds are wall-clock times, different in any two runs
+        assertThat(withoutTimes(killed)).isEqualTo(withoutTimes(whole)).contains("\"fold_accuracies\"");
+    }
+
+    @Test
+    void resumeRefusesAnotherRunsJournalAndNeedsJson(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(10, 3, 5, 5), data);
+        Path json = dir.resolve("cv.json");
+        Files.writeString(Journals.journalFile(json), "kernelkit-fold-journal 1\nrun kernelkit sparse-mi cv --seed 1\n");
+        CliRun other = CliRun.of("sparse-mi", "cv", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--folds", "3",
+                "--json", json.toString(), "--resume");
+        assertThat(other.exitCode()).isEqualTo(1);
+        assertThat(other.err()).startsWith("kernelkit: error: " + Journals.journalFile(json) + " belongs to another run")
+                .contains("it recorded 'kernelkit sparse-mi cv --seed 1'").contains("run without --resume to start over");
+        CliRun noJson = CliRun.of("sparse-mi", "cv", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--resume");
+        assertThat(noJson.err()).isEqualTo("kernelkit: error: --resume needs --json FILE: the journal it continues is "
+                + "FILE.journal" + NL);
+        CliRun missing = CliRun.of("sparse-mi", "cv", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--folds", "3",
+                "--json", dir.resolve("none.json").toString(), "--resume");
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).contains("none.json.journal").contains("no journal to resume");
+    }
+
+    static int folds(Path journal) {
+        try {
+            return (int) Files.readAllLines(journal).stream().filter(l -> l.startsWith("fold\t")).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    static String withoutTimes(Path json) throws IOException {
+        return Files.readAllLines(json).stream().filter(l -> !l.contains("\"train_seconds\"") && !l.contains("\"predict_seconds\""))
+                .collect(Collectors.joining("\n"));
+    }
+}

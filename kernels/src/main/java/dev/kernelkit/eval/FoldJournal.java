@@ -1,0 +1,316 @@
+package dev.kernelkit.eval;
+
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.io.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A journal of the finished outer folds of one run, so that a killed run can be resumed and end
+ * with exactly the results an uninterrupted one would have: {@link ModelSelection#withJournal}
+ * records every finished {@link OuterFold} here and, on a resumed run, takes the recorded ones
+ * instead of running them again. Every fold keeps its numbers exactly (doubles as hexadecimal
+ * literals), its chosen and searched grid points as value indices (checked against the grid rebuilt
+ * on resume), the final fit's {@link FitReport} and a fingerprint of its split. The file starts with
+ * the run's description (the command and its arguments); {@link #resume} refuses a journal written
+ * by another run. It is rewritten whole after every fold, to a temporary file moved into place, so
+ * that a kill at any moment leaves the previous or the next complete journal. Thread-safe.
+ *
+ * <p>Format (UTF-8 text): {@code kernelkit-fold-journal 1}, {@code run <description>}, then one line
+ * per fold: {@code fold}, tab, the section (one harness run of the command, e.g. a method of a
+ * comparison), tab, the outer index, then tab-separated {@code key=value} fields. Text is URL-encoded.
+ */
+public final class FoldJournal {
+    private static final String MAGIC = "kernelkit-fold-journal 1";
+
+    private final Path file;
+    private final String run;
+    private final Map<String, Map<Integer, Map<String, String>>> folds = new LinkedHashMap<>();
+
+    private FoldJournal(Path file, String run) {
+        this.file = file;
+        this.run = run;
+    }
+
+    /**
+     * A new, empty journal of {@code run} at {@code file} (an old one there is replaced).
+     *
+     * @throws IOException when the file cannot be written
+     */
+    public static FoldJournal start(Path file, String run) throws IOException {
+        FoldJournal j = new FoldJournal(Objects.requireNonNull(file, "file"), oneLine(run));
+        j.write();
+        return j;
+    }
+
+    /**
+     * The journal at {@code file}, to continue {@code run}.
+     *
+     * @throws IOException when the file is missing or unreadable ("no journal to resume")
+     * @throws IllegalArgumentException when it was written by another run (both named) or is malformed
+     *         (file and line)
+     */
+    public static FoldJournal resume(Path file, String run) throws IOException {
+        Objects.requireNonNull(file, "file");
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(file.toString(), null, "no journal to resume (the run never started, or it finished)");
+        }
+        FoldJournal j = new FoldJournal(file, oneLine(run));
+        if (lines.size() < 2 || !lines.get(0).equals(MAGIC) || !lines.get(1).startsWith("run ")) {
+            throw new IllegalArgumentException(file + ": line 1: not a kernelkit fold journal (expected '" + MAGIC + "')");
+        }
+        String recorded = unescape(lines.get(1).substring(4));
+        if (!recorded.equals(j.run)) {
+            throw new IllegalArgumentException(file + " belongs to another run and cannot be resumed by this one: it recorded '"
+                    + recorded + "', this run is '" + j.run + "' (run without --resume to start over)");
+        }
+        for (int n = 2; n < lines.size(); n++) {
+            String line = lines.get(n);
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] parts = line.split("\t", -1);
+            if (parts.length < 3 || !parts[0].equals("fold")) {
+                throw new IllegalArgumentException(file + ": line " + (n + 1) + ": expected 'fold <section> <index> ...'");
+            }
+            Map<String, String> fields = new LinkedHashMap<>();
+            for (int p = 3; p < parts.length; p++) {
+                int eq = parts[p].indexOf('=');
+                if (eq < 1) {
+                    throw new IllegalArgumentException(file + ": line " + (n + 1) + ": field " + (p + 1) + " is not key=value");
+                }
+                fields.put(parts[p].substring(0, eq), parts[p].substring(eq + 1));
+            }
+            try {
+                j.folds.computeIfAbsent(unescape(parts[1]), k -> new LinkedHashMap<>()).put(Integer.parseInt(parts[2]), fields);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ": line " + (n + 1) + ": bad fold index '" + parts[2] + "'");
+            }
+        }
+        return j;
+    }
+
+    /** The journal file. */
+    public Path file() {
+        return file;
+    }
+
+    /** The run's description. */
+    public String run() {
+        return run;
+    }
+
+    /** Folds recorded in a section. */
+    public synchronized int recorded(String section) {
+        Map<Integer, Map<String, String>> m = folds.get(section);
+        return m == null ? 0 : m.size();
+    }
+
+    /** Whether outer fold {@code index} of {@code section} is recorded. */
+    synchronized boolean has(String section, int index) {
+        Map<Integer, Map<String, String>> m = folds.get(section);
+        return m != null && m.containsKey(index);
+    }
+
+    /**
+     * Records a finished fold and rewrites the journal.
+     *
+     * @throws java.io.UncheckedIOException when the journal cannot be written
+     */
+    synchronized void record(String section, OuterFold fold, String resampling) {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("resampling", escape(resampling));
+        f.put("split", splitPrint(fold.split()));
+        f.put("score", hex(fold.score()));
+        f.put("preprocess_s", hex(fold.preprocessSeconds()));
+        f.put("train_s", hex(fold.trainSeconds()));
+        f.put("predict_s", hex(fold.predictSeconds()));
+        StringBuilder m = new StringBuilder();
+        for (Map.Entry<String, Double> e : fold.measures().entrySet()) {
+            m.append(m.length() == 0 ? "" : ",").append(escape(e.getKey()))
+                    .append(':').append(hex(e.getValue()));
+        }
+        f.put("measures", m.toString());
+        FitReport r = fold.report();
+        f.put("r_learner", escape(r.learner()));
+        f.put("r_options", escape(r.options()));
+        f.put("r_seed", Long.toString(r.seed()));
+        f.put("r_iterations", Long.toString(r.iterations()));
+        f.put("r_converged", Boolean.toString(r.converged()));
+        f.put("r_objective", hexes(r.objective()));
+        f.put("r_seconds", hex(r.seconds()));
+        Selection s = fold.selection();
+        f.put("grid", escape(gridPrint(s.chosen().dimensions())));
+        f.put("chosen", indices(s.chosen()));
+        f.put("s_score", hex(s.score()));
+        StringBuilder searched = new StringBuilder();
+        for (ScoredPoint p : s.searched()) {
+            searched.append(searched.length() == 0 ? "" : ";").append(indices(p.point())).append('/').append(hex(p.score()))
+                    .append('/').append(hexes(p.splitScores()));
+        }
+        f.put("searched", searched.toString());
+        f.put("s_inner", Integer.toString(s.innerSplits()));
+        f.put("s_fits", Integer.toString(s.fits()));
+        f.put("s_unconverged", Integer.toString(s.unconvergedFits()));
+        f.put("s_seconds", hex(s.seconds()));
+        folds.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(fold.index(), f);
+        try {
+            write();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write the journal " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The recorded fold {@code index} of {@code section} on the given split, its points rebuilt on
+     * {@code grid}.
+     *
+     * @throws IllegalArgumentException when the record does not match the split, the resampling or the
+     *         grid (another run's journal), or is malformed
+     */
+    synchronized OuterFold recall(String section, int index, int repeat, int foldInRepeat, Splits.Split split,
+                                  String resampling, Grid<?> grid) {
+        Map<String, String> f = folds.get(section).get(index);
+        String where = file + ": section '" + section + "', outer fold " + index;
+        try {
+            if (!unescape(f.get("resampling")).equals(resampling) || !f.get("split").equals(splitPrint(split))) {
+                throw new IllegalArgumentException(where + " was recorded on another split (" + unescape(f.get("resampling"))
+                        + "); this run splits by " + resampling + " (run without --resume to start over)");
+            }
+            if (!unescape(f.get("grid")).equals(gridPrint(grid.dimensions()))) {
+                throw new IllegalArgumentException(where + " was recorded on another grid (" + unescape(f.get("grid"))
+                        + "); this run searches " + gridPrint(grid.dimensions()) + " (run without --resume to start over)");
+            }
+            Map<String, Double> measures = new LinkedHashMap<>();
+            String ms = f.get("measures");
+            if (!ms.isEmpty()) {
+                for (String kv : ms.split(",", -1)) {
+                    int colon = kv.lastIndexOf(':');
+                    measures.put(unescape(kv.substring(0, colon)),
+                            Double.parseDouble(kv.substring(colon + 1)));
+                }
+            }
+            FitReport report = new FitReport(unescape(f.get("r_learner")), unescape(f.get("r_options")),
+                    Long.parseLong(f.get("r_seed")), Long.parseLong(f.get("r_iterations")),
+                    Boolean.parseBoolean(f.get("r_converged")), parseHexes(f.get("r_objective")),
+                    Double.parseDouble(f.get("r_seconds")));
+            List<ScoredPoint> searched = new ArrayList<>();
+            String ss = f.get("searched");
+            if (!ss.isEmpty()) {
+                for (String p : ss.split(";", -1)) {
+                    String[] q = p.split("/", -1);
+                    searched.add(new ScoredPoint(point(grid, q[0]), Double.parseDouble(q[1]), parseHexes(q[2])));
+                }
+            }
+            Selection selection = new Selection(point(grid, f.get("chosen")), Double.parseDouble(f.get("s_score")), searched,
+                    Integer.parseInt(f.get("s_inner")), Integer.parseInt(f.get("s_fits")),
+                    Integer.parseInt(f.get("s_unconverged")), Double.parseDouble(f.get("s_seconds")));
+            return new OuterFold(index, repeat, foldInRepeat, split, selection, Double.parseDouble(f.get("score")),
+                    Double.parseDouble(f.get("preprocess_s")), Double.parseDouble(f.get("train_s")),
+                    Double.parseDouble(f.get("predict_s")), measures, report);
+        } catch (NullPointerException | IndexOutOfBoundsException | NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": malformed record (" + e + ")", e);
+        }
+    }
+
+    private void write() throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append(MAGIC).append('\n').append("run ").append(escape(run)).append('\n');
+        for (Map.Entry<String, Map<Integer, Map<String, String>>> s : folds.entrySet()) {
+            for (Map.Entry<Integer, Map<String, String>> f : s.getValue().entrySet()) {
+                b.append("fold\t").append(escape(s.getKey())).append('\t').append(f.getKey());
+                for (Map.Entry<String, String> kv : f.getValue().entrySet()) {
+                    b.append('\t').append(kv.getKey()).append('=').append(kv.getValue());
+                }
+                b.append('\n');
+            }
+        }
+        AtomicFiles.write(file, b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Point point(Grid<?> grid, String indices) {
+        String[] p = indices.isEmpty() ? new String[0] : indices.split(",", -1);
+        int[] idx = new int[p.length];
+        for (int i = 0; i < p.length; i++) {
+            idx[i] = Integer.parseInt(p[i]);
+        }
+        return Point.of(grid.dimensions(), idx);
+    }
+
+    private static String indices(Point p) {
+        StringBuilder b = new StringBuilder();
+        for (int i : p.indices()) {
+            b.append(b.length() == 0 ? "" : ",").append(i);
+        }
+        return b.toString();
+    }
+
+    /** The dimensions as "name[v1|v2|...]" joined by ";": what the recorded indices point into. */
+    private static String gridPrint(List<Dimension> dims) {
+        StringBuilder b = new StringBuilder();
+        for (Dimension d : dims) {
+            b.append(b.length() == 0 ? "" : ";").append(d.name()).append('[');
+            for (int i = 0; i < d.size(); i++) {
+                b.append(i == 0 ? "" : "|").append(Dimension.format(d.value(i)));
+            }
+            b.append(']');
+        }
+        return b.toString();
+    }
+
+    /** Sizes and a hash of the split's test indices. */
+    private static String splitPrint(Splits.Split s) {
+        return s.train().length + "/" + s.test().length + "/" + Integer.toHexString(Arrays.hashCode(s.test()));
+    }
+
+    private static String hex(double v) {
+        return Double.toHexString(v);
+    }
+
+    private static String hexes(double[] v) {
+        StringBuilder b = new StringBuilder();
+        for (double x : v) {
+            b.append(b.length() == 0 ? "" : " ").append(hex(x));
+        }
+        return b.toString();
+    }
+
+    private static double[] parseHexes(String s) {
+        if (s.isEmpty()) {
+            return new double[0];
+        }
+        String[] p = s.split(" ", -1);
+        double[] out = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            out[i] = Double.parseDouble(p[i]);
+        }
+        return out;
+    }
+
+    private static String oneLine(String run) {
+        Objects.requireNonNull(run, "run");
+        return run;
+    }
+
+    /** Text as a URL-encoded token: no tab, newline, or any of the separators , ; / : | [ ] remain. */
+    static String escape(String s) {
+        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    static String unescape(String s) {
+        return java.net.URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+}
