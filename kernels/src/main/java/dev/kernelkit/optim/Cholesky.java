@@ -11,7 +11,8 @@ package dev.kernelkit.optim;
  * <p>Every entry is computed as in the textbook's row-by-row loop, l_ij = (h_ij - sum_{k &lt; j}
  * l_ik l_jk) / l_jj with the products subtracted one by one in increasing k, so the result is
  * bit-for-bit that loop's. The loops are ordered by columns: column j is formed as a whole, its
- * k-th update a multiply-subtract over the contiguous k-th column of L (kept transposed), which
+ * k-th update a multiply-subtract over the contiguous k-th column of L (kept transposed), four
+ * columns per pass ((((t - a) - b) - c) - d, the same subtractions in the same order), which
  * HotSpot vectorises; the row form's inner loop is a reduction it cannot vectorise (BENCHMARKS.md,
  * "SparseMI's tuned protocol").
  */
@@ -38,7 +39,21 @@ public final class Cholesky {
             for (int i = j; i < n; i++) {
                 t[i] = h[i][j];
             }
-            for (int k = 0; k < j; k++) {
+            int k = 0;
+            for (; k + 3 < j; k += 4) {
+                double[] c0 = lt[k];
+                double[] c1 = lt[k + 1];
+                double[] c2 = lt[k + 2];
+                double[] c3 = lt[k + 3];
+                double l0 = c0[j];
+                double l1 = c1[j];
+                double l2 = c2[j];
+                double l3 = c3[j];
+                for (int i = j; i < n; i++) {
+                    t[i] = t[i] - c0[i] * l0 - c1[i] * l1 - c2[i] * l2 - c3[i] * l3;
+                }
+            }
+            for (; k < j; k++) {
                 double[] col = lt[k];
                 double ljk = col[j];
                 for (int i = j; i < n; i++) {
