@@ -39,8 +39,9 @@ import java.util.Locale;
  *   fold:  the inner selection and the final fit of outer fold {@code fold=} (default 0), process CPU
  *          seconds (all threads) and the chosen point, test accuracy and every inner score
  *   sizes: one fit per N_XV of {@code sizes=} (default 10,50,100,500,1000) at {@code gammaDim=} (1)
- *          and {@code c=} (10) on inner training part {@code inner=} (0) of that fold, in this thread:
- *          CPU seconds, iterations and the final g(Z)
+ *          and {@code c=} (10) on inner training part {@code inner=} (0) of that fold: process CPU
+ *          seconds (all threads: the fit's own parallel blocks, JIT, GC), this thread's, wall
+ *          seconds, iterations and the final g(Z)
  * </pre>
  */
 public final class SparseMiTuningBenchmark {
@@ -133,12 +134,17 @@ public final class SparseMiTuningBenchmark {
                 out.printf(Locale.ROOT, "  xv %5d  skipped (above the %d instances)%n", k, part.instanceCount());
                 continue;
             }
-            double cpu0 = threadCpu();
+            double cpu0 = processCpu();
+            double own0 = threadCpu();
+            long wall0 = System.nanoTime();
             SparseMiModel m = (SparseMiModel) learner.trainer(g, c, k).fit(part);
-            double cpu1 = threadCpu();
-            out.printf(Locale.ROOT, "  xv %5d  %8.2f s CPU  %3d iterations  %6.3f s/iteration  g %s  held-out accuracy "
-                            + "%.4f%n", k, cpu1 - cpu0, m.iterations(), (cpu1 - cpu0) / Math.max(1, m.iterations()),
-                    Double.toHexString(m.finalObjective()), Metrics.accuracy(m, held));
+            double cpu1 = processCpu();
+            double own1 = threadCpu();
+            double wall = (System.nanoTime() - wall0) / 1e9;
+            out.printf(Locale.ROOT, "  xv %5d  %8.2f s CPU (this thread %.2f, wall %.1f)  %3d iterations  %6.3f s CPU/iteration"
+                            + "  g %s  held-out accuracy %.4f%n", k, cpu1 - cpu0, own1 - own0, wall, m.iterations(),
+                    (cpu1 - cpu0) / Math.max(1, m.iterations()), Double.toHexString(m.finalObjective()),
+                    Metrics.accuracy(m, held));
         }
     }
 

@@ -4,8 +4,6 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 
 /**
  * Expansion vectors as dense points of the input space; instances stay as given (dense or sparse).
@@ -274,24 +272,9 @@ final class InputSpace implements PointSpace {
         }
     }
 
-    /** Multiply-adds (points x instances x features) below which a bulk call stays on the calling thread. */
-    static final long PARALLEL_WORK = 4_000_000L;
-
-    /** Runs {@code body} over [0, points) in blocks: in parallel on the common pool when points x N x d is large. */
-    private void forBlocks(int points, Block body) {
-        long work = (long) points * rows.length * dim;
-        int blocks = work < PARALLEL_WORK ? 1 : Math.min(points, 4 * ForkJoinPool.getCommonPoolParallelism());
-        if (blocks <= 1) {
-            body.run(0, points);
-            return;
-        }
-        IntStream.range(0, blocks).parallel().forEach(b -> body.run(
-                (int) ((long) points * b / blocks), (int) ((long) points * (b + 1) / blocks)));
-    }
-
-    @FunctionalInterface
-    private interface Block {
-        void run(int from, int to);
+    /** Runs {@code body} over [0, points) in blocks, in parallel when points x N x d is large ({@link XvBlocks}). */
+    private void forBlocks(int points, XvBlocks.Block body) {
+        XvBlocks.run(points, (long) points * rows.length * dim, body);
     }
 
     /** z_a · z_b as {@link #inner}, summed in increasing feature index, for b &ge; a at once; mirrored (the products commute). */

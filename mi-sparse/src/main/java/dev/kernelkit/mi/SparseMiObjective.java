@@ -27,6 +27,8 @@ final class SparseMiObjective {
     private final double c;
     private final double ridge;
     private final int bags;
+    /** Multiply-adds one kernel value (an exp) is counted as when deciding to run in parallel ({@link XvBlocks}). */
+    private static final long KERNEL_COST = 20;
     /** Scratch of {@link #gradient}: the weights of the instance directions, N_XV x N. */
     private double[][] weights;
 
@@ -110,17 +112,20 @@ final class SparseMiObjective {
         space.instanceDots(z, dots);
         double[][] kx = new double[nxv][n];
         double[][] a = new double[bags][nxv];
-        for (int j = 0; j < nxv; j++) {
-            double[] dj = dots[j];
-            double[] kj = kx[j];
-            double zj = zz[j];
-            for (int t = 0; t < n; t++) {
-                double k = kernel.value(dj[t], instanceNorms[t], zj);
-                kj[t] = k;
-                int b = bagOf[t];
-                a[b][j] += inverseBagSize[b] * k;
+        // column j of A and row j of k(x, z) are written by one thread only
+        XvBlocks.run(nxv, (long) nxv * n * KERNEL_COST, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] dj = dots[j];
+                double[] kj = kx[j];
+                double zj = zz[j];
+                for (int t = 0; t < n; t++) {
+                    double k = kernel.value(dj[t], instanceNorms[t], zj);
+                    kj[t] = k;
+                    int b = bagOf[t];
+                    a[b][j] += inverseBagSize[b] * k;
+                }
             }
-        }
+        });
         double[][] kz = new double[nxv][nxv];
         for (int i = 0; i < nxv; i++) {
             for (int j = i; j < nxv; j++) {
@@ -193,49 +198,55 @@ final class SparseMiObjective {
         if (weights == null || weights.length != nxv || weights[0].length != n) {
             weights = new double[nxv][n];
         }
-        for (int j = 0; j < nxv; j++) {
-            double[] wj = weights[j];
-            double[] kj = e.kx[j];
-            double[] dj = e.dots[j];
-            double m = 0;
-            for (int t = 0; t < n; t++) {
-                double cj = bagCoef[bagOf[t]][j];
-                if (cj == 0) {
-                    wj[t] = 0;
-                    continue;
+        double[][] wts = weights;
+        XvBlocks.run(nxv, (long) nxv * n * KERNEL_COST, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] wj = wts[j];
+                double[] kj = e.kx[j];
+                double[] dj = e.dots[j];
+                double m = 0;
+                for (int t = 0; t < n; t++) {
+                    double cj = bagCoef[bagOf[t]][j];
+                    if (cj == 0) {
+                        wj[t] = 0;
+                        continue;
+                    }
+                    double k = kj[t];
+                    double d1 = kernel.dDot(k, dj[t]);
+                    wj[t] = d1 != 0 ? cj * d1 : 0;
+                    m += cj * kernel.dNormZ(k);
                 }
-                double k = kj[t];
-                double d1 = kernel.dDot(k, dj[t]);
-                wj[t] = d1 != 0 ? cj * d1 : 0;
-                m += cj * kernel.dNormZ(k);
+                metricSum[j] = m;
             }
-            metricSum[j] = m;
-        }
+        });
         space.addInstanceDirections(weights, grad);
-        double[] combo = new double[pd];
-        for (int j = 0; j < nxv; j++) {
-            java.util.Arrays.fill(combo, 0);
-            double self = metricSum[j];
-            for (int a = 0; a < nxv; a++) {
-                double uaj = u[a][j];
-                if (uaj == 0) {
-                    continue;
+        // grad[j] gets its metric term after its instance terms, as before; each j on one thread
+        XvBlocks.run(nxv, (long) nxv * nxv * pd, (from, to) -> {
+            double[] combo = new double[pd];
+            for (int j = from; j < to; j++) {
+                java.util.Arrays.fill(combo, 0);
+                double self = metricSum[j];
+                for (int a = 0; a < nxv; a++) {
+                    double uaj = u[a][j];
+                    if (uaj == 0) {
+                        continue;
+                    }
+                    double k = e.kz[a][j];
+                    double s = a == j ? e.zz[j] : e.zin[a][j];
+                    double d1 = kernel.dDot(k, s);
+                    double[] za = e.z[a];
+                    for (int q = 0; q < pd; q++) {
+                        combo[q] += uaj * d1 * za[q];
+                    }
+                    self += uaj * kernel.dNormZ(k);
                 }
-                double k = e.kz[a][j];
-                double s = a == j ? e.zz[j] : e.zin[a][j];
-                double d1 = kernel.dDot(k, s);
-                double[] za = e.z[a];
+                double[] zj = e.z[j];
                 for (int q = 0; q < pd; q++) {
-                    combo[q] += uaj * d1 * za[q];
+                    combo[q] += 2 * self * zj[q];
                 }
-                self += uaj * kernel.dNormZ(k);
+                space.addMetricDirection(combo, 1.0, grad[j]);
             }
-            double[] zj = e.z[j];
-            for (int q = 0; q < pd; q++) {
-                combo[q] += 2 * self * zj[q];
-            }
-            space.addMetricDirection(combo, 1.0, grad[j]);
-        }
+        });
         return grad;
     }
 }

@@ -63,7 +63,7 @@ class InputSpaceBulkTest {
     }
 
     // n around and across the panel size, d with every remainder mod 4 and mod 16, weights with exact
-    // zeros; the last case is above InputSpace.PARALLEL_WORK (blocks of XVs on the common pool)
+    // zeros; the last case is above XvBlocks.PARALLEL_WORK (blocks of XVs on the common pool)
     @ParameterizedTest
     @CsvSource({"1, 1, 1", "7, 3, 5", "255, 4, 9", "256, 5, 2", "300, 6, 17", "531, 7, 33", "40, 166, 12", "300, 19, 7",
             "290, 35, 9", "600, 166, 50"})

@@ -231,7 +231,7 @@ class SparseMiObjectiveOldPathTest {
 
     @Test
     void gaussianBinaryOnMuskLikeBagsIsBitForBitTheOldPath() {
-        // 700 instances x 37 features x 200 XVs: above InputSpace.PARALLEL_WORK, so the blocks run in parallel
+        // 700 instances x 37 features x 200 XVs: above XvBlocks.PARALLEL_WORK, so the blocks run in parallel
         BagDataset raw = SyntheticData.muskLikeBags(5, 7, 700, 37, 4);
         BagDataset data = FeatureScaling.STANDARD.fit(raw).apply(raw);
         checkAgainstOldPath(data, new GaussianKernel(1.0 / 37), 10.0, 200, 5);
