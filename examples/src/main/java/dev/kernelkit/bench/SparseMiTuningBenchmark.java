@@ -117,7 +117,8 @@ public final class SparseMiTuningBenchmark {
                         fmt(p.point().number(MiProtocol.C)), fmt(p.score()));
             }
             out.printf(Locale.ROOT, "chosen xv %d gamma*d %s C %s (%d inner fits): selection %.1f s CPU, final fit "
-                            + "%.1f s CPU, %d iterations, g %s; test accuracy %.4f%n", k, fmt(g * train.dim()), fmt(cost),
+                            + "%.1f s CPU, %d iterations, g %s; test accuracy %.4f%n", k, fmt(g * train.dim()),
+                    fmt(cost),
                     sel.fits(), cpu1 - cpu0, cpu2 - cpu1, m.iterations(), Double.toHexString(m.finalObjective()),
                     Metrics.accuracy(m, test));
             return;
@@ -141,7 +142,8 @@ public final class SparseMiTuningBenchmark {
             double cpu1 = processCpu();
             double own1 = threadCpu();
             double wall = (System.nanoTime() - wall0) / 1e9;
-            out.printf(Locale.ROOT, "  xv %5d  %8.2f s CPU (this thread %.2f, wall %.1f)  %3d iterations  %6.3f s CPU/iteration"
+            out.printf(Locale.ROOT, "  xv %5d  %8.2f s CPU (this thread %.2f, wall %.1f)  %3d iterations  "
+                            + "%6.3f s CPU/iteration"
                             + "  g %s  held-out accuracy %.4f%n", k, cpu1 - cpu0, own1 - own0, wall, m.iterations(),
                     (cpu1 - cpu0) / Math.max(1, m.iterations()), Double.toHexString(m.finalObjective()),
                     Metrics.accuracy(m, held));

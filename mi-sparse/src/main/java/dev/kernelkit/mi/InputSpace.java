@@ -16,8 +16,9 @@ import java.util.List;
  * vectorise), sixteen features per pass over the partial sums; {@link #addInstanceDirections}
  * adds eight instances per pass, each entry still accumulated in increasing t; both split the
  * points into blocks run in parallel on the common fork-join pool when the work is large (each
- * result is computed by one thread, so the split does not change it); {@link #inners} forms z_a · z_b for all b at once from the points
- * stored feature-major. Memory: two copies of the instances (2 N d doubles).
+ * result is computed by one thread, so the split does not change it); {@link #inners} forms
+ * z_a · z_b for all b at once from the points stored feature-major. Memory: two copies of the
+ * instances (2 N d doubles).
  */
 final class InputSpace implements PointSpace {
     /** Instances per panel of the packed feature-major copy. */
@@ -277,7 +278,10 @@ final class InputSpace implements PointSpace {
         XvBlocks.run(points, (long) points * rows.length * dim, body);
     }
 
-    /** z_a · z_b as {@link #inner}, summed in increasing feature index, for b &ge; a at once; mirrored (the products commute). */
+    /**
+     * z_a · z_b as {@link #inner}, summed in increasing feature index, for b &ge; a at once;
+     * mirrored (the products commute).
+     */
     @Override
     public void inners(double[][] p, double[][] out) {
         int m = p.length;

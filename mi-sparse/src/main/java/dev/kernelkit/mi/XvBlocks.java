@@ -22,9 +22,13 @@ final class XvBlocks {
     private XvBlocks() {
     }
 
-    /** Runs {@code body} over [0, count): on the calling thread below {@link #PARALLEL_WORK} multiply-adds, else in blocks in parallel. */
+    /**
+     * Runs {@code body} over [0, count): on the calling thread below {@link #PARALLEL_WORK}
+     * multiply-adds, else in blocks in parallel.
+     */
     static void run(int count, long work, Block body) {
-        int blocks = work < PARALLEL_WORK ? 1 : Math.min(count, 4 * Math.max(1, ForkJoinPool.getCommonPoolParallelism()));
+        int threads = Math.max(1, ForkJoinPool.getCommonPoolParallelism());
+        int blocks = work < PARALLEL_WORK ? 1 : Math.min(count, 4 * threads);
         if (blocks <= 1) {
             body.run(0, count);
             return;

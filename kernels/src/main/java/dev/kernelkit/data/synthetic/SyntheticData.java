@@ -256,7 +256,8 @@ public final class SyntheticData {
                 centre[f] = mu[f] + gaussian(rnd);
             }
             int n = sizes[b];
-            int witnesses = positive ? 1 + rnd.nextInt((n + MUSK_LIKE_WITNESS_DIVISOR - 1) / MUSK_LIKE_WITNESS_DIVISOR) : 0;
+            int maxWitnesses = (n + MUSK_LIKE_WITNESS_DIVISOR - 1) / MUSK_LIKE_WITNESS_DIVISOR;
+            int witnesses = positive ? 1 + rnd.nextInt(maxWitnesses) : 0;
             List<Vec> inst = new ArrayList<>(n);
             for (int p = 0; p < n; p++) {
                 double[] x = new double[dim];
