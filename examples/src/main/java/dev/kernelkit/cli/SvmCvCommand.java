@@ -61,6 +61,9 @@ final class SvmCvCommand implements Callable<Integer> {
     Options.Validation validation;
 
     @Mixin
+    KernelFrom kernelFrom;
+
+    @Mixin
     Options.Json json;
 
     /** One grid point: a kernel and a C. */
@@ -88,9 +91,14 @@ final class SvmCvCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--folds " + validation.folds() + ": " + e.getMessage(), e);
         }
+        kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
+        if (kernelFrom.given()) {
+            kernelFrom.load().checkDim(kernelFrom.widen(data).dim(), "--data " + input.data());
+            kernelFrom.describe(out, kernelFrom.prepare(data.subset(splits.get(0).train()), "--data " + input.data()));
+        }
         Kernel<Vec> fixedKernel = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
         Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
-        boolean grid = fixedKernel == null || fixedC == null;
+        boolean grid = (fixedKernel == null && !kernelFrom.given()) || fixedC == null;
         SvmLoss loss = svm.loss().toSvmLoss();
         FeatureScaling scaling = scale.scaling();
         int k = validation.folds();
@@ -101,14 +109,22 @@ final class SvmCvCommand implements Callable<Integer> {
         List<FoldOutcome> outcomes = CrossValidation.run(splits, (trainIdx, testIdx, f) -> {
             LabeledDataset rawTrain = data.subset(trainIdx);
             long start = System.nanoTime();
-            Point chosen = grid ? choose(rawTrain, fixedKernel, fixedC, scaling, loss, validation.seed() + 1000L + f)
-                    : new Point(fixedKernel, fixedC);
-            FittedScaler scaler = scaling.fit(rawTrain);
-            SvmModel model = Svm.fit(scaler.apply(rawTrain), options(chosen, loss));
+            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(rawTrain, "--data " + input.data()) : null;
+            // with a learned kernel the model's scaler replaces --scale (none): the grid search and the fit read
+            // the part it scaled
+            LabeledDataset foldTrain = learned != null ? learned.train() : rawTrain;
+            Kernel<Vec> foldKernel = learned != null ? learned.kernel().kernel() : fixedKernel;
+            Point chosen = grid ? choose(foldTrain, foldKernel, fixedC, scaling, loss, validation.seed() + 1000L + f)
+                    : new Point(foldKernel, fixedC);
+            FittedScaler scaler = scaling.fit(foldTrain);
+            SvmModel model = Svm.fit(scaler.apply(foldTrain), options(chosen, loss));
             double seconds = CommandSupport.secondsSince(start);
-            double acc = CommandSupport.accuracy(model, scaler.apply(data.subset(testIdx)));
+            LabeledDataset rawTest = data.subset(testIdx);
+            LabeledDataset foldTest = learned != null ? learned.kernel().scaler().apply(kernelFrom.widen(rawTest)) : rawTest;
+            double acc = CommandSupport.accuracy(model, scaler.apply(foldTest));
             progress.update("folds", finished.incrementAndGet(), splits.size());
-            return new FoldOutcome(f / k + 1, f % k + 1, trainIdx.length, testIdx.length, Kernels.format(chosen.kernel()),
+            return new FoldOutcome(f / k + 1, f % k + 1, trainIdx.length, testIdx.length,
+                    learned != null ? "learned" : Kernels.format(chosen.kernel()),
                     chosen.c(), acc, seconds, model.supportVectorCount());
         });
         double wallSeconds = CommandSupport.secondsSince(t0);
@@ -148,6 +164,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 .put("n", (long) data.size())
                 .put("dim", (long) data.dim())
                 .put("scale", scaling.cliName())
+                .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
                 .put("loss", svm.loss().cliName())
                 .put("grid_search", grid)
                 .putList("fold_accuracies", accuracies)

@@ -44,6 +44,9 @@ final class SvmTrainCommand implements Callable<Integer> {
     @Mixin
     Options.Scale scale;
 
+    @Mixin
+    KernelFrom kernelFrom;
+
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the trained model.")
     Path model;
 
@@ -59,18 +62,35 @@ final class SvmTrainCommand implements Callable<Integer> {
         input.validate();
         test.validate();
         svm.validate();
-        svm.requireKernelAndC();
+        kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
+        if (kernelFrom.given()) {
+            svm.c().orElseThrow(() -> new IllegalArgumentException("--c C is required"));
+        } else {
+            svm.requireKernelAndC();
+        }
         Options.positive("--cache-mb", cacheMb);
-        Kernel<Vec> kernel = CommandSupport.kernel(svm);
         double c = svm.c().orElseThrow();
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
 
         progress.status("reading " + input.data());
         DataFiles.TrainTest raw = DataFiles.readTrainTest(input.data(), test.test(), input);
-        FittedScaler scaler = scale.scaling().fit(raw.train());
-        LabeledDataset train = scaler.apply(raw.train());
-        LabeledDataset testSet = raw.test() == null ? null : scaler.apply(raw.test());
+        Kernel<Vec> kernel;
+        FittedScaler scaler;
+        LabeledDataset train;
+        if (kernelFrom.given()) {
+            kernelFrom.load();
+            KernelFrom.Prepared learned = kernelFrom.prepare(raw.train(), "--data " + input.data());
+            kernelFrom.describe(out, learned);
+            kernel = learned.kernel().kernel();
+            scaler = learned.kernel().scaler();
+            train = learned.train();
+        } else {
+            kernel = CommandSupport.kernel(svm);
+            scaler = scale.scaling().fit(raw.train());
+            train = scaler.apply(raw.train());
+        }
+        LabeledDataset testSet = raw.test() == null ? null : scaler.apply(kernelFrom.widen(raw.test()));
 
         SvmOptions options = SvmOptions.of(kernel).withC(c).withLoss(svm.loss().toSvmLoss())
                 .withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
@@ -102,7 +122,7 @@ final class SvmTrainCommand implements Callable<Integer> {
         }
         table.print(out);
         out.printf("kernel %s, C = %s, loss %s, scaling %s; classes %s; %d support vectors; trained in %s s%n",
-                Kernels.format(kernel), CommandSupport.label(c), svm.loss().cliName(), scale.scaling().cliName(),
+                kernelName(kernel), CommandSupport.label(c), svm.loss().cliName(), scaler.kind().cliName(),
                 Arrays.toString(Arrays.stream(fitted.classes()).mapToObj(CommandSupport::label).toArray()),
                 fitted.supportVectorCount(), CommandSupport.seconds(trainSeconds));
         out.println("model written to " + model);
@@ -121,10 +141,11 @@ final class SvmTrainCommand implements Callable<Integer> {
                 .put("n_train", (long) train.size())
                 .put("n_test", testSet == null ? 0L : (long) testSet.size())
                 .put("dim", (long) train.dim())
-                .put("kernel", Kernels.format(kernel))
+                .put("kernel", kernelName(kernel))
+                .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
                 .put("c", c)
                 .put("loss", svm.loss().cliName())
-                .put("scale", scale.scaling().cliName())
+                .put("scale", scaler.kind().cliName())
                 .put("support_vectors", (long) fitted.supportVectorCount())
                 .put("model", model.toString());
         if (testAccuracy != null) {
@@ -132,5 +153,10 @@ final class SvmTrainCommand implements Callable<Integer> {
         }
         json.write(CommandSupport.putEnvironment(summary));
         return Main.OK;
+    }
+
+    /** The kernel's specification, or a short name for a learned combination (its terms can run to thousands). */
+    private String kernelName(Kernel<Vec> kernel) {
+        return kernelFrom.given() ? "learned (" + kernelFrom.file() + ")" : Kernels.format(kernel);
     }
 }

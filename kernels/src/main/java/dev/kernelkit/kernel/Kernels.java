@@ -2,6 +2,7 @@ package dev.kernelkit.kernel;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.MultipleKernel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,10 +131,48 @@ public final class Kernels {
             sb.append("set(");
             write(s.instance(), sb);
             sb.append(')');
+        } else if (k instanceof MultipleKernel.Combined c) {
+            writeCombined(c, sb);
         } else {
             throw new IllegalArgumentException("cannot format kernel of type " + k.getClass().getName()
                     + "; only the kernels named in Kernels (" + String.join(", ", VECTOR_NAMES) + ", set) can be written");
         }
+    }
+
+    /**
+     * A learned combination sum_m mu_m s_m k_m as {@code sum(w_1*K_1,...)} over the kernels with mu_m &gt; 0
+     * (w_m = mu_m s_m); parsed back it is a {@link WeightedSumKernel} of the same values (evaluated kernel by
+     * kernel instead of on the shared fast path, so equal up to rounding). A {@link GroupGaussianKernel} of width
+     * sigma &gt; 0 is written as the Gaussian of gamma = 1 / sigma on its features (one rounding more).
+     */
+    private static void writeCombined(MultipleKernel.Combined c, StringBuilder sb) {
+        MultipleKernel base = c.baseKernels();
+        double[] mu = c.weights();
+        sb.append("sum(");
+        boolean first = true;
+        for (int m = 0; m < mu.length; m++) {
+            if (mu[m] == 0) {
+                continue;
+            }
+            if (!first) {
+                sb.append(',');
+            }
+            first = false;
+            sb.append(mu[m] * base.scale(m)).append('*');
+            Kernel<Vec> k = base.kernel(m);
+            if (k instanceof GroupGaussianKernel g && g.width() > 0) {
+                // exp(-||x_G - z_G||^2 / sigma) as the Gaussian of gamma = 1 / sigma on the features of G
+                int[] idx = g.features();
+                Kernel<Vec> gauss = new GaussianKernel(1.0 / g.width());
+                write(idx.length == 1 ? new SingleFeatureKernel(idx[0], gauss) : new FeatureSubsetKernel(idx, gauss), sb);
+            } else {
+                write(k, sb);
+            }
+        }
+        if (first) {
+            throw new IllegalArgumentException("cannot format a learned kernel whose weights are all zero");
+        }
+        sb.append(')');
     }
 
     /** Recursive-descent parser over a token list (words and the punctuation : , ( ) = *). */

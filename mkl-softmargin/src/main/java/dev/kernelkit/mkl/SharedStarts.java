@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * (Lp starts at M^(-1/p), keyed like any other start), so the fits of one C and one label vector share that
  * solve and its per-kernel products
  * ({@link BaseKernelMatrices#products}). The solve is deterministic, so a fit gets exactly the solution it would
- * have computed itself. Thread-safe: the grid's fits run in parallel ({@link MklProtocol#tuneReport}).
+ * have computed itself. Thread-safe: the grid's fits run in parallel ({@link MklProtocol.Tuning#selection}).
  */
 final class SharedStarts {
     private final BaseKernelMatrices matrices;

@@ -641,8 +641,14 @@ class SoftMarginMklTest {
         }
         MklResult[] shared = new MklResult[grid.size()];
         // in parallel, as the grid search runs them
-        MklProtocol.forEach(grid.size(), 2, k -> shared[k] = SoftMarginMkl.fitBinary(g, signedLabels(),
-                grid.get(k).withSolver(TIGHT), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, starts));
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            pool.submit(() -> java.util.stream.IntStream.range(0, grid.size()).parallel().forEach(k -> shared[k] =
+                    SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT), FitListener.SILENT,
+                            WarmStart.PREVIOUS_ALPHA, starts))).join();
+        } finally {
+            pool.shutdown();
+        }
         for (int k = 0; k < grid.size(); k++) {
             MklResult own = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT));
             String point = grid.get(k) + ", " + at;

@@ -12,6 +12,7 @@ import dev.kernelkit.cvm.OneClassCvm;
 import dev.kernelkit.cvm.OneClassCvmModel;
 import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.cli.CliEnums;
+import dev.kernelkit.cli.KernelFrom;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
@@ -19,6 +20,7 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.ScaledRegressionModel;
@@ -188,13 +190,21 @@ final class CvmCli {
      * and returns a model that scales raw points before predicting (and stores the scaler).
      */
     static Trained train(Parameters p, LabeledDataset rawTrain) {
+        return train(p, rawTrain, null);
+    }
+
+    /**
+     * As {@link #train(Parameters, LabeledDataset)}, with the kernel learned by another model instead of the
+     * Gaussian when {@code learned} is not null (prepared on this training part: its scaler and kernel).
+     */
+    static Trained train(Parameters p, LabeledDataset rawTrain, KernelFrom.Prepared learned) {
         if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
             throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
         }
-        FittedScaler scaler = p.scale.fit(rawTrain);
-        LabeledDataset train = scaler.apply(rawTrain);
+        FittedScaler scaler = learned != null ? learned.kernel().scaler() : p.scale.fit(rawTrain);
+        LabeledDataset train = learned != null ? learned.train() : scaler.apply(rawTrain);
         Method m = p.method();
-        GaussianKernel kernel = new GaussianKernel(p.gamma(train));
+        Kernel<Vec> kernel = learned != null ? learned.kernel().kernel() : new GaussianKernel(p.gamma(train));
         if (m == Method.CVR) {
             double[] y = train.labels();
             double maxAbs = 0;

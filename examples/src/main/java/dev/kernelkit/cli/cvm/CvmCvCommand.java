@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.cvm;
 
 import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.cli.KernelFrom;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
@@ -31,6 +32,9 @@ final class CvmCvCommand implements Callable<Integer> {
     CvmCli.Parameters parameters;
 
     @Mixin
+    KernelFrom kernelFrom;
+
+    @Mixin
     Options.Json json;
 
     @Override
@@ -38,7 +42,9 @@ final class CvmCvCommand implements Callable<Integer> {
         if (folds < 2) {
             throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
         }
-        LabeledDataset d = CvmCli.read(data, "--data");
+        kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
+        LabeledDataset d = kernelFrom.given() ? CvmCli.read(data, "--data", kernelFrom.load().dim())
+                : CvmCli.read(data, "--data");
         boolean regression = parameters.method() == CvmCli.Method.CVR;
         List<Splits.Split> splits = regression ? kFold(d.size(), folds, parameters.seed)
                 : Splits.stratifiedKFold(d.labels(), folds, parameters.seed);
@@ -50,7 +56,11 @@ final class CvmCvCommand implements Callable<Integer> {
             LabeledDataset tr = d.subset(splits.get(f).train());
             LabeledDataset te = d.subset(splits.get(f).test());
             long t0 = System.nanoTime();
-            CvmCli.Trained t = CvmCli.train(parameters, tr);
+            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
+            if (learned != null && f == 0) {
+                kernelFrom.describe(out, learned);
+            }
+            CvmCli.Trained t = CvmCli.train(parameters, tr, learned);
             seconds += (System.nanoTime() - t0) * 1e-9;
             double s = CvmCli.score(t, te);
             sum += s;
@@ -63,6 +73,7 @@ final class CvmCvCommand implements Callable<Integer> {
         out.flush();
         json.write(new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
                 .put("scale", parameters.scale.cliName())
+                .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
                 .put(regression ? "mse" : "accuracy", mean).put("core_vectors", (double) cores / splits.size())
                 .put("train_seconds", seconds).put("folds", (long) splits.size()));
         return 0;
