@@ -71,6 +71,72 @@ class CholeskyTest {
         }
     }
 
+    /** Golub &amp; Van Loan's row-by-row loop as Cholesky.java wrote it before the column ordering. */
+    static void textbookRowLoop(double[][] h, double[] b) {
+        int n = b.length;
+        for (int j = 0; j < n; j++) {
+            double[] hj = h[j];
+            double s = hj[j];
+            for (int k = 0; k < j; k++) {
+                s -= hj[k] * hj[k];
+            }
+            double l = Math.sqrt(s);
+            hj[j] = l;
+            for (int i = j + 1; i < n; i++) {
+                double[] hi = h[i];
+                double t = hi[j];
+                for (int k = 0; k < j; k++) {
+                    t -= hi[k] * hj[k];
+                }
+                hi[j] = t / l;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            double s = b[i];
+            for (int k = 0; k < i; k++) {
+                s -= h[i][k] * b[k];
+            }
+            b[i] = s / h[i][i];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            double s = b[i];
+            for (int k = i + 1; k < n; k++) {
+                s -= h[k][i] * b[k];
+            }
+            b[i] = s / h[i][i];
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 8, 61, 257})
+    void factorAndSolutionAreBitForBitTheTextbookRowLoops(int n) {
+        // the column ordering only reorders independent entries: each l_ij subtracts the same
+        // products in the same order, so results that SparseMI's recorded runs depend on stay exact
+        SplittableRandom rnd = new SplittableRandom(77 + n);
+        double[][] h = randomSpd(rnd, n);
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = rnd.nextDouble(-3, 3);
+        }
+        double[][] ours = new double[n][];
+        double[][] textbook = new double[n][];
+        for (int i = 0; i < n; i++) {
+            ours[i] = h[i].clone();
+            textbook[i] = h[i].clone();
+        }
+        double[] x = b.clone();
+        double[] y = b.clone();
+        Cholesky.solveInPlace(ours, x);
+        textbookRowLoop(textbook, y);
+        for (int i = 0; i < n; i++) {
+            assertThat(Double.doubleToRawLongBits(x[i])).as("x[%d]", i).isEqualTo(Double.doubleToRawLongBits(y[i]));
+            for (int j = 0; j <= i; j++) {
+                assertThat(Double.doubleToRawLongBits(ours[i][j])).as("L[%d][%d]", i, j)
+                        .isEqualTo(Double.doubleToRawLongBits(textbook[i][j]));
+            }
+        }
+    }
+
     @Test
     void theStrictUpperTriangleIsNeitherReadNorWritten() {
         double[][] h = {{4, 99}, {2, 3}}; // H = [[4, 2], [2, 3]]; 99 must be ignored

@@ -21,10 +21,16 @@ final class SparseMiObjective {
     private final PointSpace space;
     private final int[] bagOf;
     private final double[] bagSize;
+    private final double[] inverseBagSize;
+    private final double[] instanceNorms;
     private final double[][] targets;
     private final double c;
     private final double ridge;
     private final int bags;
+    /** Multiply-adds one kernel value (an exp) is counted as when deciding to run in parallel ({@link XvBlocks}). */
+    private static final long KERNEL_COST = 20;
+    /** Scratch of {@link #gradient}: the weights of the instance directions, N_XV x N. */
+    private double[][] weights;
 
     /**
      * @param bagOf the bag index of every instance (instances of a bag need not be contiguous)
@@ -41,6 +47,14 @@ final class SparseMiObjective {
         for (int b : bagOf) {
             bagSize[b]++;
         }
+        this.inverseBagSize = new double[bagCount];
+        for (int b = 0; b < bagCount; b++) {
+            inverseBagSize[b] = 1.0 / bagSize[b];
+        }
+        this.instanceNorms = new double[bagOf.length];
+        for (int t = 0; t < bagOf.length; t++) {
+            instanceNorms[t] = space.instanceSquaredNorm(t);
+        }
         this.targets = targets;
         this.c = c;
         this.ridge = ridge;
@@ -54,10 +68,15 @@ final class SparseMiObjective {
         return space;
     }
 
-    /** Everything computed at one Z: kernel values, the inner optima and g(Z). */
+    /**
+     * Everything computed at one Z: the inner products z_a · z_b ({@code zin}, its diagonal
+     * {@code zz}), x_t · z_j and k(x_t, z_j) (N_XV x N, one row per XV), K_Z, the mean kernel
+     * rows A, the inner optima and g(Z).
+     */
     static final class Evaluation {
         final double[][] z;
         final double[] zz;
+        final double[][] zin;
         final double[][] dots;
         final double[][] kx;
         final double[][] kz;
@@ -65,10 +84,11 @@ final class SparseMiObjective {
         final double[][] w;
         final double value;
 
-        Evaluation(double[][] z, double[] zz, double[][] dots, double[][] kx, double[][] kz, double[][] a,
-                   double[][] w, double value) {
+        Evaluation(double[][] z, double[] zz, double[][] zin, double[][] dots, double[][] kx, double[][] kz,
+                   double[][] a, double[][] w, double value) {
             this.z = z;
             this.zz = zz;
+            this.zin = zin;
             this.dots = dots;
             this.kx = kx;
             this.kz = kz;
@@ -82,35 +102,40 @@ final class SparseMiObjective {
     Evaluation kernels(double[][] z) {
         int nxv = z.length;
         int n = space.instanceCount();
+        double[][] zin = new double[nxv][nxv];
+        space.inners(z, zin);
         double[] zz = new double[nxv];
         for (int j = 0; j < nxv; j++) {
-            zz[j] = space.inner(z[j], z[j]);
+            zz[j] = zin[j][j];
         }
-        double[][] dots = new double[n][nxv];
-        double[][] kx = new double[n][nxv];
+        double[][] dots = new double[nxv][n];
+        space.instanceDots(z, dots);
+        double[][] kx = new double[nxv][n];
         double[][] a = new double[bags][nxv];
-        for (int t = 0; t < n; t++) {
-            double xx = space.instanceSquaredNorm(t);
-            double[] at = a[bagOf[t]];
-            double inv = 1.0 / bagSize[bagOf[t]];
-            for (int j = 0; j < nxv; j++) {
-                double s = space.instanceDot(t, z[j]);
-                double k = kernel.value(s, xx, zz[j]);
-                dots[t][j] = s;
-                kx[t][j] = k;
-                at[j] += inv * k;
+        // column j of A and row j of k(x, z) are written by one thread only
+        XvBlocks.run(nxv, (long) nxv * n * KERNEL_COST, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] dj = dots[j];
+                double[] kj = kx[j];
+                double zj = zz[j];
+                for (int t = 0; t < n; t++) {
+                    double k = kernel.value(dj[t], instanceNorms[t], zj);
+                    kj[t] = k;
+                    int b = bagOf[t];
+                    a[b][j] += inverseBagSize[b] * k;
+                }
             }
-        }
+        });
         double[][] kz = new double[nxv][nxv];
         for (int i = 0; i < nxv; i++) {
             for (int j = i; j < nxv; j++) {
-                double s = i == j ? zz[i] : space.inner(z[i], z[j]);
+                double s = i == j ? zz[i] : zin[i][j];
                 double k = kernel.value(s, zz[i], zz[j]);
                 kz[i][j] = k;
                 kz[j][i] = k;
             }
         }
-        return new Evaluation(z, zz, dots, kx, kz, a, null, Double.NaN);
+        return new Evaluation(z, zz, zin, dots, kx, kz, a, null, Double.NaN);
     }
 
     /** The inner problem of binary problem {@code p} at the kernels of {@code e}. */
@@ -136,7 +161,7 @@ final class SparseMiObjective {
             w[p] = prob.solveNewton(warm != null ? warm[p] : null);
             g += prob.value(w[p]);
         }
-        return new Evaluation(k.z, k.zz, k.dots, k.kx, k.kz, k.a, w, g);
+        return new Evaluation(k.z, k.zz, k.zin, k.dots, k.kx, k.kz, k.a, w, g);
     }
 
     /** dg/dZ at an evaluated point (eq. 18 summed over the binary problems, eq. 20). */
@@ -170,45 +195,58 @@ final class SparseMiObjective {
         double[][] grad = new double[nxv][pd];
         double[] metricSum = new double[nxv];
         int n = space.instanceCount();
-        for (int t = 0; t < n; t++) {
-            double[] coef = bagCoef[bagOf[t]];
-            for (int j = 0; j < nxv; j++) {
-                double cj = coef[j];
-                if (cj == 0) {
-                    continue;
-                }
-                double k = e.kx[t][j];
-                double d1 = kernel.dDot(k, e.dots[t][j]);
-                if (d1 != 0) {
-                    space.addInstanceDirection(t, cj * d1, grad[j]);
-                }
-                metricSum[j] += cj * kernel.dNormZ(k);
-            }
+        if (weights == null || weights.length != nxv || weights[0].length != n) {
+            weights = new double[nxv][n];
         }
-        double[] combo = new double[pd];
-        for (int j = 0; j < nxv; j++) {
-            java.util.Arrays.fill(combo, 0);
-            double self = metricSum[j];
-            for (int a = 0; a < nxv; a++) {
-                double uaj = u[a][j];
-                if (uaj == 0) {
-                    continue;
+        double[][] wts = weights;
+        XvBlocks.run(nxv, (long) nxv * n * KERNEL_COST, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] wj = wts[j];
+                double[] kj = e.kx[j];
+                double[] dj = e.dots[j];
+                double m = 0;
+                for (int t = 0; t < n; t++) {
+                    double cj = bagCoef[bagOf[t]][j];
+                    if (cj == 0) {
+                        wj[t] = 0;
+                        continue;
+                    }
+                    double k = kj[t];
+                    double d1 = kernel.dDot(k, dj[t]);
+                    wj[t] = d1 != 0 ? cj * d1 : 0;
+                    m += cj * kernel.dNormZ(k);
                 }
-                double k = e.kz[a][j];
-                double s = a == j ? e.zz[j] : space.inner(e.z[a], e.z[j]);
-                double d1 = kernel.dDot(k, s);
-                double[] za = e.z[a];
+                metricSum[j] = m;
+            }
+        });
+        space.addInstanceDirections(weights, grad);
+        // grad[j] gets its metric term after its instance terms, as before; each j on one thread
+        XvBlocks.run(nxv, (long) nxv * nxv * pd, (from, to) -> {
+            double[] combo = new double[pd];
+            for (int j = from; j < to; j++) {
+                java.util.Arrays.fill(combo, 0);
+                double self = metricSum[j];
+                for (int a = 0; a < nxv; a++) {
+                    double uaj = u[a][j];
+                    if (uaj == 0) {
+                        continue;
+                    }
+                    double k = e.kz[a][j];
+                    double s = a == j ? e.zz[j] : e.zin[a][j];
+                    double d1 = kernel.dDot(k, s);
+                    double[] za = e.z[a];
+                    for (int q = 0; q < pd; q++) {
+                        combo[q] += uaj * d1 * za[q];
+                    }
+                    self += uaj * kernel.dNormZ(k);
+                }
+                double[] zj = e.z[j];
                 for (int q = 0; q < pd; q++) {
-                    combo[q] += uaj * d1 * za[q];
+                    combo[q] += 2 * self * zj[q];
                 }
-                self += uaj * kernel.dNormZ(k);
+                space.addMetricDirection(combo, 1.0, grad[j]);
             }
-            double[] zj = e.z[j];
-            for (int q = 0; q < pd; q++) {
-                combo[q] += 2 * self * zj[q];
-            }
-            space.addMetricDirection(combo, 1.0, grad[j]);
-        }
+        });
         return grad;
     }
 }

@@ -54,7 +54,8 @@ import picocli.CommandLine.Option;
 @Command(name = "sparse-mi", mixinStandardHelpOptions = true,
         description = "Sparse kernel SVMs for multi-instance bags (SparseMI) and the baselines MI-Kernel, RSVM, RS.",
         subcommands = {SparseMiCommand.Train.class, SparseMiCommand.Predict.class, SparseMiCommand.Cv.class,
-                SparseMiCommand.Compare.class, SparseMiCommand.Bench.class, SparseMiCommand.BenchCccp.class})
+                SparseMiCommand.Compare.class, SparseMiCommand.Bench.class, SparseMiCommand.BenchCccp.class,
+                SyntheticBagsCommand.class})
 public final class SparseMiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Seeded 2-D synthetic problems: {@link #twoMoons}, {@link #checkerboard} (labelled points,
+ * Seeded synthetic problems, 2-D: {@link #twoMoons}, {@link #checkerboard} (labelled points,
  * labels ±1) and the two multi-instance problems of Fu et al., TNNLS 2013, Sec. V-A, Fig. 2:
- * {@link #ringBags} (binary, Fig. 2(a)) and {@link #fourGaussianBags} (three classes, Fig. 2(b)).
+ * {@link #ringBags} (binary, Fig. 2(a)) and {@link #fourGaussianBags} (three classes, Fig. 2(b)),
+ * and {@link #muskLikeBags}, a MUSK2-shaped timing set.
  * All use {@code new SplittableRandom(seed)} only; points are returned in random order (the
  * classes interleaved) so that the first rows are not all of one class.
  */
@@ -191,6 +192,108 @@ public final class SyntheticData {
             }
         }
         return shuffledBags(bags, labels, FOUR_GAUSSIAN_CLASSES, rnd);
+    }
+
+    /** Number of shared background clusters ("conformation families") of {@link #muskLikeBags}. */
+    public static final int MUSK_LIKE_CLUSTERS = 12;
+    /** A positive bag of n instances in {@link #muskLikeBags} has up to ⌈n / this⌉ witnesses. */
+    public static final int MUSK_LIKE_WITNESS_DIVISOR = 4;
+    /** Standard deviation (per feature) of the witness instances around the concept in {@link #muskLikeBags}. */
+    public static final double MUSK_LIKE_WITNESS_SD = 0.5;
+    /** Feature scale of {@link #muskLikeBags}: values are integers, as in the MUSK files. */
+    public static final double MUSK_LIKE_SCALE = 20.0;
+
+    /**
+     * A binary multi-instance set shaped like MUSK2 (Dietterich, Lathrop &amp; Lozano-Pérez, AIJ
+     * 1997: 102 bags, 39 positive, 6,598 instances of 166 integer features, bag sizes 1 to 1,044)
+     * for timing bag-level learners at realistic bag sizes; not the MUSK2 data and not a model of
+     * molecules. Bag sizes: {@code instances} split over the bags in proportion to log-normal
+     * weights exp(0.6 N(0, 1)), every bag at least one instance, the rounding remainder given to
+     * the bags in order, so the sizes sum to {@code instances} exactly. Every bag draws one of
+     * {@value #MUSK_LIKE_CLUSTERS} shared cluster means (each ~ N(0, I)) and its own centre =
+     * that mean + N(0, I); its instances are the centre + N(0, I). A positive bag replaces
+     * w ~ U{1..⌈n/4⌉} of its instances (its witnesses) by draws from the concept c +
+     * N(0, 0.5² I), c ~ N(0, I) drawn once, so only some instances of a positive bag tell it from a
+     * negative one. Values are rounded to integers after scaling by {@value #MUSK_LIKE_SCALE}.
+     * Bags {@code pos-i} / {@code neg-i} (class names {@link BagDataset#BINARY_CLASSES}) in random
+     * order; {@code new SplittableRandom(seed)} only.
+     *
+     * @throws IllegalArgumentException for fewer than one bag per class, dim &lt; 1 or fewer
+     *         instances than bags
+     */
+    public static BagDataset muskLikeBags(int positiveBags, int negativeBags, int instances, int dim, long seed) {
+        if (positiveBags < 1 || negativeBags < 1) {
+            throw new IllegalArgumentException("need at least one bag per class, got " + positiveBags + " positive and "
+                    + negativeBags + " negative");
+        }
+        if (dim < 1) {
+            throw new IllegalArgumentException("dim must be >= 1, got " + dim);
+        }
+        int bagCount = positiveBags + negativeBags;
+        if (instances < bagCount) {
+            throw new IllegalArgumentException("instances must be >= the number of bags (" + bagCount + "), got "
+                    + instances);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[][] means = new double[MUSK_LIKE_CLUSTERS][dim];
+        for (double[] mu : means) {
+            for (int f = 0; f < dim; f++) {
+                mu[f] = gaussian(rnd);
+            }
+        }
+        double[] concept = new double[dim];
+        for (int f = 0; f < dim; f++) {
+            concept[f] = gaussian(rnd);
+        }
+        int[] sizes = logNormalSizes(bagCount, instances, rnd);
+        List<Bag> bags = new ArrayList<>(bagCount);
+        List<Integer> labels = new ArrayList<>(bagCount);
+        for (int b = 0; b < bagCount; b++) {
+            boolean positive = b < positiveBags;
+            double[] mu = means[rnd.nextInt(MUSK_LIKE_CLUSTERS)];
+            double[] centre = new double[dim];
+            for (int f = 0; f < dim; f++) {
+                centre[f] = mu[f] + gaussian(rnd);
+            }
+            int n = sizes[b];
+            int maxWitnesses = (n + MUSK_LIKE_WITNESS_DIVISOR - 1) / MUSK_LIKE_WITNESS_DIVISOR;
+            int witnesses = positive ? 1 + rnd.nextInt(maxWitnesses) : 0;
+            List<Vec> inst = new ArrayList<>(n);
+            for (int p = 0; p < n; p++) {
+                double[] x = new double[dim];
+                for (int f = 0; f < dim; f++) {
+                    double v = p < witnesses ? concept[f] + MUSK_LIKE_WITNESS_SD * gaussian(rnd)
+                            : centre[f] + gaussian(rnd);
+                    x[f] = Math.rint(MUSK_LIKE_SCALE * v);
+                }
+                inst.add(DenseVec.of(x));
+            }
+            shuffle(inst, rnd);
+            bags.add(new Bag((positive ? "pos-" : "neg-") + (positive ? b : b - positiveBags), inst));
+            labels.add(positive ? 1 : 0);
+        }
+        return shuffledBags(bags, labels, BagDataset.BINARY_CLASSES, rnd);
+    }
+
+    /** {@code total} split over {@code count} parts of at least 1, in proportion to exp(0.6 N(0, 1)) weights. */
+    private static int[] logNormalSizes(int count, int total, SplittableRandom rnd) {
+        double[] w = new double[count];
+        double sum = 0;
+        for (int b = 0; b < count; b++) {
+            w[b] = Math.exp(0.6 * gaussian(rnd));
+            sum += w[b];
+        }
+        int[] sizes = new int[count];
+        int assigned = 0;
+        for (int b = 0; b < count; b++) {
+            sizes[b] = 1 + (int) Math.floor((total - count) * w[b] / sum);
+            assigned += sizes[b];
+        }
+        for (int b = 0; assigned < total; b = (b + 1) % count) {
+            sizes[b]++;
+            assigned++;
+        }
+        return sizes;
     }
 
     private static void checkBagArgs(int bagsPerClass, int minSize, int maxSize) {

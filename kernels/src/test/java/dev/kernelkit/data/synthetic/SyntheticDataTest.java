@@ -154,6 +154,50 @@ class SyntheticDataTest {
     }
 
     @Test
+    void muskLikeBagsHaveTheRequestedShapeAndIntegerFeatures() {
+        BagDataset d = SyntheticData.muskLikeBags(7, 11, 500, 13, 3);
+        assertThat(d.size()).isEqualTo(18);
+        assertThat(d.classNames()).isEqualTo(BagDataset.BINARY_CLASSES);
+        assertThat(d.classCounts()).containsExactly(11, 7);
+        assertThat(d.instanceCount()).isEqualTo(500);
+        assertThat(d.dim()).isEqualTo(13);
+        for (int i = 0; i < d.size(); i++) {
+            Bag b = d.bag(i);
+            assertThat(b.size()).isPositive();
+            assertThat(b.id()).startsWith(d.label(i) == 1 ? "pos-" : "neg-");
+            for (Vec v : b.instances()) {
+                for (int f = 0; f < v.dim(); f++) {
+                    assertThat(v.get(f)).isEqualTo(Math.rint(v.get(f)));
+                }
+            }
+        }
+    }
+
+    @Test
+    void muskLikeWitnessesAreCloseAcrossPositiveBagsAndNothingElseIs() {
+        // per feature, two witnesses differ by 20 * N(0, 2 * 0.5^2) (squared distance about
+        // 166 * 200 = 33,200); any other two instances of different bags by at least 20 * N(0, 4)
+        // (about 166 * 1600 = 265,600), and of one bag by 20 * N(0, 2) (about 132,800)
+        BagDataset d = SyntheticData.muskLikeBags(6, 6, 300, 166, 11);
+        double threshold = 66_400; // twice the witnesses' mean squared distance
+        for (int i = 0; i < d.size(); i++) {
+            boolean close = false;
+            for (Vec x : d.bag(i).instances()) {
+                for (int k = 0; k < d.size(); k++) {
+                    if (k == i) {
+                        continue;
+                    }
+                    for (Vec y : d.bag(k).instances()) {
+                        close |= x.squaredNorm() + y.squaredNorm() - 2 * x.dot(y) < threshold;
+                    }
+                }
+            }
+            assertThat(close).as("bag %s has an instance close to another bag's", d.bag(i).id())
+                    .isEqualTo(d.label(i) == 1);
+        }
+    }
+
+    @Test
     void sameSeedSameDataOtherSeedOtherData() {
         assertThat(TestData.sameData(SyntheticData.twoMoons(50, 0.1, 9), SyntheticData.twoMoons(50, 0.1, 9))).isTrue();
         assertThat(TestData.sameData(SyntheticData.twoMoons(50, 0.1, 9), SyntheticData.twoMoons(50, 0.1, 10))).isFalse();
@@ -162,6 +206,10 @@ class SyntheticDataTest {
         assertThat(TestData.sameData(SyntheticData.ringBags(5, 1, 4, 9), SyntheticData.ringBags(5, 1, 4, 1))).isFalse();
         assertThat(TestData.sameData(SyntheticData.fourGaussianBags(5, 1, 4, 9),
                 SyntheticData.fourGaussianBags(5, 1, 4, 9))).isTrue();
+        assertThat(TestData.sameData(SyntheticData.muskLikeBags(3, 4, 60, 5, 9),
+                SyntheticData.muskLikeBags(3, 4, 60, 5, 9))).isTrue();
+        assertThat(TestData.sameData(SyntheticData.muskLikeBags(3, 4, 60, 5, 9),
+                SyntheticData.muskLikeBags(3, 4, 60, 5, 10))).isFalse();
     }
 
     @Test
@@ -171,6 +219,11 @@ class SyntheticDataTest {
         assertThatThrownBy(() -> SyntheticData.checkerboard(10, 1, 0)).hasMessageContaining("cells must be >= 2, got 1");
         assertThatThrownBy(() -> SyntheticData.ringBags(0, 1, 2, 0)).hasMessageContaining("bagsPerClass must be >= 1, got 0");
         assertThatThrownBy(() -> SyntheticData.fourGaussianBags(3, 4, 2, 0)).hasMessageContaining("maxSize must be >= minSize = 4, got 2");
+        assertThatThrownBy(() -> SyntheticData.muskLikeBags(0, 3, 10, 2, 0))
+                .hasMessageContaining("need at least one bag per class, got 0 positive and 3 negative");
+        assertThatThrownBy(() -> SyntheticData.muskLikeBags(2, 3, 10, 0, 0)).hasMessageContaining("dim must be >= 1, got 0");
+        assertThatThrownBy(() -> SyntheticData.muskLikeBags(2, 3, 4, 2, 0))
+                .hasMessageContaining("instances must be >= the number of bags (5), got 4");
         assertThatThrownBy(() -> SyntheticData.fourGaussianMean(5)).hasMessageContaining("k must be in 1..4, got 5");
     }
 }

@@ -1,0 +1,137 @@
+package dev.kernelkit.mi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class InputSpaceBulkTest {
+
+    /** The single-pair methods of {@code space} with PointSpace's default (looping) bulk methods. */
+    private static PointSpace pairwise(PointSpace space) {
+        return new PointSpace() {
+            @Override
+            public int instanceCount() {
+                return space.instanceCount();
+            }
+
+            @Override
+            public int parameterDim() {
+                return space.parameterDim();
+            }
+
+            @Override
+            public double instanceDot(int t, double[] p) {
+                return space.instanceDot(t, p);
+            }
+
+            @Override
+            public double instanceSquaredNorm(int t) {
+                return space.instanceSquaredNorm(t);
+            }
+
+            @Override
+            public void addInstanceDirection(int t, double scale, double[] acc) {
+                space.addInstanceDirection(t, scale, acc);
+            }
+
+            @Override
+            public double inner(double[] p, double[] q) {
+                return space.inner(p, q);
+            }
+
+            @Override
+            public void addMetricDirection(double[] q, double scale, double[] acc) {
+                space.addMetricDirection(q, scale, acc);
+            }
+        };
+    }
+
+    private static void assertBitwiseEqual(double[][] actual, double[][] expected, String what) {
+        for (int a = 0; a < expected.length; a++) {
+            for (int b = 0; b < expected[a].length; b++) {
+                assertThat(Double.doubleToRawLongBits(actual[a][b])).as("%s[%d][%d]: %s vs %s", what, a, b,
+                        actual[a][b], expected[a][b]).isEqualTo(Double.doubleToRawLongBits(expected[a][b]));
+            }
+        }
+    }
+
+    // n around and across the panel size, d with every remainder mod 4 and mod 16, weights with exact
+    // zeros; the last case is above XvBlocks.PARALLEL_WORK (blocks of XVs on the common pool)
+    @ParameterizedTest
+    @CsvSource({"1, 1, 1", "7, 3, 5", "255, 4, 9", "256, 5, 2", "300, 6, 17", "531, 7, 33", "40, 166, 12", "300, 19, 7",
+            "290, 35, 9", "600, 166, 50"})
+    void denseBulkMethodsAreBitForBitTheSinglePairMethods(int n, int d, int nxv) {
+        SplittableRandom rnd = new SplittableRandom(31L * n + d);
+        List<Vec> xs = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            double[] x = new double[d];
+            for (int k = 0; k < d; k++) {
+                x[k] = rnd.nextDouble() < 0.1 ? 0.0 : rnd.nextGaussian() * Math.exp(3 * rnd.nextGaussian());
+            }
+            xs.add(DenseVec.of(x));
+        }
+        double[][] z = new double[nxv][d];
+        double[][] w = new double[nxv][n];
+        for (int j = 0; j < nxv; j++) {
+            for (int k = 0; k < d; k++) {
+                z[j][k] = rnd.nextGaussian() * Math.exp(2 * rnd.nextGaussian());
+            }
+            for (int t = 0; t < n; t++) {
+                w[j][t] = rnd.nextDouble() < 0.3 ? 0.0 : rnd.nextGaussian();
+            }
+        }
+        InputSpace fast = new InputSpace(xs, d);
+        PointSpace slow = pairwise(fast);
+
+        double[][] dotsFast = new double[nxv][n];
+        double[][] dotsSlow = new double[nxv][n];
+        fast.instanceDots(z, dotsFast);
+        slow.instanceDots(z, dotsSlow);
+        assertBitwiseEqual(dotsFast, dotsSlow, "x.z");
+        // and the single-pair method is DenseVec.dot itself
+        assertThat(dotsSlow[nxv - 1][n - 1]).isEqualTo(xs.get(n - 1).dot(z[nxv - 1]));
+
+        double[][] gradFast = new double[nxv][d];
+        double[][] gradSlow = new double[nxv][d];
+        fast.addInstanceDirections(w, gradFast);
+        slow.addInstanceDirections(w, gradSlow);
+        assertBitwiseEqual(gradFast, gradSlow, "sum w x");
+
+        double[][] innerFast = new double[nxv][nxv];
+        double[][] innerSlow = new double[nxv][nxv];
+        fast.inners(z, innerFast);
+        slow.inners(z, innerSlow);
+        assertBitwiseEqual(innerFast, innerSlow, "z.z");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"50, 9, 4"})
+    void sparseInstancesTakeTheSinglePairPath(int n, int d, int nxv) {
+        SplittableRandom rnd = new SplittableRandom(5);
+        List<Vec> xs = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            xs.add(new SparseVec(d, new int[] {t % d}, new double[] {rnd.nextGaussian()}));
+        }
+        double[][] z = new double[nxv][d];
+        for (double[] row : z) {
+            for (int k = 0; k < d; k++) {
+                row[k] = rnd.nextGaussian();
+            }
+        }
+        InputSpace space = new InputSpace(xs, d);
+        double[][] dots = new double[nxv][n];
+        space.instanceDots(z, dots);
+        for (int j = 0; j < nxv; j++) {
+            for (int t = 0; t < n; t++) {
+                assertThat(dots[j][t]).isEqualTo(z[j][t % d] * xs.get(t).get(t % d));
+            }
+        }
+    }
+}
