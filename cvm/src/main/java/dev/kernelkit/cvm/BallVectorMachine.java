@@ -2,6 +2,7 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Task;
@@ -76,15 +77,12 @@ public final class BallVectorMachine {
      */
     public static CvmMachine fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
         List<Vec> x = List.copyOf(points);
-        double[] diag = new double[x.size()];
-        for (int i = 0; i < diag.length; i++) {
-            diag[i] = options.kernel().apply(x.get(i), x.get(i));
-        }
-        return fitBinary(x, y.clone(), diag, options, CoreSetSolver.Progress.NONE).machine();
+        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), 0.0, 1);
+        return fitBinary(x, k, y.clone(), CoreVectorMachine.diagonal(k), options, CoreSetSolver.Progress.NONE).machine();
     }
 
-    static CoreVectorMachine.Fitted fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options,
-                                              CoreSetSolver.Progress progress) {
+    static CoreVectorMachine.Fitted fitBinary(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag,
+                                              CvmOptions options, CoreSetSolver.Progress progress) {
         CoreVectorMachine.checkSigns(y);
         double lo = Arrays.stream(diag).min().orElse(0);
         double hi = Arrays.stream(diag).max().orElse(0);
@@ -93,7 +91,7 @@ public final class BallVectorMachine {
                     + lo + " to " + hi + " (" + options.kernel() + ")");
         }
         long start = System.nanoTime();
-        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
+        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, options.c());
         Solver s = new Solver(problem, options.coreSet(), progress);
         s.run();
         return new CoreVectorMachine.Fitted(CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2,

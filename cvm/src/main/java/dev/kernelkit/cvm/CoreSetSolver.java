@@ -51,7 +51,12 @@ public final class CoreSetSolver {
             .withMaxIterations(INNER_ITERATION_CAP));
     /** The weights a of the last solve, read by the candidate search. */
     private double[] weights = new double[0];
+    /** The core positions t with a_t != 0, increasing (the first nonZeroCount entries). */
+    private int[] nonZero = new int[16];
+    private int nonZeroCount;
     private final boolean[] inCore;
+    /** Points drawn as sampling candidates before: their rows are worth caching. */
+    private final boolean[] drawn;
     private int[] core = new int[16];
     private final int[][] groups = new int[2][];
     private final int[] groupCoreCount = new int[2];
@@ -80,6 +85,7 @@ public final class CoreSetSolver {
         this.rng = new SplittableRandom(options.seed());
         this.cache = new KernelRowCache(problem, options.cacheMb());
         this.inCore = new boolean[n];
+        this.drawn = new boolean[n];
         int g1 = 0;
         for (int i = 0; i < n; i++) {
             int g = problem.group(i);
@@ -300,6 +306,15 @@ public final class CoreSetSolver {
         centreNorm2 = qp.quadratic();
         radius2 = offsetValue() - centreNorm2;
         weights = qp.alphas();
+        if (nonZero.length < weights.length) {
+            nonZero = new int[Math.max(2 * nonZero.length, weights.length)];
+        }
+        nonZeroCount = 0;
+        for (int t = 0; t < weights.length; t++) {
+            if (weights[t] != 0.0) {
+                nonZero[nonZeroCount++] = t;
+            }
+        }
     }
 
     /** a'v = -2 p'a (p = -v/2; scaling by powers of two is exact, so this is a'v to the bit). */
@@ -310,6 +325,23 @@ public final class CoreSetSolver {
     /** d_l^2 = ||c||^2 - 2 (K~a)_l + v_l. */
     private double distance2(int l) {
         return centreNorm2 - 2 * cache.weightedSum(l, core, weights, qp.size()) + problem.offset(l);
+    }
+
+    /**
+     * d_l^2 of a sampling candidate, the same double as {@link #distance2}: on a point's first draw
+     * only the kernel entries against core points with a != 0 are computed (a random candidate of
+     * a large set is rarely drawn again, and at large C most core weights are 0); from its second
+     * draw on its full row is cached and extended, as for the full scan.
+     */
+    private double candidateDistance2(int l) {
+        double k;
+        if (drawn[l]) {
+            k = cache.weightedSum(l, core, weights, qp.size());
+        } else {
+            drawn[l] = true;
+            k = cache.weightedSumOfNonZero(l, core, weights, qp.size(), nonZero, nonZeroCount);
+        }
+        return centreNorm2 - 2 * k + problem.offset(l);
     }
 
     private int fullScan(double threshold) {
@@ -337,7 +369,7 @@ public final class CoreSetSolver {
                 if (l < 0) {
                     return -1;
                 }
-                double d = distance2(l);
+                double d = candidateDistance2(l);
                 if (d > bestD) {
                     bestD = d;
                     best = l;

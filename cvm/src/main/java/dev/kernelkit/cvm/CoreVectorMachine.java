@@ -3,6 +3,7 @@ package dev.kernelkit.cvm;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
@@ -69,10 +70,37 @@ public final class CoreVectorMachine {
     record Fitted(CvmMachine machine, double[] trace) {
     }
 
-    /** Trains one two-class machine on points, labels +1/-1 and precomputed k(x_i, x_i), reporting its iterations. */
+    /**
+     * Trains one two-class machine on points, their kernel matrix (no row cache), labels +1/-1 and
+     * precomputed k(x_i, x_i), reporting its iterations.
+     */
     @FunctionalInterface
     interface BinaryTrainer {
-        Fitted fit(List<Vec> x, double[] y, double[] diag, CvmOptions options, CoreSetSolver.Progress progress);
+        Fitted fit(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag, CvmOptions options,
+                   CoreSetSolver.Progress progress);
+    }
+
+    /**
+     * The kernel matrix of the core-set iteration (no row cache: the solver caches rows itself) and
+     * k(x_i, x_i) from it, the same doubles as {@code kernel.apply(x_i, x_i)}, checked finite.
+     */
+    static CachedKernelMatrix matrix(List<Vec> x, Kernel<Vec> kernel) {
+        CachedKernelMatrix k = CachedKernelMatrix.of(x, kernel, 0.0, 1);
+        for (int i = 0; i < x.size(); i++) {
+            if (!Double.isFinite(k.diagonal(i))) {
+                throw new IllegalArgumentException("k(x, x) of point " + i + " must be finite, got " + k.diagonal(i));
+            }
+        }
+        return k;
+    }
+
+    /** k(x_i, x_i) of every point. */
+    static double[] diagonal(CachedKernelMatrix k) {
+        double[] diag = new double[k.size()];
+        for (int i = 0; i < diag.length; i++) {
+            diag[i] = k.diagonal(i);
+        }
+        return diag;
     }
 
     static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer, String name,
@@ -92,26 +120,20 @@ public final class CoreVectorMachine {
                     + (classes.length == 0 ? "no points" : "class " + classes[0]));
         }
         List<Vec> x = data.points();
-        Kernel<Vec> kernel = options.kernel();
-        double[] diag = new double[x.size()];
-        for (int i = 0; i < diag.length; i++) {
-            diag[i] = kernel.apply(x.get(i), x.get(i));
-            if (!Double.isFinite(diag[i])) {
-                throw new IllegalArgumentException("k(x, x) of point " + i + " must be finite, got " + diag[i]);
-            }
-        }
+        CachedKernelMatrix all = matrix(x, options.kernel());
+        double[] diag = diagonal(all);
         double[] labels = data.labels();
         int nc = classes.length;
         int count = nc == 2 ? 1 : options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST ? nc : nc * (nc - 1) / 2;
         List<CvmMachine> machines = new ArrayList<>();
         double[] trace = null;
         if (classes.length == 2) {
-            Fitted f = trainer.fit(x, signs(labels, classes[1]), diag, options, progress(name, 0, 1, clock, listener));
+            Fitted f = trainer.fit(x, all, signs(labels, classes[1]), diag, options, progress(name, 0, 1, clock, listener));
             machines.add(f.machine());
             trace = f.trace();
         } else if (options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST) {
             for (double c : classes) {
-                Fitted f = trainer.fit(x, signs(labels, c), diag, options,
+                Fitted f = trainer.fit(x, all, signs(labels, c), diag, options,
                         progress(name, machines.size(), count, clock, listener));
                 machines.add(f.machine());
                 trace = trace == null ? f.trace() : trace;
@@ -134,7 +156,8 @@ public final class CoreVectorMachine {
                         py[t] = labels[i] == classes[l] ? 1.0 : -1.0;
                         pd[t] = diag[i];
                     }
-                    Fitted f = trainer.fit(px, py, pd, options, progress(name, machines.size(), count, clock, listener));
+                    Fitted f = trainer.fit(px, CachedKernelMatrix.of(px, options.kernel(), 0.0, 1), py, pd, options,
+                            progress(name, machines.size(), count, clock, listener));
                     machines.add(remapCore(f.machine(), idx));
                     trace = trace == null ? f.trace() : trace;
                 }
@@ -171,17 +194,14 @@ public final class CoreVectorMachine {
         if (x.size() != y.length) {
             throw new IllegalArgumentException("expected " + x.size() + " labels, found " + y.length);
         }
-        double[] diag = new double[x.size()];
-        for (int i = 0; i < diag.length; i++) {
-            diag[i] = options.kernel().apply(x.get(i), x.get(i));
-        }
-        return fitBinary(x, y.clone(), diag, options, CoreSetSolver.Progress.NONE).machine();
+        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), 0.0, 1);
+        return fitBinary(x, k, y.clone(), diagonal(k), options, CoreSetSolver.Progress.NONE).machine();
     }
 
-    private static Fitted fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options,
+    private static Fitted fitBinary(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag, CvmOptions options,
                                     CoreSetSolver.Progress progress) {
         checkSigns(y);
-        TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
+        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, options.c());
         CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress);
         return new Fitted(machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
                 r.iterations(), r.converged(), r.seconds()), r.radius2Trace());
@@ -264,11 +284,15 @@ public final class CoreVectorMachine {
             s = List.of(points.get(0), points.get(1));
         }
         // ||x_i - x_j||^2 = ||x_i||^2 + ||x_j||^2 - 2 x_i'x_j: one dot product per pair; dense
-        // coordinates in a primitive matrix when that is small (at most 5000 x 4096 doubles)
+        // coordinates in a primitive matrix when that is small (at most 5000 x 4096 doubles), and when
+        // at most half of them are non-zero (one-hot blocks, counts: KDD-99) the positions of the
+        // non-zeros of x_j too, so that a dot product skips the products with zero: the same sum in
+        // the same order (a term x_i[t] * 0 adds nothing), at O(nnz) instead of O(d)
         int k = s.size();
         int d = s.get(0).dim();
         double[] norm2 = new double[k];
         double[][] dense = d <= 4096 ? new double[k][] : null;
+        long nonZero = 0;
         for (int i = 0; i < k; i++) {
             if (s.get(i).dim() != d) {
                 throw new IllegalArgumentException("autoGamma: point " + i * step + " has dimension " + s.get(i).dim()
@@ -277,6 +301,24 @@ public final class CoreVectorMachine {
             norm2[i] = s.get(i).dot(s.get(i));
             if (dense != null) {
                 dense[i] = s.get(i).toArray();
+                for (double v : dense[i]) {
+                    nonZero += v != 0.0 ? 1 : 0;
+                }
+            }
+        }
+        int[][] nonZeros = null;
+        if (dense != null && 2 * nonZero <= (long) k * d) {
+            nonZeros = new int[k][];
+            for (int i = 0; i < k; i++) {
+                double[] x = dense[i];
+                int[] at = new int[d];
+                int count = 0;
+                for (int t = 0; t < d; t++) {
+                    if (x[t] != 0.0) {
+                        at[count++] = t;
+                    }
+                }
+                nonZeros[i] = java.util.Arrays.copyOf(at, count);
             }
         }
         double sum = 0.0;
@@ -285,7 +327,13 @@ public final class CoreVectorMachine {
             double[] xi = dense == null ? null : dense[i];
             for (int j = i + 1; j < k; j++) {
                 double dot;
-                if (xi != null) {
+                if (nonZeros != null) {
+                    double[] xj = dense[j];
+                    dot = 0.0;
+                    for (int t : nonZeros[j]) {
+                        dot += xi[t] * xj[t];
+                    }
+                } else if (xi != null) {
                     double[] xj = dense[j];
                     dot = 0.0;
                     for (int t = 0; t < d; t++) {

@@ -17,9 +17,11 @@ import java.util.function.Function;
 /**
  * The learners of the cvm module, with the defaults of {@code kernelkit cvm train} (spec
  * ../shared/design/cvm.md): a Gaussian kernel with LibCVM's automatic width gamma_0 = 2 / mean
- * squared pairwise distance ({@link CoreVectorMachine#autoGamma}, §3.3 item 13) and the core-set
- * iteration of the JMLR 2005 paper ({@link CoreSetOptions#jmlr}: furthest-pair start, 59 samples,
- * fixed epsilon, final full scan) seeded with the catalog's seed.
+ * squared pairwise distance ({@link CoreVectorMachine#autoGamma}, §3.3 item 13) and LibCVM 2.2's
+ * core-set iteration ({@link CoreSetOptions#libcvm}: 20 random points, 60 balanced samples in up to
+ * 7 rounds, epsilon halving from 0.1), seeded with the catalog's seed; as accurate as the JMLR
+ * 2005 iteration ({@link CoreSetOptions#jmlr}, the reference mode) and 10-150 times faster on large
+ * data (BENCHMARKS.md, RESULTS.md).
  *
  * <ul>
  *   <li>{@value CoreVectorMachine#NAME}: C = 100 (LibCVM's {@code -c}), LibCVM's automatic epsilon for
@@ -95,7 +97,7 @@ public final class CvmCatalog implements LearnerCatalog {
         }
 
         CoreSetOptions coreSet(double epsilon) {
-            return CoreSetOptions.jmlr(epsilon).withSeed(seed);
+            return CoreSetOptions.libcvm(epsilon).withSeed(seed);
         }
 
         double maxAbsTarget() {
@@ -112,7 +114,7 @@ public final class CvmCatalog implements LearnerCatalog {
 
     /** The default options of cvm and bvm for a Gaussian width and a C. */
     static CvmOptions cvmOptions(double gamma, double c, long seed) {
-        return new CvmOptions(new GaussianKernel(gamma), c, CoreSetOptions.jmlr(CvmOptions.autoEpsilon(1.0, c))
+        return new CvmOptions(new GaussianKernel(gamma), c, CoreSetOptions.libcvm(CvmOptions.autoEpsilon(1.0, c))
                 .withSeed(seed), CvmOptions.MultiClass.ONE_VS_REST);
     }
 

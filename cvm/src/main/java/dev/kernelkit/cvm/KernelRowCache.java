@@ -38,6 +38,7 @@ final class KernelRowCache {
     private float[] scratch = new float[16];
     private double[] block = new double[16];
     private int[] cols = new int[16];
+    private int[] pts = new int[16];
 
     KernelRowCache(MebProblem problem, double cacheMb) {
         this.problem = problem;
@@ -91,31 +92,15 @@ final class KernelRowCache {
             if (used - have + need <= budget) {
                 r = admit(l, core, len, need);
             } else {
-                int from = r == null ? 0 : Math.min(filled[l], len);
-                double s = 0.0;
-                for (int j = 0; j < from; j++) {
-                    s += w[j] * r[j];
-                }
                 int m = 0;
+                int from = r == null ? 0 : Math.min(filled[l], len);
                 int[] c = columns(len - from);
                 for (int j = from; j < len; j++) {
                     if (w[j] != 0.0) {
                         c[m++] = j;
                     }
                 }
-                if (m > 0) {
-                    int[] pts = new int[m];
-                    for (int t = 0; t < m; t++) {
-                        pts[t] = core[c[t]];
-                    }
-                    double[] b = block(m);
-                    problem.entries(l, pts, 0, m, b);
-                    computed += m;
-                    for (int t = 0; t < m; t++) {
-                        s += w[c[t]] * (float) b[t];
-                    }
-                }
-                return s;
+                return partialSum(l, core, w, len, c, 0, m);
             }
         } else {
             fill(r, l, core, filled[l], len, l);
@@ -123,6 +108,46 @@ final class KernelRowCache {
         double s = 0.0;
         for (int j = 0; j < len; j++) {
             s += w[j] * r[j];
+        }
+        return s;
+    }
+
+    /**
+     * sum_j w_j K~(l, core_j) over j &lt; len without computing or storing more than it needs: the
+     * cached prefix of l's row when there is one, then only the columns in {@code nonZero[0..m)}
+     * (increasing positions: every j with w_j != 0) beyond it. The same double as
+     * {@link #weightedSum} (the same products in the same order; the terms with w_j = 0 add
+     * nothing), at m kernel entries instead of a full row.
+     */
+    double weightedSumOfNonZero(int l, int[] core, double[] w, int len, int[] nonZero, int m) {
+        int from = rows[l] == null ? 0 : Math.min(filled[l], len);
+        int start = 0;
+        while (start < m && nonZero[start] < from) {
+            start++;
+        }
+        return partialSum(l, core, w, len, nonZero, start, m);
+    }
+
+    /** The cached prefix of l's row (filled columns below len), then the columns pos[start..end) computed. */
+    private double partialSum(int l, int[] core, double[] w, int len, int[] pos, int start, int end) {
+        float[] r = rows[l];
+        int from = r == null ? 0 : Math.min(filled[l], len);
+        double s = 0.0;
+        for (int j = 0; j < from; j++) {
+            s += w[j] * r[j];
+        }
+        int m = end - start;
+        if (m > 0) {
+            int[] pts = points(m);
+            for (int t = 0; t < m; t++) {
+                pts[t] = core[pos[start + t]];
+            }
+            double[] b = block(m);
+            problem.entries(l, pts, 0, m, b);
+            computed += m;
+            for (int t = 0; t < m; t++) {
+                s += w[pos[start + t]] * (float) b[t];
+            }
         }
         return s;
     }
@@ -199,6 +224,13 @@ final class KernelRowCache {
             cols = new int[capacity(len)];
         }
         return cols;
+    }
+
+    private int[] points(int len) {
+        if (pts.length < len) {
+            pts = new int[capacity(len)];
+        }
+        return pts;
     }
 
     /** Row capacity for len columns: 25 % head room so that a growing core set rarely reallocates. */

@@ -1,10 +1,7 @@
 package dev.kernelkit.cvm;
 
-import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.CachedKernelMatrix;
-import dev.kernelkit.kernel.Kernel;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The two-class L2-SVM as an MEB (spec §2.3): k~(z_i, z_j) = y_i y_j k(x_i, x_j) + y_i y_j +
@@ -22,9 +19,14 @@ final class TwoClassL2Problem implements MebProblem {
     private final double invC;
     private final double eta;
 
-    TwoClassL2Problem(List<Vec> x, double[] y, Kernel<Vec> kernel, double[] diag, double c) {
+    /** Over the kernel matrix k of the points (no row cache), labels y (+1/-1) and k(x_i, x_i). */
+    TwoClassL2Problem(CachedKernelMatrix k, double[] y, double[] diag, double c) {
+        if (k.size() != y.length || diag.length != y.length) {
+            throw new IllegalArgumentException("expected " + k.size() + " labels and diagonal entries, found " + y.length
+                    + " and " + diag.length);
+        }
         this.y = y;
-        this.k = CachedKernelMatrix.of(x, kernel, 0.0, 1);
+        this.k = k;
         this.diag = diag;
         this.invC = 1.0 / c;
         double kmax = Double.NEGATIVE_INFINITY;

@@ -26,7 +26,7 @@ class BallVectorMachineTest {
         double[] y = d.labels();
         double[] diag = new double[y.length];
         Arrays.fill(diag, 1.0);
-        TwoClassL2Problem p = new TwoClassL2Problem(d.points(), y, k, diag, c);
+        TwoClassL2Problem p = new TwoClassL2Problem(dev.kernelkit.gram.CachedKernelMatrix.of(d.points(), k, 0.0, 1), y, diag, c);
         BallVectorMachine.Solver s = new BallVectorMachine.Solver(p, CoreSetOptions.libcvm(1e-3));
         // K~ by plain loops: yy'(K + 1) + I/C
         int n = y.length;

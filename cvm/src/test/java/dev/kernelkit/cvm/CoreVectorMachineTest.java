@@ -372,6 +372,34 @@ class CoreVectorMachineTest {
     }
 
     @Test
+    void autoGammaOnMostlyZeroPointsEqualsTheBruteForceMean() {
+        // 90% zeros (the branch that skips products with zero), values of either sign, d = 37
+        SplittableRandom r = new SplittableRandom(9);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            double[] v = new double[37];
+            for (int t = 0; t < v.length; t++) {
+                v[t] = r.nextDouble() < 0.1 ? r.nextGaussian() * 3 : 0.0;
+            }
+            x.add(DenseVec.of(v));
+        }
+        double sum = 0;
+        long pairs = 0;
+        for (int i = 0; i < x.size(); i++) {
+            for (int j = i + 1; j < x.size(); j++) {
+                double d2 = 0;
+                for (int t = 0; t < 37; t++) {
+                    double e = x.get(i).get(t) - x.get(j).get(t);
+                    d2 += e * e;
+                }
+                sum += d2;
+                pairs++;
+            }
+        }
+        assertThat(CoreVectorMachine.autoGamma(x)).isCloseTo(2 / (sum / pairs), within(1e-12));
+    }
+
+    @Test
     void badInputIsRejectedWithANamedProblem() {
         Kernel<Vec> k = new GaussianKernel(1.0);
         LabeledDataset one = new LabeledDataset(List.of(DenseVec.of(0, 0), DenseVec.of(1, 1)), new double[] {1, 1});
@@ -398,7 +426,8 @@ class CoreVectorMachineTest {
         assertThat(small.coreSize()).isGreaterThan(40);
         assertThat(small.coreIndices()).containsExactly(large.coreIndices());
         assertThat(small.alpha()).containsExactly(large.alpha());
-        TwoClassL2Problem p = new TwoClassL2Problem(d.points(), d.labels(), o.kernel(), ones(d.size()), o.c());
+        TwoClassL2Problem p = new TwoClassL2Problem(dev.kernelkit.gram.CachedKernelMatrix.of(d.points(), o.kernel(), 0.0, 1), d.labels(),
+                ones(d.size()), o.c());
         CoreSetResult tiny = CoreSetSolver.solve(p, o.coreSet().withCacheMb(1e-3));
         CoreSetResult big = CoreSetSolver.solve(p, o.coreSet().withCacheMb(200));
         assertThat(tiny.fullScans()).isPositive().isEqualTo(big.fullScans());

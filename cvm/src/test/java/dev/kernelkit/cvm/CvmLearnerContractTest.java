@@ -51,14 +51,14 @@ class CvmLearnerContractTest {
     }
 
     @Test
-    void defaultsAreCvmTrainsLibcvmGammaAndEpsilonWithTheJmlrIteration() {
+    void defaultsAreCvmTrainsLibcvmGammaEpsilonAndIteration() {
         LabeledDataset d = LearnerContract.binaryVectors();
         @SuppressWarnings("unchecked")
         Learner<Vec> cvm = (Learner<Vec>) Learners.find("cvm");
         CvmOptions o = (CvmOptions) cvm.trainer(d, 5).options();
         double gamma = CoreVectorMachine.autoGamma(d.points());
         assertThat(o).isEqualTo(new CvmOptions(new dev.kernelkit.kernel.GaussianKernel(gamma), 100,
-                CoreSetOptions.jmlr(CvmOptions.autoEpsilon(1, 100)).withSeed(5), CvmOptions.MultiClass.ONE_VS_REST));
+                CoreSetOptions.libcvm(CvmOptions.autoEpsilon(1, 100)).withSeed(5), CvmOptions.MultiClass.ONE_VS_REST));
         // eta = 2.01 at C = 100: the spec's 8.29e-7
         assertThat(o.coreSet().epsilon()).isCloseTo(8.2919e-7, within(1e-10));
         @SuppressWarnings("unchecked")
@@ -71,7 +71,7 @@ class CvmLearnerContractTest {
         CvrOptions ro = (CvrOptions) cvr.trainer(r, 5).options();
         assertThat(ro.c()).isEqualTo(1e4 * maxAbs);
         assertThat(ro.mu()).isEqualTo(0.02 * maxAbs);
-        assertThat(ro.coreSet()).isEqualTo(CoreSetOptions.jmlr(1e-6).withSeed(5));
+        assertThat(ro.coreSet()).isEqualTo(CoreSetOptions.libcvm(1e-6).withSeed(5));
     }
 
     @Test

@@ -22,7 +22,9 @@ import java.util.stream.IntStream;
  * sparse {@code svm_node} input, in the same JVM, with the same C, gamma, tolerance and kernel-row
  * cache size and shrinking on for both. The kernel matrix keeps no row cache of its own (0 MB):
  * the solver's Q-row cache, of the same size as LIBSVM's, is the only one. Timings are wall clock
- * of training alone (LIBSVM's input conversion and both predictions excluded).
+ * of training alone (LIBSVM's input conversion and both predictions excluded), and the CPU time of
+ * the whole process over the same span (every thread: our long kernel rows are split over the
+ * cores; JIT compilation and garbage collection included), the steadier measure on a shared machine.
  */
 public final class SvmBenchmark {
     private SvmBenchmark() {
@@ -84,12 +86,15 @@ public final class SvmBenchmark {
      *
      * @param oursSeconds SMO training time (kernel matrix set-up included)
      * @param libsvmSeconds LIBSVM {@code svm_train} time
+     * @param oursCpuSeconds process CPU seconds over our training, NaN where the JVM does not report it
+     * @param libsvmCpuSeconds process CPU seconds over LIBSVM's training, NaN likewise
      * @param objectiveOurs our dual objective 1/2 a'Qa - e'a
      * @param objectiveLibsvm LIBSVM's reported dual objective
      * @param oursKernelPath how our kernel rows were computed: "binary-popcount" (all features 0/1)
      *        or "general"
      */
-    public record Result(double oursSeconds, double libsvmSeconds, double accuracyOurs, double accuracyLibsvm,
+    public record Result(double oursSeconds, double libsvmSeconds, double oursCpuSeconds, double libsvmCpuSeconds,
+                         double accuracyOurs, double accuracyLibsvm,
                          double objectiveOurs, double objectiveLibsvm, int supportVectorsOurs,
                          int supportVectorsLibsvm, long iterationsOurs, long iterationsLibsvm,
                          String oursKernelPath) {
@@ -109,6 +114,8 @@ public final class SvmBenchmark {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("ours_seconds", oursSeconds);
             m.put("libsvm_seconds", libsvmSeconds);
+            m.put("ours_cpu_seconds", oursCpuSeconds);
+            m.put("libsvm_cpu_seconds", libsvmCpuSeconds);
             m.put("speedup", speedup());
             m.put("accuracy_ours", accuracyOurs);
             m.put("accuracy_libsvm", accuracyLibsvm);
@@ -130,16 +137,20 @@ public final class SvmBenchmark {
         double[] y = train.labels();
         GaussianKernel kernel = new GaussianKernel(o.gamma());
 
+        long c0 = processCpuNanos();
         long t0 = System.nanoTime();
         CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0,
                 Runtime.getRuntime().availableProcessors(), o.kernelPath());
         SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
         SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
         double oursSeconds = (System.nanoTime() - t0) / 1e9;
+        double oursCpu = cpuSecondsSince(c0);
         KernelExpansionModel<Vec> ours = KernelExpansionModel.fromSolution(kernel, train.points(), y, s);
         System.gc();
 
+        long c1 = processCpuNanos();
         LibsvmSolver.RbfRun lib = LibsvmSolver.trainRbf(train.points(), y, o.gamma(), o.c(), o.cacheMb(), o.eps(), true);
+        double libCpu = cpuSecondsSince(c1);
 
         double accOurs = Double.NaN;
         double accLib = Double.NaN;
@@ -147,9 +158,24 @@ public final class SvmBenchmark {
             accOurs = accuracy(o.test(), ours::predict);
             accLib = accuracy(o.test(), lib.model()::predict);
         }
-        return new Result(oursSeconds, lib.seconds(), accOurs, accLib, s.objective(), lib.objective(),
+        return new Result(oursSeconds, lib.seconds(), oursCpu, libCpu, accOurs, accLib, s.objective(), lib.objective(),
                 ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations(),
                 k.usesBinaryPath() ? "binary-popcount" : "general");
+    }
+
+    /** CPU time of this JVM process (all threads) in nanoseconds, or -1 where the platform does not report it. */
+    public static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** Process CPU seconds since a {@link #processCpuNanos()} reading, NaN when either is unknown. */
+    public static double cpuSecondsSince(long startNanos) {
+        long now = processCpuNanos();
+        return startNanos < 0 || now < 0 ? Double.NaN : (now - startNanos) * 1e-9;
     }
 
     private static double accuracy(LabeledDataset test, ToDoubleFunction<Vec> predict) {

@@ -1,10 +1,13 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.bench.CLibsvm;
 import dev.kernelkit.bench.GramBenchmark;
 import dev.kernelkit.bench.SvmBenchmark;
 import dev.kernelkit.gram.CachedKernelMatrix;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -127,10 +130,14 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code bench svm}: our SMO vs LIBSVM's own RBF training, same cache, same tolerance. */
+    /**
+     * {@code bench svm}: our SMO vs LIBSVM's own RBF training, same cache, same tolerance; C LIBSVM's
+     * {@code svm-train} on the same file as a third row when it is on the PATH.
+     */
     @Command(name = "svm", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Our SMO solver vs LIBSVM (Java, its own RBF kernel) on --data, in the same JVM,",
-                    "with the same C, gamma, tolerance and kernel-row cache; accuracy on --test when given."})
+                    "with the same C, gamma, tolerance and kernel-row cache; accuracy on --test when given;",
+                    "C LIBSVM (svm-train, svm-predict) on the same file when found on the PATH."})
     static final class Svm implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -163,6 +170,11 @@ final class BenchCommand implements Callable<Integer> {
                         + " (default: ${DEFAULT-VALUE}).")
         String kernelPath;
 
+        @Option(names = "--svm-train", paramLabel = "CMD", defaultValue = "svm-train",
+                description = "C LIBSVM's svm-train (a name looked up on the PATH or a path; svm-predict beside it), "
+                        + "run on the same file as a third row; none to skip (default: ${DEFAULT-VALUE}).")
+        String svmTrain;
+
         @Mixin
         Options.Json json;
 
@@ -188,23 +200,44 @@ final class BenchCommand implements Callable<Integer> {
             SvmBenchmark.Result r = SvmBenchmark.run(
                     new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps, path));
             progress.done();
+            Optional<CLibsvm> tools = svmTrain.equals("none") ? Optional.empty() : CLibsvm.find(svmTrain, System.getenv("PATH"));
+            CLibsvm.Run cRun = null;
+            if (tools.isPresent()) {
+                progress.status("training C LIBSVM (" + tools.get().trainCommand() + ") on the same file");
+                cRun = runCLibsvm(tools.get(), data, gamma, c, cacheMb, eps);
+                progress.done();
+            }
 
             boolean scored = data.test() != null;
             out.printf(Locale.ROOT, "RBF SVM on %s (%d points, %d features), gamma = %s, C = %s, cache %s MB, eps %s%n",
                     CommandSupport.fileName(input.data()), data.train().size(), data.train().dim(),
                     CommandSupport.label(gamma), CommandSupport.label(c), CommandSupport.label(cacheMb), eps);
-            new TablePrinter().textColumn("solver").numberColumn("seconds").numberColumn("dual objective")
-                    .numberColumn("#SV").numberColumn("iterations").numberColumn(scored ? "test accuracy" : "accuracy")
-                    .row("smo (ours)", fixed3(r.oursSeconds()), String.format(Locale.ROOT, "%.6f", r.objectiveOurs()),
+            TablePrinter table = new TablePrinter().textColumn("solver").numberColumn("seconds").numberColumn("cpu s")
+                    .numberColumn("dual objective").numberColumn("#SV").numberColumn("iterations")
+                    .numberColumn(scored ? "test accuracy" : "accuracy")
+                    .row("smo (ours)", fixed3(r.oursSeconds()), fixed3(r.oursCpuSeconds()),
+                            String.format(Locale.ROOT, "%.6f", r.objectiveOurs()),
                             Integer.toString(r.supportVectorsOurs()), Long.toString(r.iterationsOurs()),
                             scored ? TablePrinter.percent(r.accuracyOurs()) : "-")
-                    .row("libsvm (java)", fixed3(r.libsvmSeconds()), String.format(Locale.ROOT, "%.6f", r.objectiveLibsvm()),
+                    .row("libsvm (java)", fixed3(r.libsvmSeconds()), fixed3(r.libsvmCpuSeconds()),
+                            String.format(Locale.ROOT, "%.6f", r.objectiveLibsvm()),
                             Integer.toString(r.supportVectorsLibsvm()), Long.toString(r.iterationsLibsvm()),
-                            scored ? TablePrinter.percent(r.accuracyLibsvm()) : "-")
-                    .print(out);
+                            scored ? TablePrinter.percent(r.accuracyLibsvm()) : "-");
+            if (cRun != null) {
+                table.row("libsvm (C svm-train)", fixed3(cRun.wallSeconds()), fixed3(cRun.cpuSeconds()), "-",
+                        Integer.toString(cRun.supportVectors()), "-", scored ? TablePrinter.percent(cRun.accuracy()) : "-");
+            }
+            table.print(out);
             out.printf(Locale.ROOT, "%s; dual objectives differ by %.1e (relative); our kernel rows: %s path%n",
                     ratio(r.oursSeconds(), r.libsvmSeconds(), "LIBSVM"), r.objectiveRelativeDifference(),
                     r.oursKernelPath());
+            out.printf(Locale.ROOT, "cpu s: CPU time of this JVM over each training (every thread, JIT and GC "
+                    + "included)%s%n", cRun == null ? "" : "; svm-train's is its own process's (reading the file included)");
+            if (cRun != null) {
+                out.printf(Locale.ROOT, "CPU time ours / C svm-train = %.3f%n", r.oursCpuSeconds() / cRun.cpuSeconds());
+            } else {
+                out.println(svmTrain.equals("none") ? "C LIBSVM: skipped (--svm-train none)" : CLibsvm.missing(svmTrain));
+            }
             out.flush();
 
             JsonSummary summary = new JsonSummary()
@@ -217,6 +250,11 @@ final class BenchCommand implements Callable<Integer> {
             summary.put("train_seconds", r.oursSeconds())
                     .put("ours_seconds", r.oursSeconds())
                     .put("libsvm_seconds", r.libsvmSeconds())
+                    .put("ours_cpu_seconds", r.oursCpuSeconds())
+                    .put("libsvm_cpu_seconds", r.libsvmCpuSeconds())
+                    .putOptional("c_libsvm_seconds", cRun == null ? null : cRun.wallSeconds())
+                    .putOptional("c_libsvm_cpu_seconds", cRun == null ? null : cRun.cpuSeconds())
+                    .putOptional("c_libsvm_accuracy", cRun == null || !scored ? null : cRun.accuracy())
                     .put("speedup", r.speedup())
                     .putOptional("accuracy_ours", scored ? r.accuracyOurs() : null)
                     .putOptional("accuracy_libsvm", scored ? r.accuracyLibsvm() : null)
@@ -237,8 +275,25 @@ final class BenchCommand implements Callable<Integer> {
                     .put("c", c)
                     .put("cache_mb", cacheMb)
                     .put("eps", eps);
+            if (cRun == null) {
+                summary.putNull("c_libsvm_sv");
+            } else {
+                summary.put("c_libsvm_sv", (long) cRun.supportVectors());
+            }
             json.write(CommandSupport.putEnvironment(summary));
             return Main.OK;
+        }
+
+        /**
+         * C LIBSVM on the files of this run: the --data/--test files themselves when they are LIBSVM text,
+         * else the points written to a temporary folder.
+         */
+        private CLibsvm.Run runCLibsvm(CLibsvm tools, DataFiles.TrainTest data, double gamma, double c, double cacheMb,
+                                       double eps) throws IOException {
+            boolean libsvm = input.formatOf(input.data()) == CliEnums.DataFormat.LIBSVM
+                    && (test.test() == null || input.formatOf(test.test()) == CliEnums.DataFormat.LIBSVM);
+            return libsvm ? tools.run(input.data(), test.test(), gamma, c, cacheMb, eps)
+                    : tools.run(data.train(), data.test(), gamma, c, cacheMb, eps);
         }
     }
 

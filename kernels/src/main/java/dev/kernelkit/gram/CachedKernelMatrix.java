@@ -22,6 +22,11 @@ import java.util.concurrent.RecursiveAction;
  * into a dense buffer (sparse data, O(nnz_j) per entry with no index merging) or against a dense
  * row-major copy of the points (dense data). The arithmetic is the same as {@link Vec#dot} and
  * {@link Vec#squaredDistance} in the same order, so entries equal {@code kernel.apply} exactly.
+ * Dense points of which at most a quarter of the coordinates are non-zero (one-hot blocks and
+ * counts, as in KDD-99) are kept as their non-zero entries only, grouped by the lane (index mod 4)
+ * in which the dense loop's four partial sums would add them: the same partial sums, in the same
+ * order, without the products with zero, so the entries are the dense path's doubles bit for bit at
+ * O(nnz_j) per entry ({@link #usesLaneSparsePath()}).
  * When every stored value is 0 or 1 (one-hot or binary features, as in a9a) and d &le; 4096, points
  * are also kept as bitsets: x_i.x_j is a popcount of their AND and the squared distance
  * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
@@ -45,6 +50,8 @@ public final class CachedKernelMatrix implements KernelMatrix {
 
     static final int PARALLEL_MIN = 2048;
     private static final int CHUNK_MIN = 1024;
+    /** Dense points use the lane-grouped sparse path when at most this fraction of entries is non-zero. */
+    private static final double LANE_SPARSE_MAX_DENSITY = 0.25;
 
     private final List<Vec> points;
     private final Kernel<Vec> kernel;
@@ -58,8 +65,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final double gamma;
     private final int dim;
     private final double[] sq;
-    private final double[] dense;     // row-major n x dim when all points are dense
-    private final int[] ptr;          // CSR otherwise
+    private final double[] dense;     // row-major n x dim when all points are dense (and not lane-sparse)
+    private final int[] lanePtr;      // lane-sparse: non-zeros of point j, lane l at lanePtr[4j+l] .. lanePtr[4j+l+1]
+    private final int[] ptr;          // CSR otherwise (and the non-zeros of a lane-sparse point: ptr[j] = lanePtr[4j])
     private final int[] idx;
     private final double[] val;
     private final long[] bits;        // 0/1-valued points: one bitset of `words` longs per point
@@ -90,16 +98,65 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 allDense &= v instanceof DenseVec;
                 nnz += v.storedCount();
             }
+            boolean laneSparse = false;
             if (allDense) {
+                long nonZero = 0;
+                double[] v = new double[dim];
+                for (int i = 0; i < n; i++) {
+                    ((DenseVec) points.get(i)).copyInto(v, 0);
+                    for (double a : v) {
+                        nonZero += a != 0.0 ? 1 : 0;
+                    }
+                }
+                // skipping the products with zero leaves every partial sum unchanged (DenseVec entries
+                // are finite, and a sum started at +0.0 never becomes -0.0)
+                laneSparse = dim > 0 && nonZero <= LANE_SPARSE_MAX_DENSITY * n * (double) dim;
+                nnz = nonZero;
+            }
+            if (laneSparse) {
+                dense = null;
+                lanePtr = new int[4 * n + 1];
+                ptr = new int[n + 1];
+                idx = new int[Math.toIntExact(nnz)];
+                val = new double[idx.length];
+                int tail = dim & ~3; // the dense loop adds indices >= tail to lane 0, after its main loop
+                int p = 0;
+                double[] v = new double[dim];
+                for (int i = 0; i < n; i++) {
+                    ((DenseVec) points.get(i)).copyInto(v, 0);
+                    ptr[i] = p;
+                    for (int lane = 0; lane < 4; lane++) {
+                        lanePtr[4 * i + lane] = p;
+                        for (int q = lane; q < tail; q += 4) {
+                            if (v[q] != 0.0) {
+                                idx[p] = q;
+                                val[p++] = v[q];
+                            }
+                        }
+                        if (lane == 0) {
+                            for (int q = tail; q < dim; q++) {
+                                if (v[q] != 0.0) {
+                                    idx[p] = q;
+                                    val[p++] = v[q];
+                                }
+                            }
+                        }
+                    }
+                }
+                lanePtr[4 * n] = p;
+                ptr[n] = p;
+            } else if (allDense) {
                 dense = new double[Math.multiplyExact(n, dim)];
                 for (int i = 0; i < n; i++) {
                     ((DenseVec) points.get(i)).copyInto(dense, i * dim);
                 }
+                lanePtr = null;
                 ptr = null;
                 idx = null;
                 val = null;
             } else {
                 dense = null;
+                lanePtr = null;
                 ptr = new int[n + 1];
                 idx = new int[Math.toIntExact(nnz)];
                 val = new double[idx.length];
@@ -153,6 +210,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
             dim = 0;
             sq = null;
             dense = null;
+            lanePtr = null;
             ptr = null;
             idx = null;
             val = null;
@@ -161,8 +219,31 @@ public final class CachedKernelMatrix implements KernelMatrix {
             expTable = null;
         }
         diag = new double[n];
-        for (int i = 0; i < n; i++) {
-            diag[i] = entry(i, i);
+        if (lanePtr != null && bits == null || dense != null && bits == null) {
+            // the Gaussian paths that repeat DenseVec.dot's sums exactly: k(x_i, x_i) as kernel.apply
+            // gives it, at O(nnz_i) (lane-sparse) instead of a dense dot product
+            double[] w = lanePtr != null ? new double[dim] : null;
+            int[] self = new int[1];
+            double[] one = new double[1];
+            for (int i = 0; i < n; i++) {
+                if (w != null) {
+                    for (int p = ptr[i]; p < ptr[i + 1]; p++) {
+                        w[idx[p]] = val[p];
+                    }
+                }
+                self[0] = i;
+                gaussianRange(i, w, self, 0, 1, one);
+                diag[i] = one[0];
+                if (w != null) {
+                    for (int p = ptr[i]; p < ptr[i + 1]; p++) {
+                        w[idx[p]] = 0.0;
+                    }
+                }
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                diag[i] = entry(i, i);
+            }
         }
     }
 
@@ -206,6 +287,15 @@ public final class CachedKernelMatrix implements KernelMatrix {
     /** Whether entries come from the 0/1-feature popcount path (all stored values 0 or 1). */
     public boolean usesBinaryPath() {
         return bits != null;
+    }
+
+    /**
+     * Whether dense points are kept as their non-zero entries grouped by the dense loop's lanes
+     * (at most a quarter of the entries non-zero): the dense path's entries, bit for bit, at O(nnz)
+     * per entry.
+     */
+    public boolean usesLaneSparsePath() {
+        return lanePtr != null && bits == null;
     }
 
     @Override
@@ -349,7 +439,32 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private void gaussianRange(int i, double[] w, int[] cols, int from, int to, double[] out) {
         double sqi = sq[i];
         double g = -gamma;
-        if (w != null) {
+        if (lanePtr != null) {
+            // the dense loop's partial sums s0..s3 over the non-zeros of x_j in each lane, in index order
+            int[] ix = idx;
+            double[] vx = val;
+            int[] lp = lanePtr;
+            for (int k = from; k < to; k++) {
+                int j = cols == null ? k : cols[k];
+                int b = 4 * j;
+                double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                for (int p = lp[b], e = lp[b + 1]; p < e; p++) {
+                    s0 += w[ix[p]] * vx[p];
+                }
+                for (int p = lp[b + 1], e = lp[b + 2]; p < e; p++) {
+                    s1 += w[ix[p]] * vx[p];
+                }
+                for (int p = lp[b + 2], e = lp[b + 3]; p < e; p++) {
+                    s2 += w[ix[p]] * vx[p];
+                }
+                for (int p = lp[b + 3], e = lp[b + 4]; p < e; p++) {
+                    s3 += w[ix[p]] * vx[p];
+                }
+                double s = (s0 + s1) + (s2 + s3);
+                double d = sqi + sq[j] - 2.0 * s;
+                out[k] = Math.exp(g * (d > 0 ? d : 0.0));
+            }
+        } else if (w != null) {
             int[] ix = idx;
             double[] vx = val;
             int[] pt = ptr;

@@ -59,6 +59,22 @@ class CachedKernelMatrixRowsTest {
         return x;
     }
 
+    /** Dense vectors with about {@code density} of their d entries non-zero (either sign), the rest exact zeros. */
+    static List<Vec> mostlyZeroDensePoints(int n, int d, double density, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double[] v = new double[d];
+            for (int k = 0; k < d; k++) {
+                if (rnd.nextDouble() < density) {
+                    v[k] = rnd.nextBoolean() ? rnd.nextGaussian() : 1.0;
+                }
+            }
+            x.add(DenseVec.wrap(v));
+        }
+        return x;
+    }
+
     static Stream<Arguments> matrices() {
         Kernel<Vec> poly = (a, b) -> Math.pow(1 + a.dot(b), 2);
         return Stream.of(
@@ -70,6 +86,8 @@ class CachedKernelMatrixRowsTest {
                         new GaussianKernel(0.05)),
                 Arguments.of("gaussian dense 0/1, d=200 (4 words), n=400", binaryPoints(400, 200, 30, true, 6),
                         new GaussianKernel(0.3)),
+                Arguments.of("gaussian dense, 12% non-zero, d=119 (lane-sparse path), n=2100",
+                        mostlyZeroDensePoints(2100, 119, 0.12, 7), new GaussianKernel(0.3)),
                 Arguments.of("generic polynomial, n=2100", densePoints(2100, 3, 4), poly));
     }
 
@@ -141,6 +159,50 @@ class CachedKernelMatrixRowsTest {
         }
         List<Vec> notBinary = TestData.randomSparse(50, 30, 0.3, 12);
         assertThat(CachedKernelMatrix.of(notBinary, k, 0, 1, CachedKernelMatrix.FastPath.AUTO).usesBinaryPath()).isFalse();
+    }
+
+    @ParameterizedTest(name = "d = {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 3, 4, 7, 64, 119, 130})
+    void laneSparsePathGivesTheKernelsEntriesBitForBit(int d) {
+        // mostly-zero dense points: the non-zeros grouped by the dense loop's lanes must add up in the
+        // same order as DenseVec.dot (four partial sums, the tail on the first), so every entry equals
+        // kernel.apply exactly; d covers no main loop, an exact multiple of 4 and tails of 1-3
+        List<Vec> x = mostlyZeroDensePoints(300, d, d < 8 ? 0.2 : 0.1, 20 + d);
+        GaussianKernel k = new GaussianKernel(0.4);
+        CachedKernelMatrix lazy = CachedKernelMatrix.of(x, k, 0, 1);
+        assertThat(lazy.usesLaneSparsePath()).isTrue();
+        double[] out = new double[x.size()];
+        for (int i = 0; i < x.size(); i += 7) {
+            lazy.row(i, out);
+            for (int j = 0; j < x.size(); j++) {
+                assertThat(out[j]).as("K(%d, %d)", i, j).isEqualTo(k.apply(x.get(i), x.get(j)));
+            }
+        }
+        for (int j = 0; j < x.size(); j++) {
+            assertThat(lazy.diagonal(j)).as("K(%d, %d)", j, j).isEqualTo(k.apply(x.get(j), x.get(j)));
+        }
+    }
+
+    @Test
+    void densePathDiagonalIsTheKernelsValueBitForBit() {
+        // k(x, x) of a Gaussian is 1 only up to rounding: ||x||^2 is summed in one order, x'x in four lanes
+        List<Vec> x = densePoints(500, 23, 31);
+        GaussianKernel k = new GaussianKernel(2.5);
+        CachedKernelMatrix lazy = CachedKernelMatrix.of(x, k, 0, 1);
+        assertThat(lazy.usesLaneSparsePath()).isFalse();
+        for (int j = 0; j < x.size(); j++) {
+            assertThat(lazy.diagonal(j)).as("K(%d, %d)", j, j).isEqualTo(k.apply(x.get(j), x.get(j)));
+        }
+    }
+
+    @Test
+    void laneSparsePathIsUsedOnlyForMostlyZeroFiniteDenseData() {
+        GaussianKernel k = new GaussianKernel(0.4);
+        assertThat(CachedKernelMatrix.of(mostlyZeroDensePoints(200, 50, 0.1, 1), k, 0).usesLaneSparsePath()).isTrue();
+        assertThat(CachedKernelMatrix.of(mostlyZeroDensePoints(200, 50, 0.6, 1), k, 0).usesLaneSparsePath()).isFalse();
+        assertThat(CachedKernelMatrix.of(densePoints(200, 50, 1), k, 0).usesLaneSparsePath()).isFalse();
+        assertThat(CachedKernelMatrix.of(SmoSolverPropertiesTest.sparsePoints(200, 40, 2), k, 0).usesLaneSparsePath())
+                .isFalse();
     }
 
     @Test

@@ -1,9 +1,11 @@
 package dev.kernelkit.cli.cvm;
 
+import dev.kernelkit.bench.CLibsvm;
 import dev.kernelkit.bench.SvmBenchmark;
 import dev.kernelkit.cli.CliEnums;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.cvm.CoreSetOptions;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmModel;
@@ -21,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,7 +34,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kernelkit bench cvm}: CVM against our SMO and LIBSVM Java (both C-SVC through
- * {@link SvmBenchmark}) in the same JVM and run.
+ * {@link SvmBenchmark}) in the same JVM and run, and C LIBSVM's {@code svm-train} on the same points
+ * (written to a temporary LIBSVM file) when it is on the PATH ({@link CLibsvm}).
  *
  * <ul>
  *   <li>{@code --problem checkerboard} (default): the 4x4 checkerboard on [0,4]^2 (label = parity of
@@ -43,8 +47,9 @@ import picocli.CommandLine.Spec;
  * </ul>
  *
  * {@code --eps auto} and {@code --gamma auto} select LibCVM's rules (spec §3.3 items 3 and 13).
- * Times are training only (wall clock); CVM's includes the k(x, x) pass; the automatic gamma is computed
- * once before, printed with its own time, and given to all three solvers. {@code --plots DIR}
+ * Times are training only, wall clock and CPU time of the process (every thread, JIT and GC included;
+ * svm-train's: its own process's); CVM's include the k(x, x) pass; the automatic gamma is computed
+ * once before, printed with its own time, and given to all solvers. {@code --plots DIR}
  * writes training time against n (log-log) and, for the smallest checkerboard, the core vectors
  * over the data.
  */
@@ -93,7 +98,8 @@ public final class CvmBenchCommand implements Callable<Integer> {
             description = "Gaussian width of SMO / LIBSVM (default: CVM's).")
     Double svmGamma;
 
-    @Option(names = "--mode", defaultValue = "libcvm", description = "CVM mode jmlr or libcvm (default ${DEFAULT-VALUE}).")
+    @Option(names = "--mode", defaultValue = "libcvm",
+            description = "CVM mode: libcvm (the default of every cvm command) or jmlr (the reference algorithm) (default ${DEFAULT-VALUE}).")
     String mode = "libcvm";
 
     @Option(names = "--svm-max-n", defaultValue = "100000",
@@ -115,6 +121,11 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1", description = "Data and sampling seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
+
+    @Option(names = "--svm-train", paramLabel = "CMD", defaultValue = "svm-train",
+            description = "C LIBSVM's svm-train (a name looked up on the PATH or a path; svm-predict beside it), run on the "
+                    + "same points with SMO's C and gamma wherever SMO runs; none to skip (default: ${DEFAULT-VALUE}).")
+    String svmTrain = "svm-train";
 
     @Option(names = "--plots", paramLabel = "DIR",
             description = "Write training time against n (log-log) and the core vectors over the smallest checkerboard as PNG files into DIR.")
@@ -138,29 +149,63 @@ public final class CvmBenchCommand implements Callable<Integer> {
         return board(10_000, seed + 1_000_003L);
     }
 
-    /** One benchmark row; the SVM fields are NaN when skipped. */
+    /**
+     * One benchmark row; the SVM fields are NaN when skipped, the C LIBSVM fields NaN (and its SV
+     * count 0) when svm-train did not run; CPU seconds NaN where not measured.
+     */
     record Run(String name, int n, double cvmSeconds, double cvmAccuracy, int coreVectors, int coreVectorsLibcvmRule,
                boolean converged,
                double smoSeconds, double smoAccuracy, int smoSupportVectors, double libsvmSeconds,
-               double libsvmAccuracy, int libsvmSupportVectors) {
+               double libsvmAccuracy, int libsvmSupportVectors,
+               double cvmCpuSeconds, double smoCpuSeconds, double libsvmCpuSeconds,
+               double cSeconds, double cCpuSeconds, double cAccuracy, int cSupportVectors) {
+
+        /** A row without CPU times and without C LIBSVM. */
+        Run(String name, int n, double cvmSeconds, double cvmAccuracy, int coreVectors, int coreVectorsLibcvmRule,
+            boolean converged, double smoSeconds, double smoAccuracy, int smoSupportVectors, double libsvmSeconds,
+            double libsvmAccuracy, int libsvmSupportVectors) {
+            this(name, n, cvmSeconds, cvmAccuracy, coreVectors, coreVectorsLibcvmRule, converged, smoSeconds, smoAccuracy,
+                    smoSupportVectors, libsvmSeconds, libsvmAccuracy, libsvmSupportVectors, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+        }
+
         boolean svmRan() {
             return !Double.isNaN(smoSeconds);
         }
 
+        boolean cRan() {
+            return !Double.isNaN(cSeconds);
+        }
+
         JsonSummary json() {
             JsonSummary j = new JsonSummary().put("problem", name).put("n", (long) n).put("cvm_seconds", cvmSeconds)
+                    .putOptional("cvm_cpu_seconds", nullIfNaN(cvmCpuSeconds))
                     .put("cvm_accuracy", cvmAccuracy).put("core_vectors", (long) coreVectors)
                     .put("core_vectors_above_libcvm_threshold", (long) coreVectorsLibcvmRule)
                     .put("cvm_converged", converged);
             if (svmRan()) {
-                j.put("smo_seconds", smoSeconds).put("smo_accuracy", smoAccuracy)
+                j.put("smo_seconds", smoSeconds).putOptional("smo_cpu_seconds", nullIfNaN(smoCpuSeconds))
+                        .put("smo_accuracy", smoAccuracy)
                         .put("smo_support_vectors", (long) smoSupportVectors).put("libsvm_seconds", libsvmSeconds)
+                        .putOptional("libsvm_cpu_seconds", nullIfNaN(libsvmCpuSeconds))
                         .put("libsvm_accuracy", libsvmAccuracy).put("libsvm_support_vectors", (long) libsvmSupportVectors)
-                        .put("libsvm_over_cvm", libsvmSeconds / cvmSeconds);
+                        .put("libsvm_over_cvm", libsvmSeconds / cvmSeconds).put("smo_over_cvm", smoSeconds / cvmSeconds)
+                        .putOptional("smo_over_cvm_cpu", nullIfNaN(smoCpuSeconds / cvmCpuSeconds));
             } else {
                 j.putNull("smo_seconds").putNull("smo_accuracy").putNull("libsvm_seconds").putNull("libsvm_accuracy");
             }
+            if (cRan()) {
+                j.put("c_libsvm_seconds", cSeconds).put("c_libsvm_cpu_seconds", cCpuSeconds)
+                        .put("c_libsvm_accuracy", cAccuracy).put("c_libsvm_support_vectors", (long) cSupportVectors)
+                        .putOptional("c_libsvm_cpu_over_cvm_cpu", nullIfNaN(cCpuSeconds / cvmCpuSeconds));
+            } else {
+                j.putNull("c_libsvm_seconds").putNull("c_libsvm_cpu_seconds").putNull("c_libsvm_accuracy");
+            }
             return j;
+        }
+
+        private static Double nullIfNaN(double v) {
+            return Double.isFinite(v) ? v : null;
         }
     }
 
@@ -185,6 +230,9 @@ public final class CvmBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--test and --scale need --data");
         }
         PrintWriter out = spec.commandLine().getOut();
+        Optional<CLibsvm> tools = svmTrain.equals("none") ? Optional.empty() : CLibsvm.find(svmTrain, System.getenv("PATH"));
+        out.println(tools.map(t -> "C LIBSVM: " + t.trainCommand() + " runs wherever SMO does")
+                .orElse(svmTrain.equals("none") ? "C LIBSVM: skipped (--svm-train none)" : CLibsvm.missing(svmTrain)));
         List<Run> runs = new ArrayList<>();
         CvmModel smallest = null;
         LabeledDataset smallestTrain = null;
@@ -193,7 +241,8 @@ public final class CvmBenchCommand implements Callable<Integer> {
             LabeledDataset rawTest = CvmCli.read(testFile, "--test", rawTrain.dim());
             FittedScaler scaler = scale.fit(rawTrain);
             Fitted f = runOne(data.getFileName().toString(), scaler.apply(rawTrain), scaler.apply(rawTest),
-                    rawTrain.size() <= svmMaxN || !spec.commandLine().getParseResult().hasMatchedOption("--svm-max-n"), out);
+                    rawTrain.size() <= svmMaxN || !spec.commandLine().getParseResult().hasMatchedOption("--svm-max-n"),
+                    tools, out);
             runs.add(f.run());
         } else {
             LabeledDataset test = boardTest(seed);
@@ -203,7 +252,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("--n values must be >= 2, got " + n);
                 }
                 LabeledDataset train = board(n, seed);
-                Fitted f = runOne("checkerboard", train, test, n <= svmMaxN, out);
+                Fitted f = runOne("checkerboard", train, test, n <= svmMaxN, tools, out);
                 runs.add(f.run());
                 if (n == smallestN && smallest == null) {
                     smallest = f.model();
@@ -211,6 +260,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
                 }
             }
         }
+        printTable(out, runs);
         List<JsonSummary> rows = new ArrayList<>();
         for (Run r : runs) {
             rows.add(r.json());
@@ -240,49 +290,100 @@ public final class CvmBenchCommand implements Callable<Integer> {
     record Fitted(Run run, CvmModel model) {
     }
 
-    private Fitted runOne(String name, LabeledDataset train, LabeledDataset test, boolean withSvm, PrintWriter out) {
+    private Fitted runOne(String name, LabeledDataset train, LabeledDataset test, boolean withSvm,
+                          Optional<CLibsvm> tools, PrintWriter out) throws java.io.IOException {
         long tg = System.nanoTime();
         boolean autoGamma = gamma.equalsIgnoreCase("auto");
         double g = autoGamma ? CoreVectorMachine.autoGamma(train.points()) : parsePositive("--gamma", gamma);
         double gammaSeconds = (System.nanoTime() - tg) * 1e-9;
         if (autoGamma) {
-            out.printf(Locale.ROOT, "%s: gamma auto = %s computed in %.2f s (given to all three solvers, not in their times)%n",
+            out.printf(Locale.ROOT, "%s: gamma auto = %s computed in %.2f s (given to all solvers, not in their times)%n",
                     name, CvmPlots.num(g), gammaSeconds);
         }
         double e = eps.equalsIgnoreCase("auto") ? CvmOptions.autoEpsilon(1.0, c) : parsePositive("--eps", eps);
         double sg = svmGamma != null ? svmGamma : g;
         CoreSetOptions cs = CvmCli.coreSetOptions(mode, e, seed, cacheMb, innerStop, finalScan);
         CvmOptions o = new CvmOptions(new GaussianKernel(g), c, cs, CvmOptions.MultiClass.ONE_VS_REST);
+        long c0 = SvmBenchmark.processCpuNanos();
         long t0 = System.nanoTime();
         CvmModel m = CoreVectorMachine.fit(train, o);
         double cvmSeconds = (System.nanoTime() - t0) * 1e-9;
+        double cvmCpu = SvmBenchmark.cpuSecondsSince(c0);
         double cvmAcc = accuracy(m, test);
         int n = train.size();
-        out.printf(Locale.ROOT, "%s n=%d CVM (%s, C=%s, eps=%s, gamma=%s): %.2f s, %d core vectors (%d with a > 0, %d above "
-                        + "LibCVM's output threshold 1e-5/|S|), test accuracy %.4f%s%n",
-                name, n, mode, CvmPlots.num(c), CvmPlots.num(e), CvmPlots.num(g), cvmSeconds, m.coreVectorCount(),
+        out.printf(Locale.ROOT, "%s n=%d CVM (%s, C=%s, eps=%s, gamma=%s): %.2f s (CPU %.2f s), %d core vectors (%d with a > 0, "
+                        + "%d above LibCVM's output threshold 1e-5/|S|), test accuracy %.4f%s%n",
+                name, n, mode, CvmPlots.num(c), CvmPlots.num(e), CvmPlots.num(g), cvmSeconds, cvmCpu, m.coreVectorCount(),
                 m.expansionVectorCount(), m.coreVectorsAboveLibcvmThreshold(), cvmAcc,
                 m.machines().get(0).converged() ? "" : " (stopped at the core-vector cap)");
         out.flush();
         double nan = Double.NaN;
         if (!withSvm) {
-            out.printf(Locale.ROOT, "%s n=%d SMO and LIBSVM skipped: n > --svm-max-n %d%n", name, n, svmMaxN);
+            out.printf(Locale.ROOT, "%s n=%d SMO, LIBSVM Java and C LIBSVM skipped: n > --svm-max-n %d%n", name, n, svmMaxN);
             out.flush();
             return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.coreVectorsAboveLibcvmThreshold(),
-                    m.machines().get(0).converged(),
-                    nan, nan, 0, nan, nan, 0), m);
+                    m.machines().get(0).converged(), nan, nan, 0, nan, nan, 0, cvmCpu, nan, nan, nan, nan, nan, 0), m);
         }
         System.gc();
         SvmBenchmark.Result r = SvmBenchmark.run(new SvmBenchmark.Options(train, test, sg, svmC, 200, 1e-3));
-        out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s, %d SVs, accuracy %.4f; LIBSVM Java: %.2f s, %d SVs, "
-                        + "accuracy %.4f; LIBSVM / CVM time %.1fx%n", name, n, CvmPlots.num(svmC), CvmPlots.num(sg),
-                r.oursSeconds(), r.supportVectorsOurs(), r.accuracyOurs(), r.libsvmSeconds(), r.supportVectorsLibsvm(),
-                r.accuracyLibsvm(), r.libsvmSeconds() / cvmSeconds);
+        out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM Java: "
+                        + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx%n", name, n, CvmPlots.num(svmC),
+                CvmPlots.num(sg), r.oursSeconds(), r.oursCpuSeconds(), r.supportVectorsOurs(), r.accuracyOurs(),
+                r.libsvmSeconds(), r.libsvmCpuSeconds(), r.supportVectorsLibsvm(), r.accuracyLibsvm(),
+                r.libsvmSeconds() / cvmSeconds);
         out.flush();
+        CLibsvm.Run cr = null;
+        if (tools.isPresent()) {
+            cr = tools.get().run(train, test, sg, svmC, 200, 1e-3);
+            out.printf(Locale.ROOT, "%s n=%d C LIBSVM svm-train (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f%n",
+                    name, n, CvmPlots.num(svmC), CvmPlots.num(sg), cr.wallSeconds(), cr.cpuSeconds(), cr.supportVectors(),
+                    cr.accuracy());
+            out.flush();
+        }
         return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.coreVectorsAboveLibcvmThreshold(),
-                    m.machines().get(0).converged(),
-                r.oursSeconds(), r.accuracyOurs(), r.supportVectorsOurs(), r.libsvmSeconds(), r.accuracyLibsvm(),
-                r.supportVectorsLibsvm()), m);
+                m.machines().get(0).converged(), r.oursSeconds(), r.accuracyOurs(), r.supportVectorsOurs(),
+                r.libsvmSeconds(), r.accuracyLibsvm(), r.supportVectorsLibsvm(), cvmCpu, r.oursCpuSeconds(),
+                r.libsvmCpuSeconds(), cr == null ? nan : cr.wallSeconds(), cr == null ? nan : cr.cpuSeconds(),
+                cr == null ? nan : cr.accuracy(), cr == null ? 0 : cr.supportVectors()), m);
+    }
+
+    /**
+     * One table of every run: each solver's wall and CPU seconds, vectors and test accuracy, and each
+     * reference's time over CVM's (wall; CPU in brackets).
+     */
+    private void printTable(PrintWriter out, List<Run> runs) {
+        TablePrinter t = new TablePrinter().textColumn("data").numberColumn("n").textColumn("solver").numberColumn("seconds")
+                .numberColumn("cpu s").numberColumn("#CV / #SV").numberColumn("test acc.").numberColumn("time / CVM (cpu)");
+        for (Run r : runs) {
+            String cv = r.coreVectors() + " (" + r.coreVectorsLibcvmRule() + ")";
+            t.row(r.name(), Integer.toString(r.n()), "CVM " + mode + ", C " + CvmPlots.num(c), f2(r.cvmSeconds()),
+                    f2(r.cvmCpuSeconds()), cv, TablePrinter.percent(r.cvmAccuracy()), "1");
+            if (r.svmRan()) {
+                t.row("", "", "SMO (ours), C " + CvmPlots.num(svmC), f2(r.smoSeconds()), f2(r.smoCpuSeconds()),
+                        Integer.toString(r.smoSupportVectors()), TablePrinter.percent(r.smoAccuracy()),
+                        ratio(r.smoSeconds(), r.cvmSeconds(), r.smoCpuSeconds(), r.cvmCpuSeconds()));
+                t.row("", "", "LIBSVM Java, C " + CvmPlots.num(svmC), f2(r.libsvmSeconds()), f2(r.libsvmCpuSeconds()),
+                        Integer.toString(r.libsvmSupportVectors()), TablePrinter.percent(r.libsvmAccuracy()),
+                        ratio(r.libsvmSeconds(), r.cvmSeconds(), r.libsvmCpuSeconds(), r.cvmCpuSeconds()));
+            }
+            if (r.cRan()) {
+                t.row("", "", "C LIBSVM svm-train, C " + CvmPlots.num(svmC), f2(r.cSeconds()), f2(r.cCpuSeconds()),
+                        Integer.toString(r.cSupportVectors()), TablePrinter.percent(r.cAccuracy()),
+                        ratio(r.cSeconds(), r.cvmSeconds(), r.cCpuSeconds(), r.cvmCpuSeconds()));
+            }
+        }
+        t.print(out);
+        out.println("#CV: core set (above LibCVM's output threshold 1e-5/|S|); cpu s: this JVM's CPU time over the fit "
+                + "(every thread, JIT and GC included), svm-train's: its own process's (reading its file included)");
+    }
+
+    private static String f2(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : "-";
+    }
+
+    private static String ratio(double wall, double cvmWall, double cpu, double cvmCpu) {
+        String w = String.format(Locale.ROOT, "%.1fx", wall / cvmWall);
+        return Double.isFinite(cpu / cvmCpu) ? w + String.format(Locale.ROOT, " (%.1fx)", cpu / cvmCpu) : w;
     }
 
     static double accuracy(CvmModel m, LabeledDataset test) {

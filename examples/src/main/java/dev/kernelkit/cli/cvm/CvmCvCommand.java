@@ -54,25 +54,34 @@ final class CvmCvCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         double sum = 0;
         double seconds = 0;
+        double gammaSeconds = 0;
+        double scaleSeconds = 0;
+        double scoreSeconds = 0;
         long cores = 0;
         for (int f = 0; f < splits.size(); f++) {
             LabeledDataset tr = d.subset(splits.get(f).train());
             LabeledDataset te = d.subset(splits.get(f).test());
-            long t0 = System.nanoTime();
             KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
             if (learned != null && f == 0) {
                 kernelFrom.describe(out, learned);
             }
-            CvmCli.Trained t = CvmCli.train(parameters, tr, learned);
-            seconds += (System.nanoTime() - t0) * 1e-9;
+            CvmCli.Timed timed = CvmCli.trainTimed(parameters, tr, learned);
+            CvmCli.Trained t = timed.model();
+            seconds += timed.fitSeconds();
+            gammaSeconds += timed.gammaSeconds();
+            scaleSeconds += timed.scaleSeconds();
+            long s0 = System.nanoTime();
             double s = CvmCli.score(t, te);
+            scoreSeconds += (System.nanoTime() - s0) * 1e-9;
             sum += s;
             cores += t.coreVectors();
             out.printf("fold %d: %s %.6f, %d core vectors%n", f + 1, regression ? "mse" : "accuracy", s, t.coreVectors());
         }
         double mean = sum / splits.size();
-        out.printf("mean %s %.6f over %d folds; %.3f s training in total%n", regression ? "mse" : "accuracy", mean,
-                splits.size(), seconds);
+        out.printf(java.util.Locale.ROOT, "mean %s %.6f over %d folds (%s mode); %.3f s training in total%n",
+                regression ? "mse" : "accuracy", mean, splits.size(), parameters.mode, seconds);
+        out.printf(java.util.Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
+                new CvmCli.Timed(null, scaleSeconds, gammaSeconds, 0).preparationText(), scoreSeconds);
         out.flush();
         json.write(new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
                 .put("scale", parameters.scale.cliName())

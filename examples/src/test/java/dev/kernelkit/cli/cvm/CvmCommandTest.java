@@ -94,10 +94,10 @@ class CvmCommandTest {
                 preds.toString(), "--json", json.toString());
         List<String> lines = Files.readAllLines(preds);
         // Independent route: scaler fitted here on the raw training points, the library CVM on the
-        // scaled data with the CLI's parameters (jmlr mode, one-vs-rest), raw test points scaled here.
+        // scaled data with the CLI's parameters (libcvm mode, the default; one-vs-rest), raw test points scaled here.
         FittedScaler scaler = FeatureScaling.MINMAX.fit(train);
         CvmModel direct = CoreVectorMachine.fit(scaler.apply(train), new CvmOptions(new GaussianKernel(20), 10,
-                CoreSetOptions.jmlr(1e-4).withSeed(3), CvmOptions.MultiClass.ONE_VS_REST));
+                CoreSetOptions.libcvm(1e-4).withSeed(3).withCacheMb(2048), CvmOptions.MultiClass.ONE_VS_REST));
         int correct = 0;
         for (int i = 0; i < test.size(); i++) {
             double expected = direct.predictLabel(scaler.apply(test.x(i)));
@@ -231,6 +231,72 @@ class CvmCommandTest {
         assertThat(jmlr.finalFullScan()).isFalse();
         assertThat(jmlr.init()).isEqualTo(CoreSetOptions.Init.FURTHEST_PAIR);
         assertThat(CvmCli.coreSetOptions("jmlr", 1e-6, 7, 64, null, null).finalFullScan()).isTrue();
+    }
+
+    @Test
+    void theDefaultModeIsLibcvmAndJmlrIsTheNamedReference() throws Exception {
+        LabeledDataset train = SyntheticData.twoMoons(300, 0.15, 1);
+        LabeledDataset test = SyntheticData.twoMoons(100, 0.15, 2);
+        Path trainFile = dir.resolve("train.libsvm");
+        Path testFile = dir.resolve("test.libsvm");
+        LibsvmFormat.write(train, trainFile);
+        LibsvmFormat.write(test, testFile);
+        String[] common = {"--data", trainFile.toString(), "--c", "10", "--eps", "1e-4", "--seed", "3"};
+        Path byDefault = dir.resolve("default.model");
+        Path libcvm = dir.resolve("libcvm.model");
+        Path jmlr = dir.resolve("jmlr.model");
+        run(new CvmCommand(), concat(new String[] {"train", "--model", byDefault.toString()}, common));
+        run(new CvmCommand(), concat(new String[] {"train", "--mode", "libcvm", "--model", libcvm.toString()}, common));
+        run(new CvmCommand(), concat(new String[] {"train", "--mode", "jmlr", "--model", jmlr.toString()}, common));
+        // the same automatic gamma in all three; without --mode the model is libcvm mode's, not jmlr's
+        CvmModel d = dev.kernelkit.io.Models.load(byDefault, CvmModel.class);
+        CvmModel l = dev.kernelkit.io.Models.load(libcvm, CvmModel.class);
+        CvmModel j = dev.kernelkit.io.Models.load(jmlr, CvmModel.class);
+        assertThat(d.machines().get(0).coreIndices()).containsExactly(l.machines().get(0).coreIndices());
+        assertThat(d.machines().get(0).alpha()).containsExactly(l.machines().get(0).alpha());
+        assertThat(j.machines().get(0).coreIndices()).isNotEqualTo(l.machines().get(0).coreIndices());
+        StringWriter help = new StringWriter();
+        CommandLine cl = new CommandLine(new CvmCommand());
+        cl.setOut(new PrintWriter(help));
+        cl.execute("train", "--help");
+        assertThat(help.toString().replaceAll("\\s+", " "))
+                .contains("libcvm (LibCVM 2.2's algorithm").contains("or jmlr (the JMLR 2005 reference")
+                .contains("default libcvm");
+    }
+
+    @Test
+    void trainPrintsTheFitTimeAloneAndScoresTheTrainingDataOnlyWithoutTestOrWhenAsked() throws Exception {
+        LabeledDataset train = SyntheticData.twoMoons(200, 0.15, 1);
+        LabeledDataset test = SyntheticData.twoMoons(100, 0.15, 2);
+        Path trainFile = dir.resolve("train.libsvm");
+        Path testFile = dir.resolve("test.libsvm");
+        LibsvmFormat.write(train, trainFile);
+        LibsvmFormat.write(test, testFile);
+        Path json = dir.resolve("t.json");
+        String withTest = run(new CvmCommand(), "train", "--data", trainFile.toString(), "--test", testFile.toString(),
+                "--scale", "minmax", "--c", "10", "--eps", "1e-4", "--json", json.toString());
+        assertThat(withTest).contains("cvm (libcvm mode): ", "trained in", "test accuracy").doesNotContain("train accuracy");
+        assertThat(withTest).containsPattern("not in the training time: the automatic gamma \\([0-9.]+ s\\), "
+                + "scaling \\([0-9.]+ s\\), scoring test data \\([0-9.]+ s\\)");
+        assertThat(Files.readString(json)).contains("\"gamma_seconds\"", "\"scale_seconds\"", "\"score_seconds\"",
+                "\"scored_on\"");
+        String asked = run(new CvmCommand(), "train", "--data", trainFile.toString(), "--test", testFile.toString(),
+                "--gamma", "2", "--c", "10", "--eps", "1e-4", "--train-score");
+        assertThat(asked).contains("train accuracy", "test accuracy")
+                .contains("not in the training time: scoring training and test data (");
+        String noTest = run(new CvmCommand(), "train", "--data", trainFile.toString(), "--gamma", "2", "--c", "10",
+                "--eps", "1e-4");
+        assertThat(noTest).contains("train accuracy").doesNotContain("test accuracy")
+                .contains("not in the training time: scoring training data (");
+        String cv = run(new CvmCommand(), "cv", "--data", trainFile.toString(), "--folds", "3", "--c", "10", "--eps", "1e-4");
+        assertThat(cv).contains("over 3 folds (libcvm mode)")
+                .containsPattern("not in the training time: the automatic gamma \\([0-9.]+ s\\), scoring the held-out folds");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @Test
