@@ -178,7 +178,8 @@ class PredictCommandTest {
         assertThat(t.exitCode()).as(t.err()).isZero();
         @SuppressWarnings("unchecked")
         Model<Vec> model = (Model<Vec>) Models.load(file);
-        LabeledDataset points = dev.kernelkit.data.CsvSeriesFormat.read(series).data();
+        // the model's per-channel alignment kernels read series in the variable-length encoding
+        LabeledDataset points = dev.kernelkit.data.CsvSeriesFormat.readSeries(series).encoded();
         assertPredictsAsInProcess(model, points.points(), truth(points), predict(file, series, "series"), "imkpl");
     }
 

@@ -344,9 +344,10 @@ public final class PrototypesCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             ImkplModel m = Models.load(model, ImkplModel.class);
-            // series in the encoding the model's kernels read: variable-length for per-channel alignment kernels
-            // of any length, flat (fixed positions) otherwise
-            LabeledDataset test = read(data, format, m.baseKernels().acceptsAnyDimension()).data();
+            // read as 'kernelkit predict' reads an IMKPL model's data: dimension checked, series in the encoding the
+            // model's kernels read (variable-length for per-channel alignment kernels of any length, else flat)
+            LabeledDataset test = LabeledDataset.of(dev.kernelkit.cli.PredictCommand.readFor(m, model, data,
+                    format == Format.CSV_SERIES ? "csv-series" : "libsvm"));
             double[] pred = m.predictLabels(test.points());
             PrintWriter out = spec.commandLine().getOut();
             for (double p : pred) {
