@@ -2,7 +2,11 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.svm.KernelExpansionModel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,8 +31,15 @@ import java.util.SplittableRandom;
  * least kappa~ (1 - eps - eps^2/2) is skipped as a near-duplicate; with more than 400 core vectors,
  * up to 20 refinement steps sample only core vectors before each global search. Epsilon follows
  * the options' schedule. Recovery of w, b and f as for {@link CoreVectorMachine}.
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}): the fit report
+ * counts the centre updates (summed over machines) and traces kappa~ - ||c||^2 (the MEB dual value
+ * at the current weights) of the first machine each time a core vector is added; the listener hears
+ * the same events (iteration = centre updates so far).
  */
 public final class BallVectorMachine {
+    /** The learner's catalog name. */
+    public static final String NAME = "bvm";
     private static final int REFINE_ABOVE = 400;
     private static final int REFINE_STEPS = 20;
     private static final double INITIAL_EPSILON = 0.1;
@@ -37,13 +48,25 @@ public final class BallVectorMachine {
     private BallVectorMachine() {
     }
 
+    /** The trainer of the learner contract: {@link #fit(LabeledDataset, CvmOptions, FitListener)} with these options. */
+    public static Trainer<Vec, CvmModel> trainer(CvmOptions options) {
+        java.util.Objects.requireNonNull(options, "options");
+        return Trainers.of(NAME, InputKind.VECTORS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(LabeledDataset.of(data), options, listener));
+    }
+
     /**
      * Fits a classifier (two classes, or several by the options' multi-class reduction).
      *
      * @throws IllegalArgumentException when k(x, x) is not constant, for fewer than two classes
      */
     public static CvmModel fit(LabeledDataset data, CvmOptions options) {
-        return CoreVectorMachine.fitWith(data, options, BallVectorMachine::fitBinary);
+        return fit(data, options, FitListener.SILENT);
+    }
+
+    /** As {@link #fit(LabeledDataset, CvmOptions)}, reporting each time a core vector is added. */
+    public static CvmModel fit(LabeledDataset data, CvmOptions options, FitListener listener) {
+        return CoreVectorMachine.fitWith(data, options, BallVectorMachine::fitBinary, NAME, listener);
     }
 
     /**
@@ -57,10 +80,11 @@ public final class BallVectorMachine {
         for (int i = 0; i < diag.length; i++) {
             diag[i] = options.kernel().apply(x.get(i), x.get(i));
         }
-        return fitBinary(x, y.clone(), diag, options);
+        return fitBinary(x, y.clone(), diag, options, CoreSetSolver.Progress.NONE).machine();
     }
 
-    static CvmMachine fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options) {
+    static CoreVectorMachine.Fitted fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options,
+                                              CoreSetSolver.Progress progress) {
         CoreVectorMachine.checkSigns(y);
         double lo = Arrays.stream(diag).min().orElse(0);
         double hi = Arrays.stream(diag).max().orElse(0);
@@ -70,10 +94,11 @@ public final class BallVectorMachine {
         }
         long start = System.nanoTime();
         TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
-        Solver s = new Solver(problem, options.coreSet());
+        Solver s = new Solver(problem, options.coreSet(), progress);
         s.run();
-        return CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2, s.r2 - s.centreNorm2,
-                problem.eta(), options, s.updates, s.converged, (System.nanoTime() - start) * 1e-9);
+        return new CoreVectorMachine.Fitted(CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2,
+                s.r2 - s.centreNorm2, problem.eta(), options, s.updates, s.converged, (System.nanoTime() - start) * 1e-9),
+                s.trace());
     }
 
     /** The BVM iteration; package-private so tests can drive single updates. */
@@ -96,10 +121,19 @@ public final class BallVectorMachine {
         long updates;
         boolean converged = true;
         final int[][] groups = new int[2][];
+        final CoreSetSolver.Progress progress;
+        /** kappa~ - ||c||^2 at the start and each time a core vector was added. */
+        double[] trace = new double[64];
+        int traceLength;
 
         Solver(MebProblem problem, CoreSetOptions options) {
+            this(problem, options, CoreSetSolver.Progress.NONE);
+        }
+
+        Solver(MebProblem problem, CoreSetOptions options, CoreSetSolver.Progress progress) {
             this.problem = problem;
             this.options = options;
+            this.progress = progress;
             this.n = problem.size();
             this.kappa = problem.entry(0, 0);
             this.r2 = kappa;
@@ -120,6 +154,21 @@ public final class BallVectorMachine {
             kaCore[0] = kappa;
             aug = Math.sqrt(kappa);
             centreNorm2 = kappa;
+            record();
+        }
+
+        /** Records kappa~ - ||c||^2 in the trace and tells the listener (iteration = updates so far). */
+        private void record() {
+            if (traceLength == trace.length) {
+                trace = Arrays.copyOf(trace, 2 * traceLength);
+            }
+            double value = kappa - centreNorm2;
+            trace[traceLength++] = value;
+            progress.iteration((int) Math.min(Integer.MAX_VALUE, updates), value);
+        }
+
+        double[] trace() {
+            return Arrays.copyOf(trace, traceLength);
         }
 
         private void append(int l) {
@@ -185,7 +234,8 @@ public final class BallVectorMachine {
                 return;
             }
             double beta = Math.sqrt(r2 / (d2 + aug * aug));
-            if (position[l] < 0) {
+            boolean added = position[l] < 0;
+            if (added) {
                 append(l);
                 kaCore[size - 1] = kaL;
             }
@@ -198,6 +248,9 @@ public final class BallVectorMachine {
             aug *= beta;
             alpha[position[l]] += 1 - beta;
             centreNorm2 = beta * centreNorm2 + (1 - beta) * kappa - beta * (1 - beta) * d2;
+            if (added) {
+                record();
+            }
         }
 
         void run() {

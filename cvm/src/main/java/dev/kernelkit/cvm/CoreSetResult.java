@@ -85,7 +85,7 @@ public final class CoreSetResult {
         return converged;
     }
 
-    /** Total simplex-SMO iterations over all core-set solves. */
+    /** Total SMO iterations of the core-set QP over all core-set solves. */
     public long innerIterations() {
         return innerIterations;
     }

@@ -1,5 +1,7 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.svm.GrowingDualProblem;
+import dev.kernelkit.svm.SmoSolver;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -13,8 +15,16 @@ import java.util.SplittableRandom;
  *   <li>find a point with d_l^2 = ||c||^2 - 2 (K~a)_l + v_l &gt; (1+epsilon)^2 R^2, the furthest
  *       one found (exactly by a full scan, or the furthest of a random sample of 59 / 60);</li>
  *   <li>if none, stop (after an optional exact full scan); else append it to S with a = 0 and
- *       re-solve the core-set MEB dual by {@link SimplexSmo}, warm-started.</li>
+ *       re-solve the core-set MEB dual, warm-started.</li>
  * </ol>
+ *
+ * The core-set MEB dual max a'v - a'K~a over the simplex is the kernels layer's SMO problem
+ * min 1/2 a'Qa + p'a, y'a = 1, a &ge; 0 with Q = K~, p = -v/2, y = 1 (a {@link GrowingDualProblem},
+ * solved by {@link SmoSolver}, spec §3.3 item 8): it stops on the Frank–Wolfe duality gap
+ * a'G - min_t G_t &le; epsilon R^2 / 2 by default, which bounds f(a) - f*; in MEB terms that gap is half
+ * the excess max_{t in S} d_t^2 - R^2 of the furthest core point over the current radius
+ * (d_t^2 = ||c||^2 - 2 G_t), i.e. with gap &le; tol every core point lies within R^2 + 2 tol of the
+ * centre; or by LibCVM's dynamic pairwise tolerance ({@link CoreSetOptions.InnerStop}).
  *
  * With a full scan at the end, every point lies within (1+epsilon) R of the centre and R is at
  * most the true MEB radius (up to the inner tolerance), so the ball is a (1+epsilon)-approximation;
@@ -35,7 +45,12 @@ public final class CoreSetSolver {
     private final int n;
     private final SplittableRandom rng;
     private final KernelRowCache cache;
-    private final SimplexSmo smo = new SimplexSmo();
+    /** The core-set QP (its variables are the core positions) and the solver of the kernels layer. */
+    private final GrowingDualProblem qp = new GrowingDualProblem(1.0);
+    private final SmoSolver smo = new SmoSolver(SmoSolver.Options.defaults().withShrinking(false)
+            .withMaxIterations(INNER_ITERATION_CAP));
+    /** The weights a of the last solve, read by the candidate search. */
+    private double[] weights = new double[0];
     private final boolean[] inCore;
     private int[] core = new int[16];
     private final int[][] groups = new int[2][];
@@ -46,10 +61,21 @@ public final class CoreSetSolver {
     private long innerNanos;
     private int fullScans;
     private double dynamicTolerance = LIBCVM_INITIAL_TOLERANCE;
+    private final Progress progress;
 
-    private CoreSetSolver(MebProblem problem, CoreSetOptions options) {
+    /** Receives R^2 after the initial solve (iteration 0) and after every outer iteration. */
+    @FunctionalInterface
+    interface Progress {
+        /** Nothing. */
+        Progress NONE = (iteration, radius2) -> { };
+
+        void iteration(int iteration, double radius2);
+    }
+
+    private CoreSetSolver(MebProblem problem, CoreSetOptions options, Progress progress) {
         this.problem = problem;
         this.options = options;
+        this.progress = progress;
         this.n = problem.size();
         this.rng = new SplittableRandom(options.seed());
         this.cache = new KernelRowCache(problem, options.cacheMb());
@@ -81,10 +107,15 @@ public final class CoreSetSolver {
      * @throws IllegalArgumentException when the problem is empty or a group is not 0/1
      */
     public static CoreSetResult solve(MebProblem problem, CoreSetOptions options) {
+        return solve(problem, options, Progress.NONE);
+    }
+
+    /** As {@link #solve(MebProblem, CoreSetOptions)}, reporting R^2 after every outer iteration. */
+    static CoreSetResult solve(MebProblem problem, CoreSetOptions options, Progress progress) {
         if (problem.size() < 1) {
             throw new IllegalArgumentException("an enclosing ball needs at least one point, got 0");
         }
-        return new CoreSetSolver(problem, options).run();
+        return new CoreSetSolver(problem, options, progress).run();
     }
 
     private CoreSetResult run() {
@@ -93,6 +124,7 @@ public final class CoreSetSolver {
         int traceLen = 0;
         initialise();
         trace[traceLen++] = radius2;
+        progress.iteration(0, radius2);
         int iterations = 0;
         boolean capped = false;
         int cap = Math.min(options.maxCoreVectors(), n);
@@ -102,8 +134,8 @@ public final class CoreSetSolver {
         stages:
         while (true) {
             while (true) {
-                if (smo.size() >= cap) {
-                    capped = smo.size() < n;
+                if (qp.size() >= cap) {
+                    capped = qp.size() < n;
                     break stages;
                 }
                 double threshold = (1 + eps) * (1 + eps) * radius2;
@@ -119,27 +151,28 @@ public final class CoreSetSolver {
                 addCore(next);
                 solveInner(eps);
                 iterations++;
-                if (smo.size() % 1000 == 0) {
+                if (qp.size() % 1000 == 0) {
                     double stage = eps;
-                    LOG.log(System.Logger.Level.DEBUG, () -> progress(start, stage));
+                    LOG.log(System.Logger.Level.DEBUG, () -> status(start, stage));
                 }
                 if (traceLen == trace.length) {
                     trace = Arrays.copyOf(trace, 2 * traceLen);
                 }
                 trace[traceLen++] = radius2;
+                progress.iteration(iterations, radius2);
             }
             if (eps <= target) {
                 break;
             }
             eps = Math.max(target, eps * 0.5);
         }
-        int s = smo.size();
-        double[] alpha = smo.alphas();
+        int s = qp.size();
+        double[] alpha = qp.alphas();
         // ||c||^2 = a'K~a once more in double from the problem's entries: the solver's value
         // comes from float off-diagonal entries
         centreNorm2 = exactQuadratic(alpha, s);
-        radius2 = smo.linear() - centreNorm2;
-        LOG.log(System.Logger.Level.DEBUG, () -> progress(start, target));
+        radius2 = offsetValue() - centreNorm2;
+        LOG.log(System.Logger.Level.DEBUG, () -> status(start, target));
         return new CoreSetResult(Arrays.copyOf(core, s), alpha, centreNorm2, radius2, iterations,
                 Arrays.copyOf(trace, traceLen), !capped, innerIterations, cache.computed(), fullScans,
                 (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9);
@@ -153,9 +186,9 @@ public final class CoreSetSolver {
             addCore(za);
             if (zb != za) {
                 addCore(zb);
-                smo.setAlpha(new double[] {0.5, 0.5});
+                qp.setAlpha(new double[] {0.5, 0.5});
             } else {
-                smo.setAlpha(new double[] {1.0});
+                qp.setAlpha(new double[] {1.0});
             }
         } else {
             int m = Math.min(RANDOM_INIT_SIZE, n);
@@ -164,7 +197,7 @@ public final class CoreSetSolver {
             }
             double[] a = new double[m];
             Arrays.fill(a, 1.0 / m);
-            smo.setAlpha(a);
+            qp.setAlpha(a);
         }
         solveInner(options.schedule() == CoreSetOptions.EpsilonSchedule.HALVING_FROM_0_1
                 ? Math.max(options.epsilon(), INITIAL_EPSILON) : options.epsilon());
@@ -196,10 +229,10 @@ public final class CoreSetSolver {
         return best;
     }
 
-    private String progress(long start, double eps) {
+    private String status(long start, double eps) {
         return String.format(java.util.Locale.ROOT,
                 "core set %d, eps %.3g, %.2f s (inner SMO %.2f s, %d iterations%s), %d kernel entries, %d full scans",
-                smo.size(), eps, (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9, innerIterations,
+                qp.size(), eps, (System.nanoTime() - start) * 1e-9, innerNanos * 1e-9, innerIterations,
                 options.innerStop() == CoreSetOptions.InnerStop.LIBCVM_DYNAMIC ? ", tolerance " + dynamicTolerance : "",
                 cache.computed(), fullScans);
     }
@@ -232,9 +265,9 @@ public final class CoreSetSolver {
     }
 
     private void addCore(int l) {
-        int s = smo.size();
+        int s = qp.size();
         float[] row = cache.row(l, core, s);
-        smo.add(row, problem.entry(l, l), problem.offset(l));
+        qp.add(row, problem.entry(l, l), -0.5 * problem.offset(l));
         if (s == core.length) {
             core = Arrays.copyOf(core, 2 * s);
         }
@@ -248,7 +281,8 @@ public final class CoreSetSolver {
         if (options.innerStop() == CoreSetOptions.InnerStop.LIBCVM_DYNAMIC) {
             double floor = options.innerTolerance() > 0 ? options.innerTolerance() : options.epsilon();
             while (true) {
-                long it = smo.solvePairwise(dynamicTolerance, INNER_ITERATION_CAP).iterations();
+                long it = smo.solve(qp, new SmoSolver.Stop(SmoSolver.Stop.Rule.LIBCVM_PAIRWISE, dynamicTolerance))
+                        .iterations();
                 innerIterations += it;
                 if (it > 0 || dynamicTolerance <= floor) {
                     break;
@@ -256,19 +290,26 @@ public final class CoreSetSolver {
                 dynamicTolerance = Math.max(floor, dynamicTolerance * 0.5);
             }
         } else {
-            double r2Before = Math.max(smo.radius2(), 0.0);
+            double av = offsetValue();
+            double r2Before = Math.max(av - qp.quadratic(), 0.0);
             double tol = options.innerTolerance() > 0 ? options.innerTolerance()
-                    : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(smo.linear())));
-            innerIterations += smo.solve(tol, INNER_ITERATION_CAP).iterations();
+                    : Math.max(eps * r2Before / 2, 1e-15 * Math.max(1.0, Math.abs(av)));
+            innerIterations += smo.solve(qp, new SmoSolver.Stop(SmoSolver.Stop.Rule.FRANK_WOLFE_GAP, tol)).iterations();
         }
         innerNanos += System.nanoTime() - t0;
-        centreNorm2 = smo.quadratic();
-        radius2 = smo.linear() - centreNorm2;
+        centreNorm2 = qp.quadratic();
+        radius2 = offsetValue() - centreNorm2;
+        weights = qp.alphas();
+    }
+
+    /** a'v = -2 p'a (p = -v/2; scaling by powers of two is exact, so this is a'v to the bit). */
+    private double offsetValue() {
+        return -2.0 * qp.linearValue();
     }
 
     /** d_l^2 = ||c||^2 - 2 (K~a)_l + v_l. */
     private double distance2(int l) {
-        return centreNorm2 - 2 * cache.weightedSum(l, core, smo.alphaView(), smo.size()) + problem.offset(l);
+        return centreNorm2 - 2 * cache.weightedSum(l, core, weights, qp.size()) + problem.offset(l);
     }
 
     private int fullScan(double threshold) {

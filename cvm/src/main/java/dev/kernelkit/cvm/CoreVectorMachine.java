@@ -2,7 +2,15 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +29,25 @@ import java.util.Objects;
  * ({@link CoreSetSolver}) and w, b, f are recovered as in {@link CvmMachine}. Symbols: a (alpha)
  * the MEB weights, C the cost, epsilon the approximation, eta = kappa + 1 + 1/C the constant
  * self-similarity kappa~. Cost: O(1/epsilon) outer iterations, each |S| kernel evaluations per
- * sampled candidate (59 / 60 per round) plus a simplex SMO on the core set.
+ * sampled candidate (59 / 60 per round) plus an SMO solve of the core-set QP.
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}): the fit report
+ * counts the outer core-set iterations (summed over machines), is converged when no machine hit the
+ * core-vector cap, and traces R^2 of the first machine after each outer iteration; the listener
+ * hears R^2 after each outer iteration of every machine.
  */
 public final class CoreVectorMachine {
+    /** The learner's catalog name. */
+    public static final String NAME = "cvm";
+
     private CoreVectorMachine() {
+    }
+
+    /** The trainer of the learner contract: {@link #fit(LabeledDataset, CvmOptions, FitListener)} with these options. */
+    public static Trainer<Vec, CvmModel> trainer(CvmOptions options) {
+        Objects.requireNonNull(options, "options");
+        return Trainers.of(NAME, InputKind.VECTORS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(LabeledDataset.of(data), options, listener));
     }
 
     /**
@@ -34,18 +57,30 @@ public final class CoreVectorMachine {
      *         non-finite k(x, x)
      */
     public static CvmModel fit(LabeledDataset data, CvmOptions options) {
-        return fitWith(data, options, CoreVectorMachine::fitBinary);
+        return fit(data, options, FitListener.SILENT);
     }
 
-    /** Trains one two-class machine on points, labels +1/-1 and precomputed k(x_i, x_i). */
+    /** As {@link #fit(LabeledDataset, CvmOptions)}, reporting R^2 after every outer iteration of every machine. */
+    public static CvmModel fit(LabeledDataset data, CvmOptions options, FitListener listener) {
+        return fitWith(data, options, CoreVectorMachine::fitBinary, NAME, listener);
+    }
+
+    /** One trained two-class machine and its objective trace. */
+    record Fitted(CvmMachine machine, double[] trace) {
+    }
+
+    /** Trains one two-class machine on points, labels +1/-1 and precomputed k(x_i, x_i), reporting its iterations. */
     @FunctionalInterface
     interface BinaryTrainer {
-        CvmMachine fit(List<Vec> x, double[] y, double[] diag, CvmOptions options);
+        Fitted fit(List<Vec> x, double[] y, double[] diag, CvmOptions options, CoreSetSolver.Progress progress);
     }
 
-    static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer) {
+    static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer, String name,
+                            FitListener listener) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        Stopwatch clock = Stopwatch.start();
         double[] classes = data.classes();
         for (double c : classes) {
             if (!Double.isFinite(c)) {
@@ -66,12 +101,20 @@ public final class CoreVectorMachine {
             }
         }
         double[] labels = data.labels();
+        int nc = classes.length;
+        int count = nc == 2 ? 1 : options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST ? nc : nc * (nc - 1) / 2;
         List<CvmMachine> machines = new ArrayList<>();
+        double[] trace = null;
         if (classes.length == 2) {
-            machines.add(trainer.fit(x, signs(labels, classes[1]), diag, options));
+            Fitted f = trainer.fit(x, signs(labels, classes[1]), diag, options, progress(name, 0, 1, clock, listener));
+            machines.add(f.machine());
+            trace = f.trace();
         } else if (options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST) {
             for (double c : classes) {
-                machines.add(trainer.fit(x, signs(labels, c), diag, options));
+                Fitted f = trainer.fit(x, signs(labels, c), diag, options,
+                        progress(name, machines.size(), count, clock, listener));
+                machines.add(f.machine());
+                trace = trace == null ? f.trace() : trace;
             }
         } else {
             for (int k = 0; k < classes.length; k++) {
@@ -91,12 +134,31 @@ public final class CoreVectorMachine {
                         py[t] = labels[i] == classes[l] ? 1.0 : -1.0;
                         pd[t] = diag[i];
                     }
-                    CvmMachine m = trainer.fit(px, py, pd, options);
-                    machines.add(remapCore(m, idx));
+                    Fitted f = trainer.fit(px, py, pd, options, progress(name, machines.size(), count, clock, listener));
+                    machines.add(remapCore(f.machine(), idx));
+                    trace = trace == null ? f.trace() : trace;
                 }
             }
         }
-        return new CvmModel(classes, options.multiClass(), machines);
+        long iterations = 0;
+        boolean converged = true;
+        for (CvmMachine m : machines) {
+            iterations += m.iterations();
+            converged &= m.converged();
+        }
+        FitReport report = new FitReport(name, options.toString(), options.coreSet().seed(), iterations, converged,
+                trace, clock.elapsedSeconds());
+        return new CvmModel(classes, options.multiClass(), machines, data.dim(), report);
+    }
+
+    /** The listener's view of machine {@code machine}'s outer iterations. */
+    private static CoreSetSolver.Progress progress(String name, int machine, int machines, Stopwatch clock,
+                                                   FitListener listener) {
+        if (listener == FitListener.SILENT) {
+            return CoreSetSolver.Progress.NONE;
+        }
+        return (iteration, radius2) -> listener.onProgress(new FitProgress(name, machine, machines, iteration, radius2,
+                clock.elapsedSeconds()));
     }
 
     /**
@@ -113,15 +175,16 @@ public final class CoreVectorMachine {
         for (int i = 0; i < diag.length; i++) {
             diag[i] = options.kernel().apply(x.get(i), x.get(i));
         }
-        return fitBinary(x, y.clone(), diag, options);
+        return fitBinary(x, y.clone(), diag, options, CoreSetSolver.Progress.NONE).machine();
     }
 
-    private static CvmMachine fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options) {
+    private static Fitted fitBinary(List<Vec> x, double[] y, double[] diag, CvmOptions options,
+                                    CoreSetSolver.Progress progress) {
         checkSigns(y);
         TwoClassL2Problem problem = new TwoClassL2Problem(x, y, options.kernel(), diag, options.c());
-        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet());
-        return machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
-                r.iterations(), r.converged(), r.seconds());
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress);
+        return new Fitted(machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
+                r.iterations(), r.converged(), r.seconds()), r.radius2Trace());
     }
 
     /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */

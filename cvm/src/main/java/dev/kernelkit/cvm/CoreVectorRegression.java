@@ -2,7 +2,15 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.FitListener;
+import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +31,23 @@ import java.util.Objects;
  * b = C sum a_i, f(x) = C sum a_i (k(x_i, x) + 1); epsbar = y_i - f(x_i) - mu m lambda_i for any
  * lambda_i &gt; 0. The core-set iteration adds the furthest copy (the one matching the sign of the
  * residual). Any kernel works.
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}, task
+ * {@link Task#REGRESSION}: the labels are the targets): the fit report counts the outer core-set
+ * iterations and traces R^2 after each; the listener hears the same.
  */
 public final class CoreVectorRegression {
+    /** The learner's catalog name. */
+    public static final String NAME = "cvr";
+
     private CoreVectorRegression() {
+    }
+
+    /** The trainer of the learner contract: {@link #fit(LabeledDataset, CvrOptions, FitListener)} with these options. */
+    public static Trainer<Vec, CvrModel> trainer(CvrOptions options) {
+        Objects.requireNonNull(options, "options");
+        return Trainers.of(NAME, InputKind.VECTORS, Task.REGRESSION, options,
+                (data, listener) -> fit(LabeledDataset.of(data), options, listener));
     }
 
     /**
@@ -34,8 +56,15 @@ public final class CoreVectorRegression {
      * @throws IllegalArgumentException for fewer than two points, a non-finite target or k(x, x)
      */
     public static CvrModel fit(LabeledDataset data, CvrOptions options) {
+        return fit(data, options, FitListener.SILENT);
+    }
+
+    /** As {@link #fit(LabeledDataset, CvrOptions)}, reporting R^2 after every outer iteration. */
+    public static CvrModel fit(LabeledDataset data, CvrOptions options, FitListener listener) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        Stopwatch clock = Stopwatch.start();
         int m = data.size();
         if (m < 2) {
             throw new IllegalArgumentException("regression needs at least 2 points, got " + m);
@@ -83,7 +112,10 @@ public final class CoreVectorRegression {
                 return i < m ? 0 : 1;
             }
         };
-        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet());
+        CoreSetSolver.Progress progress = listener == FitListener.SILENT ? CoreSetSolver.Progress.NONE
+                : (iteration, radius2) -> listener.onProgress(new FitProgress(NAME, 0, 1, iteration, radius2,
+                        clock.elapsedSeconds()));
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress);
         int[] core = r.coreIndices();
         double[] alpha = r.alpha();
         double[] lambda = new double[m];
@@ -127,6 +159,8 @@ public final class CoreVectorRegression {
         double fi = f.decision(x.get(best));
         double epsBar = star ? fi - y[best] - options.mu() * m * lambdaStar[best]
                 : y[best] - fi - options.mu() * m * lambda[best];
-        return new CvrModel(f, epsBar, core.length, r);
+        FitReport report = new FitReport(NAME, options.toString(), options.coreSet().seed(), r.iterations(),
+                r.converged(), r.radius2Trace(), clock.elapsedSeconds());
+        return new CvrModel(f, epsBar, core.length, data.dim(), report, r);
     }
 }

@@ -68,7 +68,7 @@ public final class EnclosingBall<T> {
     }
 
     /** The core-set run: iterations, R^2 trace, time. */
-    public CoreSetResult report() {
+    public CoreSetResult coreSet() {
         return result;
     }
 }

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Per-point rows K~(l, S_0..S_{len-1}) against the core-set prefix (LibCVM's "sparse caching",
  * spec §3.3 item 10). Core sets only grow by appending, so a cached row stays valid and only the
  * new columns are computed. Rows are 32-bit floats, as in LibCVM (the entries only rank candidates
- * and fill the float rows of {@link SimplexSmo}); every value, cached or not, is the float of the
- * problem's double entry. Memory grows with the core set, not with the number of points: rows
+ * and fill the float rows of the core-set QP, a {@link dev.kernelkit.svm.GrowingDualProblem}); every
+ * value, cached or not, is the float of the problem's double entry. Memory grows with the core set, not with the number of points: rows
  * live within a budget (the configured megabytes, at most half the JVM's maximum heap; the other half
  * holds the core-set matrix, 4.5 |S|^2 bytes).
  *

@@ -10,7 +10,7 @@ import java.util.Objects;
  * Minimum enclosing ball by the Bădoiu–Clarkson (1+epsilon) core-set iteration (spec §2.1), in a
  * kernel feature space ({@link #fit}) or in input space ({@link #fitInputSpace}, the linear
  * kernel, whose centre is also returned as a point). The dual on the core set is
- * max a'diag(K) - a'Ka over the simplex (hard-margin SVDD), solved by simplex SMO.
+ * max a'diag(K) - a'Ka over the simplex (hard-margin SVDD), solved by the kernels layer's SMO ({@link CoreSetSolver}).
  */
 public final class MinimumEnclosingBall {
     private MinimumEnclosingBall() {

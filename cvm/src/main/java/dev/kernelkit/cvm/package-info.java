@@ -11,8 +11,10 @@
  *   <li>{@link dev.kernelkit.cvm.OneClassCvm}: SVDD / novelty detection.</li>
  *   <li>{@link dev.kernelkit.cvm.CoreVectorRegression}: L2-SVR as a center-constrained MEB (TNN 2006).</li>
  *   <li>{@link dev.kernelkit.cvm.CoreSetSolver} over any {@link dev.kernelkit.cvm.MebProblem}: the shared
- *       driver (initialisation, sampling, epsilon schedule, row cache, simplex SMO).</li>
- *   <li>{@link dev.kernelkit.cvm.CvmModelFiles}: model files.</li>
+ *       driver (initialisation, sampling, epsilon schedule, row cache; the core-set QP is solved by the kernels layer's SMO).</li>
+ *   <li>The learner contract: {@link dev.kernelkit.cvm.CvmCatalog} lists cvm, bvm, one-class-cvm and cvr with
+ *       their defaults and grids; {@link dev.kernelkit.cvm.CvmCodec}, {@link dev.kernelkit.cvm.CvrCodec} and
+ *       {@link dev.kernelkit.cvm.OneClassCvmCodec} are their model files for {@link dev.kernelkit.io.Models}.</li>
  * </ul>
  */
 package dev.kernelkit.cvm;

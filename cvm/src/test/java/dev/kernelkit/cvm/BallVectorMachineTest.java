@@ -74,7 +74,7 @@ class BallVectorMachineTest {
         CvmModel m = BallVectorMachine.fit(d, CvmOptions.libcvm(new GaussianKernel(6.0), 100, CvmOptions.autoEpsilon(1, 100)));
         int ok = 0;
         for (int i = 0; i < t.size(); i++) {
-            ok += m.predict(t.x(i)) == t.y(i) ? 1 : 0;
+            ok += m.predictLabel(t.x(i)) == t.y(i) ? 1 : 0;
         }
         // LibCVM's setting (C = 100, auto eps 8.29e-7): measured 0.942 with 621 core vectors here;
         // spec 6.3 reports LibCVM's BVM at 94.86 % with 617 core vectors on its own 1k board

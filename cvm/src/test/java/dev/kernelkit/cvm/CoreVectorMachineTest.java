@@ -248,7 +248,7 @@ class CoreVectorMachineTest {
             CvmModel m = CoreVectorMachine.fit(d, o);
             int ok = 0;
             for (int i = 0; i < t.size(); i++) {
-                ok += m.predict(t.x(i)) == t.y(i) ? 1 : 0;
+                ok += m.predictLabel(t.x(i)) == t.y(i) ? 1 : 0;
             }
             assertThat(ok / (double) t.size()).as(o.coreSet().init().toString()).isGreaterThan(0.95);
             assertThat(m.coreVectorCount()).isLessThan(d.size() / 2);
@@ -294,14 +294,14 @@ class CoreVectorMachineTest {
         }
         int ok = 0;
         for (int i = 0; i < 150; i++) {
-            ok += m.predict(x.get(i)) == y[i] ? 1 : 0;
+            ok += m.predictLabel(x.get(i)) == y[i] ? 1 : 0;
         }
         assertThat(ok).isGreaterThanOrEqualTo(145);
         CvmModel ovo = CoreVectorMachine.fit(d, o.withMultiClass(CvmOptions.MultiClass.ONE_VS_ONE));
         assertThat(ovo.machines()).hasSize(3);
         ok = 0;
         for (int i = 0; i < 150; i++) {
-            ok += ovo.predict(x.get(i)) == y[i] ? 1 : 0;
+            ok += ovo.predictLabel(x.get(i)) == y[i] ? 1 : 0;
         }
         assertThat(ok).isGreaterThanOrEqualTo(145);
     }
@@ -320,9 +320,9 @@ class CoreVectorMachineTest {
         CvmModel ovo = CoreVectorMachine.fit(new LabeledDataset(x, y),
                 CvmOptions.libcvm(new GaussianKernel(0.5), 10, 1e-4));
         List<Vec> test = x.subList(0, 60);
-        double[] batch = ovo.predict(test);
+        double[] batch = ovo.predictLabels(test);
         for (int i = 0; i < test.size(); i++) {
-            assertThat(batch[i]).isEqualTo(ovo.predict(test.get(i)));
+            assertThat(batch[i]).isEqualTo(ovo.predictLabel(test.get(i)));
         }
         List<Vec> bits = new ArrayList<>();
         double[] yb = new double[200];

@@ -135,7 +135,7 @@ class MinimumEnclosingBallTest {
         List<Vec> x = gaussianCloud(2000, 5, 7);
         for (CoreSetOptions o : List.of(CoreSetOptions.exact(eps), CoreSetOptions.jmlr(eps).withSeed(3))) {
             EnclosingBall<Vec> ball = MinimumEnclosingBall.fitInputSpace(x, o);
-            CoreSetResult rep = ball.report();
+            CoreSetResult rep = ball.coreSet();
             assertThat(rep.iterations()).isLessThanOrEqualTo((int) Math.ceil(2 / eps));
             // the two initial points plus one per iteration
             assertThat(rep.coreSize()).isLessThanOrEqualTo(2 + (int) Math.ceil(2 / eps));

@@ -29,7 +29,7 @@ class OneClassCvmTest {
         Kernel<Vec> k = new GaussianKernel(0.5);
         double c = 2.0;
         double eps = 1e-4;
-        OneClassCvmModel m = OneClassCvm.fit(x, k, c, CoreSetOptions.exact(eps));
+        OneClassCvmModel m = OneClassCvm.fit(x, new OneClassCvmOptions(k, c, CoreSetOptions.exact(eps)));
         int n = x.size();
         double[][] g = new double[n][n];
         double[] diag = new double[n];
@@ -48,18 +48,27 @@ class OneClassCvmTest {
     @Test
     void farPointsAreNovelAndTheBulkIsNormal() {
         List<Vec> x = blob(300, 5);
-        OneClassCvmModel m = OneClassCvm.fit(x, new GaussianKernel(0.5), 100.0, CoreSetOptions.jmlr(1e-4));
-        assertThat(m.predict(DenseVec.of(0, 0))).isEqualTo(1.0);
+        OneClassCvmModel m = OneClassCvm.fit(x, new OneClassCvmOptions(new GaussianKernel(0.5), 100.0,
+                CoreSetOptions.jmlr(1e-4)));
+        assertThat(m.classNames()).containsExactly("outlier", "inlier");
+        assertThat(m.predict(DenseVec.of(0, 0))).isEqualTo(1);
+        assertThat(m.predictName(DenseVec.of(0, 0))).isEqualTo("inlier");
+        assertThat(m.predictLabel(DenseVec.of(0, 0))).isEqualTo(1.0);
         for (double angle = 0; angle < 6; angle += 1) {
-            assertThat(m.predict(DenseVec.of(6 * Math.cos(angle), 6 * Math.sin(angle)))).isEqualTo(-1.0);
+            Vec far = DenseVec.of(6 * Math.cos(angle), 6 * Math.sin(angle));
+            assertThat(m.predict(far)).isZero();
+            assertThat(m.predictLabel(far)).isEqualTo(-1.0);
+            assertThat(m.decisions(far)).containsExactly(m.decision(far));
         }
     }
 
     @Test
     void badInputIsRejected() {
-        assertThatThrownBy(() -> OneClassCvm.fit(blob(5, 1), new GaussianKernel(1), 0, CoreSetOptions.jmlr(0.1)))
+        assertThatThrownBy(() -> new OneClassCvmOptions(new GaussianKernel(1), 0, CoreSetOptions.jmlr(0.1)))
                 .hasMessageContaining("c must be > 0 and finite, got 0.0");
-        assertThatThrownBy(() -> OneClassCvm.fit(List.of(), new GaussianKernel(1), 1, CoreSetOptions.jmlr(0.1)))
-                .hasMessageContaining("at least one point");
+        OneClassCvmOptions o = new OneClassCvmOptions(new GaussianKernel(1), 1, CoreSetOptions.jmlr(0.1));
+        assertThatThrownBy(() -> OneClassCvm.fit(List.of(), o)).hasMessageContaining("at least one point");
+        assertThatThrownBy(() -> OneClassCvm.fit(List.of(DenseVec.of(1, 2), DenseVec.of(1, 2, 3)), o))
+                .hasMessage("point 1 has dimension 3, expected 2");
     }
 }

@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
                 dev.kernelkit.cli.prototypes.PrototypesCommand.class,
                 dev.kernelkit.cli.cvm.CvmCommand.class,
                 dev.kernelkit.cli.mkl.MklCommand.class,
+                dev.kernelkit.cli.reproduce.ReproduceCommand.class,
         })
 public final class Main implements Callable<Integer> {
     static {

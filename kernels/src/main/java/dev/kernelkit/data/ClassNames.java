@@ -10,20 +10,16 @@ final class ClassNames {
     private ClassNames() {
     }
 
-    /** +1 or -1 when the token is a number equal to one of them ("1", "+1", "-1.0"), else 0. */
+    /**
+     * +1 or -1 when the token is a decimal number equal to one of them ("1", "+1", "-1.0"), else
+     * 0 (also for what only Java reads as a number: "1d", "0x1p0").
+     */
     static int binarySign(String token) {
-        try {
-            double v = Double.parseDouble(token);
-            if (v == 1.0) {
-                return 1;
-            }
-            if (v == -1.0) {
-                return -1;
-            }
-        } catch (NumberFormatException e) {
+        Double v = TextFiles.decimalOrNull(token);
+        if (v == null) {
             return 0;
         }
-        return 0;
+        return v == 1.0 ? 1 : v == -1.0 ? -1 : 0;
     }
 
     /** True when every token is numerically +1 or -1. */
@@ -37,16 +33,14 @@ final class ClassNames {
     }
 
     /**
-     * Sorts class names: numerically when every name is a number (so "2" before "10"),
+     * Sorts class names: numerically when every name is a decimal number (so "2" before "10"),
      * otherwise by {@link String#compareTo} (Unicode code points).
      */
     static List<String> sorted(Collection<String> names) {
         List<String> out = new ArrayList<>(names);
         boolean numeric = true;
         for (String s : out) {
-            try {
-                Double.parseDouble(s);
-            } catch (NumberFormatException e) {
+            if (TextFiles.decimalOrNull(s) == null) {
                 numeric = false;
                 break;
             }

@@ -81,6 +81,7 @@ public final class CsvBagFormat {
         List<RawBag> bags = new ArrayList<>();
         Map<String, RawBag> byId = new HashMap<>();
         int d;
+        int headerLine;
         try (BufferedReader in = TextFiles.open(file)) {
             String line;
             int lineNo = 0;
@@ -101,6 +102,7 @@ public final class CsvBagFormat {
                         + "', expected bag,label,f1,...,fd with at least one feature");
             }
             d = h.length - 2;
+            headerLine = lineNo;
             RawBag current = null;
             while ((line = in.readLine()) != null) {
                 lineNo++;
@@ -143,7 +145,7 @@ public final class CsvBagFormat {
             }
         }
         if (bags.isEmpty()) {
-            throw new MalformedDataException(file, 0, "no instances after the header");
+            throw new MalformedDataException(file, headerLine, "no instances after the header");
         }
         Set<String> labels = new LinkedHashSet<>();
         for (RawBag b : bags) {

@@ -119,10 +119,20 @@ public enum FeatureScaling {
                         ss[j] += t * t;
                     });
                 }
+                boolean[] extreme = new boolean[d];
+                boolean any = false;
                 for (int j = 0; j < d; j++) {
                     double var = (ss[j] + (double) (n - stored[j]) * offset[j] * offset[j]) / n;
                     double sd = Math.sqrt(var);
                     scale[j] = sd > 0 ? sd : 1.0;
+                    // squares overflow above |x| ~ 1e154 and underflow below deviations of ~ 1e-154
+                    extreme[j] = !Double.isFinite(offset[j]) || !Double.isFinite(sd) || sd < TINY_SD;
+                    any |= extreme[j];
+                }
+                if (any) {
+                    // Recompute those features' mean and sd scaled by their largest magnitude; every
+                    // other feature keeps the numbers of the plain two passes.
+                    standardiseExtremes(training, n, stored, extreme, offset, scale);
                 }
             }
             case MINMAX, LOG1P_MINMAX -> {
@@ -152,12 +162,85 @@ public enum FeatureScaling {
                     }
                     offset[j] = min[j];
                     double range = max[j] - min[j];
+                    if (!Double.isFinite(range)) {
+                        throw new IllegalArgumentException("feature " + (j + 1) + " spans [" + min[j] + ", " + max[j]
+                                + "], a range too large for a double; rescale the feature");
+                    }
                     scale[j] = range > 0 ? range : 1.0;
                 }
             }
             default -> throw new AssertionError(this);
         }
         return new FittedScaler(this, offset, scale);
+    }
+
+    /** Below this standard deviation the plain sums of squares may have underflowed. */
+    private static final double TINY_SD = 1e-150;
+
+    /**
+     * Mean and standard deviation of the features whose plain sums overflowed or underflowed, computed on the
+     * values divided by the feature's largest magnitude m (so every sum stays below n) and scaled
+     * back: mean = m mean(x / m), sd = m' sd((x - mean) / m'), m' the largest |x - mean|.
+     *
+     * @throws IllegalArgumentException when a feature's deviations themselves exceed a double's range
+     */
+    private static void standardiseExtremes(List<? extends Vec> training, int n, int[] stored, boolean[] redo,
+                                            double[] offset, double[] scale) {
+        int d = offset.length;
+        double[] big = new double[d];
+        for (Vec v : training) {
+            v.forEachStored((j, x) -> {
+                if (redo[j]) {
+                    big[j] = Math.max(big[j], Math.abs(x));
+                }
+            });
+        }
+        for (int j = 0; j < d; j++) {
+            redo[j] &= big[j] > 0; // an all-zero feature keeps offset 0 and scale 1
+        }
+        double[] sum = new double[d];
+        for (Vec v : training) {
+            v.forEachStored((j, x) -> {
+                if (redo[j]) {
+                    sum[j] += x / big[j];
+                }
+            });
+        }
+        double[] dev = new double[d];
+        for (int j = 0; j < d; j++) {
+            if (redo[j]) {
+                offset[j] = big[j] * (sum[j] / n);
+                dev[j] = stored[j] < n ? Math.abs(offset[j]) : 0.0;
+            }
+        }
+        String tooLarge = "feature %d has deviations from its mean %s beyond a double's range; rescale the feature";
+        for (Vec v : training) {
+            v.forEachStored((j, x) -> {
+                if (redo[j]) {
+                    double t = Math.abs(x - offset[j]);
+                    if (!Double.isFinite(t)) {
+                        throw new IllegalArgumentException(String.format(Locale.ROOT, tooLarge, j + 1, offset[j]));
+                    }
+                    dev[j] = Math.max(dev[j], t);
+                }
+            });
+        }
+        double[] ss = new double[d];
+        for (Vec v : training) {
+            v.forEachStored((j, x) -> {
+                if (redo[j]) {
+                    double t = (x - offset[j]) / dev[j];
+                    ss[j] += t * t;
+                }
+            });
+        }
+        for (int j = 0; j < d; j++) {
+            if (redo[j]) {
+                double z = dev[j] > 0 ? offset[j] / dev[j] : 0.0;
+                double sd = dev[j] * Math.sqrt((ss[j] + (double) (n - stored[j]) * z * z) / n);
+                scale[j] = sd > 0 && Double.isFinite(sd) ? sd : 1.0;
+            }
+        }
     }
 
     /** Fits on the points of a training set. */

@@ -37,7 +37,7 @@ public final class LibsvmFormat {
 
     /** Reads a file; the dimension is the largest index seen. */
     public static LabeledDataset read(Path file) throws IOException {
-        return parse(file, -1);
+        return parse(file, -1).data();
     }
 
     /**
@@ -50,17 +50,47 @@ public final class LibsvmFormat {
         if (dimension < 0) {
             throw new IllegalArgumentException("dimension must be >= 0, got " + dimension);
         }
-        return parse(file, dimension);
+        return parse(file, dimension).data();
     }
 
-    /** {@link #read(Path)} with dense points. */
+    /**
+     * {@link #read(Path)} with dense points.
+     *
+     * @throws MalformedDataException when the dense points would take more than half the heap
+     *         (e.g. one index of 2147483647), naming the line of the largest index
+     */
     public static LabeledDataset readDense(Path file) throws IOException {
-        return densify(read(file));
+        return densify(file, parse(file, -1));
     }
 
-    /** {@link #read(Path, int)} with dense points. */
+    /**
+     * {@link #read(Path, int)} with dense points.
+     *
+     * @throws MalformedDataException as {@link #readDense(Path)}
+     */
     public static LabeledDataset readDense(Path file, int dimension) throws IOException {
-        return densify(read(file, dimension));
+        if (dimension < 0) {
+            throw new IllegalArgumentException("dimension must be >= 0, got " + dimension);
+        }
+        return densify(file, parse(file, dimension));
+    }
+
+    /** A parsed file and the line of its largest index (0 when it has none). */
+    private record Parsed(LabeledDataset data, int maxIndexLine) {
+    }
+
+    private static LabeledDataset densify(Path file, Parsed p) throws MalformedDataException {
+        LabeledDataset data = p.data();
+        double need = 8.0 * data.dim() * data.size();
+        long heap = Runtime.getRuntime().maxMemory();
+        if (data.dim() > Integer.MAX_VALUE - 8 || need > heap / 2.0) {
+            throw new MalformedDataException(file, p.maxIndexLine(), "dense points of dimension " + data.dim()
+                    + " (the largest index) need " + String.format(java.util.Locale.ROOT, "%.1f", need / (1 << 30))
+                    + " GiB for " + data.size() + " points, more than half the heap ("
+                    + String.format(java.util.Locale.ROOT, "%.1f", heap / (double) (1 << 30))
+                    + " GiB): give java more memory with -Xmx, or check the file's indices");
+        }
+        return densify(data);
     }
 
     /** The same data set with every point as a {@link DenseVec}. */
@@ -72,12 +102,13 @@ public final class LibsvmFormat {
         return data.withPoints(dense);
     }
 
-    private static LabeledDataset parse(Path file, int givenDim) throws IOException {
+    private static Parsed parse(Path file, int givenDim) throws IOException {
         List<int[]> indices = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
         double[] labels = new double[64];
         int n = 0;
         int maxIndex = 0;
+        int maxIndexLine = 0;
         int[] idxBuf = new int[16];
         double[] valBuf = new double[16];
         try (BufferedReader in = TextFiles.open(file)) {
@@ -125,7 +156,10 @@ public final class LibsvmFormat {
                     prev = index;
                     pos = skipBlanks(line, end);
                 }
-                maxIndex = Math.max(maxIndex, prev);
+                if (prev > maxIndex) {
+                    maxIndex = prev;
+                    maxIndexLine = lineNo;
+                }
                 indices.add(Arrays.copyOf(idxBuf, k));
                 values.add(Arrays.copyOf(valBuf, k));
                 if (n == labels.length) {
@@ -139,24 +173,28 @@ public final class LibsvmFormat {
         for (int i = 0; i < n; i++) {
             points.add(new SparseVec(dim, indices.get(i), values.get(i)));
         }
-        return new LabeledDataset(points, Arrays.copyOf(labels, n));
+        return new Parsed(new LabeledDataset(points, Arrays.copyOf(labels, n)), maxIndexLine);
     }
 
     private static int parseIndex(String s, String tok, Path file, int line) throws MalformedDataException {
-        int v = 0;
+        long v = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < '0' || c > '9' || v > (Integer.MAX_VALUE - 9) / 10) {
+            if (c < '0' || c > '9') {
                 throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
                         + "', expected a positive integer");
             }
             v = 10 * v + (c - '0');
+            if (v > Integer.MAX_VALUE) {
+                throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
+                        + "', expected a positive integer up to " + Integer.MAX_VALUE);
+            }
         }
         if (v == 0) {
             throw new MalformedDataException(file, line, "bad index '" + s + "' in '" + tok
                     + "', indices are 1-based");
         }
-        return v;
+        return (int) v;
     }
 
     private static int skipBlanks(String s, int pos) {

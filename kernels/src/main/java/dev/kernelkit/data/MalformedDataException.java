@@ -6,7 +6,9 @@ import java.util.Objects;
 
 /**
  * A data file that cannot be read because its content is malformed. The message has the form
- * {@code "file:line: problem"} so that an editor or terminal can jump to the offending line.
+ * {@code "file:line: problem"} so that an editor or terminal can jump to the offending line, and is
+ * always one line: line breaks and control characters quoted from the file are escaped
+ * ({@link TextCheck#oneLine}).
  */
 public final class MalformedDataException extends IOException {
     private static final long serialVersionUID = 1L;
@@ -28,7 +30,7 @@ public final class MalformedDataException extends IOException {
     }
 
     private static String format(Path file, int line, String problem) {
-        return line > 0 ? file + ":" + line + ": " + problem : file + ": " + problem;
+        return TextCheck.oneLine(line > 0 ? file + ":" + line + ": " + problem : file + ": " + problem);
     }
 
     /** The file being read. */
@@ -41,7 +43,7 @@ public final class MalformedDataException extends IOException {
         return line;
     }
 
-    /** The problem without the file and line prefix. */
+    /** The problem without the file and line prefix, as given (not escaped). */
     public String problem() {
         return problem;
     }

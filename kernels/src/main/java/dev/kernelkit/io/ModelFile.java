@@ -222,10 +222,18 @@ public final class ModelFile {
         return List.copyOf(out);
     }
 
+    /**
+     * The count of a list, checked against the number of keys before anything is allocated for it
+     * (a corrupted count such as 2147483647 must not become an OutOfMemoryError).
+     */
     private int count(String key) throws ModelFormatException {
         int n = getInt(key + ".count");
         if (n < 0) {
             throw error(entry(key + ".count").line(), "expected a count >= 0 for '" + key + ".count', found " + n);
+        }
+        if (n > entries.size()) {
+            throw error(entry(key + ".count").line(), "'" + key + ".count' is " + n + " but the file has only "
+                    + entries.size() + " keys");
         }
         return n;
     }

@@ -1,10 +1,13 @@
 package dev.kernelkit.io;
 
+import dev.kernelkit.data.TextCheck;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Optional;
 
 /**
  * Reads kernelkit model files (format in {@link ModelFileWriter}). The first key line must be
@@ -20,12 +23,32 @@ public final class ModelFileReader {
     /**
      * Reads and checks a model file.
      *
-     * @throws ModelFormatException naming the file (and line) when it is not a kernelkit model file,
-     *         its version is newer than this kernelkit reads, or a line is malformed
+     * @throws ModelFormatException naming the file (and line) when it is not a kernelkit model file
+     *         (also: not UTF-8 text), its version is newer than this kernelkit reads, or a line is
+     *         malformed
      * @throws IOException when the file cannot be read
      */
     public static ModelFile read(Path file) throws IOException {
-        return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            Optional<TextCheck.Malformed> m = TextCheck.firstMalformed(file);
+            throw new ModelFormatException(m.isPresent() ? file + " line " + m.get().line() + ": " + m.get().describe()
+                    : file + ": not a UTF-8 text file");
+        }
+        int nul = text.indexOf('\0');
+        if (nul >= 0) {
+            int line = 1;
+            for (int i = 0; i < nul; i++) {
+                if (text.charAt(i) == '\n') {
+                    line++;
+                }
+            }
+            throw new ModelFormatException(file + " line " + line
+                    + ": not a UTF-8 text file (NUL character; binary data or UTF-16?)");
+        }
+        return parse(file.toString(), text);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.Vec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,5 +61,34 @@ public final class Learners {
         }
         throw new IllegalArgumentException("unknown learner '" + name + "'; known: "
                 + all().stream().map(Learner::name).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * The vector learner of this name, typed.
+     *
+     * @throws IllegalArgumentException when there is none, or it learns from bags
+     */
+    @SuppressWarnings("unchecked")
+    public static Learner<Vec> vectors(String name) {
+        return (Learner<Vec>) find(name, InputKind.VECTORS);
+    }
+
+    /**
+     * The bag learner of this name, typed.
+     *
+     * @throws IllegalArgumentException when there is none, or it learns from vectors
+     */
+    @SuppressWarnings("unchecked")
+    public static Learner<Bag> bags(String name) {
+        return (Learner<Bag>) find(name, InputKind.BAGS);
+    }
+
+    private static Learner<?> find(String name, InputKind input) {
+        Learner<?> l = find(name);
+        if (l.input() != input) {
+            throw new IllegalArgumentException("learner '" + name + "' learns from " + l.input().label() + ", not "
+                    + input.label());
+        }
+        return l;
     }
 }

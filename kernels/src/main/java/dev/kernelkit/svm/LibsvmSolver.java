@@ -73,6 +73,9 @@ public final class LibsvmSolver implements SvmSolver {
      */
     @Override
     public SvmSolution solve(SvmProblem problem, double[] initialAlpha) {
+        if (!problem.isSvm()) {
+            throw new IllegalArgumentException("LibsvmSolver solves SVM problems only (p = -e, y'a = 0), not a general dual");
+        }
         int n = problem.size();
         if (initialAlpha != null && initialAlpha.length != n) {
             throw new IllegalArgumentException("initial alpha must have length " + n + ", found " + initialAlpha.length);

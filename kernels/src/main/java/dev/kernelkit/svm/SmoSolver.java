@@ -3,22 +3,29 @@ package dev.kernelkit.svm;
 import dev.kernelkit.gram.KernelMatrix;
 
 /**
- * Sequential minimal optimisation for the binary SVM dual, the algorithm of LIBSVM (Fan, Chen and
- * Lin, "Working set selection using second order information for training SVM", JMLR 6, 2005;
- * Chang and Lin, "LIBSVM: a library for support vector machines", 2011, sections 4.1-4.1.3):
+ * Sequential minimal optimisation for the dual problems of LIBSVM's solver (Fan, Chen and Lin,
+ * "Working set selection using second order information for training SVM", JMLR 6, 2005; Chang
+ * and Lin, "LIBSVM: a library for support vector machines", 2011, sections 4.1-4.1.3):
  *
  * <pre>
- *   min_a  f(a) = 1/2 a'Qa - e'a   s.t.  y'a = 0,  0 &le; a_i &le; U_i
+ *   min_a  f(a) = 1/2 a'Qa + p'a   s.t.  y'a = delta,  0 &le; a_i &le; U_i,   y_i in {-1, +1}
  * </pre>
  *
- * with Q_ij = y_i y_j K_ij and U_i = C_i for the hinge loss, and Q + diag(1/(2 C_i)), U_i = +infinity
- * for the squared hinge (a variable is then never "at its upper bound").
+ * The binary SVM is p = -e, delta = 0, Q_ij = y_i y_j K_ij and U_i = C_i for the hinge loss, and
+ * Q + diag(1/(2 C_i)), U_i = +infinity for the squared hinge (a variable is then never "at its upper
+ * bound"); {@link SvmProblem#dual} gives any p, U and delta over a kernel matrix, and a
+ * {@link GrowingDualProblem} a problem whose variables are appended one at a time with their rows
+ * of Q (the core-set QP of a core vector machine: y = 1, U = +infinity, delta = 1, the simplex).
+ * There is one SMO loop for all of them.
  *
- * <p>Symbols: G = grad f(a) = Qa - e; I_up = {t : a_t &lt; U_t, y_t = 1 or a_t &gt; 0, y_t = -1},
+ * <p>Symbols: G = grad f(a) = Qa + p; I_up = {t : a_t &lt; U_t, y_t = 1 or a_t &gt; 0, y_t = -1},
  * I_low the reverse; m(a) = max_{I_up} -y_t G_t, M(a) = min_{I_low} -y_t G_t. Each iteration picks
  * i = argmax m(a) and j by the second-order rule (WSS 2 of the paper, with tau = 1e-12 for
- * non-positive curvature), solves the two-variable sub-problem analytically and updates G with
- * rows Q_i, Q_j. It stops when m(a) - M(a) &lt; eps. Shrinking (every min(n, 1000) iterations)
+ * non-positive curvature), solves the two-variable sub-problem analytically (moving along
+ * y_i a_i + y_j a_j = const, so y'a = delta stays as the start set it) and updates G with rows
+ * Q_i, Q_j. It stops when m(a) - M(a) &lt; eps ({@link Stop.Rule#MAX_VIOLATION}, LIBSVM's rule and
+ * the one of every {@link SvmProblem}); a growing problem may also stop on the Frank–Wolfe duality
+ * gap or by LibCVM's pairwise rule ({@link Stop}). Shrinking (every min(n, 1000) iterations)
  * removes bounded variables that cannot move; their gradients are rebuilt from G_bar_i =
  * sum_{a_j = U_j} U_j Q_ij plus the free variables before the final check. The bias is b = -rho
  * with rho the mean of y_i G_i over free variables (the midpoint of the feasible interval when
@@ -27,14 +34,24 @@ import dev.kernelkit.gram.KernelMatrix;
  * <p>Kernel rows: the solver keeps its own LRU cache of Q rows, stored as {@code float} like
  * LIBSVM, restricted to the active set and bounded by {@link Options#cacheMb()}; shrinking swaps
  * indices inside the cache so rows of shrunk points are never computed. Rows are read with
- * {@link KernelMatrix#row(int, int[], int, double[])}, which lazy matrices compute on the fly.
+ * {@link KernelMatrix#row(int, int[], int, double[])}, which lazy matrices compute on the fly. A
+ * growing problem holds its own float rows and its diagonal in double (see there).
  *
- * <p>A warm start alpha is projected to the feasible set: clipped to [0, U_i], then y'a = 0 is
- * restored by scaling the alphas of the class with the larger sum down to the other class's sum
- * (an imbalance below 1e-12 relative is rounding and left alone); the gradient is then computed
- * from it, from the kernel rows of its non-zero entries or from products a caller supplies
- * ({@link #solve(SvmProblem, double[], KernelProducts)}). Not thread-safe per call state; one instance may be
- * shared (each {@link #solve} call has its own state).
+ * <p>A growing problem over a simplex (every y = 1, no upper bounds: the core-set QP) runs the same
+ * loop with its two passes over the variables reduced to what that problem needs (no signs, no
+ * bound sets: i is the first smallest G_t, j is chosen among a_t &gt; 0, ties to the first index),
+ * and a step that moves mass m from j to i updates G += m (Q_i - Q_j) with the row difference in
+ * float, as LibCVM's {@code Solver_Lag} and this project's earlier dedicated simplex SMO did: core
+ * vector machines give the same results as with that solver, bit for bit, at the same speed.
+ *
+ * <p>A warm start alpha of a problem with delta = 0 is projected to the feasible set: clipped to
+ * [0, U_i], then y'a = 0 is restored by scaling the alphas of the class with the larger sum down to
+ * the other class's sum (an imbalance below 1e-12 relative is rounding and left alone); a problem
+ * with delta &ne; 0 needs a feasible start (checked, as LIBSVM's solver takes one). The gradient is
+ * then computed from it, from the kernel rows of its non-zero entries or from products a caller
+ * supplies ({@link #solve(SvmProblem, double[], KernelProducts)}). Not thread-safe per call state;
+ * one instance may be shared (each {@link #solve} call of an {@link SvmProblem} has its own state; a
+ * growing problem keeps its state between solves).
  */
 public final class SmoSolver implements SvmSolver {
     private static final System.Logger LOG = System.getLogger(SmoSolver.class.getName());
@@ -94,6 +111,54 @@ public final class SmoSolver implements SvmSolver {
         }
     }
 
+    /**
+     * When a solve of a {@link GrowingDualProblem} stops (an {@link SvmProblem} always stops by
+     * {@link Rule#MAX_VIOLATION} at {@link Options#eps()}).
+     *
+     * @param rule the stopping rule
+     * @param tolerance its tolerance, &gt; 0
+     */
+    public record Stop(Rule rule, double tolerance) {
+        /** The stopping rules. */
+        public enum Rule {
+            /** LIBSVM's: the maximal violation m(a) - M(a) is below the tolerance. */
+            MAX_VIOLATION,
+            /**
+             * The Frank–Wolfe duality gap a'G - delta min_t G_t is below the tolerance; for problems over
+             * the simplex {a &ge; 0, 1'a = delta} only (every y_i = 1, no upper bounds). By convexity
+             * f(a) - f* &le; G'(a - a*) &le; a'G - delta min_t G_t, so the gap bounds the objective error;
+             * it is never larger than delta (m(a) - M(a)) and often far smaller.
+             */
+            FRANK_WOLFE_GAP,
+            /**
+             * LibCVM 2.2's ({@code Solver_Lag}): only a pair violating by at least the tolerance is
+             * worked on (j is chosen among those), the solve ends when there is none, and also after a
+             * step that moved less than tolerance^2 in total (|da_i| + |da_j|).
+             */
+            LIBCVM_PAIRWISE
+        }
+
+        /** @throws IllegalArgumentException for a null rule or a tolerance that is not &gt; 0 and finite */
+        public Stop {
+            if (rule == null) {
+                throw new IllegalArgumentException("rule must not be null");
+            }
+            if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
+                throw new IllegalArgumentException("tolerance must be > 0 and finite, got " + tolerance);
+            }
+        }
+    }
+
+    /**
+     * What one solve of a {@link GrowingDualProblem} did.
+     *
+     * @param iterations SMO iterations (working-set updates)
+     * @param gap the stopping rule's measure at the last check (m(a) - M(a), or the Frank–Wolfe gap)
+     * @param converged whether the rule was met (not the iteration cap, nor LibCVM's small-step stop)
+     */
+    public record Outcome(long iterations, double gap, boolean converged) {
+    }
+
     private final Options options;
 
     /** A solver with {@link Options#defaults()}. */
@@ -124,6 +189,56 @@ public final class SmoSolver implements SvmSolver {
      */
     public SvmSolution solve(SvmProblem problem, double[] initialAlpha, KernelProducts products) {
         return new Run(problem, initialAlpha, options, products).solve();
+    }
+
+    /**
+     * Solves a growing problem from its current alpha (warm) until {@code stop} holds or the
+     * iteration cap {@link Options#iterationCap} is reached; the problem keeps the new alpha and
+     * gradient. Shrinking is never used on it (its variables grow between solves), whatever
+     * {@link Options#shrinking()} says; {@link Options#eps()} and {@link Options#cacheMb()} do not
+     * apply.
+     *
+     * @throws IllegalStateException for the Frank–Wolfe rule on a problem that is not over a simplex
+     */
+    public Outcome solve(GrowingDualProblem problem, Stop stop) {
+        java.util.Objects.requireNonNull(stop, "stop");
+        Run run = problem.run();
+        if (stop.rule() == Stop.Rule.FRANK_WOLFE_GAP && !problem.isSimplex()) {
+            throw new IllegalStateException("the Frank-Wolfe gap stops only problems over a simplex (every y_i = 1, "
+                    + "no upper bounds, delta > 0)");
+        }
+        double tol = stop.tolerance();
+        run.configure(tol, false, stop.rule() == Stop.Rule.LIBCVM_PAIRWISE ? Math.nextDown(tol) : 0.0,
+                stop.rule() == Stop.Rule.FRANK_WOLFE_GAP, stop.rule() == Stop.Rule.LIBCVM_PAIRWISE ? tol * tol : 0.0,
+                problem.isSimplex());
+        long iterations = run.iterate(options.iterationCap(problem.size()));
+        return new Outcome(iterations, run.lastGap, run.converged);
+    }
+
+    /**
+     * Checks a start for {0 &le; a_i &le; U_i, y'a = delta} (y'a within 1e-12 (max(1, |delta|) + sum a_i)) and
+     * copies it.
+     *
+     * @throws IllegalArgumentException naming the first entry out of bounds, or y'a and delta
+     */
+    static double[] checkFeasible(double[] alpha, double[] y, double[] upper, int n, double delta) {
+        if (alpha.length != n) {
+            throw new IllegalArgumentException("alpha must have length " + n + ", found " + alpha.length);
+        }
+        double s = 0;
+        double scale = Math.max(1.0, Math.abs(delta));
+        for (int i = 0; i < n; i++) {
+            double v = alpha[i];
+            if (!(v >= 0) || !(v <= upper[i]) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("alpha " + i + " must be finite and in [0, " + upper[i] + "], got " + v);
+            }
+            s += y[i] * v;
+            scale += v;
+        }
+        if (Math.abs(s - delta) > 1e-12 * scale) {
+            throw new IllegalArgumentException("a start must satisfy y'a = delta = " + delta + ", got y'a = " + s);
+        }
+        return java.util.Arrays.copyOf(alpha, n);
     }
 
     /**
@@ -169,31 +284,61 @@ public final class SmoSolver implements SvmSolver {
         return a;
     }
 
-    /** The state of one solve, in LIBSVM's permuted index space (active variables first). */
-    private static final class Run {
+    /**
+     * The state of a solve, in LIBSVM's permuted index space (active variables first), and the one SMO
+     * loop ({@link #iterate}). Two kinds: over an {@link SvmProblem} (rows from its kernel matrix
+     * through a {@link QRowCache}, solved once), and the stored rows of a {@link GrowingDualProblem}
+     * (appended one variable at a time, never shrunk, solved again after each addition).
+     */
+    static final class Run {
         private static final byte LOWER = 0;
         private static final byte UPPER = 1;
         private static final byte FREE = 2;
 
-        private final KernelMatrix kernel;
-        private final int l;
-        private final double eps;
-        private final boolean shrinking;
-        private final long maxIter;
+        private final KernelMatrix kernel;   // null for stored rows
+        private final QRowCache cache;       // null for stored rows
         private final boolean squared;
-        private final QRowCache cache;
+        private int l;
+        private long maxIter;
 
-        private final int[] perm;      // perm[t] = original index of position t
-        private final double[] y;
-        private final double[] upper;  // U_t (C_t or +infinity)
-        private final double[] diagExtra;
-        private final double[] qd;     // Q_tt
-        private final double[] alpha;
-        private final double[] g;
-        private final double[] gBar;
-        private final byte[] status;
-        private final boolean[] inUp;  // t in I_up: a_t < U_t for y_t = +1, a_t > 0 for y_t = -1
-        private final boolean[] inLow; // t in I_low: the reverse
+        // the stopping rule of the current loop (see configure)
+        private double eps;
+        private boolean shrinking;
+        /** j must have a gradient difference above this: 0, or just below LibCVM's tolerance. */
+        private double jThreshold;
+        /** Stop on the Frank–Wolfe gap a'G - delta min G instead of m(a) - M(a). */
+        private boolean frankWolfe;
+        /**
+         * A simplex problem of stored rows: a pair step moves mass from j to i, G is updated by
+         * move (Q_i - Q_j) and ties go to the first index, as LibCVM's Solver_Lag and the earlier
+         * core-set solver did (so core vector machines give the same results as before); false: LIBSVM.
+         */
+        private boolean simplexForm;
+        /** Stop after a step with |da_i| + |da_j| below this (LibCVM); 0 = never. */
+        private double minMove;
+        private double lastMove;
+        /** The stopping rule's measure at its last check, and whether the last loop met the rule. */
+        double lastGap;
+        boolean converged;
+
+        private int[] perm;      // perm[t] = original index of position t
+        private double[] y;
+        private double[] upper;  // U_t (C_t or +infinity)
+        private double[] diagExtra;
+        private double[] qd;     // Q_tt
+        private double[] p;      // the linear term
+        private double[] alpha;
+        private double[] g;
+        private double[] gBar;
+        private byte[] status;
+        private boolean[] inUp;  // t in I_up: a_t < U_t for y_t = +1, a_t > 0 for y_t = -1
+        private boolean[] inLow; // t in I_low: the reverse
+        /** Stored rows: row t holds Q_t0 .. Q_t,l-1 as floats (its capacity may be larger); else null. */
+        private float[][] rows;
+        /** Stored rows: qd - (float) qd, what the float diagonal in a row misses of the double one. */
+        private double[] qdErr;
+        /** Stored rows: the right-hand side delta (for the Frank–Wolfe gap). */
+        private double delta;
         // argmax of -y_t G_t over I_up, computed inside the gradient update of the last step
         private boolean nextValid;
         private int nextGmaxIdx;
@@ -204,6 +349,7 @@ public final class SmoSolver implements SvmSolver {
         private final int[] colBuf;
         private final double[] rowBuf;
         private final int[] swapPairs;
+        private final int[] ws = new int[2];
         /** Supplier of the starting gradient's products, or null (rows). */
         private final KernelProducts products;
 
@@ -211,8 +357,7 @@ public final class SmoSolver implements SvmSolver {
             this.products = initialAlpha == null ? null : products;
             kernel = problem.kernel();
             l = problem.size();
-            eps = options.eps();
-            shrinking = options.shrinking();
+            configure(options.eps(), options.shrinking(), 0.0, false, 0.0, false);
             maxIter = options.iterationCap(l);
             squared = problem.loss() == SvmLoss.SQUARED_HINGE;
             cache = new QRowCache(l, (long) (options.cacheMb() * (1 << 20)));
@@ -221,14 +366,26 @@ public final class SmoSolver implements SvmSolver {
             upper = new double[l];
             diagExtra = new double[l];
             qd = new double[l];
+            p = new double[l];
             for (int t = 0; t < l; t++) {
                 perm[t] = t;
                 double c = problem.c(t);
-                upper[t] = squared ? Double.POSITIVE_INFINITY : c;
+                upper[t] = problem.upper(t);
                 diagExtra[t] = squared ? 1.0 / (2.0 * c) : 0.0;
                 qd[t] = kernel.diagonal(t) + diagExtra[t];
+                p[t] = problem.linear(t);
             }
-            alpha = initialAlpha == null ? new double[l] : projectToFeasible(initialAlpha, y, upper);
+            if (initialAlpha == null) {
+                if (problem.delta() != 0) {
+                    throw new IllegalArgumentException("a problem with y'a = delta = " + problem.delta()
+                            + " needs a feasible start, got none");
+                }
+                alpha = new double[l];
+            } else if (problem.delta() == 0) {
+                alpha = projectToFeasible(initialAlpha, y, upper);
+            } else {
+                alpha = checkFeasible(initialAlpha, y, upper, l, problem.delta());
+            }
             g = new double[l];
             gBar = new double[l];
             status = new byte[l];
@@ -239,7 +396,174 @@ public final class SmoSolver implements SvmSolver {
             swapPairs = new int[2 * l];
         }
 
+        /** An empty problem with stored rows and right-hand side delta ({@link GrowingDualProblem}). */
+        Run(double delta) {
+            kernel = null;
+            cache = null;
+            products = null;
+            squared = false;
+            colBuf = null;
+            rowBuf = null;
+            swapPairs = null;
+            this.delta = delta;
+            int cap = 16;
+            perm = new int[cap];
+            y = new double[cap];
+            upper = new double[cap];
+            diagExtra = new double[cap];
+            qd = new double[cap];
+            p = new double[cap];
+            alpha = new double[cap];
+            g = new double[cap];
+            gBar = new double[cap];
+            status = new byte[cap];
+            inUp = new boolean[cap];
+            inLow = new boolean[cap];
+            rows = new float[cap][];
+            qdErr = new double[cap];
+        }
+
+        /** Sets the stopping rule of the next {@link #iterate} (see {@link Stop}). */
+        void configure(double eps, boolean shrinking, double jThreshold, boolean frankWolfe, double minMove,
+                       boolean simplexForm) {
+            this.simplexForm = simplexForm;
+            this.eps = eps;
+            this.shrinking = shrinking;
+            this.jThreshold = jThreshold;
+            this.frankWolfe = frankWolfe;
+            this.minMove = minMove;
+        }
+
+        int size() {
+            return l;
+        }
+
+        /**
+         * Appends a variable with a = 0 (stored rows only): Q_{l,t} = q[t] for t &lt; l, Q_ll = qll, p_l = lin,
+         * sign yl, bound ul; its gradient entry is p_l + sum_t Q_lt a_t.
+         */
+        void append(float[] q, double qll, double lin, double yl, double ul) {
+            int s = l;
+            if (s == rows.length) {
+                int cap = s + Math.max(16, s / 4);
+                perm = java.util.Arrays.copyOf(perm, cap);
+                y = java.util.Arrays.copyOf(y, cap);
+                upper = java.util.Arrays.copyOf(upper, cap);
+                diagExtra = java.util.Arrays.copyOf(diagExtra, cap);
+                qd = java.util.Arrays.copyOf(qd, cap);
+                p = java.util.Arrays.copyOf(p, cap);
+                alpha = java.util.Arrays.copyOf(alpha, cap);
+                g = java.util.Arrays.copyOf(g, cap);
+                gBar = java.util.Arrays.copyOf(gBar, cap);
+                status = java.util.Arrays.copyOf(status, cap);
+                inUp = java.util.Arrays.copyOf(inUp, cap);
+                inLow = java.util.Arrays.copyOf(inLow, cap);
+                rows = java.util.Arrays.copyOf(rows, cap);
+                qdErr = java.util.Arrays.copyOf(qdErr, cap);
+            }
+            float[] r = new float[rowCapacity(s + 1)];
+            System.arraycopy(q, 0, r, 0, s);
+            r[s] = (float) qll;
+            rows[s] = r;
+            for (int t = 0; t < s; t++) {
+                float[] rt = rows[t];
+                if (rt.length <= s) {
+                    rt = java.util.Arrays.copyOf(rt, rowCapacity(s + 1));
+                    rows[t] = rt;
+                }
+                rt[s] = q[t];
+            }
+            double gs = lin;
+            double bs = 0.0;
+            for (int t = 0; t < s; t++) {
+                gs += alpha[t] * r[t];
+                if (status[t] == UPPER) {
+                    bs += upper[t] * r[t];
+                }
+            }
+            perm[s] = s;
+            y[s] = yl;
+            upper[s] = ul;
+            diagExtra[s] = 0.0;
+            qd[s] = qll;
+            qdErr[s] = qll - (float) qll;
+            p[s] = lin;
+            alpha[s] = 0.0;
+            g[s] = gs;
+            gBar[s] = bs;
+            l = s + 1;
+            activeSize = l;
+            updateStatus(s);
+            nextValid = false;
+        }
+
+        /** Row capacity for len columns: a quarter of head room. */
+        private static int rowCapacity(int len) {
+            return len + Math.max(16, len / 4);
+        }
+
+        /** Sets a feasible alpha (stored rows only) and recomputes G = Qa + p (double diagonal) and G_bar. */
+        void setAlpha(double[] a) {
+            double[] start = checkFeasible(a, y, upper, l, delta);
+            System.arraycopy(start, 0, alpha, 0, l);
+            for (int t = 0; t < l; t++) {
+                updateStatus(t);
+            }
+            for (int t = 0; t < l; t++) {
+                float[] rt = rows[t];
+                double gt = p[t];
+                double bt = 0.0;
+                for (int j = 0; j < l; j++) {
+                    double q = j == t ? qd[t] : rt[j];
+                    gt += q * alpha[j];
+                    if (status[j] == UPPER) {
+                        bt += upper[j] * q;
+                    }
+                }
+                g[t] = gt;
+                gBar[t] = bt;
+            }
+            nextValid = false;
+        }
+
+        double alpha(int t) {
+            return alpha[t];
+        }
+
+        double[] alphas() {
+            return java.util.Arrays.copyOf(alpha, l);
+        }
+
+        double gradient(int t) {
+            return g[t];
+        }
+
+        double linear(int t) {
+            return p[t];
+        }
+
+        double y(int t) {
+            return y[t];
+        }
+
+        double upper(int t) {
+            return upper[t];
+        }
+
+        double delta() {
+            return delta;
+        }
+
+        /** Q_ab as the loop uses it: the double diagonal, float off-diagonal entries (stored rows). */
+        double entry(int a, int b) {
+            return a == b ? qd[a] : rows[a][b];
+        }
+
         private float[] getQ(int i, int len) {
+            float[][] stored = rows;
+            if (stored != null) {
+                return stored[i];
+            }
             int start = cache.getData(i, len);
             float[] data = cache.data();
             if (start < len) {
@@ -290,6 +614,7 @@ public final class SmoSolver implements SvmSolver {
             swap(upper, i, j);
             swap(diagExtra, i, j);
             swap(qd, i, j);
+            swap(p, i, j);
             swap(alpha, i, j);
             swap(g, i, j);
             swap(gBar, i, j);
@@ -380,35 +705,14 @@ public final class SmoSolver implements SvmSolver {
             }
             activeSize = l;
             for (int t = 0; t < l; t++) {
-                g[t] = -1.0;
+                g[t] = p[t];
             }
             if (!gradientFromProducts()) {
                 gradientFromRows();
             }
 
-            long iter = 0;
-            int counter = Math.min(l, 1000) + 1;
-            int[] ws = new int[2];
-            boolean converged = false;
-            while (iter < maxIter) {
-                if (--counter == 0) {
-                    counter = Math.min(l, 1000);
-                    if (shrinking) {
-                        doShrinking();
-                    }
-                }
-                if (!selectWorkingSet(ws)) {
-                    reconstructGradient();
-                    activeSize = l;
-                    if (!selectWorkingSet(ws)) {
-                        converged = true;
-                        break;
-                    }
-                    counter = 1;
-                }
-                iter++;
-                takeStep(ws[0], ws[1]);
-            }
+            long iter = iterate(maxIter);
+            boolean converged = this.converged;
             if (!converged) {
                 if (activeSize < l) {
                     reconstructGradient();
@@ -423,13 +727,53 @@ public final class SmoSolver implements SvmSolver {
             double rho = calculateRho();
             double v = 0;
             for (int t = 0; t < l; t++) {
-                v += alpha[t] * (g[t] - 1.0);
+                v += alpha[t] * (g[t] + p[t]);
             }
             double[] out = new double[l];
             for (int t = 0; t < l; t++) {
                 out[perm[t]] = alpha[t];
             }
             return new SvmSolution(out, -rho, v / 2, iter, kktGap(), converged);
+        }
+
+        /**
+         * The SMO loop: from the current alpha and G, at most {@code maxIter} working-set updates until
+         * the rule set by {@link #configure} holds ({@link #converged}) or LibCVM's small-step stop ends it.
+         */
+        long iterate(long maxIter) {
+            long iter = 0;
+            int counter = Math.min(l, 1000) + 1;
+            int[] ws = this.ws;
+            converged = false;
+            nextValid = false;
+            while (iter < maxIter) {
+                if (--counter == 0) {
+                    counter = Math.min(l, 1000);
+                    if (shrinking) {
+                        doShrinking();
+                    }
+                }
+                if (!selectWorkingSet(ws)) {
+                    if (activeSize == l) {
+                        // nothing is shrunk: selecting again over the same set would give the same answer
+                        converged = true;
+                        break;
+                    }
+                    reconstructGradient();
+                    activeSize = l;
+                    if (!selectWorkingSet(ws)) {
+                        converged = true;
+                        break;
+                    }
+                    counter = 1;
+                }
+                iter++;
+                takeStep(ws[0], ws[1]);
+                if (lastMove < minMove) {
+                    break;
+                }
+            }
+            return iter;
         }
 
         private void takeStep(int i, int j) {
@@ -439,6 +783,8 @@ public final class SmoSolver implements SvmSolver {
             double cj = upper[j];
             double oldAi = alpha[i];
             double oldAj = alpha[j];
+            // the mass moved from j to i by a step of a simplex problem (i has the smallest G there)
+            double move = 0.0;
             if (y[i] != y[j]) {
                 double quad = qd[i] + qd[j] + 2 * qi[j];
                 if (quad <= 0) {
@@ -493,9 +839,24 @@ public final class SmoSolver implements SvmSolver {
                     alpha[i] = 0;
                     alpha[j] = sum;
                 }
+                move = alpha[j] == 0 ? oldAj : -delta;
             }
             double dai = alpha[i] - oldAi;
             double daj = alpha[j] - oldAj;
+            boolean mass = simplexForm;
+            if (qdErr != null) {
+                // stored rows hold float diagonals: add what they miss of the double ones
+                if (mass) {
+                    g[i] += move * qdErr[i];
+                    g[j] -= move * qdErr[j];
+                } else {
+                    g[i] += dai * qdErr[i];
+                    g[j] += daj * qdErr[j];
+                }
+            }
+            if (minMove > 0) {
+                lastMove = mass ? 2 * move : Math.abs(dai) + Math.abs(daj);
+            }
             boolean ui = isUpper(i);
             boolean uj = isUpper(j);
             updateStatus(i);
@@ -507,14 +868,29 @@ public final class SmoSolver implements SvmSolver {
             int n = activeSize;
             double gmax = Double.NEGATIVE_INFINITY;
             int gmaxIdx = -1;
-            for (int k = 0; k < n; k++) {
-                double gk = gg[k] + (qi[k] * dai + qj[k] * daj);
-                gg[k] = gk;
-                if (up[k]) {
-                    double v = -yy[k] * gk;
-                    if (v >= gmax) {
-                        gmax = v;
+            if (mass) {
+                // a simplex problem (every y = 1, every k in I_up): G += move (Q_i - Q_j), the row difference
+                // in float, and the next i is the first smallest G_k (LibCVM's Solver_Lag)
+                double gmin = Double.POSITIVE_INFINITY;
+                for (int k = 0; k < n; k++) {
+                    double gk = gg[k] + move * (qi[k] - qj[k]);
+                    gg[k] = gk;
+                    if (gk < gmin) {
+                        gmin = gk;
                         gmaxIdx = k;
+                    }
+                }
+                gmax = -gmin;
+            } else {
+                for (int k = 0; k < n; k++) {
+                    double gk = gg[k] + (qi[k] * dai + qj[k] * daj);
+                    gg[k] = gk;
+                    if (up[k]) {
+                        double v = -yy[k] * gk;
+                        if (v >= gmax) {
+                            gmax = v;
+                            gmaxIdx = k;
+                        }
                     }
                 }
             }
@@ -537,7 +913,10 @@ public final class SmoSolver implements SvmSolver {
             }
         }
 
-        /** WSS 2 of Fan et al. (2005); false when the active set is optimal to eps. */
+        /**
+         * WSS 2 of Fan et al. (2005), j among I_low with gradient difference above {@link #jThreshold};
+         * false when the active set meets the stopping rule (or no j qualifies).
+         */
         private boolean selectWorkingSet(int[] out) {
             double gmax = Double.NEGATIVE_INFINITY;
             double gmax2 = Double.NEGATIVE_INFINITY;
@@ -547,10 +926,21 @@ public final class SmoSolver implements SvmSolver {
             int n = activeSize;
             double[] gg = g;
             double[] yy = y;
+            boolean simplex = simplexForm;
             if (nextValid) {
                 gmax = nextGmax;
                 gmaxIdx = nextGmaxIdx;
                 nextValid = false;
+            } else if (simplex) {
+                // every t is in I_up: i is the first smallest G_t
+                double gmin = Double.POSITIVE_INFINITY;
+                for (int t = 0; t < n; t++) {
+                    if (gg[t] < gmin) {
+                        gmin = gg[t];
+                        gmaxIdx = t;
+                    }
+                }
+                gmax = -gmin;
             } else {
                 boolean[] up = inUp;
                 for (int t = 0; t < n; t++) {
@@ -569,25 +959,58 @@ public final class SmoSolver implements SvmSolver {
             double qdi = i != -1 ? qd[i] : 0;
             boolean[] low = inLow;
             double[] qdd = qd;
-            for (int t = 0; t < n; t++) {
-                if (low[t]) {
-                    double yg = yy[t] * gg[t];
-                    if (yg >= gmax2) {
-                        gmax2 = yg;
-                    }
-                    double gradDiff = gmax + yg;
-                    if (gradDiff > 0) {
-                        // Q_it y_i y_t = K_it: quad = K_ii + K_tt - 2 K_it (LIBSVM's two branches in one)
-                        double quad = qdi + qdd[t] - yi2 * yy[t] * qi[t];
-                        double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
-                        if (objDiff <= objDiffMin) {
-                            gminIdx = t;
-                            objDiffMin = objDiff;
+            double threshold = jThreshold;
+            double gap;
+            if (simplex) {
+                // y = 1, I_low = {a_t > 0}: G_t - G_i is the gradient difference, 2 Q_it the cross term;
+                // also a'G for the Frank-Wolfe gap; ties to the first j
+                double[] aa = alpha;
+                double aG = 0.0;
+                boolean fw = frankWolfe;
+                for (int t = 0; t < n; t++) {
+                    if (low[t]) {
+                        double gt = gg[t];
+                        if (fw) {
+                            aG += aa[t] * gt;
+                        } else if (gt >= gmax2) {
+                            gmax2 = gt;
+                        }
+                        double gradDiff = gmax + gt;
+                        if (gradDiff > threshold) {
+                            double quad = qdi + qdd[t] - 2.0 * qi[t];
+                            double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                            if (objDiff < objDiffMin) {
+                                gminIdx = t;
+                                objDiffMin = objDiff;
+                            }
                         }
                     }
                 }
+                // Frank-Wolfe: a'G - delta min_t G_t, min_t G_t = -gmax
+                gap = fw ? aG + delta * gmax : gmax + gmax2;
+            } else {
+                for (int t = 0; t < n; t++) {
+                    if (low[t]) {
+                        double yg = yy[t] * gg[t];
+                        if (yg >= gmax2) {
+                            gmax2 = yg;
+                        }
+                        double gradDiff = gmax + yg;
+                        if (gradDiff > threshold) {
+                            // Q_it y_i y_t = K_it: quad = K_ii + K_tt - 2 K_it (LIBSVM's two branches in one)
+                            double quad = qdi + qdd[t] - yi2 * yy[t] * qi[t];
+                            double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                            if (objDiff <= objDiffMin) {
+                                gminIdx = t;
+                                objDiffMin = objDiff;
+                            }
+                        }
+                    }
+                }
+                gap = gmax + gmax2;
             }
-            if (gmax + gmax2 < eps || gminIdx == -1) {
+            lastGap = gap;
+            if (gap < eps || gminIdx == -1) {
                 return false;
             }
             out[0] = gmaxIdx;
@@ -626,7 +1049,7 @@ public final class SmoSolver implements SvmSolver {
                 return;
             }
             for (int j = activeSize; j < l; j++) {
-                g[j] = gBar[j] - 1.0;
+                g[j] = gBar[j] + p[j];
             }
             int nrFree = 0;
             for (int j = 0; j < activeSize; j++) {

@@ -219,4 +219,38 @@ class FeatureScalingTest {
         r.scales()[0] = 100;
         assertThat(r.apply(DenseVec.of(5)).get(0)).isEqualTo(2.0); // (5-1)/2
     }
+
+    @ParameterizedTest(name = "features x {0}")
+    @CsvSource({"1e200", "1e300", "1e-200"})
+    void standardisingFeaturesWhoseSumsOfSquaresOverflowGivesTheStandardisedValuesOfTheUnscaledFeatures(double factor) {
+        List<Vec> plain = List.of(DenseVec.of(1.0, -2.0, 0.5), DenseVec.of(3.0, 0.0, 0.25), DenseVec.of(-1.5, 4.0, 1.0),
+                DenseVec.of(2.0, 1.0, -0.75));
+        List<Vec> scaled = new java.util.ArrayList<>();
+        for (Vec v : plain) {
+            double[] a = v.toArray();
+            for (int j = 0; j < a.length; j++) {
+                a[j] *= factor;
+            }
+            scaled.add(DenseVec.of(a));
+        }
+        FittedScaler expected = FeatureScaling.STANDARD.fit(plain);
+        FittedScaler extreme = FeatureScaling.STANDARD.fit(scaled);
+        for (int i = 0; i < plain.size(); i++) {
+            double[] want = expected.apply(plain.get(i)).toArray();
+            double[] got = extreme.apply(scaled.get(i)).toArray();
+            for (int j = 0; j < want.length; j++) {
+                assertThat(got[j]).as("point %d feature %d", i, j).isCloseTo(want[j], within(1e-12));
+            }
+        }
+        // the fitted numbers are those a model file stores and reads back
+        assertThat(FittedScaler.of(FeatureScaling.STANDARD, extreme.offsets(), extreme.scales()).scales())
+                .containsExactly(extreme.scales());
+    }
+
+    @Test
+    void aMinMaxRangeBeyondADoubleIsRefusedNamingTheFeature() {
+        List<Vec> x = List.of(DenseVec.of(1.0, -1.5e308), DenseVec.of(2.0, 1.5e308));
+        assertThatThrownBy(() -> FeatureScaling.MINMAX.fit(x)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("feature 2 spans").hasMessageContaining("rescale the feature");
+    }
 }

@@ -102,6 +102,31 @@ class LibsvmFormatTest {
                 .hasMessageContaining("'yes'");
     }
 
+    /** Found by LibsvmFormatFuzzTest: the label 0x1p3 was read as 8 (Double.parseDouble takes hexadecimal). */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"0x1p3", "0X10", "1d", "2F", "0x1.8p1", "1e", ".",
+            "+", "1.2.3", "\u0661"})
+    void hexadecimalJavaSuffixesAndOtherNonDecimalsAreBadNumbers(String token) throws IOException {
+        Path p = file("hex.libsvm", "+1 1:1\n" + token + " 1:2\n-1 1:" + token + "\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(p))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(p + ":2: label: bad number '" + token + "'");
+        Path q = file("hexvalue.libsvm", "-1 1:" + token + "\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: value of feature 1: bad number '" + token + "'");
+    }
+
+    @Test
+    void decimalFormsAreNumbersAndOverflowIsNamed() throws IOException {
+        Path p = file("dec.libsvm", "-1 1:.5 2:3. 3:+2.5E+3 4:1e-400 5:-0\n");
+        assertThat(LibsvmFormat.read(p).x(0).toArray()).containsExactly(0.5, 3, 2500, 0, 0);
+        Path q = file("big.libsvm", "-1 1:1e400\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: value of feature 1 must be finite, got '1e400' (too large for a double)");
+    }
+
     @Test
     void nanValueIsRejectedWithFileAndLine() throws IOException {
         Path p = file("nan.libsvm", "+1 1:1\n-1 1:NaN\n");
@@ -120,6 +145,37 @@ class LibsvmFormatTest {
                 .hasMessageStartingWith(p + ":1: ")
                 .hasMessageContaining("index 2")
                 .hasMessageContaining("previous index 3");
+    }
+
+    /** Found by LibsvmFormatFuzzTest: '-1 2147483647:1' was refused, the overflow check stopped at 2147483639. */
+    @Test
+    void theLargestIntIsAnIndexAndOneMoreIsNamedAsTooLarge() throws IOException {
+        Path p = file("big.libsvm", "-1 2147483647:1\n+1 2147483640:2\n");
+        LabeledDataset d = LibsvmFormat.read(p);
+        assertThat(d.dim()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(d.x(0).get(Integer.MAX_VALUE - 1)).isEqualTo(1.0);
+        assertThat(d.x(1).get(2147483639)).isEqualTo(2.0);
+        Path q = file("bigger.libsvm", "-1 2147483648:1\n");
+        assertThatThrownBy(() -> LibsvmFormat.read(q))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessage(q + ":1: bad index '2147483648' in '2147483648:1', expected a positive integer up to "
+                        + "2147483647");
+    }
+
+    /**
+     * Found while fuzzing (the fuzz check itself densified such a point): readDense on a file
+     * with index 2147483647 died with OutOfMemoryError "Requested array size exceeds VM limit".
+     */
+    @Test
+    void readDenseRefusesPointsThatCannotFitNamingTheLineOfTheLargestIndex() throws IOException {
+        Path p = file("huge.libsvm", "-1 1:1\n+1 2147483647:1\n-1 5:1\n");
+        assertThatThrownBy(() -> LibsvmFormat.readDense(p))
+                .isInstanceOf(MalformedDataException.class)
+                .hasMessageStartingWith(p + ":2: dense points of dimension 2147483647 (the largest index) need 48.0 GiB"
+                        + " for 3 points, more than half the heap");
+        assertThat(LibsvmFormat.read(p).dim()).isEqualTo(Integer.MAX_VALUE); // sparse points are fine
+        assertThat(LibsvmFormat.readDense(file("small.libsvm", "-1 3:1\n"), 5).x(0).toArray())
+                .containsExactly(0, 0, 1, 0, 0);
     }
 
     @Test

@@ -225,4 +225,18 @@ class ModelFileTest {
         assertThatThrownBy(() -> ModelFileReader.read(dir.resolve("absent.txt"))).isInstanceOf(NoSuchFileException.class)
                 .hasMessageContaining("absent.txt");
     }
+
+    /** Found by ModelFileFuzzTest: 'v.count = 2147483647' made getVecs allocate a list of that capacity (OutOfMemoryError). */
+    @Test
+    void aListCountLargerThanTheFileIsAnErrorOnItsLineNotAnOutOfMemoryError() throws Exception {
+        String text = "format = kernelkit-model\nversion = 1\ntype = t\nv.count = 2147483647\nv.0 = dense 1 2\n";
+        ModelFile m = ModelFileReader.parse("m.txt", text);
+        assertThatThrownBy(() -> m.getVecs("v")).isInstanceOf(ModelFormatException.class)
+                .hasMessage("m.txt line 4: 'v.count' is 2147483647 but the file has only 2 keys");
+        assertThatThrownBy(() -> m.getStrings("v")).isInstanceOf(ModelFormatException.class)
+                .hasMessage("m.txt line 4: 'v.count' is 2147483647 but the file has only 2 keys");
+        ModelFile two = ModelFileReader.parse("m.txt", text.replace("2147483647", "2"));
+        assertThatThrownBy(() -> two.getVecs("v")).isInstanceOf(ModelFormatException.class)
+                .hasMessage("m.txt: missing key 'v.1'");
+    }
 }

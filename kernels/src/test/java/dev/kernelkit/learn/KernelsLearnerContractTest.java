@@ -35,4 +35,12 @@ class KernelsLearnerContractTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown learner 'svn'; known: " + String.join(", ", List.of("svm", "l2-svm")));
     }
+
+    @Test
+    void aLearnerAskedForTheOtherInputKindSaysWhatItLearnsFrom() {
+        assertThat(Learners.vectors("svm").name()).isEqualTo("svm");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.bags("svm"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("learner 'svm' learns from vectors, not bags");
+    }
 }

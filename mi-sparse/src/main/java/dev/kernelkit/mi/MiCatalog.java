@@ -32,9 +32,9 @@ import java.util.List;
  * </ul>
  *
  * The default tuning grid of every learner is the paper's: gamma in g0 * {1/8, 1/4, 1/2, 1, 2}
- * (rounded to 4 digits; {@link MiCrossValidation#defaultGammas} on standardised data) times C in
- * {1, 10, 100} ({@link MiCrossValidation#defaultCs}), gamma-major and ascending, so ties go to the
- * smaller gamma, then the smaller C, as in {@link MiCrossValidation}. The learners train on the
+ * (rounded to 4 digits; {@link MiProtocol#defaultGammas} on standardised data) times C in
+ * {1, 10, 100} ({@link MiProtocol#defaultCs}), gamma-major and ascending, so ties go to the
+ * smaller gamma, then the smaller C, as in {@link MiProtocol}. The learners train on the
  * bags as given; the paper standardises the features on each training part first.
  */
 public final class MiCatalog implements LearnerCatalog {

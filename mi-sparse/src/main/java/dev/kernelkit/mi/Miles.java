@@ -4,6 +4,9 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.gram.CrossKernelMatrix;
+import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
@@ -14,12 +17,7 @@ import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.TreeSet;
-import org.ojalgo.optimisation.Expression;
-import org.ojalgo.optimisation.ExpressionsBasedModel;
-import org.ojalgo.optimisation.Optimisation;
-import org.ojalgo.optimisation.Variable;
 
 /**
  * MILES (Chen, Bi &amp; Wang, TPAMI 2006): every bag is embedded as
@@ -30,17 +28,14 @@ import org.ojalgo.optimisation.Variable;
  *   min  sum_k (u_k + v_k) + C sum_i xi_i
  *   s.t. y_i ((u - v)·s(X_i) + b) + xi_i &ge; 1,   u, v, xi &ge; 0,   b free,   w = u - v,
  * </pre>
- * solved with ojAlgo's {@link ExpressionsBasedModel}. The costs of u_k and v_k are perturbed to
- * 1 + {@value #COST_PERTURBATION} r (r uniform in [0, 1), seeded by the problem size): the LP is
- * heavily dual-degenerate (near-duplicate embedded columns all cost 1), and ojAlgo's dual simplex
- * stalled on it (a Fox training part at C = 100: still running after 120 s, against 3 s perturbed).
- * Any w is priced within the factor 1 + {@value #COST_PERTURBATION} of its true cost, so the
- * solution is optimal for the true LP to that relative tolerance; the reported objective is the
- * true one. A solve that reaches {@link #iterationCap} iterations is repeated with a ten times
- * larger perturbation and another seed, at most {@value #PERTURBATION_ATTEMPTS} attempts, so no fit
- * runs unbounded. The L1 penalty makes w sparse: only the instances with w_k &ne; 0 are kept, and
- * prediction evaluates the kernel against them only. More than two classes: one-vs-rest (the
- * largest f_c).
+ * solved by {@code OneNormSvmSimplex}, a primal simplex method made for this LP (it treats w, b and
+ * the margin residuals as free variables with piecewise-linear costs, so a residual changing sign or
+ * a weight passing through 0 is a step of the ratio test instead of a pivot, and it prices the
+ * instance features by column generation). It ends at an optimum of the LP to its reduced-cost
+ * tolerance; the LP has many optima (near-duplicate embedded columns all cost 1), and which one is
+ * returned is deterministic for the data. The L1 penalty makes w sparse: only the instances with
+ * w_k &ne; 0 are kept, and prediction evaluates the kernel against them only. More than two
+ * classes: one-vs-rest (the largest f_c).
  *
  * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}) it reports each
  * machine's LP (iteration 1, its optimal objective) to the {@link FitListener}; the fit report
@@ -50,20 +45,15 @@ import org.ojalgo.optimisation.Variable;
 public final class Miles {
     /** The catalog name and fit-report learner of MILES. */
     public static final String NAME = "miles";
-    /**
-     * Relative perturbation of the weight costs. 1e-7 and smaller did not break the stall on the Fox
-     * fold that exposed it (ojAlgo still running after 120 s); 1e-6 and 1e-5 solve it in 3 s with
-     * objectives equal to 1e-9.
-     */
-    static final double COST_PERTURBATION = 1e-5;
+
+    /** Training instances per block of the embedding's cross kernel matrix (bounds its memory). */
+    static final int EMBED_BLOCK = 256;
 
     /**
-     * Attempts per LP: attempt a uses the perturbation 1e-5 * 10^a with its own seed and stops after
-     * {@link #iterationCap} simplex iterations; the session-5 Fox compare (460 LPs with 1e-5 alone) ran
-     * for over 75 minutes against about 15 expected from single-fit times, so stalls with 1e-5 were
-     * not ruled out. The last attempt's 1e-3 prices any w within 0.1% of its cost.
+     * Up to this many training instances the training embedding comes from the symmetric Gram
+     * matrix (half the kernel evaluations of the cross blocks, at most 32 MB); above, from blocks.
      */
-    static final int PERTURBATION_ATTEMPTS = 3;
+    static final int GRAM_LIMIT = 2048;
 
     private Miles() {
     }
@@ -117,10 +107,7 @@ public final class Miles {
         for (Bag b : data.bags()) {
             instances.addAll(b.instances());
         }
-        double[][] s = new double[data.size()][];
-        for (int i = 0; i < data.size(); i++) {
-            s[i] = embed(data.bag(i), instances, options.kernel());
-        }
+        double[][] s = embedTraining(data.bags(), instances, options.kernel());
         double[][] targets = SparseMi.targets(data);
         List<OneNormSvm> svms = new ArrayList<>(targets.length);
         TreeSet<Integer> kept = new TreeSet<>();
@@ -154,6 +141,73 @@ public final class Miles {
         return new MilesModel(data.classNames(), data.dim(), options.kernel(), keptInstances, keptIndex, w, b, report);
     }
 
+    /**
+     * The embeddings {@link #embed} of all bags against the points z, by blocks of the cross kernel
+     * matrix between about {@value #EMBED_BLOCK} bag instances and the points ({@link GramBuilder#cross}
+     * on one thread: the blocked product for the Gaussian kernel, {@code kernel.apply} per pair for
+     * others). The values equal {@link #embed}'s up to the round-off of the blocked sums (the same
+     * expression ||x||^2 + ||z||^2 - 2 x·z, summed in another order).
+     */
+    static double[][] embedAll(List<Bag> bags, List<? extends Vec> points, Kernel<Vec> kernel) {
+        GramBuilder builder = new GramBuilder(1);
+        int n = points.size();
+        double[][] s = new double[bags.size()][];
+        int first = 0;
+        while (first < bags.size()) {
+            int last = first;
+            List<Vec> block = new ArrayList<>();
+            while (last < bags.size() && (block.isEmpty() || block.size() + bags.get(last).size() <= EMBED_BLOCK)) {
+                block.addAll(bags.get(last).instances());
+                last++;
+            }
+            CrossKernelMatrix k = builder.cross(kernel, block, points);
+            double[] row = new double[n];
+            int p = 0;
+            for (int i = first; i < last; i++) {
+                double[] si = new double[n];
+                java.util.Arrays.fill(si, Double.NEGATIVE_INFINITY);
+                for (int q = 0; q < bags.get(i).size(); q++, p++) {
+                    k.row(p, row);
+                    for (int j = 0; j < n; j++) {
+                        si[j] = Math.max(si[j], row[j]);
+                    }
+                }
+                s[i] = si;
+            }
+            first = last;
+        }
+        return s;
+    }
+
+    /**
+     * The embeddings of the training bags against their own instances (bags in order, instances
+     * in order): rows of the symmetric Gram matrix ({@link GramBuilder#gram}, one thread) maximised
+     * over each bag when there are at most {@value #GRAM_LIMIT} instances, else {@link #embedAll}.
+     * Equal to {@link #embed} up to the round-off of the blocked sums.
+     */
+    static double[][] embedTraining(List<Bag> bags, List<Vec> instances, Kernel<Vec> kernel) {
+        int n = instances.size();
+        if (n > GRAM_LIMIT) {
+            return embedAll(bags, instances, kernel);
+        }
+        DenseKernelMatrix k = new GramBuilder(1).gram(kernel, instances);
+        double[][] s = new double[bags.size()][];
+        double[] row = new double[n];
+        int p = 0;
+        for (int i = 0; i < bags.size(); i++) {
+            double[] si = new double[n];
+            java.util.Arrays.fill(si, Double.NEGATIVE_INFINITY);
+            for (int q = 0; q < bags.get(i).size(); q++, p++) {
+                k.row(p, row);
+                for (int j = 0; j < n; j++) {
+                    si[j] = Math.max(si[j], row[j]);
+                }
+            }
+            s[i] = si;
+        }
+        return s;
+    }
+
     /** s(X) = (max_p k(x_p, z_k))_k: the MILES embedding of a bag against the points z. */
     public static double[] embed(Bag bag, List<? extends Vec> points, Kernel<Vec> kernel) {
         double[] s = new double[points.size()];
@@ -169,11 +223,18 @@ public final class Miles {
     }
 
     /**
-     * Solves the 1-norm SVM LP on feature rows {@code features} with labels y in {-1, +1}.
-     * Weights below 1e-12 in magnitude (solver round-off around a non-basic zero) are set to 0.
+     * Solves the 1-norm SVM LP on feature rows {@code features} with labels y in {-1, +1} by a primal
+     * simplex method made for it ({@code OneNormSvmSimplex}: the LP as a piecewise-linear programme
+     * in w, b and the margin residuals, optimal to reduced costs of -1e-9). The slacks are recomputed
+     * from the solution, xi_i = max(0, 1 - y_i f(s_i)), and the objective is ||w||_1 + C sum_i xi_i
+     * of those. Weights below 1e-12 in magnitude (round-off of a basic weight that is 0) are set to 0.
+     * The right-hand-side perturbation is seeded by the problem size, so a solve is a pure function
+     * of its arguments.
      *
-     * @throws IllegalArgumentException when sizes differ, a label is not ±1 or c is not positive
-     * @throws IllegalStateException when ojAlgo does not return an optimal solution
+     * @throws IllegalArgumentException when there are no rows, sizes differ, a value is not finite, a
+     *         label is not ±1 or c is not positive
+     * @throws IllegalStateException when the simplex method breaks down numerically or exceeds its
+     *         pivot budget of 50 (m + n) + 10,000 pivots (a clear error instead of an unbounded run)
      */
     public static OneNormSvm oneNormSvm(double[][] features, double[] y, double c) {
         int m = features.length;
@@ -183,7 +244,10 @@ public final class Miles {
         if (!(c > 0) || !Double.isFinite(c)) {
             throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
         }
-        int n = m == 0 ? 0 : features[0].length;
+        if (m == 0) {
+            throw new IllegalArgumentException("the 1-norm SVM needs at least one feature row, got none");
+        }
+        int n = features[0].length;
         for (int i = 0; i < m; i++) {
             if (y[i] != 1.0 && y[i] != -1.0) {
                 throw new IllegalArgumentException("label " + i + " must be +1 or -1, got " + y[i]);
@@ -192,85 +256,54 @@ public final class Miles {
                 throw new IllegalArgumentException("feature row " + i + " has " + features[i].length
                         + " entries, expected " + n);
             }
-        }
-        return oneNormSvm(features, y, c, iterationCap(m, n));
-    }
-
-    /** {@link #oneNormSvm(double[][], double[], double)} with a given simplex iteration cap per attempt. */
-    static OneNormSvm oneNormSvm(double[][] features, double[] y, double c, int cap) {
-        int m = features.length;
-        int n = m == 0 ? 0 : features[0].length;
-        Optimisation.State last = null;
-        for (int attempt = 0; attempt < PERTURBATION_ATTEMPTS; attempt++) {
-            double eps = COST_PERTURBATION * Math.pow(10, attempt);
-            Optimisation.Result r = solve(features, y, c, eps, new SplittableRandom(31L * n + m + 7919L * attempt), cap);
-            last = r.getState();
-            if (last == Optimisation.State.OPTIMAL || last == Optimisation.State.DISTINCT) {
-                return solution(r, m, n, c);
-            }
-        }
-        throw new IllegalStateException("MILES LP (" + m + " bags, " + n + " instance features, C = " + c
-                + "): ojAlgo ended in state " + last + " with cost perturbations " + COST_PERTURBATION + " to "
-                + COST_PERTURBATION * Math.pow(10, PERTURBATION_ATTEMPTS - 1) + ", " + cap + " simplex iterations each");
-    }
-
-    /**
-     * The simplex iteration cap of one attempt: 10 (m + 2n + 1), ten times the LP's column count.
-     * A Fox training part (180 bags, 1,180 instances) needs 1,000-3,000 iterations; the stalled
-     * unperturbed solve of that part reaches the cap of 25,400 after about 10 s.
-     */
-    static int iterationCap(int m, int n) {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1000L, 10L * (m + 2L * n + 1)));
-    }
-
-    private static Optimisation.Result solve(double[][] features, double[] y, double c, double eps,
-                                             SplittableRandom tieBreak, int iterationCap) {
-        int m = features.length;
-        int n = m == 0 ? 0 : features[0].length;
-        ExpressionsBasedModel model = new ExpressionsBasedModel();
-        model.options.iterations_abort = iterationCap;
-        Variable[] u = new Variable[n];
-        Variable[] v = new Variable[n];
-        for (int k = 0; k < n; k++) {
-            u[k] = model.addVariable("u" + k).lower(0.0).weight(1.0 + eps * tieBreak.nextDouble());
-        }
-        for (int k = 0; k < n; k++) {
-            v[k] = model.addVariable("v" + k).lower(0.0).weight(1.0 + eps * tieBreak.nextDouble());
-        }
-        Variable b = model.addVariable("b");
-        Variable[] xi = new Variable[m];
-        for (int i = 0; i < m; i++) {
-            xi[i] = model.addVariable("xi" + i).lower(0.0).weight(c);
-        }
-        for (int i = 0; i < m; i++) {
-            Expression e = model.addExpression("margin" + i).lower(1.0);
             for (int k = 0; k < n; k++) {
-                double a = y[i] * features[i][k];
-                if (a != 0) {
-                    e.set(u[k], a);
-                    e.set(v[k], -a);
+                if (!Double.isFinite(features[i][k])) {
+                    throw new IllegalArgumentException("feature " + k + " of row " + i + " is not finite: "
+                            + features[i][k]);
                 }
             }
-            e.set(b, y[i]);
-            e.set(xi[i], 1.0);
         }
-        return model.minimise();
+        return oneNormSvm(features, y, c, pivotBudget(m, n));
     }
 
-    private static OneNormSvm solution(Optimisation.Result r, int m, int n, double c) {
-        double[] w = new double[n];
+    /** Magnitude below which a solved weight counts as 0 (the kept-instance threshold). */
+    static final double ZERO_WEIGHT = 1e-12;
+
+    /** Features the simplex method keeps per full pricing pass ({@link OneNormSvmSimplex}). */
+    static final int PRICING_CANDIDATES = 40;
+
+    /**
+     * The pivot budget of one LP: 50 (m + n) + 10,000. A Fox training part (180 bags, 1,180
+     * instances) needs up to about 4,000 pivots.
+     */
+    static long pivotBudget(int m, int n) {
+        return 50L * (m + (long) n) + 10_000L;
+    }
+
+    /** {@link #oneNormSvm(double[][], double[], double)} with a given pivot budget, inputs checked. */
+    static OneNormSvm oneNormSvm(double[][] features, double[] y, double c, long budget) {
+        int m = features.length;
+        int n = features[0].length;
+        OneNormSvmSimplex.Solution sol = new OneNormSvmSimplex(features, y, c, PRICING_CANDIDATES, budget)
+                .solve(31L * n + m);
+        double[] w = sol.weights();
         double objective = 0;
         for (int k = 0; k < n; k++) {
-            double val = r.doubleValue(k) - r.doubleValue(n + k);
-            w[k] = Math.abs(val) < 1e-12 ? 0.0 : val;
+            if (Math.abs(w[k]) < ZERO_WEIGHT) {
+                w[k] = 0.0;
+            }
             objective += Math.abs(w[k]);
         }
-        double bias = r.doubleValue(2 * n);
         double[] slack = new double[m];
         for (int i = 0; i < m; i++) {
-            slack[i] = Math.max(0.0, r.doubleValue(2 * n + 1 + i));
+            double f = sol.bias();
+            double[] s = features[i];
+            for (int k = 0; k < n; k++) {
+                f += w[k] * s[k];
+            }
+            slack[i] = Math.max(0.0, 1.0 - y[i] * f);
             objective += c * slack[i];
         }
-        return new OneNormSvm(w, bias, slack, objective);
+        return new OneNormSvm(w, sol.bias(), slack, objective);
     }
 }

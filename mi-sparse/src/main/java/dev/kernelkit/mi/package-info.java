@@ -16,7 +16,9 @@
  *       model type (the codecs {@code *Codec}), and {@link dev.kernelkit.mi.MiCatalog} lists the eight
  *       learners ({@code sparse-mi, rs, rsvm, mikernel, mi-SVM, MI-SVM, miles, cccp}) with the paper's
  *       defaults and tuning grid.</li>
- *   <li>{@link dev.kernelkit.mi.MiCrossValidation}: the paper's evaluation protocol.</li>
+ *   <li>{@link dev.kernelkit.mi.MiProtocol}: the paper's evaluation protocols (the gamma x C search, learner
+ *       variants, the staged and joint N_XV searches) as definitions on the
+ *       {@code dev.kernelkit.eval.ModelSelection} harness.</li>
  * </ul>
  */
 package dev.kernelkit.mi;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.testing.TestData;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.DenseKernelMatrix;
@@ -90,7 +91,7 @@ class MiCccpTest {
         BagDataset ring = SyntheticData.ringBags(5, 2, 3, 3);
         MiCccpModel m = MiCccp.fit(ring, MiCccpOptions.defaults().withGamma(1).withC(100).withLambda(0.1)
                 .withMaxIterations(3));
-        assertThat(MiCrossValidation.accuracy(m, ring)).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(m, ring)).isEqualTo(1.0);
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
@@ -28,7 +29,7 @@ class MiKernelTest {
     void solvesTheRingProblemAndCountsSupportInstances() {
         BagDataset data = SyntheticData.ringBags(15, 4, 8, 3);
         MiKernelModel m = MiKernel.fit(data, MiKernelOptions.defaults().withGamma(0.5).withC(10));
-        assertThat(MiCrossValidation.accuracy(m, data)).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(m, data)).isEqualTo(1.0);
         int expected = m.machines().get(0).supportVectors().stream().mapToInt(b -> b.size()).sum();
         assertThat(m.kernelEvaluationsPerInstance()).isEqualTo(expected).isGreaterThan(1);
     }
@@ -48,7 +49,7 @@ class MiKernelTest {
         MiKernelModel dense = MiKernel.fit(data, MiKernelOptions.defaults().withGamma(0.5).withC(10));
         SparseMiModel sparse = SparseMi.fit(data, SparseMiOptions.defaults().withGamma(0.5).withC(10)
                 .withExpansionVectors(2));
-        assertThat(MiCrossValidation.accuracy(sparse, data)).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(sparse, data)).isEqualTo(1.0);
         assertThat(dense.kernelEvaluationsPerInstance()).isGreaterThanOrEqualTo(10 * sparse.kernelEvaluationsPerInstance());
     }
 
@@ -57,7 +58,7 @@ class MiKernelTest {
         BagDataset data = TestData.randomMultiClassBags(36, 3, 4, 3, 3.0, 5);
         MiKernelModel m = MiKernel.fit(data, MiKernelOptions.defaults().withGamma(0.3).withC(10));
         assertThat(m.machines()).hasSize(3);
-        assertThat(MiCrossValidation.accuracy(m, data)).isGreaterThanOrEqualTo(0.8);
+        assertThat(Metrics.accuracy(m, data)).isGreaterThanOrEqualTo(0.8);
     }
 
     @Test

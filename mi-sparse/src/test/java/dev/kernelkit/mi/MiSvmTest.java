@@ -8,6 +8,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.svm.SmoSolver;
@@ -29,7 +30,7 @@ class MiSvmTest {
     @EnumSource(MiSvmOptions.Variant.class)
     void separableRingBagsReachFullTrainingAccuracyAndStopBeforeTheCap(MiSvmOptions.Variant v) {
         MiSvmModel m = MiSvm.fit(RING, MiSvmOptions.defaults(v).withGamma(1.0).withC(100).withMaxRounds(30));
-        assertThat(MiCrossValidation.accuracy(m, RING)).isEqualTo(1.0);
+        assertThat(Metrics.accuracy(m, RING)).isEqualTo(1.0);
         assertThat(m.converged()).containsExactly(true);
         assertThat(m.rounds()[0]).isBetween(1, 29);
     }
@@ -99,7 +100,7 @@ class MiSvmTest {
         BagDataset d = TestData.randomMultiClassBags(36, 3, 4, 3, 6.0, 9);
         MiSvmModel m = MiSvm.fit(d, MiSvmOptions.defaults(v).withGamma(0.3).withC(100));
         assertThat(m.machines()).hasSize(3);
-        assertThat(MiCrossValidation.accuracy(m, d)).isGreaterThanOrEqualTo(0.9);
+        assertThat(Metrics.accuracy(m, d)).isGreaterThanOrEqualTo(0.9);
     }
 
     @Test

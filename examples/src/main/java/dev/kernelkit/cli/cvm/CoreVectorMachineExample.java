@@ -40,7 +40,7 @@ public final class CoreVectorMachineExample {
         // 4. Predict.
         int correct = 0;
         for (int i = 0; i < test.size(); i++) {
-            correct += model.predict(test.x(i)) == test.y(i) ? 1 : 0;
+            correct += model.predictLabel(test.x(i)) == test.y(i) ? 1 : 0;
         }
         System.out.printf("test accuracy %.2f %%%n", 100.0 * correct / test.size());
 

@@ -284,7 +284,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
     }
 
     static double accuracy(CvmModel m, LabeledDataset test) {
-        double[] predicted = m.predict(test.points());
+        double[] predicted = m.predictLabels(test.points());
         int ok = 0;
         for (int i = 0; i < test.size(); i++) {
             ok += predicted[i] == test.y(i) ? 1 : 0;

@@ -5,20 +5,23 @@ import dev.kernelkit.cvm.CoreSetOptions;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CoreVectorRegression;
 import dev.kernelkit.cvm.CvmModel;
-import dev.kernelkit.cvm.CvmModelFiles;
 import dev.kernelkit.cvm.CvmOptions;
 import dev.kernelkit.cvm.CvrModel;
 import dev.kernelkit.cvm.CvrOptions;
 import dev.kernelkit.cvm.OneClassCvm;
 import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.cli.CliEnums;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.io.ModelFileReader;
+import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.ScaledModel;
+import dev.kernelkit.learn.ScaledRegressionModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,7 +170,7 @@ final class CvmCli {
     interface Trained {
         double predict(Vec raw);
 
-        /** {@link #predict} for many raw points (one batch for classifiers, see CvmModel.predict(List)). */
+        /** {@link #predict} for many raw points (one batch for classifiers, see CvmModel.predictLabels(List)). */
         double[] predictAll(List<? extends Vec> raw);
 
         /** Input dimension (of raw points). */
@@ -206,7 +209,8 @@ final class CvmCli {
         }
         double c = p.c != null ? p.c : 100.0;
         if (m == Method.ONE_CLASS) {
-            OneClassCvmModel model = OneClassCvm.fit(train.points(), kernel, c, p.coreSet(p.eps != null ? p.eps : 1e-6));
+            OneClassCvmModel model = OneClassCvm.fit(train.points(),
+                    new OneClassCvmOptions(kernel, c, p.coreSet(p.eps != null ? p.eps : 1e-6)));
             return wrap(model, scaler);
         }
         double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
@@ -257,52 +261,46 @@ final class CvmCli {
     }
 
     static Trained wrap(CvmModel model, FittedScaler scaler) {
-        Function<List<Vec>, double[]> batch = model::predict;
-        return new Scaled(model::predict, batch, scaler, model.coreVectorCount(),
-                file -> CvmModelFiles.save(model, stored(scaler), file), false);
+        Function<List<Vec>, double[]> batch = model::predictLabels;
+        return new Scaled(model::predictLabel, batch, scaler, model.coreVectorCount(),
+                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false);
     }
 
     static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, null, scaler, model.supportVectors().size(),
-                file -> CvmModelFiles.save(model, stored(scaler), file), false);
+        return new Scaled(model::predictLabel, null, scaler, model.supportVectors().size(),
+                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false);
     }
 
     static Trained wrap(CvrModel model, FittedScaler scaler) {
         return new Scaled(model::predict, null, scaler, model.coreSize(),
-                file -> CvmModelFiles.save(model, stored(scaler), file), true);
+                file -> Models.save(stored(scaler) ? new ScaledRegressionModel<>(scaler, model) : model, file), true);
     }
 
-    /** The scaler to store: none for the identity ('--scale none'), so such files stay as before. */
-    private static FittedScaler stored(FittedScaler scaler) {
-        return scaler.kind() == FeatureScaling.NONE ? null : scaler;
+    /** Whether to store the scaler: not the identity ('--scale none'), so such files stay as before. */
+    private static boolean stored(FittedScaler scaler) {
+        return scaler.kind() != FeatureScaling.NONE;
     }
 
     /**
-     * Loads a model written by 'cvm train' with the scaler stored in it (the identity when none is;
-     * then the dimension is that of the stored vectors).
+     * Loads a model written by 'cvm train' ({@link Models#load}) with the scaler stored in it (the
+     * identity when none is; then the dimension is the model's).
      */
     static Trained load(Path file) throws IOException {
-        String type = ModelFileReader.read(file).type();
-        FittedScaler scaler = CvmModelFiles.loadScaler(file).orElse(null);
-        switch (type) {
-            case CvmModelFiles.CVM -> {
-                CvmModel m = CvmModelFiles.loadCvm(file);
-                return wrap(m, scaler != null ? scaler : identity(m.machines().get(0).expansion().supportVectors()));
-            }
-            case CvmModelFiles.ONE_CLASS -> {
-                OneClassCvmModel m = CvmModelFiles.loadOneClass(file);
-                return wrap(m, scaler != null ? scaler : identity(m.supportVectors()));
-            }
-            case CvmModelFiles.CVR -> {
-                CvrModel m = CvmModelFiles.loadCvr(file);
-                return wrap(m, scaler != null ? scaler : identity(m.expansion().supportVectors()));
-            }
-            default -> throw new IOException(file + ": expected a model of type cvm, one-class-cvm or cvr, found '" + type + "'");
+        FittedModel<?> loaded = Models.load(file);
+        FittedModel<?> inner = dev.kernelkit.learn.Scaled.innermost(loaded);
+        FittedScaler scaler = loaded instanceof dev.kernelkit.learn.Scaled<?> s ? s.scaler() : identity(inner.dim());
+        if (inner instanceof CvmModel m) {
+            return wrap(m, scaler);
+        } else if (inner instanceof OneClassCvmModel m) {
+            return wrap(m, scaler);
+        } else if (inner instanceof CvrModel m) {
+            return wrap(m, scaler);
         }
+        throw new IOException(file + ": expected a model of type cvm, one-class-cvm or cvr, found '"
+                + Models.codecFor(inner).type() + "'");
     }
 
-    private static FittedScaler identity(java.util.List<? extends Vec> vectors) {
-        int d = vectors.isEmpty() ? 0 : vectors.get(0).dim();
+    private static FittedScaler identity(int d) {
         return FittedScaler.of(FeatureScaling.NONE, new double[d], ones(d));
     }
 

@@ -89,7 +89,7 @@ final class CvmPlots {
         }
         double positive = model.classes()[1];
         return DecisionRegionPlot.builder().points(x, y, label).supportVectors(circled)
-                .decision((u, v) -> model.predict(DenseVec.of(u, v)) == positive ? 1.0 : -1.0)
+                .decision((u, v) -> model.predictLabel(DenseVec.of(u, v)) == positive ? 1.0 : -1.0)
                 .title(title).size(640, 560).cell(4).build();
     }
 

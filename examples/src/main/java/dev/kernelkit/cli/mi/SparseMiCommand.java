@@ -5,13 +5,17 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.data.CsvBagFormat;
+import dev.kernelkit.eval.Choosers;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.GridEdge;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Point;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.mi.BagClassifier;
-import dev.kernelkit.mi.MiCrossValidation;
-import dev.kernelkit.mi.MiCrossValidation.Learner;
-import dev.kernelkit.mi.MiCrossValidation.SizedLearner;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiCccp;
 import dev.kernelkit.mi.MiCccpOptions;
@@ -20,6 +24,7 @@ import dev.kernelkit.mi.MiSvm;
 import dev.kernelkit.mi.MiSvmOptions;
 import dev.kernelkit.mi.Miles;
 import dev.kernelkit.mi.MilesOptions;
+import dev.kernelkit.mi.MiProtocol;
 import dev.kernelkit.mi.RandomSparseSvm;
 import dev.kernelkit.mi.ReducedSet;
 import dev.kernelkit.mi.SparseMi;
@@ -149,13 +154,13 @@ public final class SparseMiCommand implements Callable<Integer> {
             }
         }
 
-        MiCrossValidation.SizeSearch xvSearch() {
+        MiProtocol.SizeSearch xvSearch() {
             if (xvSearch == null) {
-                return MiCrossValidation.SizeSearch.STAGED;
+                return MiProtocol.SizeSearch.STAGED;
             }
             return switch (xvSearch.toLowerCase(Locale.ROOT)) {
-                case "staged" -> MiCrossValidation.SizeSearch.STAGED;
-                case "joint" -> MiCrossValidation.SizeSearch.JOINT;
+                case "staged" -> MiProtocol.SizeSearch.STAGED;
+                case "joint" -> MiProtocol.SizeSearch.JOINT;
                 default -> throw new IllegalArgumentException("--xv-search must be staged or joint, got '" + xvSearch + "'");
             };
         }
@@ -184,17 +189,19 @@ public final class SparseMiCommand implements Callable<Integer> {
                     .withRestarts(method() == Method.SPARSEMI ? restarts : 1).withStepRule(step.rule());
         }
 
-        BagClassifier fit(BagDataset train, double g, double cost) {
-            return fitSized(train, g, cost, xvCount());
+        /** The --method's trainer at (gamma, C) and the fixed N_XV of {@code --xv N}. */
+        Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost) {
+            return trainer(g, cost, xvCount());
         }
 
-        BagClassifier fitSized(BagDataset train, double g, double cost, int k) {
+        /** The --method's trainer at (gamma, C, N_XV); a pure function of its arguments and the options. */
+        Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost, int k) {
             SparseMiOptions o = options(g, cost, k);
             return switch (method()) {
-                case SPARSEMI -> SparseMi.fit(train, o);
-                case MIKERNEL -> MiKernel.fit(train, MiKernelOptions.defaults().withGamma(g).withC(cost));
-                case RSVM -> RandomSparseSvm.fit(train, o);
-                case RS -> ReducedSet.fit(train, o);
+                case SPARSEMI -> SparseMi.trainer(o);
+                case MIKERNEL -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(cost));
+                case RSVM -> RandomSparseSvm.trainer(o);
+                case RS -> ReducedSet.trainer(o);
             };
         }
 
@@ -244,7 +251,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                 return new double[] {gamma};
             }
             if (gammaGrid == null) {
-                return MiCrossValidation.defaultGammas(d.dim());
+                return MiProtocol.defaultGammas(d.dim());
             }
             double[] g = new double[gammaGrid.length];
             for (int i = 0; i < g.length; i++) {
@@ -261,7 +268,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                 return new double[] {c};
             }
             if (cGrid == null) {
-                return MiCrossValidation.defaultCs();
+                return MiProtocol.defaultCs();
             }
             for (double v : cGrid) {
                 if (!(v > 0) || !Double.isFinite(v)) {
@@ -302,18 +309,23 @@ public final class SparseMiCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
             }
             BagDataset d = replicated(input.read(), replicate);
-            double[] best = autoXv()
-                    ? MiCrossValidation.tuneSize(d, SizedLearner.threadSafe(this::fitSized), gammas(d), cs(), xvGrid,
-                            seed, innerRepeats, xvSearch())
-                    : gamma != null ? new double[] {gamma, c, xvCount()}
-                    : MiCrossValidation.tune(d, Learner.threadSafe(this::fit), gammas(d), cs(), seed, innerRepeats);
+            // (gamma, C[, N_XV]) by the inner CV on all the bags, seeded --seed, unless given
+            Point tuned = autoXv()
+                    ? MiProtocol.select(d, MiProtocol.grid(this::trainer, xvGrid, gammas(d), cs()),
+                            MiProtocol.chooser(xvSearch()), seed, innerRepeats).chosen()
+                    : gamma != null ? null
+                    : MiProtocol.select(d, MiProtocol.grid(this::trainer, gammas(d), cs()), Choosers.best(), seed,
+                            innerRepeats).chosen();
+            double[] best = tuned == null ? new double[] {gamma, c, xvCount()}
+                    : new double[] {tuned.number(MiProtocol.GAMMA), tuned.number(MiProtocol.C),
+                            autoXv() ? tuned.number(MiProtocol.XV) : xvCount()};
             Stopwatch clock = Stopwatch.start();
-            BagClassifier m = autoXv() ? fitSized(d, best[0], best[1], (int) best[2]) : fit(d, best[0], best[1]);
+            BagClassifier m = trainer(best[0], best[1], (int) best[2]).fit(d);
             double secs = clock.elapsedSeconds();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
                             + "training_accuracy %.4f%s%n", method, d.size(), d.instanceCount(),
-                    m.kernelEvaluationsPerInstance(), best[0], best[1], secs, MiCrossValidation.accuracy(m, d),
+                    m.kernelEvaluationsPerInstance(), best[0], best[1], secs, Metrics.accuracy(m, d),
                     m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
                             sm.iterations(), sm.finalObjective()) : "");
             if (model != null) {
@@ -393,75 +405,75 @@ public final class SparseMiCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             checkGrid();
             BagDataset d = input.read();
-            MiCrossValidation.Result r = autoXv()
-                    ? MiCrossValidation.runTunedSize(d, SizedLearner.threadSafe(this::fitSized), folds, repeats, seed,
-                            gammas(d), cs(), xvGrid, innerRepeats, xvSearch())
-                    : MiCrossValidation.run(d, Learner.threadSafe(this::fit), folds, repeats, seed, gammas(d), cs(), innerRepeats);
-            Summary acc = r.accuracy();
-            double[] v = r.vectors();
+            // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
+            ModelSelection<Bag> protocol = autoXv()
+                    ? MiProtocol.tunedSize(this::trainer, folds, repeats, seed, gammas(d), cs(), xvGrid, innerRepeats,
+                            xvSearch())
+                    : MiProtocol.tuned(this::trainer, folds, repeats, seed, gammas(d), cs(), innerRepeats);
+            Evaluation r = protocol.run(d);
+            Summary acc = r.summary();
+            double[] v = MiProtocol.vectors(r);
+            double vMean = MiProtocol.mean(v);
             double vMin = java.util.Arrays.stream(v).min().orElse(0);
             double vMax = java.util.Arrays.stream(v).max().orElse(0);
+            double trainSeconds = MiProtocol.mean(r.trainSeconds());
+            double predictSeconds = MiProtocol.mean(r.predictSeconds());
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "method %s  folds %d x %d  accuracy %.4f ± %.4f  xv %.1f  train_seconds %.4f  "
                             + "predict_seconds %.5f%n", method, folds, repeats, acc.mean(), acc.sd(),
-                    r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds());
+                    vMean, trainSeconds, predictSeconds);
             out.printf(Locale.ROOT, "# chosen per fold: xv %s  gamma*dim %s  C %s%n", counts(v, 1),
-                    counts(r.gammas(), d.dim()), counts(r.cs(), 1));
+                    counts(MiProtocol.chosen(r, MiProtocol.GAMMA), d.dim()), counts(MiProtocol.chosen(r, MiProtocol.C), 1));
             if (repeats > 1) {
                 out.printf(Locale.ROOT, "# per repeat: %s  (sd over repeats %.4f)%n",
-                        joined(r.repeatAccuracies()), r.repeatAccuracy().sd());
+                        joined(r.repeatMeans()), r.repeatSummary().sd());
             }
-            for (String note : edgeNotes(r, gammas(d), cs())) {
+            for (String note : edgeNotes(r)) {
                 out.println("# note: " + note);
             }
             out.flush();
             if (json != null) {
                 new JsonSummary().put("method", method).put("accuracy_mean", acc.mean())
-                        .put("accuracy_sd", acc.sd()).put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())
-                        .put("xv", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                        .put("predict_seconds", r.predictSeconds())
-                        .put("kernel_evals_per_instance", r.kernelEvaluationsPerInstance())
+                        .put("accuracy_sd", acc.sd()).put("accuracy_sd_over_repeats", r.repeatSummary().sd())
+                        .put("xv", vMean).put("train_seconds", trainSeconds)
+                        .put("predict_seconds", predictSeconds)
+                        .put("kernel_evals_per_instance", vMean)
                         .put("folds", (long) folds).put("repeats", (long) repeats).put("xv_min", vMin)
                         .put("xv_max", vMax).put("xv_auto", autoXv())
                         .put("restarts", (long) (method() == Method.SPARSEMI ? restarts : 1))
                         .put("inner_repeats", (long) innerRepeats)
                         .put("xv_search", autoXv() ? xvSearch().name().toLowerCase(Locale.ROOT) : "none")
-                        .putList("repeat_accuracies", r.repeatAccuracies())
-                        .putList("fold_accuracies", r.accuracies()).writeTo(json);
+                        .putList("repeat_accuracies", r.repeatMeans())
+                        .putList("fold_accuracies", r.scores()).writeTo(json);
             }
             return 0;
         }
     }
 
     /**
-     * Warnings for a tuned grid whose first or last value the inner CV chose in at least half of the
-     * outer folds: the best value may lie beyond it. A training-part diagnosis (the choices never
-     * see a test fold); empty for fixed values.
+     * Warnings for a tuned gamma or C grid whose first or last value the inner CV chose in at least
+     * half of the outer folds ({@link Evaluation#gridEdges()}): the best value may lie beyond it. A
+     * training-part diagnosis (the choices never see a test fold); empty for fixed values. Worded by
+     * value, the largest before the smallest, whichever way the grid is listed (an edge of an
+     * unsorted list that is neither is not reported).
      */
-    static java.util.List<String> edgeNotes(MiCrossValidation.Result r, double[] gammas, double[] cs) {
+    static java.util.List<String> edgeNotes(Evaluation r) {
         java.util.List<String> notes = new java.util.ArrayList<>();
-        edgeNote(notes, "gamma", "--gamma-grid", r.gammas(), gammas);
-        edgeNote(notes, "C", "--c-grid", r.cs(), cs);
-        return notes;
-    }
-
-    private static void edgeNote(java.util.List<String> notes, String name, String option, double[] chosen,
-                                 double[] grid) {
-        if (grid.length < 2 || chosen.length == 0) {
-            return;
-        }
-        double lo = java.util.Arrays.stream(grid).min().getAsDouble();
-        double hi = java.util.Arrays.stream(grid).max().getAsDouble();
-        if (lo == hi) {
-            return;
-        }
-        for (double edge : new double[] {hi, lo}) {
-            long n = java.util.Arrays.stream(chosen).filter(v -> v == edge).count();
-            if (2 * n >= chosen.length) {
-                notes.add(String.format(Locale.ROOT, "%s chose the grid's %s value in %d of %d folds; the best may lie "
-                        + "beyond it (widen %s)", name, edge == hi ? "largest" : "smallest", n, chosen.length, option));
+        for (String[] dim : new String[][] {{MiProtocol.GAMMA, "--gamma-grid"}, {MiProtocol.C, "--c-grid"}}) {
+            java.util.DoubleSummaryStatistics grid = r.chosen().get(0).dimensions().stream()
+                    .filter(d -> d.name().equals(dim[0])).flatMap(d -> d.values().stream())
+                    .mapToDouble(v -> (Double) v).summaryStatistics();
+            for (double edge : new double[] {grid.getMax(), grid.getMin()}) {
+                for (GridEdge e : r.gridEdges()) {
+                    if (e.dimension().equals(dim[0]) && e.value() instanceof Double v && v == edge) {
+                        notes.add(String.format(Locale.ROOT, "%s chose the grid's %s value in %d of %d folds; the best "
+                                        + "may lie beyond it (widen %s)", dim[0], edge == grid.getMax() ? "largest" : "smallest",
+                                e.count(), e.splits(), dim[1]));
+                    }
+                }
             }
         }
+        return notes;
     }
 
     /** The values with four significant digits, space-separated. */
@@ -566,26 +578,26 @@ public final class SparseMiCommand implements Callable<Integer> {
         java.util.List<String> misvmWeightings;
 
         /** The variants of a method tuned by the inner CV; one element for a method without choices. */
-        java.util.List<MiCrossValidation.Variant> variants(String method) {
-            java.util.List<MiCrossValidation.Variant> out = new java.util.ArrayList<>();
+        java.util.List<MiProtocol.Variant> variants(String method) {
+            java.util.List<MiProtocol.Variant> out = new java.util.ArrayList<>();
             switch (method) {
                 case "mikernel" -> {
                     for (String f : mikernelForms) {
                         MiKernelOptions.Form form = enumValue(MiKernelOptions.Form.class, "--mikernel-forms", f);
-                        out.add(new MiCrossValidation.Variant(f.toLowerCase(Locale.ROOT), Learner.threadSafe((d, g, c) ->
-                                MiKernel.fit(d, MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c)))));
+                        out.add(new MiProtocol.Variant(f.toLowerCase(Locale.ROOT), (g, c) ->
+                                MiKernel.trainer(MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c))));
                     }
                 }
                 case "mi-SVM", "MI-SVM" -> {
                     MiSvmOptions.Variant v = method.equals("mi-SVM") ? MiSvmOptions.Variant.INSTANCE : MiSvmOptions.Variant.BAG;
                     for (String w : misvmWeightings) {
                         MiSvmOptions.Weighting weighting = enumValue(MiSvmOptions.Weighting.class, "--misvm-weightings", w);
-                        out.add(new MiCrossValidation.Variant(w.toLowerCase(Locale.ROOT), Learner.threadSafe((d, g, c) ->
-                                MiSvm.fit(d, MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
-                                        .withMaxRounds(maxRounds)))));
+                        out.add(new MiProtocol.Variant(w.toLowerCase(Locale.ROOT), (g, c) ->
+                                MiSvm.trainer(MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
+                                        .withMaxRounds(maxRounds))));
                     }
                 }
-                default -> out.add(new MiCrossValidation.Variant(method, learner(method)));
+                default -> out.add(new MiProtocol.Variant(method, learner(method)));
             }
             return out;
         }
@@ -601,25 +613,25 @@ public final class SparseMiCommand implements Callable<Integer> {
                     .collect(java.util.stream.Collectors.joining(", ")));
         }
 
-        MiCrossValidation.Learner learner(String method) {
+        MiProtocol.Factory learner(String method) {
             SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
                     .withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule());
-            // every learner below is a pure function of (data, gamma, C) and seeded options
-            return Learner.threadSafe(switch (method) {
-                case "sparsemi" -> (d, g, c) -> SparseMi.fit(d, base.withGamma(g).withC(c));
-                case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
-                case "rsvm" -> (d, g, c) -> RandomSparseSvm.fit(d, base.withGamma(g).withC(c));
-                case "rs" -> (d, g, c) -> ReducedSet.fit(d, base.withGamma(g).withC(c));
-                case "mi-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
+            // every trainer below is a pure function of (data, gamma, C) and seeded options: inner fits in parallel
+            return switch (method) {
+                case "sparsemi" -> (g, c) -> SparseMi.trainer(base.withGamma(g).withC(c));
+                case "mikernel" -> (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c));
+                case "rsvm" -> (g, c) -> RandomSparseSvm.trainer(base.withGamma(g).withC(c));
+                case "rs" -> (g, c) -> ReducedSet.trainer(base.withGamma(g).withC(c));
+                case "mi-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
                         .withGamma(g).withC(c).withMaxRounds(maxRounds));
-                case "MI-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
+                case "MI-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
                         .withGamma(g).withC(c).withMaxRounds(maxRounds));
-                case "miles" -> (d, g, c) -> Miles.fit(d, MilesOptions.defaults().withGamma(g).withC(c));
-                case "cccp" -> (d, g, c) -> MiCccp.fit(d, MiCccpOptions.defaults().withGamma(g).withC(c)
+                case "miles" -> (g, c) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c));
+                case "cccp" -> (g, c) -> MiCccp.trainer(MiCccpOptions.defaults().withGamma(g).withC(c)
                         .withLambda(cccp.lambda).withMaxIterations(cccp.steps));
                 default -> throw new IllegalArgumentException("--methods: unknown method '" + method
                         + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
-            });
+            };
         }
 
         @Override
@@ -652,32 +664,36 @@ public final class SparseMiCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
                     continue;
                 }
-                java.util.List<MiCrossValidation.Variant> vs = variants(m);
-                // with one variant this is MiCrossValidation.run fold by fold
-                MiCrossValidation.Result r = MiCrossValidation.runVariants(d, vs, folds, repeats, seed, gammas, cs, 1);
-                Summary acc = r.accuracy();
-                String picks = vs.size() == 1 ? "" : "   chosen: " + chosenCounts(r.variants());
+                java.util.List<MiProtocol.Variant> vs = variants(m);
+                // with one variant this is MiProtocol.tuned fold by fold
+                Evaluation r = MiProtocol.tunedVariants(vs, folds, repeats, seed, gammas, cs, 1).run(d);
+                Summary acc = r.summary();
+                double vectors = MiProtocol.mean(MiProtocol.vectors(r));
+                double trainSeconds = MiProtocol.mean(r.trainSeconds());
+                double predictSeconds = MiProtocol.mean(r.predictSeconds());
+                int unconverged = MiProtocol.unconvergedFolds(r);
+                String picks = vs.size() == 1 ? "" : "   chosen: " + chosenCounts(MiProtocol.variants(r));
                 out.printf(Locale.ROOT, "%-9s %6.2f ± %-8.2f %9.1f %10.4f %11.5f%s%n", m, 100 * acc.mean(), 100 * acc.sd(),
-                        r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), picks);
-                if (r.unconvergedFolds() > 0) {
+                        vectors, trainSeconds, predictSeconds, picks);
+                if (unconverged > 0) {
                     out.printf(Locale.ROOT, "%-9s   note: the final fit stopped at an iteration cap in %d of %d folds "
-                            + "(accuracy counted as measured)%n", "", r.unconvergedFolds(), r.accuracies().length);
+                            + "(accuracy counted as measured)%n", "", unconverged, r.folds().size());
                 }
                 if (repeats > 1) {
                     out.printf(Locale.ROOT, "%-9s   per repeat: %s  (sd over repeats %.2f)%n", "",
-                            joined(scaled(r.repeatAccuracies(), 100)), 100 * r.repeatAccuracy().sd());
+                            joined(scaled(r.repeatMeans(), 100)), 100 * r.repeatSummary().sd());
                 }
-                for (String note : edgeNotes(r, gammas, cs)) {
+                for (String note : edgeNotes(r)) {
                     out.printf(Locale.ROOT, "%-9s   note: %s%n", "", note);
                 }
                 out.flush();
                 JsonSummary row = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
-                        .put("accuracy_sd_over_repeats", r.repeatAccuracy().sd())
-                        .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                        .put("predict_seconds", r.predictSeconds()).put("unconverged_folds", (long) r.unconvergedFolds())
-                        .putList("repeat_accuracies", r.repeatAccuracies()).putList("fold_accuracies", r.accuracies());
+                        .put("accuracy_sd_over_repeats", r.repeatSummary().sd())
+                        .put("vectors", vectors).put("train_seconds", trainSeconds)
+                        .put("predict_seconds", predictSeconds).put("unconverged_folds", (long) unconverged)
+                        .putList("repeat_accuracies", r.repeatMeans()).putList("fold_accuracies", r.scores());
                 if (vs.size() > 1) {
-                    row.putList("variants_chosen", java.util.Arrays.asList(r.variants()));
+                    row.putList("variants_chosen", java.util.Arrays.asList(MiProtocol.variants(r)));
                 }
                 all.put(m, row);
             }
@@ -817,7 +833,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                     denseUs = u;
                 }
                 double evals = m.kernelEvaluationsPerInstance() * instancesPerBag;
-                double acc = MiCrossValidation.accuracy(m, test);
+                double acc = Metrics.accuracy(m, test);
                 out.printf(Locale.ROOT, "%-9s %10.4f %16.1f %14.2f %12.2f%n", name, acc, evals, u, denseUs / u);
                 predict.put(name, new JsonSummary().put("accuracy", acc).put("kernel_evals_per_bag", evals)
                         .put("microseconds_per_bag", u).put("speedup_vs_mikernel", denseUs / u));
@@ -969,7 +985,7 @@ public final class SparseMiCommand implements Callable<Integer> {
                 for (int q = 0; q < 2; q++) {
                     double[] trace = models[q].objectiveTrace(0);
                     j[q] = trace[trace.length - 1];
-                    acc[q] = MiCrossValidation.accuracy(models[q], test);
+                    acc[q] = Metrics.accuracy(models[q], test);
                 }
                 int same = 0;
                 for (int i = 0; i < test.size(); i++) {

@@ -3,7 +3,7 @@ package dev.kernelkit.cli.mi;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.synthetic.SyntheticData;
-import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiModel;
 import dev.kernelkit.mi.SparseMiOptions;
@@ -34,7 +34,7 @@ public final class SparseMiExample {
 
         System.out.println("expansion vector: " + model.expansionVectors().get(0) + " (started at (2.0, 0.3))");
         System.out.println("beta = " + Arrays.toString(model.beta(0)) + ", rho = " + model.rho(0));
-        System.out.println("training accuracy: " + MiCrossValidation.accuracy(model, bags));
+        System.out.println("training accuracy: " + Metrics.accuracy(model, bags));
         System.out.println("kernel evaluations per instance at prediction: " + model.kernelEvaluationsPerInstance());
     }
 }

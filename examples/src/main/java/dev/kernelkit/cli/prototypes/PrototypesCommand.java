@@ -2,6 +2,7 @@ package dev.kernelkit.cli.prototypes;
 
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.CsvSeriesFormat;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;

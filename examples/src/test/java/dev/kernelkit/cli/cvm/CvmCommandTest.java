@@ -100,7 +100,7 @@ class CvmCommandTest {
                 CoreSetOptions.jmlr(1e-4).withSeed(3), CvmOptions.MultiClass.ONE_VS_REST));
         int correct = 0;
         for (int i = 0; i < test.size(); i++) {
-            double expected = direct.predict(scaler.apply(test.x(i)));
+            double expected = direct.predictLabel(scaler.apply(test.x(i)));
             assertThat(Double.parseDouble(lines.get(i))).isEqualTo(expected);
             correct += expected == test.y(i) ? 1 : 0;
         }
@@ -208,12 +208,12 @@ class CvmCommandTest {
         Path model = dir.resolve("ovo.model");
         run(new CvmCommand(), "train", "--data", f.toString(), "--gamma", "1", "--c", "10", "--eps", "1e-4",
                 "--multi-class", "ovo", "--model", model.toString());
-        CvmModel m = dev.kernelkit.cvm.CvmModelFiles.loadCvm(model);
+        CvmModel m = dev.kernelkit.io.Models.load(model, CvmModel.class);
         assertThat(m.multiClass()).isEqualTo(CvmOptions.MultiClass.ONE_VS_ONE);
         assertThat(m.machines()).hasSize(6);
         int ok = 0;
         for (int i = 0; i < d.size(); i++) {
-            ok += m.predict(d.x(i)) == d.y(i) ? 1 : 0;
+            ok += m.predictLabel(d.x(i)) == d.y(i) ? 1 : 0;
         }
         assertThat(ok).isGreaterThan(150);
     }

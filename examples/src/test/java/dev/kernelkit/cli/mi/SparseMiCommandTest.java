@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.synthetic.SyntheticData;
-import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.mi.MiProtocol;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;
 import dev.kernelkit.mi.SparseMi;
@@ -95,6 +96,11 @@ class SparseMiCommandTest {
         String cmp = run(0, "compare", "--data", data.toString(), "--methods", "mikernel", "--gamma-grid",
                 "1e-6,1e-5,1", "--c-grid", "10", "--folds", "3");
         assertThat(cmp).contains("note: gamma chose the grid's largest value");
+        // the same grid listed largest first: the same choices (no ties), the same note by value
+        String descending = run(0, "cv", "--data", data.toString(), "--method", "mikernel", "--gamma-grid",
+                "1,1e-5,1e-6", "--c-grid", "10", "--folds", "3");
+        assertThat(descending).containsPattern("# note: gamma chose the grid's largest value in [23] of 3 folds; the best "
+                + "may lie beyond it \\(widen --gamma-grid\\)").doesNotContain("smallest");
         String interior = run(0, "cv", "--data", data.toString(), "--method", "mikernel", "--gamma-grid", "1e-6,1,1e6",
                 "--c-grid", "10", "--folds", "3");
         assertThat(interior).doesNotContain("# note: gamma");
@@ -173,16 +179,16 @@ class SparseMiCommandTest {
         assertThat(text.split("\"variants_chosen\"", -1)).hasSize(3);
         // the same numbers as the library's variant protocol run directly on the file's bags
         ring = CsvBagFormat.read(data);
-        double[] gammas = MiCrossValidation.defaultGammas(ring.dim());
-        MiCrossValidation.Result expected = MiCrossValidation.runVariants(ring, java.util.List.of(
-                new MiCrossValidation.Variant("averaged", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+        double[] gammas = MiProtocol.defaultGammas(ring.dim());
+        Evaluation expected = MiProtocol.tunedVariants(java.util.List.of(
+                new MiProtocol.Variant("averaged", (g, c) -> MiKernel.trainer(MiKernelOptions.defaults()
                         .withForm(MiKernelOptions.Form.AVERAGED).withGamma(g).withC(c))),
-                new MiCrossValidation.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+                new MiProtocol.Variant("summed", (g, c) -> MiKernel.trainer(MiKernelOptions.defaults()
                         .withForm(MiKernelOptions.Form.SUMMED).withGamma(g).withC(c)))),
-                3, 1, 1, gammas, MiCrossValidation.defaultCs(), 1);
+                3, 1, 1, gammas, MiProtocol.defaultCs(), 1).run(ring);
         assertThat(out).contains(String.format(java.util.Locale.ROOT, "mikernel  %6.2f ± %-8.2f",
-                100 * expected.accuracy().mean(), 100 * expected.accuracy().sd()));
-        assertThat(out).contains("chosen: " + SparseMiCommand.chosenCounts(expected.variants()));
+                100 * expected.summary().mean(), 100 * expected.summary().sd()));
+        assertThat(out).contains("chosen: " + SparseMiCommand.chosenCounts(MiProtocol.variants(expected)));
         assertThat(fail("compare", "--data", data.toString(), "--methods", "mikernel", "--mikernel-forms", "median"))
                 .contains("--mikernel-forms: unknown value 'median'; expected one of averaged, normalized, summed");
         assertThat(fail("compare", "--data", data.toString(), "--methods", "mi-SVM", "--misvm-weightings", "uniform"))
@@ -365,7 +371,7 @@ class SparseMiCommandTest {
         Path one = dir.resolve("one.csv");
         CsvBagFormat.write(ring.subset(positives), one);
         assertThat(fail("train", "--data", one.toString(), "--gamma", "1", "--c", "1", "--xv", "1"))
-                .contains("at least two classes").contains("only class '+1'");
+                .contains("at least 2 classes").contains("only class '+1'");
         // More XVs than training instances with an instance initialisation.
         int n = ring.instanceCount();
         assertThat(fail("train", "--data", data.toString(), "--gamma", "1", "--c", "1", "--xv", String.valueOf(n + 1)))

@@ -85,40 +85,6 @@ class PrototypesCommandTest {
     }
 
     @Test
-    void csvSeriesIsReadChannelAfterChannel(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("s.csv");
-        Files.writeString(f, "series,label,a,b\nx,1,1,10\nx,1,2,20\nx,1,3,30\ny,2,4,40\ny,2,5,50\ny,2,6,60\n");
-        CsvSeriesFormat.SeriesData sd = CsvSeriesFormat.read(f);
-        assertThat(sd.channels()).isEqualTo(2);
-        assertThat(sd.length()).isEqualTo(3);
-        assertThat(sd.data().size()).isEqualTo(2);
-        // channel a at times 0..2, then channel b
-        assertThat(sd.data().x(1).toArray()).containsExactly(4, 5, 6, 40, 50, 60);
-        assertThat(sd.data().labels()).containsExactly(1, 2);
-        assertThat(sd.channelGroups()).isDeepEqualTo(new int[][] {{0, 1, 2}, {3, 4, 5}});
-    }
-
-    @Test
-    void csvSeriesErrorsNameTheFileAndLine(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("bad.csv");
-        Files.writeString(f, "series,label,a\nx,1,1\ny,2,3\nx,1,4\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:4: series 'x' reappears after another series");
-        Files.writeString(f, "series,label,a\nx,1,1\nx,1,2\ny,2,3\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:4: series has length 1, expected 2");
-        Files.writeString(f, "series,label,a\nx,1,1\nx,2,2\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:3: series 'x' has label 1.0 at line 2 but 2.0 here");
-        Files.writeString(f, "id,label,a\nx,1,1\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:1: expected a header 'series,label,c1,...,cd'");
-        Files.writeString(f, "series,label,a\nx,1.5,1\n");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CsvSeriesFormat.read(f))
-                .hasMessageContaining("bad.csv:2: label must be an integer class, got 1.5");
-    }
-
-    @Test
     void trainOnCsvSeriesWithAlignmentKernelsWritesModelAndPlots(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("s.csv");
         Files.writeString(f, seriesCsv());

@@ -7,6 +7,8 @@ import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.gram.DenseKernelMatrix;
@@ -18,10 +20,10 @@ import dev.kernelkit.svm.KernelExpansionModel;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.SvmLoss;
 import dev.kernelkit.svm.SvmProblem;
-import dev.kernelkit.mi.MiCrossValidation;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;
 import dev.kernelkit.mi.MiSvm;
+import dev.kernelkit.mi.MiProtocol;
 import dev.kernelkit.mi.MiSvmOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,7 +37,7 @@ import java.util.Map;
 
 /**
  * Ours against Weka on identical folds: the protocol of {@code kernelkit sparse-mi compare}
- * ({@link MiCrossValidation#run}: {@code Splits.repeatedStratifiedKFold(labels, folds, repeats,
+ * ({@link MiProtocol#tuned}: {@code Splits.repeatedStratifiedKFold(labels, folds, repeats,
  * seed)} over bags, features standardised on each training part, hyper-parameters by inner
  * stratified 3-fold CV on the training part with seed {@code seed + 7919 (s + 1)} for outer split
  * s) applied to
@@ -74,8 +76,8 @@ public final class WekaComparison {
 
     /**
      * Suffix {@code @irK} (K a positive integer) of one of ours: the inner 3-fold tuning CV repeated on
-     * K partitions of the training part ({@link MiCrossValidation#run(BagDataset, MiCrossValidation.Learner,
-     * int, int, long, double[], double[], int)}, {@code --inner-repeats K} of the CLI). Weka's side keeps
+     * K partitions of the training part ({@link MiProtocol#tuned}'s innerRepeats, {@code --inner-repeats K} of
+     * the CLI). Weka's side keeps
      * its single inner CV.
      */
     static final String INNER_REPEATS = "@ir";
@@ -101,7 +103,7 @@ public final class WekaComparison {
     }
 
     /** The learner of a method name. */
-    static MiCrossValidation.Learner learner(String method) {
+    static MiProtocol.Factory learner(String method) {
         if (method.contains(INNER_REPEATS)) {
             innerRepeats(method);
             if (method.startsWith("weka-")) {
@@ -109,20 +111,20 @@ public final class WekaComparison {
                         + "K applies to ours only; Weka keeps its single inner CV");
             }
             String base = withoutInnerRepeats(method);
-            return variants(base).isEmpty() ? learner(base) : variants(base).get(0).learner();
+            return variants(base).isEmpty() ? learner(base) : variants(base).get(0).factory();
         }
         return switch (method) {
-            case "mikernel" -> (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
-            case "mikernel-perpair" -> WekaComparison::perPairMiKernel;
-            case "mi-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
+            case "mikernel" -> (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c));
+            case "mikernel-perpair" -> MiProtocol.factory("mikernel-per-pair", WekaComparison::perPairMiKernel);
+            case "mi-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
                     .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
-            case "MI-SVM" -> (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
+            case "MI-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
                     .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
             case "weka-MISMO" -> WekaMi.learner(WekaMi.Method.MISMO);
             case "weka-MISVM" -> WekaMi.learner(WekaMi.Method.MISVM);
             default -> {
                 if (!variants(method).isEmpty()) {
-                    yield variants(method).get(0).learner();
+                    yield variants(method).get(0).factory();
                 }
                 if (method.endsWith(WIDE)) {
                     yield learner(method.substring(0, method.length() - WIDE.length()));
@@ -191,7 +193,7 @@ public final class WekaComparison {
 
     /**
      * Methods whose learner variant is chosen by inner CV together with gamma and C
-     * ({@link MiCrossValidation#runVariants}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
+     * ({@link MiProtocol#tunedVariants}): {@code MI-SVM+bag} / {@code mi-SVM+bag} (cost C per sample or C
      * spread over each bag's samples, {@link MiSvmOptions.Weighting}), {@code MI-SVM+scale} /
      * {@code mi-SVM+scale} (standardised or min-max features, {@link #minmaxRelative}), {@code mikernel+norm}
      * (averaged or normalised set kernel), {@code mikernel+form} (averaged, normalised or summed),
@@ -199,41 +201,41 @@ public final class WekaComparison {
      * {@code mikernel+scale} (those two, each on standardised or on min-max features with the
      * gamma grid taken relative to the feature variance, {@link #minmaxRelative}).
      */
-    static List<MiCrossValidation.Variant> variants(String method) {
+    static List<MiProtocol.Variant> variants(String method) {
         if (method.endsWith(WIDE)) {
             // the wide grid is applied by gammas(); the variants are the base method's
             return variants(method.substring(0, method.length() - WIDE.length()));
         }
-        MiCrossValidation.Learner avg = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
-        MiCrossValidation.Learner norm = (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c)
+        MiProtocol.Factory avg = (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c));
+        MiProtocol.Factory norm = (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c)
                 .withForm(MiKernelOptions.Form.NORMALIZED));
         return switch (method) {
-            case "mikernel+norm" -> List.of(new MiCrossValidation.Variant("averaged", avg),
-                    new MiCrossValidation.Variant("normalised", norm));
-            case "mikernel+form" -> List.of(new MiCrossValidation.Variant("averaged", avg),
-                    new MiCrossValidation.Variant("normalised", norm),
-                    new MiCrossValidation.Variant("summed", (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults()
+            case "mikernel+norm" -> List.of(new MiProtocol.Variant("averaged", avg),
+                    new MiProtocol.Variant("normalised", norm));
+            case "mikernel+form" -> List.of(new MiProtocol.Variant("averaged", avg),
+                    new MiProtocol.Variant("normalised", norm),
+                    new MiProtocol.Variant("summed", (g, c) -> MiKernel.trainer(MiKernelOptions.defaults()
                             .withGamma(g).withC(c).withForm(MiKernelOptions.Form.SUMMED))));
-            case "mikernel+minmax" -> List.of(new MiCrossValidation.Variant("averaged", avg),
-                    new MiCrossValidation.Variant("averaged@minmax", minmaxRelative(avg)));
-            case "mikernel+scale" -> List.of(new MiCrossValidation.Variant("averaged", avg),
-                    new MiCrossValidation.Variant("normalised", norm),
-                    new MiCrossValidation.Variant("averaged@minmax", minmaxRelative(avg)),
-                    new MiCrossValidation.Variant("normalised@minmax", minmaxRelative(norm)));
+            case "mikernel+minmax" -> List.of(new MiProtocol.Variant("averaged", avg),
+                    new MiProtocol.Variant("averaged@minmax", minmaxRelative(avg)));
+            case "mikernel+scale" -> List.of(new MiProtocol.Variant("averaged", avg),
+                    new MiProtocol.Variant("normalised", norm),
+                    new MiProtocol.Variant("averaged@minmax", minmaxRelative(avg)),
+                    new MiProtocol.Variant("normalised@minmax", minmaxRelative(norm)));
             case "MI-SVM+bag", "mi-SVM+bag" -> {
                 MiSvmOptions.Variant v = method.startsWith("MI") ? MiSvmOptions.Variant.BAG
                         : MiSvmOptions.Variant.INSTANCE;
-                MiCrossValidation.Learner instance = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                MiProtocol.Factory instance = (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(v)
                         .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS));
-                MiCrossValidation.Learner bag = (d, g, c) -> MiSvm.fit(d, MiSvmOptions.defaults(v)
+                MiProtocol.Factory bag = (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(v)
                         .withGamma(g).withC(c).withMaxRounds(MAX_ROUNDS).withWeighting(MiSvmOptions.Weighting.BAG));
-                yield List.of(new MiCrossValidation.Variant("instance-C", instance),
-                        new MiCrossValidation.Variant("bag-C", bag));
+                yield List.of(new MiProtocol.Variant("instance-C", instance),
+                        new MiProtocol.Variant("bag-C", bag));
             }
             case "MI-SVM+scale", "mi-SVM+scale" -> {
-                MiCrossValidation.Learner base = learner(method.substring(0, method.indexOf('+')));
-                yield List.of(new MiCrossValidation.Variant("standardised", base),
-                        new MiCrossValidation.Variant("minmax", minmaxRelative(base)));
+                MiProtocol.Factory base = learner(method.substring(0, method.indexOf('+')));
+                yield List.of(new MiProtocol.Variant("standardised", base),
+                        new MiProtocol.Variant("minmax", minmaxRelative(base)));
             }
             default -> List.of();
         };
@@ -246,15 +248,15 @@ public final class WekaComparison {
      * width is gamma_eff = gamma d / sum_j var_j, with var_j the variance of min-max feature j over
      * the training instances. The test bags get the training part's min-max map.
      */
-    static MiCrossValidation.Learner minmaxRelative(MiCrossValidation.Learner inner) {
-        return (train, g, c) -> {
+    static MiProtocol.Factory minmaxRelative(MiProtocol.Factory inner) {
+        return MiProtocol.factory("minmax-relative", (train, g, c) -> {
             FittedScaler s = FeatureScaling.MINMAX.fit(train);
             BagDataset scaled = s.apply(train);
             double total = totalVariance(scaled);
             double effective = total > 0 ? g * scaled.dim() / total : g;
-            BagClassifier m = inner.fit(scaled, effective, c);
+            BagClassifier m = inner.trainer(effective, c).fit(scaled);
             return scaledClassifier(s, m);
-        };
+        });
     }
 
     /** sum_j var_j over all instances of the data (population variance). */
@@ -329,11 +331,11 @@ public final class WekaComparison {
      * after our standardisation this is the same map as on the raw part), the test bags with the
      * same map, and Weka's grid (gamma in {0.01, 0.1, 0.5, 1}, C = 1).
      */
-    static MiCrossValidation.Learner minmax(MiCrossValidation.Learner inner) {
-        return (train, g, c) -> {
+    static MiProtocol.Factory minmax(MiProtocol.Factory inner) {
+        return MiProtocol.factory("minmax", (train, g, c) -> {
             FittedScaler s = FeatureScaling.MINMAX.fit(train);
-            return scaledClassifier(s, inner.fit(s.apply(train), g, c));
-        };
+            return scaledClassifier(s, inner.trainer(g, c).fit(s.apply(train)));
+        });
     }
 
     /** Suffix of ours run under Weka's protocol (min-max features, Weka's grid). */
@@ -361,12 +363,12 @@ public final class WekaComparison {
             }
             return g;
         }
-        return isWeka(method) ? WEKA_GAMMAS.clone() : MiCrossValidation.defaultGammas(dim);
+        return isWeka(method) ? WEKA_GAMMAS.clone() : MiProtocol.defaultGammas(dim);
     }
 
     /** The C grid a method is tuned over. */
     static double[] cs(String method) {
-        return isWeka(method) ? WEKA_CS.clone() : MiCrossValidation.defaultCs();
+        return isWeka(method) ? WEKA_CS.clone() : MiProtocol.defaultCs();
     }
 
     /**
@@ -389,39 +391,44 @@ public final class WekaComparison {
             Stopwatch clock = Stopwatch.start();
             String base = withoutInnerRepeats(m);
             int innerRepeats = innerRepeats(m);
-            List<MiCrossValidation.Variant> vs = variants(base);
-            MiCrossValidation.Result r = vs.isEmpty()
-                    ? MiCrossValidation.run(data, learner(base), folds, repeats, seed, gammas(base, data.dim()), cs(base),
-                            innerRepeats)
-                    : MiCrossValidation.runVariants(data, vs, folds, repeats, seed, gammas(base, data.dim()), cs(base),
-                            innerRepeats);
+            List<MiProtocol.Variant> vs = variants(base);
+            ModelSelection<Bag> protocol = vs.isEmpty()
+                    ? MiProtocol.tuned(learner(base), folds, repeats, seed, gammas(base, data.dim()), cs(base), innerRepeats)
+                    : MiProtocol.tunedVariants(vs, folds, repeats, seed, gammas(base, data.dim()), cs(base), innerRepeats);
+            // Weka's classifiers are not known to be safe to train concurrently; ours are pure functions
+            Evaluation r = (m.startsWith("weka-") ? protocol.withThreads(1) : protocol).run(data);
             double total = clock.elapsedSeconds();
-            Summary acc = r.accuracy();
+            Summary acc = r.summary();
+            double[] gammas = MiProtocol.chosen(r, MiProtocol.GAMMA);
+            String[] chosenVariants = vs.isEmpty() ? new String[0] : MiProtocol.variants(r);
+            double vectors = MiProtocol.mean(MiProtocol.vectors(r));
             out.printf(Locale.ROOT, "%-16s %6.2f ± %-7.2f %8.1f %10.4f %11.5f %10.1f  %s%s%n", m, 100 * acc.mean(),
-                    100 * acc.sd(), r.kernelEvaluationsPerInstance(), r.trainSeconds(), r.predictSeconds(), total,
-                    counts(r.gammas()), r.variants().length == 0 ? "" : "  variants " + counts(r.variants()));
+                    100 * acc.sd(), vectors, MiProtocol.mean(r.trainSeconds()), MiProtocol.mean(r.predictSeconds()), total,
+                    counts(gammas), chosenVariants.length == 0 ? "" : "  variants " + counts(chosenVariants));
             out.flush();
             JsonSummary s = new JsonSummary().put("accuracy_mean", acc.mean()).put("accuracy_sd", acc.sd())
-                    .put("vectors", r.kernelEvaluationsPerInstance()).put("train_seconds", r.trainSeconds())
-                    .put("predict_seconds", r.predictSeconds()).put("total_seconds", total)
-                    .putList("fold_accuracies", r.accuracies()).putList("gammas", r.gammas()).putList("cs", r.cs())
+                    .put("vectors", vectors).put("train_seconds", MiProtocol.mean(r.trainSeconds()))
+                    .put("predict_seconds", MiProtocol.mean(r.predictSeconds())).put("total_seconds", total)
+                    .putList("fold_accuracies", r.scores()).putList("gammas", gammas)
+                    .putList("cs", MiProtocol.chosen(r, MiProtocol.C))
                     .put("tuning", innerRepeats == 1 ? "inner 3-fold CV on the training part"
                             : "inner 3-fold CV on the training part, repeated on " + innerRepeats + " partitions");
-            if (r.variants().length > 0) {
-                s.putList("variants", List.of(r.variants()));
+            if (chosenVariants.length > 0) {
+                s.putList("variants", List.of(chosenVariants));
             }
             if (bestOnTest && m.startsWith("weka-")) {
                 JsonSummary perGamma = new JsonSummary();
                 double best = -1;
                 double bestGamma = 0;
                 for (double g : gammas(m, data.dim())) {
-                    MiCrossValidation.Result fixed = MiCrossValidation.run(data, learner(m), folds, repeats, seed,
-                            new double[] {g}, cs(m));
-                    Summary a = fixed.accuracy();
+                    Evaluation fixed = MiProtocol.tuned(learner(m), folds, repeats, seed, new double[] {g}, cs(m), 1)
+                            .withThreads(1).run(data);
+                    Summary a = fixed.summary();
+                    double trainSeconds = MiProtocol.mean(fixed.trainSeconds());
                     perGamma.put(Double.toString(g), new JsonSummary().put("accuracy_mean", a.mean())
-                            .put("accuracy_sd", a.sd()).put("train_seconds", fixed.trainSeconds()));
+                            .put("accuracy_sd", a.sd()).put("train_seconds", trainSeconds));
                     out.printf(Locale.ROOT, "%-16s   gamma %-5s fixed: %6.2f ± %-7.2f train_s %.4f%n", m, g,
-                            100 * a.mean(), 100 * a.sd(), fixed.trainSeconds());
+                            100 * a.mean(), 100 * a.sd(), trainSeconds);
                     if (a.mean() > best) {
                         best = a.mean();
                         bestGamma = g;
@@ -433,7 +440,7 @@ public final class WekaComparison {
                 s.put("fixed_gamma", perGamma).put("best_on_test_accuracy", best).put("best_on_test_gamma", bestGamma);
             }
             all.put(m, s);
-            foldAccuracies.put(m, r.accuracies());
+            foldAccuracies.put(m, r.scores());
         }
         for (String m : methods) {
             for (String w : methods) {

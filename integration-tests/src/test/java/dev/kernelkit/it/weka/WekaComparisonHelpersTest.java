@@ -7,18 +7,18 @@ import static org.assertj.core.api.Assertions.within;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
-import dev.kernelkit.mi.MiCrossValidation;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;
+import dev.kernelkit.mi.MiProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The helpers behind WekaComparison's "+scale" variants (the variant protocol itself is
- * MiCrossValidation.runVariants, tested in mi-sparse).
+ * MiProtocol.tunedVariants, tested in mi-sparse).
  */
 class WekaComparisonHelpersTest {
-    private static final MiCrossValidation.Learner MIKERNEL =
+    private static final MiProtocol.Fit MIKERNEL =
             (d, g, c) -> MiKernel.fit(d, MiKernelOptions.defaults().withGamma(g).withC(c));
 
     @Test
@@ -37,12 +37,12 @@ class WekaComparisonHelpersTest {
         // min-max: feature 0 -> 0, 0.5, 1 (variance 1/6); feature 1 -> 0, 0, 1 (mean 1/3, variance 2/9)
         // gamma 0.7 -> 0.7 * 2 / (1/6 + 2/9) = 0.7 * 2 / (7/18) = 3.6
         double[] seen = new double[2];
-        MiCrossValidation.Learner probe = (train, g, c) -> {
+        MiProtocol.Factory probe = MiProtocol.factory("probe", (train, g, c) -> {
             seen[0] = g;
             seen[1] = train.bag(1).instance(0).get(1);
             return MIKERNEL.fit(train, g, c);
-        };
-        WekaComparison.minmaxRelative(probe).fit(d, 0.7, 1);
+        });
+        WekaComparison.minmaxRelative(probe).trainer(0.7, 1).fit(d);
         assertThat(seen[0]).isCloseTo(3.6, within(1e-12));
         assertThat(seen[1]).isEqualTo(1.0);
     }
@@ -50,7 +50,7 @@ class WekaComparisonHelpersTest {
     @Test
     void wideSuffixKeepsAVariantMethodsVariantsAndWidensOnlyTheGammaGrid() {
         // "mi-SVM+scale@wide" once ran only its first variant: the suffix hid the variant list
-        assertThat(WekaComparison.variants("mi-SVM+scale@wide")).extracting(MiCrossValidation.Variant::name)
+        assertThat(WekaComparison.variants("mi-SVM+scale@wide")).extracting(MiProtocol.Variant::name)
                 .containsExactly("standardised", "minmax");
         assertThat(WekaComparison.variants("mi-SVM@wide")).isEmpty();
         assertThat(WekaComparison.gammas("mi-SVM+scale@wide", 4)).hasSize(9).contains(8.0);

@@ -5,7 +5,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.mi.BagClassifier;
-import dev.kernelkit.mi.MiCrossValidation;
+import dev.kernelkit.mi.MiProtocol;
 import java.lang.reflect.Field;
 import java.util.List;
 import weka.classifiers.Classifier;
@@ -20,7 +20,7 @@ import weka.core.SelectedTag;
 
 /**
  * Weka's multi-instance SVMs (package {@code multiInstanceLearning} 1.0.7 on weka-stable 3.8.0)
- * behind our {@link BagClassifier} face, so that {@link MiCrossValidation} runs them on exactly
+ * behind our {@link BagClassifier} face, so that {@link MiProtocol} runs them on exactly
  * the folds, inner folds and standardised features it gives our learners.
  *
  * <ul>
@@ -64,9 +64,13 @@ public final class WekaMi {
     private WekaMi() {
     }
 
-    /** A {@link MiCrossValidation.Learner} for the method, with C and gamma from the protocol. */
-    public static MiCrossValidation.Learner learner(Method method) {
-        return (train, gamma, c) -> fit(method, train, gamma, c);
+    /**
+     * The method's trainers for the protocol's (gamma, C) (learner {@code weka-mismo} or
+     * {@code weka-misvm}); not safe to run concurrently: give the protocol {@code withThreads(1)}.
+     */
+    public static MiProtocol.Factory learner(Method method) {
+        return MiProtocol.factory("weka-" + method.name().toLowerCase(java.util.Locale.ROOT),
+                (train, gamma, c) -> fit(method, train, gamma, c));
     }
 
     /**

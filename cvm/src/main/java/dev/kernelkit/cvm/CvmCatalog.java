@@ -1,0 +1,184 @@
+package dev.kernelkit.cvm;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Learner;
+import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The learners of the cvm module, with the defaults of {@code kernelkit cvm train} (spec
+ * ../shared/design/cvm.md): a Gaussian kernel with LibCVM's automatic width gamma_0 = 2 / mean
+ * squared pairwise distance ({@link CoreVectorMachine#autoGamma}, §3.3 item 13) and the core-set
+ * iteration of the JMLR 2005 paper ({@link CoreSetOptions#jmlr}: furthest-pair start, 59 samples,
+ * fixed epsilon, final full scan) seeded with the catalog's seed.
+ *
+ * <ul>
+ *   <li>{@value CoreVectorMachine#NAME}: C = 100 (LibCVM's {@code -c}), LibCVM's automatic epsilon for
+ *       that C ({@link CvmOptions#autoEpsilon}, §3.3 item 3), one-vs-rest; grid gamma in
+ *       gamma_0 * {1/4, 1, 4} x C in {1, 100, 1e4, 1e6} (each with its automatic epsilon).</li>
+ *   <li>{@value BallVectorMachine#NAME}: the same defaults; grid C in {1, 100, 1e4} (BVM slows down
+ *       sharply at large C, §6.3).</li>
+ *   <li>{@value OneClassCvm#NAME}: C = 100, epsilon = 1e-6; grid gamma x C in {1, 10, 100}.</li>
+ *   <li>{@value CoreVectorRegression#NAME}: C = 1e4 max|y| and mu = 0.02 max|y| (LibCVM's {@code -C}
+ *       and {@code -u}, §5.2), epsilon = 1e-6; grid gamma x C in {1e2, 1e3, 1e4} max|y|.</li>
+ * </ul>
+ *
+ * Grids are in preference order (gamma outer, then C, both increasing), as the kernels module's.
+ */
+public final class CvmCatalog implements LearnerCatalog {
+    /** The default cost of cvm, bvm and one-class-cvm (LibCVM's {@code -c 100}). */
+    public static final double DEFAULT_C = 100;
+    /** The default epsilon of one-class-cvm and cvr. */
+    public static final double DEFAULT_EPSILON = 1e-6;
+    /** The gamma factors of every default grid (times gamma_0). */
+    public static final List<Double> GAMMA_FACTORS = List.of(0.25, 1.0, 4.0);
+    /** The C grid of cvm. */
+    public static final List<Double> CVM_C_GRID = List.of(1.0, 100.0, 1e4, 1e6);
+    /** The C grid of bvm. */
+    public static final List<Double> BVM_C_GRID = List.of(1.0, 100.0, 1e4);
+    /** The C grid of one-class-cvm. */
+    public static final List<Double> ONE_CLASS_C_GRID = List.of(1.0, 10.0, 100.0);
+    /** The C grid of cvr, times max|y|. */
+    public static final List<Double> CVR_C_FACTORS = List.of(1e2, 1e3, 1e4);
+
+    @Override
+    public List<Learner<?>> learners() {
+        return List.of(
+                new VectorLearner(CoreVectorMachine.NAME, Task.CLASSIFICATION,
+                        "Core Vector Machine: the L2-SVM as a minimum enclosing ball (Tsang, Kwok and Cheung, JMLR 2005)",
+                        CvmCatalog::cvm, CvmCatalog::cvmGrid),
+                new VectorLearner(BallVectorMachine.NAME, Task.CLASSIFICATION,
+                        "Ball Vector Machine: enclosing balls of fixed radius (Tsang, Kocsor and Kwok, ICML 2007)",
+                        CvmCatalog::bvm, CvmCatalog::bvmGrid),
+                new VectorLearner(OneClassCvm.NAME, Task.ONE_CLASS,
+                        "one-class CVM: SVDD / novelty detection as a minimum enclosing ball (LibCVM's CVDD)",
+                        CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
+                new VectorLearner(CoreVectorRegression.NAME, Task.REGRESSION,
+                        "Core Vector Regression: the L2-SVR as a center-constrained MEB (Tsang, Kwok and Zurada, TNN 2006)",
+                        CvmCatalog::cvr, CvmCatalog::cvrGrid));
+    }
+
+    /** A learner of this module: its default trainer and grid from the training set and the seed. */
+    private record VectorLearner(String name, Task task, String description,
+                                 Function<Setting, Trainer<Vec, ? extends FittedModel<Vec>>> defaults,
+                                 Function<Setting, List<Trainer<Vec, ? extends FittedModel<Vec>>>> grid)
+            implements Learner<Vec> {
+        @Override
+        public InputKind input() {
+            return InputKind.VECTORS;
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed) {
+            return defaults.apply(new Setting(LabeledDataset.of(training), seed));
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            return grid.apply(new Setting(LabeledDataset.of(training), seed));
+        }
+    }
+
+    /** A training set and a seed, and the defaults computed from them. */
+    private record Setting(LabeledDataset training, long seed) {
+        double gamma() {
+            return CoreVectorMachine.autoGamma(training.points());
+        }
+
+        CoreSetOptions coreSet(double epsilon) {
+            return CoreSetOptions.jmlr(epsilon).withSeed(seed);
+        }
+
+        double maxAbsTarget() {
+            double m = 0;
+            for (double v : training.labels()) {
+                m = Math.max(m, Math.abs(v));
+            }
+            if (!(m > 0)) {
+                throw new IllegalArgumentException("cvr's default C and mu scale with max|y|, which is " + m);
+            }
+            return m;
+        }
+    }
+
+    /** The default options of cvm and bvm for a Gaussian width and a C. */
+    static CvmOptions cvmOptions(double gamma, double c, long seed) {
+        return new CvmOptions(new GaussianKernel(gamma), c, CoreSetOptions.jmlr(CvmOptions.autoEpsilon(1.0, c))
+                .withSeed(seed), CvmOptions.MultiClass.ONE_VS_REST);
+    }
+
+    private static Trainer<Vec, ? extends FittedModel<Vec>> cvm(Setting s) {
+        return CoreVectorMachine.trainer(cvmOptions(s.gamma(), DEFAULT_C, s.seed()));
+    }
+
+    private static Trainer<Vec, ? extends FittedModel<Vec>> bvm(Setting s) {
+        return BallVectorMachine.trainer(cvmOptions(s.gamma(), DEFAULT_C, s.seed()));
+    }
+
+    private static Trainer<Vec, ? extends FittedModel<Vec>> oneClass(Setting s) {
+        return OneClassCvm.trainer(new OneClassCvmOptions(new GaussianKernel(s.gamma()), DEFAULT_C,
+                s.coreSet(DEFAULT_EPSILON)));
+    }
+
+    private static Trainer<Vec, ? extends FittedModel<Vec>> cvr(Setting s) {
+        double m = s.maxAbsTarget();
+        return CoreVectorRegression.trainer(new CvrOptions(new GaussianKernel(s.gamma()), 1e4 * m, 0.02 * m,
+                s.coreSet(DEFAULT_EPSILON)));
+    }
+
+    private static List<Trainer<Vec, ? extends FittedModel<Vec>>> cvmGrid(Setting s) {
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+        double g0 = s.gamma();
+        for (double f : GAMMA_FACTORS) {
+            for (double c : CVM_C_GRID) {
+                out.add(CoreVectorMachine.trainer(cvmOptions(f * g0, c, s.seed())));
+            }
+        }
+        return out;
+    }
+
+    private static List<Trainer<Vec, ? extends FittedModel<Vec>>> bvmGrid(Setting s) {
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+        double g0 = s.gamma();
+        for (double f : GAMMA_FACTORS) {
+            for (double c : BVM_C_GRID) {
+                out.add(BallVectorMachine.trainer(cvmOptions(f * g0, c, s.seed())));
+            }
+        }
+        return out;
+    }
+
+    private static List<Trainer<Vec, ? extends FittedModel<Vec>>> oneClassGrid(Setting s) {
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+        double g0 = s.gamma();
+        for (double f : GAMMA_FACTORS) {
+            for (double c : ONE_CLASS_C_GRID) {
+                out.add(OneClassCvm.trainer(new OneClassCvmOptions(new GaussianKernel(f * g0), c,
+                        s.coreSet(DEFAULT_EPSILON))));
+            }
+        }
+        return out;
+    }
+
+    private static List<Trainer<Vec, ? extends FittedModel<Vec>>> cvrGrid(Setting s) {
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+        double g0 = s.gamma();
+        double m = s.maxAbsTarget();
+        for (double f : GAMMA_FACTORS) {
+            for (double c : CVR_C_FACTORS) {
+                out.add(CoreVectorRegression.trainer(new CvrOptions(new GaussianKernel(f * g0), c * m, 0.02 * m,
+                        s.coreSet(DEFAULT_EPSILON))));
+            }
+        }
+        return out;
+    }
+}

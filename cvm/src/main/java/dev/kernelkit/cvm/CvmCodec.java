@@ -1,0 +1,151 @@
+package dev.kernelkit.cvm;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.io.ModelCodec;
+import dev.kernelkit.io.ModelFile;
+import dev.kernelkit.io.ModelFileWriter;
+import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.svm.KernelExpansionModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The model file of a {@link CvmModel} (type {@value #TYPE}, core and ball vector machines alike;
+ * the fit report says which), registered for {@link dev.kernelkit.io.Models}:
+ *
+ * <pre>
+ * dim = 2
+ * kernel = gaussian:gamma=0.378          one kernel for all machines
+ * classes = -1.0 1.0
+ * multiclass = ONE_VS_REST
+ * machines.count = 1
+ * machine.0.bias, .coefficients, .vectors (the expansion), .core_indices, .alpha, .core_labels,
+ *   .rho, .radius2, .eta, .c, .iterations, .converged, .seconds
+ * </pre>
+ *
+ * The keys are those {@code cvm train} has written since the module began, so older files load too;
+ * they had no {@code dim} (it is then the dimension of the stored vectors, else of the stored scaler).
+ * Doubles are written exactly, so a loaded model gives bit-identical decision values.
+ */
+public final class CvmCodec implements ModelCodec<CvmModel> {
+    /** The type string. */
+    public static final String TYPE = "cvm";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Class<CvmModel> modelClass() {
+        return CvmModel.class;
+    }
+
+    @Override
+    public void write(CvmModel model, ModelFileWriter out) {
+        out.putInt("dim", model.dim());
+        out.putString("kernel", Kernels.format(model.machines().get(0).kernel()));
+        out.putDoubles("classes", model.classes());
+        out.putString("multiclass", model.multiClass().name());
+        out.putInt("machines.count", model.machines().size());
+        for (int k = 0; k < model.machines().size(); k++) {
+            CvmMachine m = model.machines().get(k);
+            String p = "machine." + k + ".";
+            out.putDouble(p + "bias", m.bias());
+            out.putDoubles(p + "coefficients", m.expansion().coefficients());
+            out.putVecs(p + "vectors", m.expansion().supportVectors());
+            out.putInts(p + "core_indices", m.coreIndices());
+            out.putDoubles(p + "alpha", m.alpha());
+            out.putDoubles(p + "core_labels", m.coreLabels());
+            out.putDouble(p + "rho", m.rho());
+            out.putDouble(p + "radius2", m.radius2());
+            out.putDouble(p + "eta", m.eta());
+            out.putDouble(p + "c", m.c());
+            out.putLong(p + "iterations", m.iterations());
+            out.putBoolean(p + "converged", m.converged());
+            out.putDouble(p + "seconds", m.seconds());
+        }
+    }
+
+    @Override
+    public CvmModel read(ModelFile in, FitReport report) throws ModelFormatException {
+        Kernel<Vec> kernel = kernel(in);
+        double[] classes = in.getDoubles("classes");
+        CvmOptions.MultiClass mc;
+        try {
+            mc = CvmOptions.MultiClass.valueOf(in.getString("multiclass"));
+        } catch (IllegalArgumentException e) {
+            throw in.formatError("multiclass", "expected ONE_VS_REST or ONE_VS_ONE for 'multiclass', found '"
+                    + in.getString("multiclass") + "'");
+        }
+        int count = in.getInt("machines.count");
+        if (count < 1) {
+            throw in.formatError("machines.count", "expected at least one machine for 'machines.count', found " + count);
+        }
+        int dim = dim(in, "machine.0.vectors");
+        List<CvmMachine> machines = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            String p = "machine." + k + ".";
+            List<Vec> sv = vectors(in, p + "vectors", dim);
+            double[] coef = in.getDoubles(p + "coefficients", sv.size());
+            KernelExpansionModel<Vec> e = KernelExpansionModel.of(kernel, sv, coef, in.getDouble(p + "bias"));
+            int[] core = in.getInts(p + "core_indices");
+            double[] alpha = in.getDoubles(p + "alpha", core.length);
+            double[] labels = in.getDoubles(p + "core_labels", core.length);
+            machines.add(new CvmMachine(e, core, alpha, labels, in.getDouble(p + "rho"), in.getDouble(p + "radius2"),
+                    in.getDouble(p + "eta"), in.getDouble(p + "c"), in.getLong(p + "iterations"),
+                    in.getBoolean(p + "converged"), in.getDouble(p + "seconds")));
+        }
+        try {
+            return new CvmModel(classes, mc, machines, dim, report);
+        } catch (IllegalArgumentException e) {
+            throw in.formatError("cvm model: " + e.getMessage());
+        }
+    }
+
+    /** The kernel of key {@code kernel}. */
+    static Kernel<Vec> kernel(ModelFile in) throws ModelFormatException {
+        String spec = in.getString("kernel");
+        try {
+            return Kernels.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw in.formatError("kernel", "bad kernel '" + spec + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * The input dimension: key {@code dim}, or for files written before it existed the dimension of
+     * the first vector under {@code vectorsKey}, else of the stored scaler, else 0.
+     */
+    static int dim(ModelFile in, String vectorsKey) throws ModelFormatException {
+        if (in.has("dim")) {
+            int dim = in.getInt("dim");
+            if (dim < 0) {
+                throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
+            }
+            return dim;
+        }
+        if (in.has(vectorsKey + ".count") && in.getInt(vectorsKey + ".count") > 0) {
+            return in.getVec(vectorsKey + ".0").dim();
+        }
+        if (in.has("scaling.offsets")) {
+            return in.getDoubles("scaling.offsets").length;
+        }
+        return 0;
+    }
+
+    /** The vectors under {@code key}, each of dimension {@code dim}. */
+    static List<Vec> vectors(ModelFile in, String key, int dim) throws ModelFormatException {
+        List<Vec> sv = in.getVecs(key);
+        for (int i = 0; i < sv.size(); i++) {
+            if (sv.get(i).dim() != dim) {
+                throw in.formatError(key + "." + i, "expected dimension " + dim + " for '" + key + "." + i + "', found "
+                        + sv.get(i).dim());
+            }
+        }
+        return sv;
+    }
+}

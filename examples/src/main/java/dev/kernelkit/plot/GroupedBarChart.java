@@ -1,0 +1,90 @@
+package dev.kernelkit.plot;
+
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Bars of several named series side by side per category (e.g. our accuracy beside the paper's
+ * for each row of a table), drawn by XChart with a legend, headless, in kernelkit's colours and
+ * fonts. A missing value (NaN) leaves its bar out. Immutable.
+ */
+public final class GroupedBarChart {
+    private static final Color[] COLOURS = {BarChart.BAR, new Color(0xBF, 0x5F, 0x1F), new Color(0x3F, 0x9F, 0x3F)};
+
+    private final List<String> categories;
+    private final Map<String, double[]> series;
+    private final String title;
+    private final String yLabel;
+
+    /**
+     * @param categories the category labels, one group of bars each
+     * @param series series name to one value per category (NaN: no bar); at most three series
+     * @param title the title
+     * @param yLabel the y axis label
+     * @throws IllegalArgumentException for no category, a series of the wrong length, or more than three series
+     */
+    public GroupedBarChart(List<String> categories, Map<String, double[]> series, String title, String yLabel) {
+        if (categories.isEmpty()) {
+            throw new IllegalArgumentException("a grouped bar chart needs at least one category");
+        }
+        if (series.isEmpty() || series.size() > COLOURS.length) {
+            throw new IllegalArgumentException("a grouped bar chart draws 1 to " + COLOURS.length + " series, got " + series.size());
+        }
+        Map<String, double[]> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, double[]> e : series.entrySet()) {
+            if (e.getValue().length != categories.size()) {
+                throw new IllegalArgumentException("series " + e.getKey() + " has " + e.getValue().length
+                        + " values for " + categories.size() + " categories");
+            }
+            copy.put(e.getKey(), e.getValue().clone());
+        }
+        this.categories = List.copyOf(categories);
+        this.series = copy;
+        this.title = title;
+        this.yLabel = yLabel;
+    }
+
+    /** Renders the chart, 120 pixels per category wide (at least 800). */
+    public BufferedImage render() {
+        int width = Math.max(800, 120 * categories.size());
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(520).title(title)
+                .xAxisTitle("").yAxisTitle(yLabel).build();
+        CategoryStyler st = chart.getStyler();
+        PlotFrame.style(st, title, width);
+        st.setLegendVisible(true);
+        st.setLegendPosition(Styler.LegendPosition.InsideNE);
+        st.setAvailableSpaceFill(0.7);
+        st.setXAxisLabelRotation(30);
+        st.setYAxisDecimalPattern("0.0");
+        int c = 0;
+        for (Map.Entry<String, double[]> e : series.entrySet()) {
+            List<String> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int i = 0; i < categories.size(); i++) {
+                x.add(categories.get(i));
+                double v = e.getValue()[i];
+                y.add(Double.isFinite(v) ? v : null);
+            }
+            CategorySeries s = chart.addSeries(e.getKey(), x, y);
+            s.setFillColor(COLOURS[c++]);
+        }
+        return BitmapEncoder.getBufferedImage(chart);
+    }
+
+    /** Renders and writes a PNG file atomically (parent folders are created). */
+    public void writePng(Path file) throws IOException {
+        PlotFrame.writePng(render(), file);
+    }
+}

@@ -1,0 +1,359 @@
+package dev.kernelkit.mi;
+
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.eval.Chooser;
+import dev.kernelkit.eval.Choosers;
+import dev.kernelkit.eval.Dimension;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Measure;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Preprocessing;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.Search;
+import dev.kernelkit.eval.SeedRule;
+import dev.kernelkit.eval.Selection;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The evaluation protocols of TNNLS 2013 Sec. V-B as definitions on the {@link ModelSelection}
+ * harness: repeated stratified k-fold CV over bags (repeat r seeded seed + r), the features
+ * standardised on each training part (applied to its test part), and the hyper-parameters chosen on
+ * the training part only by a stratified 3-fold CV seeded {@code seed + 7919 (s + 1)} for outer
+ * split s, optionally repeated on {@code innerRepeats} partitions (partition r seeded
+ * {@code + 104729 r}); the accuracy summed over the inner test parts, ties to the first point in
+ * grid order. Each final model's kernel evaluations per instance ({@value #VECTORS}) and machines
+ * stopped at an iteration cap ({@value #UNCONVERGED}) are recorded per outer fold.
+ *
+ * <ul>
+ *   <li>{@link #tuned}: the grid gamma x C (one point: fixed, no inner fits);</li>
+ *   <li>{@link #tunedVariants}: variant x gamma x C (e.g. the set-kernel form), list the default
+ *       variant first;</li>
+ *   <li>{@link #tunedSize}: N_XV x gamma x C, searched {@link SizeSearch#STAGED staged} (gamma and C
+ *       at the smallest N_XV, then N_XV, the smaller on ties) or {@link SizeSearch#JOINT jointly};
+ *       N_XV above the instances of the smallest inner training part is never fitted
+ *       ({@link #feasibleSizes()}).</li>
+ * </ul>
+ * Learners are contract trainers made from the grid point ({@link Factory}, {@link SizedFactory});
+ * inner fits run in parallel unless the caller sets {@link ModelSelection#withThreads withThreads(1)}
+ * (needed for a learner that is not safe to call concurrently), with the sequential choices.
+ */
+public final class MiProtocol {
+    /** The grid dimension of the Gaussian gamma. */
+    public static final String GAMMA = "gamma";
+    /** The grid dimension of C. */
+    public static final String C = "C";
+    /** The grid dimension of N_XV. */
+    public static final String XV = "xv";
+    /** The grid dimension of the learner variant. */
+    public static final String VARIANT = "variant";
+    /** The measure of the final model's kernel evaluations per instance ({@link BagClassifier#kernelEvaluationsPerInstance}). */
+    public static final String VECTORS = "vectors";
+    /** The measure of the final model's machines stopped at an iteration cap ({@link BagClassifier#unconvergedMachines}). */
+    public static final String UNCONVERGED = "unconverged_machines";
+    /** Folds of the inner CV. */
+    public static final int INNER_FOLDS = 3;
+    /** The inner CV of outer split s is seeded {@code seed + INNER_SEED_STEP (s + 1)}. */
+    public static final long INNER_SEED_STEP = 7919;
+    /** Partition r of a repeated inner CV adds {@code PARTITION_STRIDE r} to its seed. */
+    public static final long PARTITION_STRIDE = 104729;
+
+    /** The trainer of a (gamma, C) grid point. */
+    @FunctionalInterface
+    public interface Factory {
+        /** A trainer with the given Gaussian gamma and C. */
+        Trainer<Bag, ? extends BagClassifier> trainer(double gamma, double c);
+    }
+
+    /** The trainer of a (gamma, C, N_XV) grid point. */
+    @FunctionalInterface
+    public interface SizedFactory {
+        /** A trainer with the given Gaussian gamma, C and number of expansion vectors. */
+        Trainer<Bag, ? extends BagClassifier> trainer(double gamma, double c, int expansionVectors);
+    }
+
+    /** A fit from a training part and (gamma, C), for learners without a trainer of their own ({@link #factory}). */
+    @FunctionalInterface
+    public interface Fit {
+        /** Fits on {@code train} with the given Gaussian gamma and C. */
+        BagClassifier fit(BagDataset train, double gamma, double c);
+    }
+
+    /** The options a {@link #factory} trainer reports: its gamma and C. */
+    public record GammaC(double gamma, double c) {
+    }
+
+    /**
+     * How {@link #tunedSize} searches (gamma, C, N_XV): {@link #STAGED} tunes (gamma, C) at the
+     * smallest N_XV and then N_XV at that (gamma, C) (about |sizes| times cheaper); {@link #JOINT}
+     * tunes all three over the full grid (the literal reading of TNNLS 2013 Sec. V-B).
+     */
+    public enum SizeSearch {
+        /** (gamma, C) at the smallest N_XV, then N_XV. */
+        STAGED,
+        /** The full N_XV x gamma x C grid. */
+        JOINT
+    }
+
+    /**
+     * A named learner variant for {@link #tunedVariants}, e.g. the averaged and the normalised set
+     * kernel, or instance- and bag-weighted C.
+     *
+     * @param name label of the folds that chose it
+     * @param factory its trainers
+     */
+    public record Variant(String name, Factory factory) {
+        /** @throws IllegalArgumentException for a null or blank name or a null factory */
+        public Variant {
+            if (name == null || name.isBlank() || factory == null) {
+                throw new IllegalArgumentException("a variant needs a name and a learner, got '" + name + "'");
+            }
+        }
+    }
+
+    private MiProtocol() {
+    }
+
+    /**
+     * The protocol over any grid of bag trainers: outer {@code folds}-fold CV x {@code repeats}
+     * seeded {@code seed}, standardised per training part, inner 3-fold CV on {@code innerRepeats}
+     * partitions, the best summed accuracy (first on ties), the measures {@value #VECTORS} and
+     * {@value #UNCONVERGED}.
+     *
+     * @throws IllegalArgumentException for folds &lt; 2, repeats &lt; 1 or innerRepeats &lt; 1
+     */
+    public static ModelSelection<Bag> of(Grid<Bag> grid, int folds, int repeats, long seed, int innerRepeats) {
+        return ModelSelection.of(Resampling.stratifiedKFold(folds, repeats, seed), grid,
+                        innerSplits(SeedRule.affine(seed + INNER_SEED_STEP, INNER_SEED_STEP), innerRepeats))
+                .withPreprocessing(Preprocessing.scaling(FeatureScaling.STANDARD))
+                .withMeasures(List.of(new Measure<>(VECTORS, (m, test) -> bagClassifier(m).kernelEvaluationsPerInstance()),
+                        new Measure<>(UNCONVERGED, (m, test) -> bagClassifier(m).unconvergedMachines())));
+    }
+
+    /**
+     * (gamma, C) tuned over {@code gammas} x {@code cs} (fixed when both hold one value).
+     *
+     * @throws IllegalArgumentException for an empty grid and as {@link #of}
+     */
+    public static ModelSelection<Bag> tuned(Factory learner, int folds, int repeats, long seed, double[] gammas,
+                                            double[] cs, int innerRepeats) {
+        return of(grid(learner, gammas, cs), folds, repeats, seed, innerRepeats);
+    }
+
+    /**
+     * (variant, gamma, C) tuned together; ties go to the first in (variant, gamma, C) order. With one
+     * variant the choices are {@link #tuned}'s.
+     *
+     * @throws IllegalArgumentException for an empty variant list or grid and as {@link #of}
+     */
+    public static ModelSelection<Bag> tunedVariants(List<Variant> variants, int folds, int repeats, long seed,
+                                                    double[] gammas, double[] cs, int innerRepeats) {
+        return of(grid(variants, gammas, cs), folds, repeats, seed, innerRepeats);
+    }
+
+    /**
+     * (gamma, C, N_XV) tuned by {@code search} over the candidate sizes (ascending), infeasible sizes
+     * skipped ({@link #feasibleSizes()}).
+     *
+     * @throws IllegalArgumentException for an empty grid, sizes not strictly ascending or &lt; 1 and as {@link #of}
+     */
+    public static ModelSelection<Bag> tunedSize(SizedFactory learner, int folds, int repeats, long seed,
+                                                double[] gammas, double[] cs, int[] sizes, int innerRepeats,
+                                                SizeSearch search) {
+        return of(grid(learner, sizes, gammas, cs), folds, repeats, seed, innerRepeats).withChooser(chooser(search));
+    }
+
+    /**
+     * The inner selection alone on all of {@code data}, as given (no standardisation), its inner CV
+     * seeded {@code seed} (the {@code train} command: tune, then fit on everything).
+     *
+     * @throws IllegalArgumentException for innerRepeats &lt; 1 or data the inner CV cannot split
+     */
+    public static Selection select(BagDataset data, Grid<Bag> grid, Chooser<Bag> chooser, long seed,
+                                   int innerRepeats) {
+        // select() reads only the grid, the inner splits and the chooser; the outer resampling is unused
+        return ModelSelection.of(Resampling.stratifiedKFold(INNER_FOLDS, 1, seed), grid,
+                        innerSplits(SeedRule.constant(seed), innerRepeats))
+                .withChooser(chooser).select(data, 0);
+    }
+
+    /**
+     * The inner CV: {@code innerRepeats} stratified 3-fold partitions, partition r seeded
+     * {@code seeds.seed(s) + 104729 r}, concatenated.
+     *
+     * @throws IllegalArgumentException for innerRepeats &lt; 1
+     */
+    public static InnerSplits innerSplits(SeedRule seeds, int innerRepeats) {
+        if (innerRepeats < 1) {
+            throw new IllegalArgumentException("innerRepeats must be >= 1, got " + innerRepeats);
+        }
+        return InnerSplits.stratifiedKFold(INNER_FOLDS, innerRepeats, seeds, PARTITION_STRIDE);
+    }
+
+    /**
+     * The grid gamma x C, gamma-major.
+     *
+     * @throws IllegalArgumentException for an empty gamma or C list
+     */
+    public static Grid<Bag> grid(Factory learner, double[] gammas, double[] cs) {
+        Objects.requireNonNull(learner, "learner");
+        checkGrid(gammas, cs);
+        return Grid.of(p -> learner.trainer(p.number(GAMMA), p.number(C)), Dimension.of(GAMMA, gammas),
+                Dimension.of(C, cs));
+    }
+
+    /**
+     * The grid variant x gamma x C (the variant dimension unordered, in the order given).
+     *
+     * @throws IllegalArgumentException for an empty variant, gamma or C list
+     */
+    public static Grid<Bag> grid(List<Variant> variants, double[] gammas, double[] cs) {
+        if (variants == null || variants.isEmpty()) {
+            throw new IllegalArgumentException("the variant list must not be empty");
+        }
+        checkGrid(gammas, cs);
+        List<Variant> vs = List.copyOf(variants);
+        return Grid.of(p -> vs.get(p.index(VARIANT)).factory().trainer(p.number(GAMMA), p.number(C)),
+                Dimension.unordered(VARIANT, vs.stream().map(Variant::name).toList()), Dimension.of(GAMMA, gammas),
+                Dimension.of(C, cs));
+    }
+
+    /**
+     * The grid N_XV x gamma x C, N_XV slowest.
+     *
+     * @throws IllegalArgumentException for an empty list, or sizes not strictly ascending or &lt; 1
+     */
+    public static Grid<Bag> grid(SizedFactory learner, int[] sizes, double[] gammas, double[] cs) {
+        Objects.requireNonNull(learner, "learner");
+        checkGrid(gammas, cs);
+        checkSizes(sizes);
+        List<Integer> xv = Arrays.stream(sizes).boxed().toList();
+        return Grid.of(p -> learner.trainer(p.number(GAMMA), p.number(C), p.value(XV, Integer.class)),
+                Dimension.of(XV, xv), Dimension.of(GAMMA, gammas), Dimension.of(C, cs));
+    }
+
+    /**
+     * The chooser of an N_XV grid: staged ((gamma, C) at the smallest N_XV, then N_XV, a larger size
+     * only when strictly better) or the best of the whole grid; both score only
+     * {@link #feasibleSizes() feasible} sizes.
+     */
+    public static Chooser<Bag> chooser(SizeSearch search) {
+        Objects.requireNonNull(search, "search");
+        return search == SizeSearch.STAGED ? Choosers.staged(List.of(List.of(GAMMA, C), List.of(XV)), feasibleSizes())
+                : Choosers.best(feasibleSizes());
+    }
+
+    /**
+     * Admits the first N_XV always and a larger one only up to the instances of the smallest inner
+     * training part (an instance initialisation cannot draw more).
+     */
+    public static Choosers.Filter<Bag> feasibleSizes() {
+        return (p, search) -> p.index(XV) == 0 || p.value(XV, Integer.class) <= smallestInnerInstances(search);
+    }
+
+    private static int smallestInnerInstances(Search<Bag> search) {
+        int min = Integer.MAX_VALUE;
+        for (int k = 0; k < search.innerSplits().size(); k++) {
+            min = Math.min(min, BagDataset.of(search.innerTrainingPart(k)).instanceCount());
+        }
+        return min;
+    }
+
+    /**
+     * A contract trainer (name {@code name}, options {@link GammaC}) around a fit function, for
+     * learners outside this module (e.g. Weka's) and test doubles.
+     */
+    public static Factory factory(String name, Fit fit) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(fit, "fit");
+        return (gamma, c) -> Trainers.of(name, InputKind.BAGS, Task.CLASSIFICATION, new GammaC(gamma, c),
+                (data, listener) -> fit.fit(BagDataset.of(data), gamma, c));
+    }
+
+    /** The chosen value of a numeric grid dimension ({@link #GAMMA}, {@link #C}, {@link #XV}) in every outer fold. */
+    public static double[] chosen(Evaluation e, String dimension) {
+        return e.chosen().stream().mapToDouble(p -> p.number(dimension)).toArray();
+    }
+
+    /** The variant chosen in every outer fold ({@link #tunedVariants}). */
+    public static String[] variants(Evaluation e) {
+        return e.chosen().stream().map(p -> (String) p.value(VARIANT)).toArray(String[]::new);
+    }
+
+    /** The final model's kernel evaluations per instance in every outer fold. */
+    public static double[] vectors(Evaluation e) {
+        return e.measure(VECTORS);
+    }
+
+    /** Outer folds whose final model has at least one machine stopped at an iteration cap. */
+    public static int unconvergedFolds(Evaluation e) {
+        int count = 0;
+        for (double u : e.measure(UNCONVERGED)) {
+            count += u > 0 ? 1 : 0;
+        }
+        return count;
+    }
+
+    /** The mean of the values, summed in order. */
+    public static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    /** The default gamma grid for standardised d-dimensional data: {1/8, 1/4, 1/2, 1, 2} / d. */
+    public static double[] defaultGammas(int dim) {
+        double[] out = new double[MiCatalog.GAMMA_FACTORS.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = MiCatalog.GAMMA_FACTORS.get(i) / dim;
+        }
+        return out;
+    }
+
+    /** The default C grid: {1, 10, 100}. */
+    public static double[] defaultCs() {
+        return MiCatalog.C_GRID.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static BagClassifier bagClassifier(FittedModel<Bag> model) {
+        if (model instanceof BagClassifier b) {
+            return b;
+        }
+        throw new IllegalArgumentException("the multi-instance measures need a BagClassifier, got "
+                + model.getClass().getSimpleName());
+    }
+
+    private static void checkGrid(double[] gammas, double[] cs) {
+        if (gammas.length == 0 || cs.length == 0) {
+            throw new IllegalArgumentException("the gamma and C grids must not be empty, got "
+                    + gammas.length + " gammas and " + cs.length + " Cs");
+        }
+    }
+
+    private static void checkSizes(int[] sizes) {
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("the N_XV grid must not be empty");
+        }
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] < 1) {
+                throw new IllegalArgumentException("N_XV candidates must be >= 1, got " + sizes[i]);
+            }
+            if (i > 0 && sizes[i] <= sizes[i - 1]) {
+                throw new IllegalArgumentException("N_XV candidates must be strictly ascending, got "
+                        + Arrays.toString(sizes));
+            }
+        }
+    }
+}
