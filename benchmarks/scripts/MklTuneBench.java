@@ -1,6 +1,7 @@
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Selection;
 import dev.kernelkit.mkl.MklOptions;
 import dev.kernelkit.mkl.MklProtocol;
 import java.lang.management.ManagementFactory;
@@ -11,8 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The SM1/SM2 tuning benchmark of BENCHMARKS.md (issue #23): {@code MklProtocol.tuneReport} (5-fold CV over the
- * paper's grids, as {@code mkl cv} and {@code mkl compare} tune) on the training parts of the first splits of
+ * The SM1/SM2 tuning benchmark of BENCHMARKS.md (issue #23): {@code MklProtocol.Tuning#select} (5-fold CV over the
+ * paper's grids on the harness, as {@code mkl cv} and {@code mkl compare} tune) on the training parts of the first splits of
  * {@code mkl compare --seed 1} (70/30, seed 1; inner-fold seed 1 + 1000 k for split k), the methods one after the
  * other in one JVM, each timed by the process CPU clock and the wall clock; R rounds repeat the whole sequence (the
  * first round carries the JIT warm-up). Public API only, so the same command runs against any kernelkit jar:
@@ -44,8 +45,10 @@ public final class MklTuneBench {
                         default -> throw new IllegalArgumentException("method must be sm1, sm2 or lp, got " + m);
                     };
                     long cpu0 = os.getProcessCpuTime(), wall0 = System.nanoTime();
-                    MklProtocol.Tuning t = MklProtocol.tuneReport(train, base, MklProtocol.Grid.paper(), true, true, 5,
-                            1 + 1000L * (i + 1));
+                    MklProtocol.Tuning tuning = new MklProtocol.Tuning(base, MklProtocol.Grid.paper(), true, true,
+                            MklProtocol.KernelChoice.protocol(), 5, 0);
+                    Selection sel = tuning.select(train, 1 + 1000L * (i + 1));
+                    MklOptions chosen = tuning.chosen(sel, train.dim());
                     double cpu = (os.getProcessCpuTime() - cpu0) * 1e-9, wall = (System.nanoTime() - wall0) * 1e-9;
                     double[] sum = total.computeIfAbsent(m, k -> new double[2]);
                     if (rounds == 1 || r > 1) {
@@ -53,8 +56,8 @@ public final class MklTuneBench {
                         sum[1] += wall;
                     }
                     System.out.printf(Locale.ROOT, "round %d split %d %s: C %s theta %s p %s, %d fits, %d unconverged, "
-                            + "cpu %.2f s, wall %.2f s%n", r, i + 1, m, t.chosen().c(), t.chosen().theta(), t.chosen().p(),
-                            t.fits(), t.unconverged(), cpu, wall);
+                            + "cpu %.2f s, wall %.2f s%n", r, i + 1, m, chosen.c(), chosen.theta(), chosen.p(),
+                            sel.fits(), sel.unconvergedFits(), cpu, wall);
                 }
             }
         }

@@ -35,6 +35,8 @@ import picocli.CommandLine.Spec;
                 DemoCommand.class,
                 SvmCommand.class,
                 BenchCommand.class,
+                PredictCommand.class,
+                CompareCommand.class,
                 dev.kernelkit.cli.mi.SparseMiCommand.class,
                 dev.kernelkit.cli.prototypes.PrototypesCommand.class,
                 dev.kernelkit.cli.cvm.CvmCommand.class,

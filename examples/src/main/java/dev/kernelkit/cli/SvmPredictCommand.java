@@ -2,8 +2,6 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.data.LabeledDataset;
-import dev.kernelkit.data.MalformedDataException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -44,18 +42,10 @@ final class SvmPredictCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
 
         ModelFiles.SvmModelFile stored = ModelFiles.loadSvm(model);
-        LabeledDataset raw;
-        try {
-            raw = DataFiles.readPoints(input.data(), input.formatOf(input.data()), stored.dim());
-        } catch (MalformedDataException e) {
-            if (e.problem().contains("exceeds the dimension")) {
-                throw new IOException(e.getMessage() + " of the model " + model, e);
-            }
-            throw e;
-        }
-        if (raw.size() == 0) {
-            throw new IllegalArgumentException(input.data() + " holds no data points");
-        }
+        // the data as 'kernelkit predict' reads them: the model's input kind and dimension checked
+        LabeledDataset raw = LabeledDataset.of(ExampleFiles.readFor(input.data(),
+                ExampleFiles.formatOf(input.data(), input.format == null ? null : input.format.cliName()),
+                stored.model().input(), stored.dim(), "the model " + model + " (type " + ModelFiles.TYPE + ")", false));
         long t0 = System.nanoTime();
         LabeledDataset scaled = stored.scaler().apply(raw);
         double[] predicted = CommandSupport.predict(stored.model(), scaled.points());

@@ -15,19 +15,20 @@ import java.util.Set;
  * folder has no time-series set and no paper fixes one). A header {@code series,label,c1,...,cd}
  * (channel names free), then one time step per row: series id, the series' integer class label
  * (repeated on every row), and d channel values. Rows of a series are contiguous and in time
- * order. Every series must have the same length L (the flattened representation below needs it;
- * a global alignment kernel itself would allow unequal lengths). Blank lines are skipped; spaces
- * around fields are trimmed.
+ * order. Blank lines are skipped; spaces around fields are trimmed.
  *
- * <p>Each series becomes one point of dimension d·L, channel after channel (entry c·L + t is
+ * <p>Two readers. {@link #readSeries} accepts series of any lengths and returns a {@link SeriesSet}: the
+ * series as they are, to be encoded for variable-length kernels ({@link SeriesSet#encoded}, the
+ * {@link VariableLengthSeries} encoding), resampled to one length ({@link SeriesSet#resampled}) or
+ * flattened when the lengths agree ({@link SeriesSet#flat}). {@link #read} needs one common length L
+ * and flattens each series into a point of dimension d·L, channel after channel (entry c·L + t is
  * channel c at time t), so {@link SeriesData#channelGroups} gives one feature group per channel
- * (for one alignment kernel per channel, e.g. {@code BaseKernels.alignmentPerGroup} of the
- * prototypes module).
+ * (for one Gaussian or alignment kernel per channel at fixed positions).
  *
  * <p>Errors: {@link MalformedDataException} ("file:line: problem") for an empty file, a missing
  * or short header, a wrong column count, a bad or non-finite number, a non-integer label, a label
  * that changes inside a series, a series id that reappears after another series, a length that
- * differs from the first series, or a file without rows; {@link java.nio.file.NoSuchFileException}
+ * differs from the first series ({@link #read} only), or a file without rows; {@link java.nio.file.NoSuchFileException}
  * naming a missing file.
  */
 public final class CsvSeriesFormat {
@@ -62,6 +63,154 @@ public final class CsvSeriesFormat {
         }
     }
 
+    /**
+     * Labelled multivariate series of any lengths, as read: {@code series.get(i)[c][t]} is channel c of series i
+     * at time t (every channel of a series has the series' length). Immutable (arrays copied in and out).
+     *
+     * @param series the series (each with {@code channels} non-empty channels of equal length)
+     * @param labels one integer class label per series
+     * @param channels the number of channels d
+     */
+    public record SeriesSet(List<double[][]> series, double[] labels, int channels) {
+        /**
+         * @throws IllegalArgumentException for sizes that differ, no channel, a series with another channel count,
+         *         an empty channel or channels of unequal length within a series
+         */
+        public SeriesSet {
+            Objects.requireNonNull(series, "series");
+            Objects.requireNonNull(labels, "labels");
+            if (series.size() != labels.length) {
+                throw new IllegalArgumentException(series.size() + " series but " + labels.length + " labels");
+            }
+            if (channels < 1) {
+                throw new IllegalArgumentException("channels must be >= 1, got " + channels);
+            }
+            List<double[][]> copy = new ArrayList<>(series.size());
+            for (int i = 0; i < series.size(); i++) {
+                double[][] s = series.get(i);
+                if (s.length != channels) {
+                    throw new IllegalArgumentException("series " + i + " has " + s.length + " channels, expected " + channels);
+                }
+                double[][] c2 = new double[channels][];
+                for (int c = 0; c < channels; c++) {
+                    if (s[c].length == 0 || s[c].length != s[0].length) {
+                        throw new IllegalArgumentException("series " + i + ": channel " + c + " has length " + s[c].length
+                                + ", channel 0 has " + s[0].length + " (must be equal and >= 1)");
+                    }
+                    c2[c] = s[c].clone();
+                }
+                copy.add(c2);
+            }
+            series = List.copyOf(copy);
+            labels = labels.clone();
+        }
+
+        /** The number of series. */
+        public int size() {
+            return series.size();
+        }
+
+        /** The length of series i. */
+        public int length(int i) {
+            return series.get(i)[0].length;
+        }
+
+        /** A copy of series i ([channel][time]). */
+        public double[][] get(int i) {
+            double[][] s = series.get(i);
+            double[][] out = new double[s.length][];
+            for (int c = 0; c < s.length; c++) {
+                out[c] = s[c].clone();
+            }
+            return out;
+        }
+
+        @Override
+        public List<double[][]> series() {
+            List<double[][]> out = new ArrayList<>(size());
+            for (int i = 0; i < size(); i++) {
+                out.add(get(i));
+            }
+            return out;
+        }
+
+        @Override
+        public double[] labels() {
+            return labels.clone();
+        }
+
+        /** Whether every series has the same length. */
+        public boolean equalLengths() {
+            for (int i = 1; i < size(); i++) {
+                if (length(i) != length(0)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * One point per series in the {@link VariableLengthSeries} encoding (padded to the longest), with its
+         * label: the input of {@link dev.kernelkit.gram.MultipleKernel#alignmentPerChannel}.
+         */
+        public LabeledDataset encoded() {
+            return new LabeledDataset(VariableLengthSeries.encodeAll(series), labels);
+        }
+
+        /**
+         * The flat layout of {@link #read}.
+         *
+         * @throws IllegalArgumentException when the lengths differ (naming the first series that differs)
+         */
+        public SeriesData flat() {
+            for (int i = 1; i < size(); i++) {
+                if (length(i) != length(0)) {
+                    throw new IllegalArgumentException("series " + (i + 1) + " has length " + length(i) + ", series 1 has "
+                            + length(0) + ": the flat layout needs one length (use the variable-length encoding or resample)");
+                }
+            }
+            return flatten(series, length(0));
+        }
+
+        /**
+         * Every channel linearly resampled to {@code length} points ({@link VariableLengthSeries#resample}), flat.
+         *
+         * @throws IllegalArgumentException for a length below 1
+         */
+        public SeriesData resampled(int length) {
+            List<double[][]> out = new ArrayList<>(size());
+            for (double[][] s : series) {
+                double[][] r = new double[s.length][];
+                for (int c = 0; c < s.length; c++) {
+                    r[c] = VariableLengthSeries.resample(s[c], length);
+                }
+                out.add(r);
+            }
+            return flatten(out, length);
+        }
+
+        /** The mean series length, rounded (the common length of {@link #resampled} by default). */
+        public int meanLength() {
+            long sum = 0;
+            for (int i = 0; i < size(); i++) {
+                sum += length(i);
+            }
+            return (int) Math.round((double) sum / Math.max(1, size()));
+        }
+
+        private SeriesData flatten(List<double[][]> ss, int len) {
+            List<Vec> pts = new ArrayList<>(ss.size());
+            for (double[][] s : ss) {
+                double[] x = new double[channels * len];
+                for (int c = 0; c < channels; c++) {
+                    System.arraycopy(s[c], 0, x, c * len, len);
+                }
+                pts.add(DenseVec.wrap(x));
+            }
+            return new SeriesData(new LabeledDataset(pts, labels), channels, len);
+        }
+    }
+
     private CsvSeriesFormat() {
     }
 
@@ -76,9 +225,21 @@ public final class CsvSeriesFormat {
         return g;
     }
 
-    /** Reads a series file (see the class comment). */
+    /** Reads a series file whose series all have one length, flattened (see the class comment). */
     public static SeriesData read(Path file) throws IOException {
-        List<Vec> points = new ArrayList<>();
+        return parse(file, true).flat();
+    }
+
+    /**
+     * Reads a series file whose series may have any lengths (see the class comment): the same checks as
+     * {@link #read} but the one on the length.
+     */
+    public static SeriesSet readSeries(Path file) throws IOException {
+        return parse(file, false);
+    }
+
+    private static SeriesSet parse(Path file, boolean sameLength) throws IOException {
+        List<double[][]> points = new ArrayList<>();
         List<Double> labels = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int channels = -1;
@@ -122,7 +283,7 @@ public final class CsvSeriesFormat {
                 }
                 if (!sid.equals(id)) {
                     if (id != null) {
-                        length = flush(file, firstLine, rows, channels, length, points);
+                        length = flush(file, firstLine, rows, channels, sameLength ? length : -1, points);
                         labels.add(label);
                     }
                     if (!seen.add(sid)) {
@@ -145,27 +306,28 @@ public final class CsvSeriesFormat {
             if (id == null) {
                 throw new MalformedDataException(file, no, "no series after the header");
             }
-            length = flush(file, firstLine, rows, channels, length, points);
+            flush(file, firstLine, rows, channels, sameLength ? length : -1, points);
             labels.add(label);
         }
         double[] y = labels.stream().mapToDouble(Double::doubleValue).toArray();
-        return new SeriesData(new LabeledDataset(points, y), channels, length);
+        return new SeriesSet(points, y, channels);
     }
 
-    private static int flush(Path file, int firstLine, List<double[]> rows, int channels, int length, List<Vec> out)
+    private static int flush(Path file, int firstLine, List<double[]> rows, int channels, int length, List<double[][]> out)
             throws MalformedDataException {
         int len = rows.size();
         if (length >= 0 && len != length) {
             throw new MalformedDataException(file, firstLine, "series has length " + len
-                    + ", expected " + length + " (the length of the first series)");
+                    + ", expected " + length + " (the length of the first series; series of unequal lengths: "
+                    + "CsvSeriesFormat.readSeries)");
         }
-        double[] x = new double[channels * len];
+        double[][] x = new double[channels][len];
         for (int t = 0; t < len; t++) {
             for (int c = 0; c < channels; c++) {
-                x[c * len + t] = rows.get(t)[c];
+                x[c][t] = rows.get(t)[c];
             }
         }
-        out.add(DenseVec.wrap(x));
+        out.add(x);
         return len;
     }
 
@@ -204,6 +366,45 @@ public final class CsvSeriesFormat {
                     sb.append('s').append(i + 1).append(',').append(label);
                     for (int c = 0; c < d; c++) {
                         sb.append(',').append(TextFiles.formatNumber(x.get(c * len + t)));
+                    }
+                    out.append(sb).append('\n');
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes series of any lengths in the same format as {@link #write(SeriesData, Path)} (series ids
+     * {@code s1, s2, ...}; an exact round trip through {@link #readSeries}).
+     *
+     * @throws IllegalArgumentException for an empty set or a label that is not an integer
+     */
+    public static void write(SeriesSet set, Path file) throws IOException {
+        if (set.size() == 0) {
+            throw new IllegalArgumentException("cannot write an empty series data set");
+        }
+        double[] y = set.labels();
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] != Math.rint(y[i])) {
+                throw new IllegalArgumentException("label of series " + (i + 1) + " must be an integer class, got " + y[i]);
+            }
+        }
+        int d = set.channels();
+        try (BufferedWriter out = TextFiles.create(file)) {
+            StringBuilder sb = new StringBuilder(16 * (d + 2));
+            sb.append("series,label");
+            for (int c = 1; c <= d; c++) {
+                sb.append(",c").append(c);
+            }
+            out.append(sb).append('\n');
+            for (int i = 0; i < set.size(); i++) {
+                double[][] x = set.series.get(i);
+                String label = TextFiles.formatNumber(y[i]);
+                for (int t = 0; t < x[0].length; t++) {
+                    sb.setLength(0);
+                    sb.append('s').append(i + 1).append(',').append(label);
+                    for (int c = 0; c < d; c++) {
+                        sb.append(',').append(TextFiles.formatNumber(x[c][t]));
                     }
                     out.append(sb).append('\n');
                 }

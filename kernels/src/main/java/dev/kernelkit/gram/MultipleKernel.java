@@ -2,7 +2,9 @@ package dev.kernelkit.gram;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.AlignmentChannel;
 import dev.kernelkit.kernel.ChannelAlignmentKernel;
+import dev.kernelkit.kernel.VariableLengthChannelKernel;
 import dev.kernelkit.kernel.ExponentialChiSquareKernel;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.GlobalAlignmentKernel;
@@ -71,6 +73,7 @@ public final class MultipleKernel {
     private final Normalisation normalisation;
     private final int dim;
     private final KernelPlan plan;
+    private final boolean anyDimension;
 
     private MultipleKernel(List<Kernel<Vec>> kernels, double[] scales, Normalisation normalisation, int dim) {
         this.kernels = kernels;
@@ -78,6 +81,7 @@ public final class MultipleKernel {
         this.normalisation = normalisation;
         this.dim = dim;
         this.plan = KernelPlan.of(kernels);
+        this.anyDimension = kernels.stream().allMatch(k -> k instanceof VariableLengthChannelKernel);
     }
 
     /**
@@ -221,6 +225,71 @@ public final class MultipleKernel {
     }
 
     /**
+     * {@link #alignmentPerChannel(List, long, int)} with every channel resampled inside the kernel to the median
+     * length of that channel over the training series (the default: GAK on the series as recorded treats a
+     * uniformly stretched copy as dissimilar, see {@link VariableLengthChannelKernel}).
+     */
+    public static MultipleKernel alignmentPerChannel(List<? extends Vec> training, long seed) {
+        return alignmentPerChannel(training, seed, -1);
+    }
+
+    /**
+     * One normalised global alignment kernel per channel of multivariate time series of any lengths in the
+     * {@link dev.kernelkit.data.VariableLengthSeries} encoding ({@link VariableLengthChannelKernel}), bandwidth by
+     * {@link GlobalAlignmentKernel#withDefaults} on the channel's training series as the kernel reads them
+     * (seed + c for channel c), no band. Unit diagonal by construction; {@link #dim} 0 and
+     * {@link #acceptsAnyDimension}: points of any padding and length are compared. On series of one length every
+     * value equals {@link #alignmentPerGroup} on the flat layout (same series, same bandwidth).
+     *
+     * @param resampleTo 0: the series as recorded; &gt; 0: every channel resampled to this length; −1: to the
+     *        median length of the channel over the training series
+     * @throws IllegalArgumentException for fewer than 2 points, a point that is not a valid encoding, points
+     *         with different channel counts, or resampleTo &lt; −1
+     */
+    public static MultipleKernel alignmentPerChannel(List<? extends Vec> training, long seed, int resampleTo) {
+        if (resampleTo < -1) {
+            throw new IllegalArgumentException("resampleTo must be >= -1, got " + resampleTo);
+        }
+        if (training.size() < 2) {
+            throw new IllegalArgumentException("need at least 2 training series, got " + training.size());
+        }
+        int d = dev.kernelkit.data.VariableLengthSeries.channels(training.get(0));
+        for (int i = 1; i < training.size(); i++) {
+            int di = dev.kernelkit.data.VariableLengthSeries.channels(training.get(i));
+            if (di != d) {
+                throw new IllegalArgumentException("series " + i + " has " + di + " channels, series 0 has " + d);
+            }
+        }
+        List<Kernel<Vec>> list = new ArrayList<>(d);
+        for (int c = 0; c < d; c++) {
+            int to = resampleTo;
+            if (to == -1) {
+                int[] len = new int[training.size()];
+                for (int i = 0; i < len.length; i++) {
+                    len[i] = dev.kernelkit.data.VariableLengthSeries.length(training.get(i), c);
+                }
+                Arrays.sort(len);
+                to = len[(len.length - 1) / 2];
+            }
+            VariableLengthChannelKernel probe = new VariableLengthChannelKernel(c, new GlobalAlignmentKernel(1, 0, 1), to);
+            List<Vec> series = new ArrayList<>(training.size());
+            for (Vec x : training) {
+                series.add(probe.channel(x));
+            }
+            list.add(new VariableLengthChannelKernel(c, GlobalAlignmentKernel.withDefaults(series, 1, seed + c), to));
+        }
+        return new MultipleKernel(List.copyOf(list), ones(list.size()), Normalisation.UNIT_DIAGONAL, 0);
+    }
+
+    /**
+     * Whether points of different dimensions may be compared: true when every base kernel reads series of any
+     * length ({@link VariableLengthChannelKernel}), so the combined kernel skips its dimension check.
+     */
+    public boolean acceptsAnyDimension() {
+        return anyDimension;
+    }
+
+    /**
      * Base kernels with given scales and normalisation, for model files (the scales are read back as written).
      *
      * @param dim the input dimension the kernels were built for (0: any)
@@ -298,7 +367,7 @@ public final class MultipleKernel {
         Kernel<Vec> b = k instanceof SingleFeatureKernel sf ? sf.base() : k;
         return b instanceof GaussianKernel || b instanceof LaplacianKernel || b instanceof GroupGaussianKernel
                 || b instanceof ExponentialChiSquareKernel || b instanceof InverseDistanceKernel
-                || b instanceof InverseSquaredDistanceKernel || b instanceof ChannelAlignmentKernel
+                || b instanceof InverseSquaredDistanceKernel || b instanceof AlignmentChannel
                 || b instanceof GlobalAlignmentKernel || b instanceof NormalizedKernel;
     }
 
@@ -444,7 +513,9 @@ public final class MultipleKernel {
          */
         @Override
         public double apply(Vec x, Vec z) {
-            x.checkSameDim(z);
+            if (!anyDimension) {
+                x.checkSameDim(z);
+            }
             double s = 0;
             for (KernelPlan.Group grp : plan.groups) {
                 if (!grp.active(w)) {
@@ -540,10 +611,12 @@ public final class MultipleKernel {
         /** Per generic alignment kernel: the fixed points' channels and their self-alignments log G(z, z). */
         private final Vec[][] series;
         private final double[][] selfLog;
+        private final boolean anyDimension;
 
         @SuppressWarnings("unchecked")
         private Rows(Combined k, List<? extends Vec> points) {
             KernelPlan plan = k.baseKernels().plan;
+            anyDimension = k.baseKernels().acceptsAnyDimension();
             int count = points.size();
             z = points.toArray(new Vec[0]);
             for (int c = 1; c < count; c++) {
@@ -573,7 +646,7 @@ public final class MultipleKernel {
             List<Kernel<Vec>> kernels = k.baseKernels().kernels;
             for (int g = 0; g < generic.length; g++) {
                 genericKernel[g] = kernels.get(generic[g]);
-                if (genericKernel[g] instanceof ChannelAlignmentKernel ca) {
+                if (genericKernel[g] instanceof AlignmentChannel ca) {
                     Vec[] ser = new Vec[count];
                     double[] self = new double[count];
                     for (int c = 0; c < count; c++) {
@@ -604,7 +677,9 @@ public final class MultipleKernel {
             if (count == 0) {
                 return;
             }
-            x.checkSameDim(z[0]);
+            if (!anyDimension) {
+                x.checkSameDim(z[0]);
+            }
             for (int c = 0; c < count; c++) {
                 out[c] = 0;
             }
@@ -649,7 +724,7 @@ public final class MultipleKernel {
             }
             for (int g = 0; g < generic.length; g++) {
                 double wm = w[generic[g]];
-                if (genericKernel[g] instanceof ChannelAlignmentKernel ca) {
+                if (genericKernel[g] instanceof AlignmentChannel ca) {
                     Vec xc = ca.channel(x);
                     GlobalAlignmentKernel gak = ca.alignment();
                     double lx = gak.logValue(xc, xc);

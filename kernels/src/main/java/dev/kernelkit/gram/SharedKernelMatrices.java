@@ -1,7 +1,7 @@
 package dev.kernelkit.gram;
 
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.kernel.ChannelAlignmentKernel;
+import dev.kernelkit.kernel.AlignmentChannel;
 import dev.kernelkit.kernel.GlobalAlignmentKernel;
 import dev.kernelkit.kernel.LinearKernel;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
  * G_ii + G_jj - 2 G_ij), single-variable kernels read the column x_j of the training data
  * (O(n) memory each), group Gaussians the columns of their group, and Gaussian widths in ratios 2^s
  * share one exp per entry (see {@link KernelPlan}). Only kernels of other types get their own dense Gram
- * matrix (a {@link ChannelAlignmentKernel}'s from the self-alignments of the training series, computed once
+ * matrix (a {@link AlignmentChannel}'s from the self-alignments of the training series, computed once
  * per series). Memory: 8 n^2
  * bytes for G plus 8 n^2 per "generic" kernel, against 8 n^2 M for M dense matrices. When the M
  * dense matrices fit a budget (default {@link #DEFAULT_DENSE_BUDGET_BYTES}, e.g. Heart's 182
@@ -101,7 +101,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
         }
         this.generic = new DenseKernelMatrix[plan.count];
         for (int m : plan.generic) {
-            generic[m] = kernels.kernel(m) instanceof ChannelAlignmentKernel a ? alignmentGram(a, points)
+            generic[m] = kernels.kernel(m) instanceof AlignmentChannel a ? alignmentGram(a, points)
                     : builder.gram(kernels.kernel(m), points);
         }
         this.dense = (long) plan.count * n * n * Double.BYTES <= denseBudgetBytes ? precompute() : null;
@@ -130,7 +130,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
      * exp(log G(x_i, x_j) - log G(x_i, x_i) / 2 - log G(x_j, x_j) / 2) for i &le; j, rows in parallel (the values of
      * {@link GlobalAlignmentKernel#apply} with a third of its alignments).
      */
-    static DenseKernelMatrix alignmentGram(ChannelAlignmentKernel a, List<? extends Vec> points) {
+    static DenseKernelMatrix alignmentGram(AlignmentChannel a, List<? extends Vec> points) {
         int n = points.size();
         GlobalAlignmentKernel k = a.alignment();
         Vec[] ser = new Vec[n];

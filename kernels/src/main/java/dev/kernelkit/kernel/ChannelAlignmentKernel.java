@@ -19,7 +19,7 @@ import java.util.Objects;
  * Unit diagonal and PSD by construction (Cuturi, ICML 2011). O(L²) per evaluation (O(L·T) with a
  * band). Immutable.
  */
-public final class ChannelAlignmentKernel implements Kernel<Vec> {
+public final class ChannelAlignmentKernel implements AlignmentChannel {
     private final int[] features;
     private final GlobalAlignmentKernel alignment;
 
@@ -53,6 +53,7 @@ public final class ChannelAlignmentKernel implements Kernel<Vec> {
     }
 
     /** The alignment kernel on the channel series. */
+    @Override
     public GlobalAlignmentKernel alignment() {
         return alignment;
     }
@@ -62,6 +63,7 @@ public final class ChannelAlignmentKernel implements Kernel<Vec> {
      *
      * @throws IllegalArgumentException when x lacks a feature of the channel
      */
+    @Override
     public Vec channel(Vec x) {
         double[] v = new double[features.length];
         for (int a = 0; a < features.length; a++) {

@@ -25,7 +25,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Fuzzing of {@link CsvSeriesFormat} (jqwik, fixed seeds): written series read back exactly;
+ * Fuzzing of {@link CsvSeriesFormat} (jqwik, fixed seeds): written series read back exactly (of one length
+ * by {@code read}, of any lengths by {@code readSeries});
  * corrupted files parse as an independent reference parser says or fail on one line naming file
  * and line.
  */
@@ -58,6 +59,44 @@ class CsvSeriesFormatFuzzTest {
                     double[] y = ys.stream().mapToDouble(Double::doubleValue).toArray();
                     return new CsvSeriesFormat.SeriesData(new LabeledDataset(points, y), channels, length);
                 }));
+    }
+
+    /** Series of unequal lengths (1 to 6 steps each), for {@link CsvSeriesFormat#readSeries}. */
+    @Provide
+    Arbitrary<CsvSeriesFormat.SeriesSet> seriesOfAnyLength() {
+        return Arbitraries.integers().between(1, 3).flatMap(channels -> Combinators.combine(
+                Arbitraries.integers().between(1, 6).flatMap(len -> Fuzz.values().list().ofSize(channels * len)
+                        .map(l -> {
+                            double[][] x = new double[channels][len];
+                            for (int c = 0; c < channels; c++) {
+                                for (int t = 0; t < len; t++) {
+                                    x[c][t] = l.get(c * len + t);
+                                }
+                            }
+                            return x;
+                        })).list().ofMinSize(1).ofMaxSize(5),
+                Arbitraries.integers().between(-3, 5).map(Integer::doubleValue).list().ofSize(5))
+                .as((xs, ys) -> new CsvSeriesFormat.SeriesSet(xs,
+                        ys.subList(0, xs.size()).stream().mapToDouble(Double::doubleValue).toArray(), channels)));
+    }
+
+    @Property(tries = 2000, seed = "25033")
+    void seriesOfAnyLengthReadBackExactly(@ForAll("seriesOfAnyLength") CsvSeriesFormat.SeriesSet data) throws IOException {
+        Path f = dir.resolve("rt-any.csv");
+        CsvSeriesFormat.write(data, f);
+        CsvSeriesFormat.SeriesSet back = CsvSeriesFormat.readSeries(f);
+        assertThat(back.channels()).isEqualTo(data.channels());
+        assertThat(back.labels()).containsExactly(data.labels());
+        assertThat(back.size()).isEqualTo(data.size());
+        for (int i = 0; i < data.size(); i++) {
+            double[][] a = data.get(i);
+            double[][] b = back.get(i);
+            for (int c = 0; c < a.length; c++) {
+                // exact round trip, -0.0 included
+                assertThat(java.util.Arrays.equals(a[c], b[c])).as("series %d channel %d", i, c).isTrue();
+            }
+            assertThat(VariableLengthSeries.decode(back.encoded().x(i))).isDeepEqualTo(b);
+        }
     }
 
     @Provide

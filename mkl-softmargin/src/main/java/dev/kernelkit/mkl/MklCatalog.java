@@ -1,6 +1,5 @@
 package dev.kernelkit.mkl;
 
-import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
@@ -70,7 +69,7 @@ public final class MklCatalog implements LearnerCatalog {
 
     /** The protocol trainer: standardise, protocol kernels with unit trace, fit. */
     static Trainer<Vec, ScaledModel<Vec>> protocolTrainer(MklOptions options) {
-        return ScaledModel.trainer(FeatureScaling.STANDARD, SoftMarginMkl.trainer(options));
+        return MklProtocol.trainer(options, MklProtocol.KernelChoice.protocol());
     }
 
     private record MklLearner(MklMethod method) implements Learner<Vec> {
@@ -108,10 +107,10 @@ public final class MklCatalog implements LearnerCatalog {
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
-            MklOptions base = defaults(method, training.dim());
-            for (MklOptions o : MklProtocol.candidates(base, MklProtocol.Grid.paper(), true, true,
-                    kernelCount(training.dim()))) {
-                out.add(protocolTrainer(o));
+            dev.kernelkit.eval.Grid<Vec> grid = new MklProtocol.Tuning(defaults(method, training.dim()),
+                    MklProtocol.Grid.paper(), true, true, MklProtocol.KernelChoice.protocol(), 5, 0).grid(training.dim());
+            for (dev.kernelkit.eval.Point p : grid.points()) {
+                out.add(grid.trainer(p));
             }
             return out;
         }

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * have computed itself. SM2's larger-theta fits of one C also share one anchor fit near the L1-MKL end
  * ({@link #sm2Anchor}, {@link Sm2Anchor}), a deterministic function of C, the labels and the options, so the grid's
  * results do not depend on which thread computed it. Thread-safe: the grid's fits run in parallel
- * ({@link MklProtocol#tuneReport}).
+ * ({@link MklProtocol.Tuning#selection}).
  */
 final class SharedStarts {
     private final BaseKernelMatrices matrices;

@@ -52,7 +52,8 @@ class BadInputTest {
                 DenseVec.wrap(new double[] {1, 1}));
         LabeledDataset one = new LabeledDataset(x, new double[] {1, 1, 1});
         MklProtocol.Grid grid = new MklProtocol.Grid(List.of(1.0, 10.0), List.of(0.0), List.of(1.0), List.of(2.0));
-        assertThatThrownBy(() -> MklProtocol.tune(one, MklOptions.sm1(1, 1), grid, true, false, 5, 1))
+        assertThatThrownBy(() -> new MklProtocol.Tuning(MklOptions.sm1(1, 1), grid, true, false,
+                MklProtocol.KernelChoice.protocol(), 5, 0).select(one, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("MKL needs at least 2 classes, got [1.0]");
     }
 

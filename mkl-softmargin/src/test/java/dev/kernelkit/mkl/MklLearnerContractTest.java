@@ -58,19 +58,22 @@ class MklLearnerContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("names")
     void theCatalogTrainerIsTheProtocolsStandardiseUnitTraceFitWithTheDefaults(String name) {
-        // the catalog's model equals MklProtocol.trainAndTest with the same options, decision by decision
+        // the catalog's model equals the protocol written out by hand with the same options, decision by decision:
+        // standardise on the data, protocol kernels with unit trace on the scaled data, fit
         LabeledDataset data = LearnerContract.binaryVectors();
         MklOptions o = MklCatalog.defaults(MklMethod.parse(name), data.dim());
         ScaledModel<?> viaCatalog = (ScaledModel<?>) Learners.find(name).trainer((dev.kernelkit.learn.Dataset) data, 1L)
                 .fit((dev.kernelkit.learn.Dataset) data);
-        MklProtocol.Outcome viaProtocol = MklProtocol.trainAndTest(data, null, o);
+        dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(data);
+        LabeledDataset st = scaler.apply(data);
+        MklModel byHand = SoftMarginMkl.fit(st, MultipleKernel.simpleMklProtocol(st.dim()).withUnitTrace(st.points()), o);
         MklModel a = (MklModel) viaCatalog.inner();
         assertThat(a.options()).isEqualTo(o);
         assertThat(a.report().learner()).isEqualTo(name);
         for (int i = 0; i < data.size(); i++) {
             Vec raw = data.x(i);
             assertThat(((ScaledModel<Vec>) (ScaledModel) viaCatalog).decisions(raw))
-                    .containsExactly(viaProtocol.scaledModel().decisions(raw));
+                    .containsExactly(byHand.decisions(scaler.apply(raw)));
         }
     }
 

@@ -666,8 +666,14 @@ class SoftMarginMklTest {
         }
         MklResult[] shared = new MklResult[grid.size()];
         // in parallel, as the grid search runs them
-        MklProtocol.forEach(grid.size(), 2, k -> shared[k] = SoftMarginMkl.fitBinary(g, signedLabels(),
-                grid.get(k).withSolver(TIGHT), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, starts));
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            pool.submit(() -> java.util.stream.IntStream.range(0, grid.size()).parallel().forEach(k -> shared[k] =
+                    SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT), FitListener.SILENT,
+                            WarmStart.PREVIOUS_ALPHA, starts))).join();
+        } finally {
+            pool.shutdown();
+        }
         for (int k = 0; k < grid.size(); k++) {
             MklResult own = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(k).withSolver(TIGHT));
             String point = grid.get(k) + ", " + at;
@@ -693,10 +699,17 @@ class SoftMarginMklTest {
         // once in grid order on one thread, once in reverse order on three: the anchors are computed by other fits
         SharedStarts first = new SharedStarts(g), second = new SharedStarts(g);
         MklResult[] a = new MklResult[n], b = new MklResult[n];
-        MklProtocol.forEach(n, 1, i -> a[i] = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(i), FitListener.SILENT,
-                WarmStart.PREVIOUS_ALPHA, first));
-        MklProtocol.forEach(n, 3, i -> b[n - 1 - i] = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(n - 1 - i),
-                FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, second));
+        for (int i = 0; i < n; i++) {
+            a[i] = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(i), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, first);
+        }
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(3);
+        try {
+            pool.submit(() -> java.util.stream.IntStream.range(0, n).parallel().forEach(i -> b[n - 1 - i] =
+                    SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(n - 1 - i), FitListener.SILENT,
+                            WarmStart.PREVIOUS_ALPHA, second))).join();
+        } finally {
+            pool.shutdown();
+        }
         int sharedSolves = 0, ownSolves = 0;
         for (int i = 0; i < n; i++) {
             MklOptions o = grid.get(i);

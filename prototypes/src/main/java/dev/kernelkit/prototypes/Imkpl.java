@@ -2,6 +2,17 @@ package dev.kernelkit.prototypes;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Aggregate;
+import dev.kernelkit.eval.Dimension;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Metric;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Point;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.ScoredPoint;
+import dev.kernelkit.eval.Selection;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.learn.FitListener;
@@ -38,6 +49,12 @@ import java.util.Objects;
  * keeps the current value when the new one is not better, so J does not increase within an
  * iteration. Stops when |J_t − J_{t−1}| ≤ tol·|J_{t−1}| or after the iteration cap.
  * {@link ImkplOptions.BetaStep#FIXED} gives ISKPL (β = 1/M, the average kernel).
+ *
+ * <p>When r of the capped β-step ({@link ImkplOptions#KERNEL_CAP_BY_INNER_CV}) or the prediction rule
+ * ({@link ImkplOptions.PredictionRule#BY_INNER_CV}) is left to inner CV ({@link ImkplOptions#recommended}, the
+ * default), {@link #fit} first chooses them by stratified inner CV on the training set alone
+ * ({@link #chooseByInnerCv}), then fits once at the choice; the model holds the chosen options and the fit
+ * report's options line the inner accuracies.
  *
  * <p>Cost per iteration (n samples, M kernels, k prototypes): O(M_active·n²) for the combined
  * kernel, O(n·k·T) + n NQPs of size k for the codes, O(k·n·T) + k NQPs of size n for the
@@ -93,8 +110,152 @@ public final class Imkpl {
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
-        Stopwatch clock = Stopwatch.start();
         checkData(train, options);
+        checkKernels(train, kernels);
+        if (!options.innerCv()) {
+            return fitResolved(train, kernels, options, listener, options.toString());
+        }
+        Stopwatch clock = Stopwatch.start();
+        InnerChoice choice = chooseByInnerCv(train, kernels, options);
+        ImkplModel m = fitResolved(train, kernels, choice.options(), listener, options + "; " + choice.describe());
+        FitReport r = m.report();
+        FitReport withTuning = new FitReport(r.learner(), r.options(), r.seed(), r.iterations(), r.converged(),
+                r.objective(), clock.elapsedSeconds());
+        return toModel(m, withTuning);
+    }
+
+    /**
+     * The candidates for r of the capped β-step when it is chosen by inner CV: c·T (one kernel per prototype,
+     * the former default), ⌈M/20⌉ and ⌈M/5⌉ (5 % and 20 % of the base kernels: inner CV on TOX-171 settled
+     * between 300 and 1,200 of its 5,748, RESULTS.md), each clamped to [1, M], ascending, duplicates dropped.
+     */
+    public static int[] kernelCapCandidates(int classes, int t, int kernels) {
+        java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+        for (long r : new long[] {(long) classes * t, (kernels + 19L) / 20, (kernels + 4L) / 5}) {
+            set.add((int) Math.max(1, Math.min(kernels, r)));
+        }
+        return set.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The prediction rules inner CV chooses among, in tie-breaking order (the paper's vote first). */
+    static final List<ImkplOptions.PredictionRule> RULES = List.of(ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
+            ImkplOptions.PredictionRule.CLASS_RECONSTRUCTION, ImkplOptions.PredictionRule.NEAREST_PROTOTYPE);
+
+    /**
+     * What inner CV chose.
+     *
+     * @param options    the options with r and the rule resolved
+     * @param folds      folds used (0: inner CV impossible, a class has fewer than 2 samples; the fallback r = c·T
+     *                   and the vote are used)
+     * @param caps       the r candidates (one value when r was fixed)
+     * @param rules      the rule candidates (one when the rule was fixed)
+     * @param accuracy   mean inner accuracy per (cap, rule)
+     */
+    record InnerChoice(ImkplOptions options, int folds, int[] caps, List<ImkplOptions.PredictionRule> rules,
+                       double[][] accuracy) {
+        String describe() {
+            if (folds == 0) {
+                return "inner CV impossible (a class has fewer than 2 samples): kernelCap=" + options.kernelCap()
+                        + ", predictionRule=" + options.predictionRule();
+            }
+            StringBuilder sb = new StringBuilder(folds + "-fold inner CV chose kernelCap=" + options.kernelCap()
+                    + ", predictionRule=" + options.predictionRule() + " (mean inner accuracy");
+            for (int a = 0; a < caps.length; a++) {
+                for (int b = 0; b < rules.size(); b++) {
+                    sb.append(String.format(java.util.Locale.ROOT, " r=%d/%s %.4f", caps[a], rules.get(b), accuracy[a][b]));
+                }
+            }
+            return sb.append(')').toString();
+        }
+    }
+
+    /**
+     * Chooses r (when {@code kernelCap} is {@link ImkplOptions#KERNEL_CAP_BY_INNER_CV} with the capped β-step)
+     * and the prediction rule (when {@link ImkplOptions.PredictionRule#BY_INNER_CV}) by stratified inner CV on
+     * {@code train} alone: one fit per candidate r and fold, every rule candidate scored on the same fit; the
+     * highest mean accuracy wins, ties to the smaller r and then to the earlier rule of {@link #RULES}. Folds =
+     * min(innerFolds, smallest class size); a fold whose training part has a class with fewer than T samples is
+     * fitted with T lowered to that count. The base kernels are the given ones (built on all of {@code train}).
+     */
+    static InnerChoice chooseByInnerCv(LabeledDataset train, MultipleKernel kernels, ImkplOptions options) {
+        double[] classes = train.classes();
+        int[] y = classIndices(train, classes);
+        int[] count = new int[classes.length];
+        for (int v : y) {
+            count[v]++;
+        }
+        int smallest = Arrays.stream(count).min().orElse(0);
+        boolean tuneCap = options.betaStep() == ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP
+                && options.kernelCap() == ImkplOptions.KERNEL_CAP_BY_INNER_CV;
+        boolean tuneRule = options.predictionRule() == ImkplOptions.PredictionRule.BY_INNER_CV;
+        int fixedCap = options.kernelCap() == ImkplOptions.KERNEL_CAP_BY_INNER_CV ? 0 : options.kernelCap();
+        int[] caps = tuneCap ? kernelCapCandidates(classes.length, options.t(), kernels.count()) : new int[] {fixedCap};
+        List<ImkplOptions.PredictionRule> rules = tuneRule ? RULES : List.of(options.predictionRule());
+        int folds = Math.min(options.innerFolds(), smallest);
+        if (folds < 2) {
+            ImkplOptions o = options.withKernelCap(tuneCap ? 0 : fixedCap)
+                    .withPredictionRule(tuneRule ? ImkplOptions.PredictionRule.PROTOTYPE_VOTE : options.predictionRule());
+            return new InnerChoice(o, 0, caps, rules, new double[caps.length][rules.size()]);
+        }
+        // the harness: grid r x rule (r slowest, the order of ties), the stratified k-fold seeded options.seed() on
+        // the class indices, mean accuracy over the folds, the first best point; the rules of one r read one fit
+        // per fold (shared work), at T clamped to the fold's smallest class
+        final int nFolds = folds;
+        InnerSplits inner = (part, s) -> dev.kernelkit.data.Splits.stratifiedKFold(
+                classIndices(LabeledDataset.of(part), classes), nFolds, options.seed());
+        double[] capValues = Arrays.stream(caps).asDoubleStream().toArray();
+        Grid<Vec> grid = Grid.<Vec>of(p -> resolvedTrainer(kernels, options.withKernelCap(caps[p.index(0)])
+                        .withPredictionRule(rules.get(p.index(1)))),
+                        Dimension.of(INNER_CAP, capValues), Dimension.unordered(INNER_RULE, rules))
+                .withSharedWork(part -> new FoldFits(), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
+                    LabeledDataset tr = LabeledDataset.of(part);
+                    int[] c2 = new int[classes.length];
+                    for (int v : classIndices(tr, classes)) {
+                        c2[v]++;
+                    }
+                    int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
+                    ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
+                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
+                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString());
+                }).withPredictionRule(rules.get(p.index(1))));
+        // select() draws no outer split: the resampling only completes the definition
+        Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
+                .withMetric(Metric.of("accuracy", true, (model, data) -> {
+                    LabeledDataset d = LabeledDataset.of(data);
+                    return Metrics.accuracy(d.labels(), ((ImkplModel) model).predictLabels(d.points()));
+                }))
+                .withAggregate(Aggregate.MEAN)
+                .withChooser(sr -> sr.best(sr.grid().points()))
+                .select(train, 0);
+        double[][] acc = new double[caps.length][rules.size()];
+        for (ScoredPoint sp : sel.searched()) {
+            acc[sp.point().index(0)][sp.point().index(1)] = sp.score();
+        }
+        Point best = sel.chosen();
+        return new InnerChoice(options.withKernelCap(caps[best.index(0)]).withPredictionRule(rules.get(best.index(1))),
+                folds, caps, rules, acc);
+    }
+
+    /** Grid dimension names of {@link #chooseByInnerCv}. */
+    private static final String INNER_CAP = "kernel_cap";
+    private static final String INNER_RULE = "prediction_rule";
+
+    /** A contract trainer at resolved options on fixed base kernels (the grid's trainer; inner fits share work). */
+    private static Trainer<Vec, ImkplModel> resolvedTrainer(MultipleKernel kernels, ImkplOptions o) {
+        return Trainers.of(learnerName(o), InputKind.VECTORS, Task.CLASSIFICATION, o,
+                (d, listener) -> fitResolved(LabeledDataset.of(d), kernels, o, listener, o.toString()));
+    }
+
+    /** The fits of one inner fold, one per r, made on first use and read by every rule of that r. */
+    private static final class FoldFits {
+        private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
+
+        synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
+            return models.computeIfAbsent(cap, k -> fit.get());
+        }
+    }
+
+    private static void checkKernels(LabeledDataset train, MultipleKernel kernels) {
         if (kernels.dim() != 0 && kernels.dim() != train.dim()) {
             throw new IllegalArgumentException("base kernels expect dimension " + kernels.dim() + ", data has "
                     + train.dim());
@@ -103,6 +264,12 @@ public final class Imkpl {
             throw new IllegalArgumentException("IMKPL needs base kernels normalised to unit diagonal (spec §2), got "
                     + kernels.normalisation() + "; use MultipleKernel.withUnitDiagonal()");
         }
+    }
+
+    /** Fits with options whose r and prediction rule are resolved; {@code optionsText} goes into the report. */
+    private static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                          FitListener listener, String optionsText) {
+        Stopwatch clock = Stopwatch.start();
         String name = learnerName(options);
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
@@ -127,7 +294,7 @@ public final class Imkpl {
             }
         }
         double[] trace = history.stream().mapToDouble(Double::doubleValue).toArray();
-        FitReport report = new FitReport(name, options.toString(), options.seed(), trace.length - 1, converged, trace,
+        FitReport report = new FitReport(name, optionsText, options.seed(), trace.length - 1, converged, trace,
                 clock.elapsedSeconds());
         return toModel(st, kernels, classes, train.points(), options, report);
     }
@@ -161,6 +328,19 @@ public final class Imkpl {
             y[i] = Arrays.binarySearch(classes, data.y(i));
         }
         return y;
+    }
+
+    /** The same model with another fit report. */
+    private static ImkplModel toModel(ImkplModel m, FitReport report) {
+        int k = m.prototypeCount();
+        int[][] idx = new int[k][];
+        double[][] val = new double[k][];
+        for (int j = 0; j < k; j++) {
+            idx[j] = m.prototypePoints(j);
+            val[j] = m.prototypeWeights(j);
+        }
+        return new ImkplModel(m.baseKernels(), m.kernelWeights(), m.classValues(), m.storedPoints(), m.trainIndex(),
+                m.pointClasses(), idx, val, m.prototypeClasses(), m.t(), m.options(), report);
     }
 
     static ImkplModel toModel(ImkplState st, MultipleKernel kernels, double[] classes,

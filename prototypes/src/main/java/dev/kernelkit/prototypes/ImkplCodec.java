@@ -10,6 +10,7 @@ import dev.kernelkit.kernel.ChannelAlignmentKernel;
 import dev.kernelkit.kernel.GlobalAlignmentKernel;
 import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.VariableLengthChannelKernel;
 import dev.kernelkit.learn.FitReport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,13 +23,18 @@ import java.util.List;
  * <pre>
  * t = 18, options.lambda = 0.1, options.mu, options.tau, options.beta_step, options.ls_form,
  * options.max_iterations, options.tolerance, options.recompute_neighbourhoods, options.self_coding,
- * options.kernel_cap, options.seed, options.dis_form
+ * options.kernel_cap, options.seed, options.dis_form, options.inner_folds
+ * options.prediction_rule = CLASS_RECONSTRUCTION   the rule of predict (files without it: PROTOTYPE_VOTE, the
+ *                                                   only rule before it was stored)
  * classes = 1.0 2.0 3.0 4.0          the class labels
  * beta = ...                          the kernel weights
  * kernels.dim = 5748, kernels.count = 5748
  * kernels.sigma = ...                 the width of each group Gaussian (0 for an alignment channel)
  * kernels.group.M = 17                the features of base kernel M, in order
  * kernels.gak.M.sigma, kernels.gak.M.triangular   only for an alignment channel
+ * kernels.series.M = 2                the channel of a variable-length alignment kernel (instead of a group;
+ *                                     kernels.dim = 0 then: the points are series of any length)
+ * kernels.series.M.resample = 60      the length its channel is resampled to (0: none)
  * points = ..., points.train_index = ..., points.class = ...     the stored training samples
  * prototypes.count = 72, prototypes.class = ..., prototypes.J.points = ..., prototypes.J.weights = ...
  * </pre>
@@ -65,7 +71,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
             }
             if (k instanceof GroupGaussianKernel g) {
                 sigma[m] = g.width();
-            } else if (!(k instanceof ChannelAlignmentKernel)) {
+            } else if (!(k instanceof ChannelAlignmentKernel) && !(k instanceof VariableLengthChannelKernel)) {
                 throw new IllegalArgumentException("the imkpl model file stores Gaussian-per-group and alignment-per-channel "
                         + "base kernels only; kernel " + m + " is " + k);
             }
@@ -84,15 +90,22 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         w.putInt("options.kernel_cap", options.kernelCap());
         w.putLong("options.seed", options.seed());
         w.putString("options.dis_form", options.disForm().name());
+        w.putString("options.prediction_rule", options.predictionRule().name());
+        w.putInt("options.inner_folds", options.innerFolds());
         w.putDoubles("classes", model.classValues());
         w.putDoubles("beta", model.kernelWeights());
-        w.putInt("kernels.dim", model.dim());
+        w.putInt("kernels.dim", kernels.acceptsAnyDimension() ? 0 : model.dim());
         w.putInt("kernels.count", count);
         w.putDoubles("kernels.sigma", sigma);
         for (int m = 0; m < count; m++) {
             Kernel<Vec> k = kernels.kernel(m);
             if (k instanceof GroupGaussianKernel g) {
                 w.putInts("kernels.group." + m, g.features());
+            } else if (k instanceof VariableLengthChannelKernel v) {
+                w.putInt("kernels.series." + m, v.channelIndex());
+                w.putInt("kernels.series." + m + ".resample", v.resampleTo());
+                w.putDouble("kernels.gak." + m + ".sigma", v.alignment().sigma());
+                w.putInt("kernels.gak." + m + ".triangular", v.alignment().triangular());
             } else {
                 ChannelAlignmentKernel a = (ChannelAlignmentKernel) k;
                 w.putInts("kernels.group." + m, a.features());
@@ -129,7 +142,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     + ", points=" + points.size() + ", prototypes=" + k + ")");
         }
         for (Vec p : points) {
-            if (p.dim() != kernels.dim()) {
+            if (!kernels.acceptsAnyDimension() && p.dim() != kernels.dim()) {
                 throw f.formatError("points", "a stored point has dimension " + p.dim() + ", expected " + kernels.dim());
             }
         }
@@ -160,9 +173,17 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
                     f.getLong("options.seed"),
                     f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
-                            : ImkplOptions.DisForm.DISTANCE);
+                            : ImkplOptions.DisForm.DISTANCE,
+                    f.has("options.prediction_rule")
+                            ? ImkplOptions.PredictionRule.valueOf(f.getString("options.prediction_rule"))
+                            : ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
+                    f.has("options.inner_folds") ? f.getInt("options.inner_folds") : ImkplOptions.DEFAULT_INNER_FOLDS);
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
+        }
+        if (opts.predictionRule() == ImkplOptions.PredictionRule.BY_INNER_CV) {
+            throw f.formatError("options.prediction_rule", "a model file needs the rule inner CV chose, found "
+                    + opts.predictionRule());
         }
         if (!f.has("report.learner")) {
             double[] history = f.has("objective_history") ? f.getDoubles("objective_history") : new double[0];
@@ -182,12 +203,30 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
     static MultipleKernel readKernels(ModelFile f, String prefix) throws ModelFormatException {
         int d = f.getInt(prefix + "dim");
         int count = f.getInt(prefix + "count");
-        if (d < 1 || count < 1) {
-            throw f.formatError("expected dim >= 1 and count >= 1 for '" + prefix + "', found " + d + " and " + count);
+        if (d < 0 || count < 1) {
+            throw f.formatError("expected dim >= 0 and count >= 1 for '" + prefix + "', found " + d + " and " + count);
         }
         double[] sig = f.getDoubles(prefix + "sigma", count);
         List<Kernel<Vec>> list = new ArrayList<>(count);
         for (int m = 0; m < count; m++) {
+            String skey = prefix + "series." + m;
+            if (f.has(skey)) {
+                int c = f.getInt(skey);
+                if (c < 0) {
+                    throw f.formatError(skey, "channel " + c + " of base kernel " + m + " must be >= 0");
+                }
+                try {
+                    list.add(new VariableLengthChannelKernel(c, new GlobalAlignmentKernel(f.getDouble(prefix + "gak." + m + ".sigma"),
+                            f.getInt(prefix + "gak." + m + ".triangular"), 1), f.getInt(skey + ".resample")));
+                } catch (IllegalArgumentException e) {
+                    throw f.formatError(prefix + "gak." + m + ".sigma", "alignment kernel " + m + ": " + e.getMessage());
+                }
+                continue;
+            }
+            if (d < 1) {
+                throw f.formatError(prefix + "dim", "dim 0 is for variable-length series kernels only; base kernel " + m
+                        + " reads features");
+            }
             String key = prefix + "group." + m;
             int[] g = f.getInts(key);
             if (g.length == 0) {

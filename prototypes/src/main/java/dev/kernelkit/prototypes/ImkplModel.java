@@ -15,20 +15,26 @@ import java.util.Objects;
 
 /**
  * A fitted IMKPL (or ISKPL) model: prototypes Φ(X)u_j built from a few training samples each,
- * kernel weights β, and the test-time coding of spec §6.1–6.2:
+ * kernel weights β, the test-time coding of spec §6.1 and one of three prediction rules
+ * ({@link ImkplOptions.PredictionRule}; never {@code BY_INNER_CV} here, the fit resolves it):
  *
  * <pre>
- *   γ_z = NQP(Q = 2·UᵀKU, c = −2·Uᵀk_z, T)       (eq. 7 with λ = 0; k_z = Σ_m β_m K_m(X, z))
- *   ŷ(z) = argmax_q (H U γ_z)_q                    (ties: smallest class index)
+ *   γ_z = NQP(Q = 2·UᵀKU, c = −2·Uᵀk_z, T)           (eq. 7 with λ = 0; k_z = Σ_m β_m K_m(X, z))
+ *   PROTOTYPE_VOTE:        ŷ(z) = argmax_q (H U γ_z)_q                          (spec §6.2, the paper's)
+ *   CLASS_RECONSTRUCTION:  γ_q = NQP(2·U_qᵀKU_q, −2·U_qᵀk_z, T) over P_q = {j : c_j = q},
+ *                          ŷ(z) = argmin_q ‖Φ(z) − Φ(X)U_qγ_q‖² = argmin_q K(z,z) − 2k_zᵀU_qγ_q + γ_qᵀU_qᵀKU_qγ_q
+ *   NEAREST_PROTOTYPE:     ŷ(z) = c_j*,  j* = argmin_j ‖Φ(z) − Φ(X)u_j‖² = K(z,z) − 2k_zᵀu_j + u_jᵀKu_j
  * </pre>
  *
- * If γ_z = 0 the class of the prototype with the largest k_zᵀu_j is predicted. The model keeps
- * only the training samples that occur in some prototype. As a {@link Model}: {@link #predict} is the
- * class index of ŷ(z), {@link #decisions} the class scores (H U γ_z)_q ({@link #classScores}; for two
- * classes the single value (HUγ_z)_1 − (HUγ_z)_0), and when γ_z = 0 the indicator of the fallback class
- * (1 for it, 0 for the others; ±1 for two classes); {@link #predictLabel} gives the label. As a
- * {@link LearnsKernel}: one machine whose learned kernel is K(β) = Σ_m β_m K_m. Immutable; made by
- * {@link Imkpl#fit} and {@link ImkplCodec}.
+ * Ties go to the smallest class (or prototype) index. K(z,z) = Σ_m β_m because every base kernel has unit
+ * diagonal (spec §2). For the vote, if γ_z = 0 the class of the prototype with the largest k_zᵀu_j is
+ * predicted. The model keeps only the training samples that occur in some prototype. As a {@link Model}:
+ * {@link #predict} is the class index of ŷ(z); {@link #decisions} are, per rule, the class scores
+ * (HUγ_z)_q ({@link #classScores}; when γ_z = 0 the indicator of the fallback class), the negated class
+ * residuals −‖Φ(z) − Φ(X)U_qγ_q‖², or the negated distance to the class's nearest prototype (a class without
+ * prototypes gets the largest distance plus 1); for two classes the single value score 1 − score 0.
+ * {@link #predictLabel} gives the label. As a {@link LearnsKernel}: one machine whose learned kernel is
+ * K(β) = Σ_m β_m K_m. Immutable; made by {@link Imkpl#fit} and {@link ImkplCodec}.
  */
 public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     static final String TYPE = "imkpl";
@@ -46,6 +52,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     private final int t;
     private final ImkplOptions options;
     private final FitReport report;
+    private final ImkplOptions.PredictionRule rule;
 
     private final MultipleKernel.Combined learned;
     /** Rows of K(β) between a new point and the stored points. */
@@ -53,9 +60,13 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     /** The combined kernel between the stored points (row-major), for the prototype forms and IP. */
     private final double[] kp;
     private final double[][] q2;           // 2·UᵀKU
+    private final double selfKernel;       // K(z,z) = Σ_m β_m (unit-diagonal base kernels)
+    private final int[][] classPrototypes; // P_q = {j : c_j = q}, ascending
 
     /**
-     * @throws IllegalArgumentException for inconsistent parts (sizes, indices, weights)
+     * @param options the options of the fit with every inner-CV choice resolved: the prediction rule is
+     *        {@code options.predictionRule()}, which must not be {@code BY_INNER_CV}
+     * @throws IllegalArgumentException for inconsistent parts (sizes, indices, weights) or an unresolved rule
      */
     ImkplModel(MultipleKernel kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
                int[] pointClass, int[][] protoIdx, double[][] protoVal, int[] protoClass, int t,
@@ -63,6 +74,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.kernels = Objects.requireNonNull(kernels, "kernels");
         this.options = Objects.requireNonNull(options, "options");
         this.report = Objects.requireNonNull(report, "report");
+        this.rule = checkRule(options.predictionRule());
         this.beta = beta;
         this.classValues = classValues;
         List<String> names = new ArrayList<>(classValues.length);
@@ -97,6 +109,78 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
                 q2[l][j] = 2 * v;
             }
         }
+        double sb = 0;
+        for (double b : beta) {
+            sb += b;
+        }
+        this.selfKernel = sb;
+        this.classPrototypes = classPrototypes(protoClass, classValues.length);
+    }
+
+    /** The same model with another rule (shares every part). */
+    private ImkplModel(ImkplModel m, ImkplOptions.PredictionRule rule) {
+        this.kernels = m.kernels;
+        this.beta = m.beta;
+        this.classValues = m.classValues;
+        this.classNames = m.classNames;
+        this.points = m.points;
+        this.trainIndex = m.trainIndex;
+        this.pointClass = m.pointClass;
+        this.protoIdx = m.protoIdx;
+        this.protoVal = m.protoVal;
+        this.protoClass = m.protoClass;
+        this.t = m.t;
+        this.options = m.options.withPredictionRule(checkRule(rule));
+        this.report = m.report;
+        this.rule = rule;
+        this.learned = m.learned;
+        this.rows = m.rows;
+        this.kp = m.kp;
+        this.q2 = m.q2;
+        this.selfKernel = m.selfKernel;
+        this.classPrototypes = m.classPrototypes;
+    }
+
+    private static ImkplOptions.PredictionRule checkRule(ImkplOptions.PredictionRule rule) {
+        Objects.requireNonNull(rule, "rule");
+        if (rule == ImkplOptions.PredictionRule.BY_INNER_CV) {
+            throw new IllegalArgumentException("a fitted model needs a concrete prediction rule, got " + rule);
+        }
+        return rule;
+    }
+
+    private static int[][] classPrototypes(int[] protoClass, int classes) {
+        int[] count = new int[classes];
+        for (int c : protoClass) {
+            if (c < 0 || c >= classes) {
+                throw new IllegalArgumentException("prototype class " + c + " outside [0, " + classes + ")");
+            }
+            count[c]++;
+        }
+        int[][] out = new int[classes][];
+        for (int q = 0; q < classes; q++) {
+            out[q] = new int[count[q]];
+        }
+        int[] fill = new int[classes];
+        for (int j = 0; j < protoClass.length; j++) {
+            out[protoClass[j]][fill[protoClass[j]]++] = j;
+        }
+        return out;
+    }
+
+    /** The prediction rule of {@link #predict} and {@link #decisions}. */
+    public ImkplOptions.PredictionRule predictionRule() {
+        return rule;
+    }
+
+    /**
+     * The same prototypes and kernel weights with another prediction rule (its {@link #options()} say so; the
+     * fit report stays the one of the fit).
+     *
+     * @throws IllegalArgumentException for {@code BY_INNER_CV}
+     */
+    public ImkplModel withPredictionRule(ImkplOptions.PredictionRule newRule) {
+        return newRule == rule ? this : new ImkplModel(this, newRule);
     }
 
     /** The number of prototypes k. */
@@ -181,7 +265,11 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return InputKind.VECTORS;
     }
 
-    /** The input dimension (that of the stored training samples). */
+    /**
+     * The input dimension (that of the stored training samples); for variable-length series kernels
+     * ({@link MultipleKernel#acceptsAnyDimension}) the padded dimension of the training set, and points of any
+     * dimension are accepted.
+     */
     @Override
     public int dim() {
         return points.get(0).dim();
@@ -231,7 +319,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
 
     /** k_z over the stored points. */
     private double[] kernelRow(Vec z) {
-        if (z.dim() != dim()) {
+        if (!kernels.acceptsAnyDimension() && z.dim() != dim()) {
             throw new IllegalArgumentException("point has dimension " + z.dim() + ", expected " + dim());
         }
         double[] kz = new double[points.size()];
@@ -249,8 +337,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         if (kz.length != points.size()) {
             throw new IllegalArgumentException("expected a kernel row of " + points.size() + " values, found " + kz.length);
         }
-        double[] proj = projections(kz);
-        return decisionsOf(codesFromProjections(proj), proj);
+        return outcome(projections(kz)).decisions();
     }
 
     /** The training samples the prototypes are built from (the points of {@link #kernelRowOf}). */
@@ -299,27 +386,164 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return sc;
     }
 
-    /** The predicted class index (0-based, into {@link #classValues()}). */
+    /** The predicted class index (0-based, into {@link #classValues()}) under the model's rule. */
     @Override
     public int predict(Vec z) {
-        double[] proj = projections(kernelRow(z));
-        double[] g = codesFromProjections(proj);
-        return decide(g, proj);
+        return outcome(projections(kernelRow(z))).cls();
+    }
+
+    /** The decision values of z under the model's rule (see the class comment); {@link Model#classOf} of them is {@link #predict}. */
+    @Override
+    public double[] decisions(Vec z) {
+        return outcome(projections(kernelRow(z))).decisions();
     }
 
     /**
-     * The decision values of z: the class scores (H U γ_z)_q (two classes: score 1 − score 0), or, when γ_z = 0,
-     * the indicator of the fallback class of {@link #predict} (1 there, 0 elsewhere; two classes: +1 for class 1,
-     * −1 for class 0). {@link Model#classOf} of them is {@link #predict}.
+     * The code the model's rule predicts from, as a k-vector over the prototypes: γ_z for
+     * {@code PROTOTYPE_VOTE}; γ_q of the predicted class q in the slots of P_q for {@code CLASS_RECONSTRUCTION};
+     * 1 at the nearest prototype for {@code NEAREST_PROTOTYPE}. DR of these codes is the rule's DR.
      */
-    @Override
-    public double[] decisions(Vec z) {
-        double[] proj = projections(kernelRow(z));
-        double[] g = codesFromProjections(proj);
-        return decisionsOf(g, proj);
+    public double[] ruleCode(Vec z) {
+        return outcome(projections(kernelRow(z))).code();
     }
 
-    /** The decision values of a code and its projections (see {@link #decisions}). */
+    /**
+     * The class residuals ‖Φ(z) − Φ(X)U_qγ_q‖² of {@code CLASS_RECONSTRUCTION}, one per class (K(z,z) for a
+     * class without prototypes), whatever the model's rule.
+     */
+    public double[] classResiduals(Vec z) {
+        double[] proj = projections(kernelRow(z));
+        double[] res = new double[classValues.length];
+        for (int q = 0; q < res.length; q++) {
+            res[q] = classResidual(q, proj, null);
+        }
+        return res;
+    }
+
+    /** The squared feature-space distances ‖Φ(z) − Φ(X)u_j‖² to every prototype, whatever the model's rule. */
+    public double[] prototypeDistances(Vec z) {
+        return distances(projections(kernelRow(z)));
+    }
+
+    /** The class, decision values and code of the model's rule, from the projections Uᵀk_z. */
+    private record Outcome(int cls, double[] decisions, double[] code) {
+    }
+
+    private Outcome outcome(double[] proj) {
+        int c = classValues.length;
+        int k = protoIdx.length;
+        switch (rule) {
+            case PROTOTYPE_VOTE: {
+                double[] g = codesFromProjections(proj);
+                return new Outcome(decide(g, proj), decisionsOf(g, proj), g);
+            }
+            case CLASS_RECONSTRUCTION: {
+                double[] res = new double[c];
+                double[][] gq = new double[c][];
+                for (int q = 0; q < c; q++) {
+                    gq[q] = new double[classPrototypes[q].length];
+                    res[q] = classResidual(q, proj, gq[q]);
+                }
+                double[] scores = new double[c];
+                for (int q = 0; q < c; q++) {
+                    scores[q] = -res[q];
+                }
+                int cls = argmax(scores);
+                double[] code = new double[k];
+                for (int a = 0; a < classPrototypes[cls].length; a++) {
+                    code[classPrototypes[cls][a]] = gq[cls][a];
+                }
+                return new Outcome(cls, twoOrMany(scores), code);
+            }
+            case NEAREST_PROTOTYPE: {
+                double[] d = distances(proj);
+                double max = 0;
+                for (double v : d) {
+                    max = Math.max(max, v);
+                }
+                double[] scores = new double[c];
+                for (int q = 0; q < c; q++) {
+                    double best = max + 1;
+                    for (int j : classPrototypes[q]) {
+                        best = Math.min(best, d[j]);
+                    }
+                    scores[q] = -best;
+                }
+                int cls = argmax(scores);
+                double[] code = new double[k];
+                for (int j : classPrototypes[cls]) {
+                    if (-d[j] == scores[cls]) {
+                        code[j] = 1.0;
+                        break;
+                    }
+                }
+                return new Outcome(cls, twoOrMany(scores), code);
+            }
+            default:
+                throw new IllegalStateException("unresolved prediction rule " + rule);
+        }
+    }
+
+    /**
+     * ‖Φ(z) − Φ(X)U_qγ_q‖² for the NQP code γ_q of z over the prototypes of class q (same T, no final pruning,
+     * so with |P_q| ≤ T it is the non-negative least-squares optimum); writes γ_q into {@code codeOut} when
+     * not null.
+     */
+    private double classResidual(int q, double[] proj, double[] codeOut) {
+        int[] pq = classPrototypes[q];
+        if (pq.length == 0) {
+            return selfKernel;
+        }
+        double[][] qq = new double[pq.length][pq.length];
+        double[] cv = new double[pq.length];
+        for (int a = 0; a < pq.length; a++) {
+            cv[a] = -2 * proj[pq[a]];
+            for (int b = 0; b < pq.length; b++) {
+                qq[a][b] = q2[pq[a]][pq[b]];
+            }
+        }
+        double[] g = NonNegativeQuadraticPursuit.solve(NonNegativeQuadraticPursuit.dense(qq), cv,
+                NonNegativeQuadraticPursuit.Options.defaults(t).withPrune(false), null).x();
+        double r = selfKernel;
+        for (int a = 0; a < pq.length; a++) {
+            if (g[a] == 0) {
+                continue;
+            }
+            r -= 2 * g[a] * proj[pq[a]];
+            for (int b = 0; b < pq.length; b++) {
+                r += 0.5 * g[a] * g[b] * qq[a][b];
+            }
+        }
+        if (codeOut != null) {
+            System.arraycopy(g, 0, codeOut, 0, pq.length);
+        }
+        return Math.max(0.0, r);
+    }
+
+    /** ‖Φ(z) − Φ(X)u_j‖² = K(z,z) − 2k_zᵀu_j + u_jᵀKu_j for every prototype j (clamped at 0 against rounding). */
+    private double[] distances(double[] proj) {
+        double[] d = new double[proj.length];
+        for (int j = 0; j < proj.length; j++) {
+            d[j] = Math.max(0.0, selfKernel - 2 * proj[j] + 0.5 * q2[j][j]);
+        }
+        return d;
+    }
+
+    private static int argmax(double[] v) {
+        int best = 0;
+        for (int q = 1; q < v.length; q++) {
+            if (v[q] > v[best]) {
+                best = q;
+            }
+        }
+        return best;
+    }
+
+    private static double[] twoOrMany(double[] scores) {
+        return scores.length == 2 ? new double[] {scores[1] - scores[0]} : scores;
+    }
+
+    /** The decision values of a code and its projections (the vote; see {@link #decisions}). */
     double[] decisionsOf(double[] g, double[] proj) {
         boolean any = false;
         for (double v : g) {
@@ -352,14 +576,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
             }
             return protoClass[best];
         }
-        double[] sc = classScores(g);
-        int best = 0;
-        for (int q = 1; q < sc.length; q++) {
-            if (sc[q] > sc[best]) {
-                best = q;
-            }
-        }
-        return best;
+        return argmax(classScores(g));
     }
 
     /** The predicted label (a value of {@link #classValues()}). */
@@ -400,11 +617,11 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         }
     }
 
-    /** Explains the prediction for z. */
+    /** Explains the prediction for z: the prototypes of the rule's code ({@link #ruleCode}), heaviest first. */
     public Explanation explain(Vec z) {
-        double[] proj = projections(kernelRow(z));
-        double[] g = codesFromProjections(proj);
-        int cls = decide(g, proj);
+        Outcome o = outcome(projections(kernelRow(z)));
+        double[] g = o.code();
+        int cls = o.cls();
         List<PrototypeUse> uses = new ArrayList<>();
         Integer[] order = new Integer[g.length];
         for (int j = 0; j < g.length; j++) {
@@ -450,7 +667,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
 
     @Override
     public String toString() {
-        return "ImkplModel(" + report.learner() + ", classes=" + Arrays.toString(classValues) + ", prototypes="
+        return "ImkplModel(" + report.learner() + ", rule=" + rule + ", classes=" + Arrays.toString(classValues) + ", prototypes="
                 + protoIdx.length + ", kernels " + selectedKernels(0) + "/" + beta.length + ")";
     }
 }

@@ -19,13 +19,54 @@ import java.util.Objects;
  * @param recomputeNeighbourhoods recompute the J_ls neighbourhoods at each β-step (default) or fix
  *                           them from the initial β
  * @param selfCoding         which prototypes a training sample may not be coded by (spec §4.1)
- * @param kernelCap          r of {@link BetaStep#CAPPED_SIMPLEX_LP} (0: r = k = c·T); ignored otherwise
- * @param seed               seed of the prototype initialisation and visiting order
+ * @param kernelCap          r of {@link BetaStep#CAPPED_SIMPLEX_LP} (0: r = k = c·T;
+ *                           {@link #KERNEL_CAP_BY_INNER_CV}: r chosen by inner CV among
+ *                           {@link Imkpl#kernelCapCandidates}); ignored otherwise
+ * @param seed               seed of the prototype initialisation and visiting order (and of the inner-CV folds)
  * @param disForm            form of J_dis ({@link DisForm#DISTANCE} default)
+ * @param predictionRule     how a test point's class is read from the model ({@link PredictionRule})
+ * @param innerFolds         folds of the inner CV on the training set that chooses r and/or the
+ *                           prediction rule when one of them is left to it (≥ 2; the paper's 5)
+ *
+ * <p>Which options are the default where: {@link #of} gives the spec's variant (β-step
+ * {@link BetaStep#NORMALISED_LP}, J_ls {@link LsForm#SIMILARITY}, the paper's prototype-label vote), kept as
+ * the named reference; {@link #recommended} gives the variant the measured evidence on training data chose
+ * (RESULTS.md, IMKPL sections): the capped β-step with J_ls {@link LsForm#DISTANCE_DIFFERENCE}, r and the
+ * prediction rule chosen by 5-fold inner CV on the training set. The catalog and the command line use
+ * {@link #recommended}.
  */
 public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
                            int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
-                           SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm) {
+                           SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm,
+                           PredictionRule predictionRule, int innerFolds) {
+
+    /** {@link #kernelCap} value: r of the capped β-step is chosen by inner CV on the training set. */
+    public static final int KERNEL_CAP_BY_INNER_CV = -1;
+
+    /** The default number of inner-CV folds (the paper's 5-fold CV on the training part, spec §3.5). */
+    public static final int DEFAULT_INNER_FOLDS = 5;
+
+    /**
+     * How a test point z is classified from the fitted prototypes (spec §6.2 gives the first; the other two
+     * are ours [D], measured in RESULTS.md).
+     */
+    public enum PredictionRule {
+        /**
+         * The paper's rule (spec §6.2): code z with all prototypes (eq. 7 with λ = 0) and predict
+         * argmax_q (HUγ_z)_q, the class whose training samples carry most of the reconstruction weight.
+         */
+        PROTOTYPE_VOTE,
+        /**
+         * Class-wise reconstruction: code z with the prototypes of each class q alone (NQP restricted to
+         * {j : c_j = q}, same T) and predict the class with the smallest residual
+         * ‖Φ(z) − Φ(X)U_qγ_q‖² in the combined kernel.
+         */
+        CLASS_RECONSTRUCTION,
+        /** Nearest prototype: the class c_j of the prototype with the smallest ‖Φ(z) − Φ(X)u_j‖². */
+        NEAREST_PROTOTYPE,
+        /** One of the three above, chosen by inner CV on the training set (the fitted model stores which). */
+        BY_INNER_CV
+    }
 
     /** The discriminative loss J_dis (spec §3.2). */
     public enum DisForm {
@@ -105,8 +146,13 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         Objects.requireNonNull(lsForm, "lsForm");
         Objects.requireNonNull(selfCoding, "selfCoding");
         Objects.requireNonNull(disForm, "disForm");
-        if (kernelCap < 0) {
-            throw new IllegalArgumentException("kernelCap must be >= 0, got " + kernelCap);
+        Objects.requireNonNull(predictionRule, "predictionRule");
+        if (kernelCap < KERNEL_CAP_BY_INNER_CV) {
+            throw new IllegalArgumentException("kernelCap must be >= 0 (or " + KERNEL_CAP_BY_INNER_CV
+                    + ": by inner CV), got " + kernelCap);
+        }
+        if (innerFolds < 2) {
+            throw new IllegalArgumentException("innerFolds must be >= 2, got " + innerFolds);
         }
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
@@ -116,7 +162,18 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         }
     }
 
-    /** All options but J_dis, which takes its default form {@link DisForm#DISTANCE}. */
+    /**
+     * The options of the fields that existed before the prediction rule: the paper's
+     * {@link PredictionRule#PROTOTYPE_VOTE}, {@value #DEFAULT_INNER_FOLDS} inner folds.
+     */
+    public ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
+                        int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
+                        SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm) {
+        this(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap,
+                seed, disForm, PredictionRule.PROTOTYPE_VOTE, DEFAULT_INNER_FOLDS);
+    }
+
+    /** All options but J_dis, which takes its default form {@link DisForm#DISTANCE}, and the prediction rule (the vote). */
     public ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
                         int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
                         SelfCoding selfCoding, int kernelCap, long seed) {
@@ -124,47 +181,92 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
                 seed, DisForm.DISTANCE);
     }
 
-    /** The spec defaults: NORMALISED_LP, 50 iterations, tolerance 1e-4, recomputed neighbourhoods. */
+    /**
+     * The spec's variant, kept as the named reference: NORMALISED_LP, J_ls SIMILARITY, the paper's
+     * prototype-label vote, 50 iterations, tolerance 1e-4, recomputed neighbourhoods, seed 1.
+     */
     public static ImkplOptions of(int t, double lambda, double mu, double tau) {
         return new ImkplOptions(t, lambda, mu, tau, BetaStep.NORMALISED_LP, LsForm.SIMILARITY, 50, 1e-4, true,
                 SelfCoding.HIDE_SELF_PROTOTYPE, 0, 1L, DisForm.DISTANCE);
     }
 
+    /**
+     * The variant the measured evidence on training data chose (RESULTS.md, IMKPL): the capped β-step
+     * ({@link BetaStep#CAPPED_SIMPLEX_LP}) with J_ls {@link LsForm#DISTANCE_DIFFERENCE}, r =
+     * {@link #KERNEL_CAP_BY_INNER_CV} and the prediction rule {@link PredictionRule#BY_INNER_CV}, both chosen
+     * by {@value #DEFAULT_INNER_FOLDS}-fold inner CV on the training set; otherwise as {@link #of}.
+     */
+    public static ImkplOptions recommended(int t, double lambda, double mu, double tau) {
+        return new ImkplOptions(t, lambda, mu, tau, BetaStep.CAPPED_SIMPLEX_LP, LsForm.DISTANCE_DIFFERENCE, 50, 1e-4,
+                true, SelfCoding.HIDE_SELF_PROTOTYPE, KERNEL_CAP_BY_INNER_CV, 1L, DisForm.DISTANCE,
+                PredictionRule.BY_INNER_CV, DEFAULT_INNER_FOLDS);
+    }
+
+    /** Whether fitting with these options runs an inner CV (r or the prediction rule left to it). */
+    public boolean innerCv() {
+        return predictionRule == PredictionRule.BY_INNER_CV
+                || (betaStep == BetaStep.CAPPED_SIMPLEX_LP && kernelCap == KERNEL_CAP_BY_INNER_CV);
+    }
+
     /** The same options with another β-step. */
     public ImkplOptions withBetaStep(BetaStep b) {
-        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
+        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
     }
 
     /** The same options with another J_ls form. */
     public ImkplOptions withLsForm(LsForm f) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
     }
 
     /** The same options with another iteration cap. */
     public ImkplOptions withMaxIterations(int it) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
     }
 
     /** The same options with another self-coding rule. */
     public ImkplOptions withSelfCoding(SelfCoding sc) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed, disForm);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed, disForm, predictionRule, innerFolds);
     }
 
     /** The same options with another kernel cap r (0: k = c·T). */
     public ImkplOptions withKernelCap(int r) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, r, seed, disForm);
+                selfCoding, r, seed, disForm, predictionRule, innerFolds);
     }
 
     /** The same options with another J_dis form. */
     public ImkplOptions withDisForm(DisForm f) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, kernelCap, seed, f);
+                selfCoding, kernelCap, seed, f, predictionRule, innerFolds);
     }
 
     /** The same options with another seed. */
     public ImkplOptions withSeed(long s) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s, disForm);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s, disForm, predictionRule, innerFolds);
+    }
+
+    /** The same options with another prediction rule. */
+    public ImkplOptions withPredictionRule(PredictionRule r) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, kernelCap, seed, disForm, r, innerFolds);
+    }
+
+    /** The same options with another number of inner-CV folds. */
+    public ImkplOptions withInnerFolds(int folds) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, kernelCap, seed, disForm, predictionRule, folds);
+    }
+
+    /** The same options with another T. */
+    public ImkplOptions withT(int newT) {
+        return new ImkplOptions(newT, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+    }
+
+    /** The same options with other weights λ, μ, τ. */
+    public ImkplOptions withWeights(double newLambda, double newMu, double newTau) {
+        return new ImkplOptions(t, newLambda, newMu, newTau, betaStep, lsForm, maxIterations, tolerance,
+                recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
     }
 
     private static void requireWeight(String name, double v) {

@@ -61,6 +61,18 @@ public final class PrototypeMeasures {
     }
 
     /**
+     * The codes each test point's prediction is read from under the model's rule ({@link ImkplModel#ruleCode}):
+     * γ_z for the vote, the winning class's restricted code for class-wise reconstruction, the nearest
+     * prototype's indicator for the nearest-prototype rule. DR of these is the rule's DR. Computed in parallel.
+     */
+    public static double[][] ruleCodes(ImkplModel model, LabeledDataset test) {
+        double[][] codes = new double[test.size()][];
+        java.util.stream.IntStream.range(0, test.size()).parallel()
+                .forEach(i -> codes[i] = model.ruleCode(test.x(i)));
+        return codes;
+    }
+
+    /**
      * A diagnostic beside DR, not a measure of the paper: the mean over test points z of the share of
      * z's code mass on prototypes of z's own class, Σ_{j: c_j = y_z} γ_zj / Σ_j γ_zj. DR averages the
      * same class purity per prototype; this one averages it per test point, so it says how much of a

@@ -21,6 +21,14 @@ import java.util.SplittableRandom;
  *   <li>Channels 8 and 9: sin 2πt, identical for all samples, no noise.</li>
  * </ul>
  * Labels are 1..4. Seeded; same seed, same data.
+ *
+ * <p>{@link #generateSeries} makes the same classes as recordings of unequal lengths [our design]: each series
+ * has its own length L, uniform in [minLength, maxLength], and its own pace: a random monotone piecewise-linear
+ * time warp (the middle knot (a, b) with a uniform in [0.3, 0.7] and b = a ± 0.15) and a lead-in and lead-out
+ * of 0–10 % of L each that hold the first and last values (the recording starts before and ends after the
+ * movement). Channels 6–7 replicate 1 and 3 as above; channels 8 and 9 are sin 2πt over the series' own
+ * length. Uniform resampling to one length undoes the length but not the pace or the lead-in; an alignment
+ * kernel undoes both.
  */
 public final class SyntheticChannels {
     /** Number of channels. */
@@ -84,6 +92,64 @@ public final class SyntheticChannels {
             }
         }
         return new LabeledDataset(xs, ys);
+    }
+
+    /**
+     * {@code perClass} series of each class with lengths in [minLength, maxLength] and random pace (see the class
+     * comment).
+     *
+     * @throws IllegalArgumentException for perClass &lt; 1 or lengths outside 4 &le; minLength &le; maxLength
+     */
+    public static dev.kernelkit.data.CsvSeriesFormat.SeriesSet generateSeries(int perClass, long seed, int minLength,
+                                                                             int maxLength) {
+        if (perClass < 1) {
+            throw new IllegalArgumentException("perClass must be >= 1, got " + perClass);
+        }
+        if (minLength < 4 || maxLength < minLength) {
+            throw new IllegalArgumentException("lengths must satisfy 4 <= minLength <= maxLength, got " + minLength + " and "
+                    + maxLength);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<double[][]> out = new ArrayList<>();
+        double[] ys = new double[perClass * CLASSES];
+        int idx = 0;
+        for (int q = 1; q <= CLASSES; q++) {
+            for (int r = 0; r < perClass; r++) {
+                int len = minLength + rnd.nextInt(maxLength - minLength + 1);
+                double a = 0.3 + 0.4 * rnd.nextDouble();
+                double b = a + 0.15 * (2 * rnd.nextDouble() - 1);
+                double lead = 0.1 * rnd.nextDouble();
+                double tail = 0.1 * rnd.nextDouble();
+                double[] time = new double[len];
+                for (int p = 0; p < len; p++) {
+                    double s = (double) p / (len - 1);
+                    double u = Math.min(1, Math.max(0, (s - lead) / (1 - lead - tail)));
+                    time[p] = u <= a ? b * u / a : b + (1 - b) * (u - a) / (1 - a);
+                }
+                double[][] x = new double[CHANNELS][len];
+                for (int f = 1; f <= 5; f++) {
+                    double amp = 1 + 0.1 * (2 * rnd.nextDouble() - 1);
+                    for (int p = 0; p < len; p++) {
+                        x[f - 1][p] = amp * curve(f, q, time[p]) + 0.1 * rnd.nextGaussian();
+                    }
+                }
+                int[][] replica = {{5, 0}, {6, 2}};
+                for (int[] rp : replica) {
+                    double amp = 1 + 0.05 * (2 * rnd.nextDouble() - 1);
+                    for (int p = 0; p < len; p++) {
+                        x[rp[0]][p] = amp * x[rp[1]][p] + 0.05 * rnd.nextGaussian();
+                    }
+                }
+                for (int ch = 7; ch < 9; ch++) {
+                    for (int p = 0; p < len; p++) {
+                        x[ch][p] = Math.sin(2 * Math.PI * p / (len - 1));
+                    }
+                }
+                out.add(x);
+                ys[idx++] = q;
+            }
+        }
+        return new dev.kernelkit.data.CsvSeriesFormat.SeriesSet(out, ys, CHANNELS);
     }
 
     private static double curve(int f, int q, double t) {

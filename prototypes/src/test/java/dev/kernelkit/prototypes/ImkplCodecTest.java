@@ -17,7 +17,8 @@ class ImkplCodecTest {
 
     /** The text the writer before the one model-file entry point produced: no report.*, the trace and convergence as lines. */
     static String legacyText(ImkplModel m) {
-        String body = Models.toText(m, Map.of()).lines().filter(l -> !l.startsWith("report.") && !l.startsWith("trained."))
+        String body = Models.toText(m, Map.of()).lines().filter(l -> !l.startsWith("report.") && !l.startsWith("trained.")
+                        && !l.startsWith("options.prediction_rule") && !l.startsWith("options.inner_folds"))
                 .collect(Collectors.joining("\n"));
         String trace = Arrays.stream(m.objectiveHistory()).mapToObj(Double::toString).collect(Collectors.joining(" "));
         return body + "\nconverged = " + m.converged() + "\nobjective_history = " + trace + "\n";

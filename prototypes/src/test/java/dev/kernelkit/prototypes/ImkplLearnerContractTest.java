@@ -57,12 +57,19 @@ class ImkplLearnerContractTest {
     }
 
     @Test
-    void defaultsAreTheSpecsWithTLoweredToTheSmallestClassAndTheGridsAreTheTunedRowsOfResults() {
+    void defaultsAreTheRecommendedVariantWithTLoweredToTheSmallestClassAndTheGridsAreTheTunedRowsOfResults() {
         LabeledDataset data = ImkplBlockStepsTest.blobs(4, 3, 3, 0.5, 2);
         ImkplOptions o = ImkplCatalog.defaults(data, false, 7);
-        assertThat(o).isEqualTo(ImkplOptions.of(4, 0.1, 0.1, 0.1).withSeed(7));
+        assertThat(o).isEqualTo(ImkplOptions.recommended(4, 0.1, 0.1, 0.1).withSeed(7));
+        assertThat(o.betaStep()).isEqualTo(ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP);
+        assertThat(o.lsForm()).isEqualTo(ImkplOptions.LsForm.DISTANCE_DIFFERENCE);
+        assertThat(o.kernelCap()).isEqualTo(ImkplOptions.KERNEL_CAP_BY_INNER_CV);
+        assertThat(o.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.BY_INNER_CV);
+        assertThat(o.innerFolds()).isEqualTo(5);
         assertThat(ImkplCatalog.defaults(LearnerContract.binaryVectors(), true, 7).t()).isEqualTo(5);
-        assertThat(ImkplCatalog.defaults(data, true, 7).betaStep()).isEqualTo(ImkplOptions.BetaStep.FIXED);
+        ImkplOptions single = ImkplCatalog.defaults(data, true, 7);
+        assertThat(single).isEqualTo(ImkplOptions.of(4, 0.1, 0.1, 0.1).withSeed(7)
+                .withBetaStep(ImkplOptions.BetaStep.FIXED).withPredictionRule(ImkplOptions.PredictionRule.BY_INNER_CV));
         List<Object> imkpl = grid("imkpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
         List<Object> iskpl = grid("iskpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
         assertThat(imkpl).hasSize(6).allSatisfy(x -> assertThat(((ImkplOptions) x).mu()).isEqualTo(0.1));

@@ -40,7 +40,13 @@ final class CvmPredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CvmCli.Trained t = CvmCli.load(model);
-        LabeledDataset d = CvmCli.read(data, "--data", t.dim());
+        // read as 'kernelkit predict' reads a cvm model's data: dense LIBSVM, the dimension checked
+        if (!Files.isRegularFile(data)) {
+            throw new IllegalArgumentException("--data: no such file: " + data);
+        }
+        LabeledDataset d = LabeledDataset.of(dev.kernelkit.cli.ExampleFiles.readFor(data,
+                dev.kernelkit.cli.ExampleFiles.Format.LIBSVM, dev.kernelkit.learn.InputKind.VECTORS, t.dim(),
+                "the model " + model, true));
         double[] predicted = t.predictAll(d.points());
         List<String> lines = new ArrayList<>();
         for (double p : predicted) {

@@ -368,7 +368,10 @@ public final class SparseMiCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             BagClassifier m = Models.load(model, BagClassifier.class);
-            BagDataset d = input.read();
+            // read as 'kernelkit predict' reads a bag model's data (kind and dimension checked); a file
+            // not named .arff is csv-bags here, as for train and cv
+            BagDataset d = (BagDataset) dev.kernelkit.cli.PredictCommand.readFor(m, model, input.data,
+                    input.format != null ? input.format : input.data.toString().endsWith(".arff") ? "arff" : "csv-bags");
             PrintWriter out = spec.commandLine().getOut();
             Stopwatch clock = Stopwatch.start();
             int ok = 0;

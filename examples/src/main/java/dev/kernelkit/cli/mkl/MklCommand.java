@@ -10,8 +10,15 @@ import dev.kernelkit.data.ArffFormat;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SeedRule;
+import dev.kernelkit.eval.Selection;
 import dev.kernelkit.eval.Summary;
+import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.mkl.MklMethod;
 import dev.kernelkit.mkl.MklModel;
 import dev.kernelkit.mkl.MklOptions;
@@ -204,30 +211,15 @@ public final class MklCommand implements Callable<Integer> {
             };
         }
 
-        /** The options for one training part: given values, the rest by CV on it. */
-        MklOptions choose(MklMethod m, LabeledDataset train, long seed) {
-            return chooseReport(m, train, seed).chosen();
-        }
-
-        /** As {@link #choose}, with the number of tuning fits and of those that ended unconverged. */
-        MklProtocol.Tuning chooseReport(MklMethod m, LabeledDataset train, long seed) {
+        /** What the CV on a training part searches for method m: the values not given, over the grids. */
+        MklProtocol.Tuning tuning(MklMethod m) {
             if (innerFolds < 2) {
                 throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
             }
             if (tuneMax < 0) {
                 throw new IllegalArgumentException("--tune-max must be >= 0, got " + tuneMax);
             }
-            return MklProtocol.tuneReport(tuningPart(train, seed), base(m), grid(), c == null, tuneSecond(m), innerFolds, seed,
-                    kernels());
-        }
-
-        /** The training part, or its stratified random subset of --tune-max points when it is larger. */
-        LabeledDataset tuningPart(LabeledDataset train, long seed) {
-            if (tuneMax == 0 || train.size() <= tuneMax) {
-                return train;
-            }
-            return train.subset(Splits.repeatedStratifiedHoldOut(train.labels(), (double) tuneMax / train.size(), 1, seed)
-                    .get(0).train());
+            return new MklProtocol.Tuning(base(m), grid(), c == null, tuneSecond(m), kernels(), innerFolds, tuneMax);
         }
     }
 
@@ -253,14 +245,19 @@ public final class MklCommand implements Callable<Integer> {
             return addNoise(d, noiseRatio, seed);
         }
 
-        List<Splits.Split> make(LabeledDataset d) {
+        /** The outer splits: split r the stratified hold-out seeded seed + r. */
+        Resampling resampling() {
             if (splits < 1) {
                 throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
             }
             if (!(testFraction > 0 && testFraction < 1)) {
                 throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + testFraction);
             }
-            return Splits.repeatedStratifiedHoldOut(d.labels(), 1 - testFraction, splits, seed);
+            return Resampling.stratifiedHoldOut(1 - testFraction, splits, seed);
+        }
+
+        List<Splits.Split> make(LabeledDataset d) {
+            return resampling().splits(d);
         }
     }
 
@@ -281,16 +278,25 @@ public final class MklCommand implements Callable<Integer> {
         }
     }
 
-    static SplitResult runSplit(int index, MklMethod method, Parameters params, LabeledDataset data, Splits.Split s,
-                                long seed) {
-        LabeledDataset train = data.subset(s.train()), test = data.subset(s.test());
-        long t0 = System.nanoTime();
-        MklProtocol.Tuning tuning = params.chooseReport(method, train, seed + 1000L * (index + 1));
-        MklOptions chosen = tuning.chosen();
-        double tune = (System.nanoTime() - t0) * 1e-9;
-        MklProtocol.Outcome o = MklProtocol.trainAndTest(train, test, chosen, tune, params.kernels());
-        return new SplitResult(index + 1, chosen, o.accuracy(), o.averagePrecision(), o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
-                tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
+    /**
+     * One method's protocol ({@link MklProtocol.Tuning#selection}) on the outer splits of {@code outer}, the inner
+     * CV of split s seeded seed + 1000 (s + 1).
+     */
+    record Protocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) {
+        static Protocol of(MklMethod method, Parameters params, Resampling outer, long seed, LabeledDataset data) {
+            MklProtocol.Tuning t = params.tuning(method);
+            return new Protocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), data.size()));
+        }
+
+        /** Outer split {@code index} (0-based) of the data: tuned on its training part, fitted, tested. */
+        SplitResult run(LabeledDataset data, int index) {
+            OuterFold f = selection.runFold(data, index);
+            return new SplitResult(index + 1, tuning.chosen(f.selection(), data.dim()), f.score(),
+                    f.measure(MklProtocol.AVERAGE_PRECISION), f.measure(MklProtocol.KERNELS_SELECTED), f.trainSeconds(),
+                    f.tuneSeconds(), (int) f.measure(MklProtocol.SVM_SOLVES), f.selection().fits(),
+                    f.selection().unconvergedFits(), (int) f.measure(MklProtocol.MACHINES),
+                    (int) f.measure(MklProtocol.UNCONVERGED_MACHINES));
+        }
     }
 
     /** A line per method with unconverged fits over the splits (nothing when all fits converged). */
@@ -361,21 +367,23 @@ public final class MklCommand implements Callable<Integer> {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset data = read(input);
             PrintWriter out = spec.commandLine().getOut();
+            MklProtocol.Tuning tuning = params.tuning(m);
+            Selection tuned = tuning.select(data, seed);
+            MklOptions chosen = tuning.chosen(tuned, data.dim());
             long t0 = System.nanoTime();
-            MklProtocol.Tuning tuning = params.chooseReport(m, data, seed);
-            MklOptions chosen = tuning.chosen();
-            double tune = (System.nanoTime() - t0) * 1e-9;
-            MklProtocol.Outcome o = MklProtocol.trainAndTest(data, null, chosen, tune, params.kernels());
-            dev.kernelkit.io.Models.save(o.scaledModel(), model);
-            SplitResult r = new SplitResult(1, chosen, Double.NaN, Double.NaN, o.selectedKernels(), o.trainSeconds(), tune, o.svmSolves(),
-                    tuning.fits(), tuning.unconverged(), o.model().machines().size(), o.model().unconvergedMachines());
+            ScaledModel<Vec> fitted = MklProtocol.trainer(chosen, tuning.kernels()).fit(data);
+            double seconds = (System.nanoTime() - t0) * 1e-9;
+            MklModel o = (MklModel) fitted.inner();
+            dev.kernelkit.io.Models.save(fitted, model);
+            SplitResult r = new SplitResult(1, chosen, Double.NaN, Double.NaN, o.selectedKernelsMean(), seconds, tuned.seconds(),
+                    o.svmSolves(), tuned.fits(), tuned.unconvergedFits(), o.machines().size(), o.unconvergedMachines());
             out.printf(Locale.ROOT, "%s: %s, kernels selected %.1f of %d, %d SVM solves, %.2f s training (+%.2f s tuning); model written to %s%s%n",
-                    m.cliName(), describe(chosen), o.selectedKernels(), o.model().baseKernels().count(), o.svmSolves(),
-                    o.trainSeconds(), tune, model, r.convergenceNote());
+                    m.cliName(), describe(chosen), o.selectedKernelsMean(), o.baseKernels().count(), o.svmSolves(),
+                    seconds, tuned.seconds(), model, r.convergenceNote());
             out.flush();
             json.write(new JsonSummary().put("command", "mkl train").put("method", m.cliName())
-                    .put("options", describe(chosen)).put("kernels_selected_mean", o.selectedKernels())
-                    .put("train_seconds_mean", o.trainSeconds()).put("svm_solves_mean", (double) o.svmSolves()));
+                    .put("options", describe(chosen)).put("kernels_selected_mean", o.selectedKernelsMean())
+                    .put("train_seconds_mean", seconds).put("svm_solves_mean", (double) o.svmSolves()));
             return Main.OK;
         }
     }
@@ -402,7 +410,9 @@ public final class MklCommand implements Callable<Integer> {
                 throw new dev.kernelkit.io.ModelFormatException(model + ": expected a model of type 'mkl', found "
                         + dev.kernelkit.io.Models.codecFor(dev.kernelkit.learn.Scaled.innermost(loaded)).type());
             }
-            LabeledDataset data = read(input);
+            // read as 'kernelkit predict' reads an MKL model's data (kind and dimension checked)
+            LabeledDataset data = LabeledDataset.of(dev.kernelkit.cli.PredictCommand.readFor(loaded, model, input.data(),
+                    input.formatOf(input.data()).cliName()));
             LabeledDataset in = loaded instanceof dev.kernelkit.learn.Scaled<?> sc ? sc.scaler().apply(data) : data;
             double[][] f = m.decisionValues(in);
             double[] pred = m.predictLabels(f);
@@ -446,12 +456,13 @@ public final class MklCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             MklMethod m = MklMethod.parse(method);
             LabeledDataset data = splits.withNoise(read(input));
-            List<Splits.Split> list = splits.make(data);
+            Resampling outer = splits.resampling();
+            Protocol protocol = Protocol.of(m, params, outer, splits.seed, data);
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             List<SplitResult> results = new ArrayList<>();
-            for (int i = 0; i < list.size(); i++) {
-                progress.update("splits", i, list.size());
-                results.add(runSplit(i, m, params, data, list.get(i), splits.seed));
+            for (int i = 0; i < outer.size(); i++) {
+                progress.update("splits", i, outer.size());
+                results.add(protocol.run(data, i));
             }
             progress.done();
             PrintWriter out = spec.commandLine().getOut();
@@ -505,19 +516,21 @@ public final class MklCommand implements Callable<Integer> {
                 ms.add(MklMethod.parse(s));
             }
             LabeledDataset data = splits.withNoise(read(input));
-            List<Splits.Split> list = splits.make(data);
+            Resampling outer = splits.resampling();
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             Map<MklMethod, List<SplitResult>> all = new LinkedHashMap<>();
+            Map<MklMethod, Protocol> protocols = new LinkedHashMap<>();
             for (MklMethod m : ms) {
                 all.put(m, new ArrayList<>());
+                protocols.put(m, Protocol.of(m, params, outer, splits.seed, data));
             }
             PrintWriter out = spec.commandLine().getOut();
             int done = 0;
             // split by split, every method on it, one line each as it finishes (a long run stopped early keeps whole splits)
-            for (int i = 0; i < list.size(); i++) {
+            for (int i = 0; i < outer.size(); i++) {
                 for (MklMethod m : ms) {
-                    progress.update("split x method", done++, (long) ms.size() * list.size());
-                    SplitResult r = runSplit(i, m, params, data, list.get(i), splits.seed);
+                    progress.update("split x method", done++, (long) ms.size() * outer.size());
+                    SplitResult r = protocols.get(m).run(data, i);
                     all.get(m).add(r);
                     if (verbose) {
                         out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%s%n",
@@ -547,10 +560,10 @@ public final class MklCommand implements Callable<Integer> {
                 printUnconverged(out, e.getKey().cliName(), e.getValue());
             }
             out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%n",
-                    input.data(), list.size(), splits.testFraction, splits.seed, params.innerFolds);
+                    input.data(), outer.size(), splits.testFraction, splits.seed, params.innerFolds);
             out.flush();
             json.write(new JsonSummary().put("command", "mkl compare").put("data", input.data().toString())
-                    .put("splits", (long) list.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
+                    .put("splits", (long) outer.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
                     .put("dim", (long) data.dim()).put("methods", methodsJson));
             return Main.OK;
         }
@@ -704,7 +717,12 @@ public final class MklCommand implements Callable<Integer> {
                 params.p = "2";
             }
             LabeledDataset data = read(input);
-            Splits.Split s = Splits.repeatedStratifiedHoldOut(data.labels(), 1 - testFraction, split, seed).get(split - 1);
+            // the split numbered as mkl compare numbers them: the last of `split` splits
+            Resampling outer = Resampling.stratifiedHoldOut(1 - testFraction, split, seed);
+            List<Protocol> protocols = new ArrayList<>();
+            for (MklMethod m : ms) {
+                protocols.add(Protocol.of(m, params, outer, seed, data));
+            }
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             double[][] acc = new double[ms.size()][rs.size()];
             double[][] kept = new double[ms.size()][rs.size()];
@@ -719,7 +737,7 @@ public final class MklCommand implements Callable<Integer> {
                 extra[j] = noisy.dim() - data.dim();
                 for (int k = 0; k < ms.size(); k++) {
                     progress.update("ratio x method", done++, (long) rs.size() * ms.size());
-                    SplitResult r = runSplit(split - 1, ms.get(k), params, noisy, s, seed);
+                    SplitResult r = protocols.get(k).run(noisy, split - 1);
                     acc[k][j] = r.accuracy();
                     kept[k][j] = r.selected();
                     runs.get(k).add(r);

@@ -1,29 +1,73 @@
 package dev.kernelkit.cli.prototypes;
 
 import dev.kernelkit.data.LabeledDataset;
-import dev.kernelkit.data.Splits;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Aggregate;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Measure;
+import dev.kernelkit.eval.Metric;
 import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Point;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SeedRule;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
+import dev.kernelkit.prototypes.PrototypeMeasures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Hyper-parameter choice by inner stratified k-fold cross-validation on a training part only
- * (spec §6.5: "hyper-parameters by 5-fold CV on the training part"). A candidate is the base
- * options with some fields overridden, written {@code key=value,key=value}; candidates are
- * separated by {@code ;}. Keys: {@code t, lambda, mu, tau, beta-step, ls-form, self-coding,
- * kernel-cap}. The candidate with the highest mean inner accuracy wins (ties: the earlier one).
+ * The IMKPL protocol of {@code prototypes cv} on the model-selection harness ({@link ModelSelection}):
+ * repeated stratified hold-out splits and, with {@code --tune}, the choice among candidates by inner
+ * stratified k-fold cross-validation on each training part only (spec §6.5: "hyper-parameters by
+ * 5-fold CV on the training part"). A candidate is the base options with some fields overridden,
+ * written {@code key=value,key=value}; candidates are separated by {@code ;}. Keys: {@code t, lambda,
+ * mu, tau, beta-step, ls-form, self-coding, kernel-cap, dis-form}. The candidate with the highest
+ * mean inner accuracy wins (ties: the earlier one).
  */
 final class InnerCvTuning {
+    /** The grid dimension of the candidates (values: their text). */
+    static final String CANDIDATE = "candidate";
+    /** Measure: interpretability IP of the final model. */
+    static final String IP = "ip";
+    /** Measure: discriminative representation DR of the test codes. */
+    static final String DR = "dr";
+    /** Measure: own-class code mass of the test codes. */
+    static final String OWN_CLASS = "own_class_code_mass";
+    /** Measure: mean code size of the test codes. */
+    static final String CODE_SIZE = "code_size";
+    /** Measure: kernels with a weight above 1e-6. */
+    static final String KERNELS = "kernels_selected";
+    /** Measure: the number of base kernels. */
+    static final String BASE_KERNELS = "base_kernels";
+    /** Measure: outer iterations of the final fit. */
+    static final String ITERATIONS = "iterations";
+    /** Measure: the final model's prediction rule (its ordinal in {@link ImkplOptions.PredictionRule}). */
+    static final String PREDICTION_RULE = "prediction_rule";
+
+    /** The prediction rules every split is scored under ({@link #ruleAccuracy}, {@link #ruleDr}). */
+    static final List<ImkplOptions.PredictionRule> RULES = List.of(ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
+            ImkplOptions.PredictionRule.CLASS_RECONSTRUCTION, ImkplOptions.PredictionRule.NEAREST_PROTOTYPE);
+
+    /** Measure: test accuracy of the final model read under {@code rule}. */
+    static String ruleAccuracy(ImkplOptions.PredictionRule rule) {
+        return "rule_" + rule.name().toLowerCase(Locale.ROOT) + "_accuracy";
+    }
+
+    /** Measure: DR of the codes the final model predicts from under {@code rule} ({@link ImkplModel#ruleCode}). */
+    static String ruleDr(ImkplOptions.PredictionRule rule) {
+        return "rule_" + rule.name().toLowerCase(Locale.ROOT) + "_dr";
+    }
 
     /** A named candidate. */
     record Candidate(String text, ImkplOptions options) {
-    }
-
-    /** The choice: the winning candidate and every candidate's mean inner accuracy, in input order. */
-    record Choice(Candidate best, double[] innerAccuracy) {
     }
 
     private InnerCvTuning() {
@@ -61,21 +105,13 @@ final class InnerCvTuning {
         try {
             switch (key) {
                 case "t":
-                    return new ImkplOptions(Integer.parseInt(v), o.lambda(), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withT(Integer.parseInt(v));
                 case "lambda":
-                    return new ImkplOptions(o.t(), Double.parseDouble(v), o.mu(), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(Double.parseDouble(v), o.mu(), o.tau());
                 case "mu":
-                    return new ImkplOptions(o.t(), o.lambda(), Double.parseDouble(v), o.tau(), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), Double.parseDouble(v), o.tau());
                 case "tau":
-                    return new ImkplOptions(o.t(), o.lambda(), o.mu(), Double.parseDouble(v), o.betaStep(), o.lsForm(),
-                            o.maxIterations(), o.tolerance(), o.recomputeNeighbourhoods(), o.selfCoding(), o.kernelCap(),
-                            o.seed(), o.disForm());
+                    return o.withWeights(o.lambda(), o.mu(), Double.parseDouble(v));
                 case "beta-step":
                     return o.withBetaStep(ImkplOptions.BetaStep.valueOf(v.toUpperCase(Locale.ROOT)));
                 case "ls-form":
@@ -96,27 +132,79 @@ final class InnerCvTuning {
     }
 
     /**
-     * Chooses a candidate by {@code folds}-fold stratified CV on {@code train} (no other data is seen).
+     * The protocol: outer splits {@code outer}; with candidates, the grid of them (one unordered dimension
+     * {@code candidate}, labelled by their text), scored by the mean accuracy over {@code innerFolds}
+     * stratified folds seeded seed + 1000 + s on outer split s (every candidate scored, even a single one);
+     * without, the base options alone. The final fit of split s uses the chosen options with seed + s. Test and
+     * inner accuracy come from the model's batch prediction ({@link ImkplModel#predictLabels}); the measures
+     * are {@link #IP}, {@link #DR} (of the codes the model's rule predicts from), {@link #OWN_CLASS}, {@link #CODE_SIZE},
+     * {@link #KERNELS}, {@link #BASE_KERNELS}, {@link #ITERATIONS}, {@link #PREDICTION_RULE} and, for every rule of
+     * {@link #RULES}, the accuracy and DR of the same fit read under that rule.
      *
-     * @param fit how a candidate is fitted on a fold and turned into a predictor
+     * @param candidates the candidates, or null for no tuning
+     * @param trainer the IMKPL trainer of some options (base kernels built on the data it fits)
      */
-    static Choice choose(LabeledDataset train, List<Candidate> cands, int folds, long seed,
-                         Function<ImkplOptions, Function<LabeledDataset, Function<LabeledDataset, double[]>>> fit) {
-        List<Splits.Split> sp = Splits.stratifiedKFold(train.labels(), folds, seed);
-        double[] acc = new double[cands.size()];
-        int best = 0;
-        for (int c = 0; c < cands.size(); c++) {
-            double sum = 0;
-            for (Splits.Split s : sp) {
-                LabeledDataset tr = train.subset(s.train());
-                LabeledDataset va = train.subset(s.test());
-                sum += Metrics.accuracy(va.labels(), fit.apply(cands.get(c).options()).apply(tr).apply(va));
-            }
-            acc[c] = sum / sp.size();
-            if (acc[c] > acc[best]) {
-                best = c;
-            }
+    static ModelSelection<Vec> selection(Resampling outer, ImkplOptions base, List<Candidate> candidates, int innerFolds,
+                                         long seed, Function<ImkplOptions, Trainer<Vec, ImkplModel>> trainer) {
+        Function<Point, ImkplOptions> options = p -> candidates == null ? base : candidates.get(p.index(0)).options();
+        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1));
+        ModelSelection<Vec> sel = candidates == null ? ModelSelection.of(outer, Grid.single(trainer.apply(base)), inner)
+                : ModelSelection.of(outer, Grid.ofTrainers(CANDIDATE, candidates.stream().map(Candidate::text).toList(),
+                        candidates.stream().map(c -> trainer.apply(c.options())).toList()), inner)
+                .withChooser(s -> s.best(s.grid().points()));
+        TestCodes codes = new TestCodes();
+        return sel.withAggregate(Aggregate.MEAN)
+                .withMetric(Metric.of("accuracy", true, (model, data) -> {
+                    LabeledDataset d = LabeledDataset.of(data);
+                    return Metrics.accuracy(d.labels(), imkpl(model).predictLabels(d.points()));
+                }))
+                .withFinalFit((p, grid, s) -> trainer.apply(options.apply(p).withSeed(seed + s)))
+                .withMeasures(measures(codes));
+    }
+
+    private static List<Measure<Vec>> measures(TestCodes codes) {
+        List<Measure<Vec>> list = new ArrayList<>(List.of(
+                new Measure<>(IP, (m, test) -> PrototypeMeasures.interpretability(imkpl(m))),
+                new Measure<>(DR, (m, test) -> PrototypeMeasures.discrimination(imkpl(m),
+                        PrototypeMeasures.ruleCodes(imkpl(m), LabeledDataset.of(test)), LabeledDataset.of(test).labels())),
+                new Measure<>(OWN_CLASS, (m, test) -> PrototypeMeasures.ownClassCodeMass(imkpl(m),
+                        codes.of(m, test), LabeledDataset.of(test).labels())),
+                new Measure<>(CODE_SIZE, (m, test) -> PrototypeMeasures.meanCodeSize(codes.of(m, test))),
+                new Measure<>(KERNELS, (m, test) -> imkpl(m).selectedKernels(1e-6)),
+                new Measure<>(BASE_KERNELS, (m, test) -> imkpl(m).kernelWeights().length),
+                new Measure<>(ITERATIONS, (m, test) -> imkpl(m).objectiveHistory().length - 1),
+                new Measure<>(PREDICTION_RULE, (m, test) -> imkpl(m).predictionRule().ordinal())));
+        for (ImkplOptions.PredictionRule rule : RULES) {
+            list.add(new Measure<>(ruleAccuracy(rule), (m, test) -> {
+                LabeledDataset d = LabeledDataset.of(test);
+                return Metrics.accuracy(d.labels(), imkpl(m).withPredictionRule(rule).predictLabels(d.points()));
+            }));
+            list.add(new Measure<>(ruleDr(rule), (m, test) -> {
+                LabeledDataset d = LabeledDataset.of(test);
+                ImkplModel mr = imkpl(m).withPredictionRule(rule);
+                return PrototypeMeasures.discrimination(mr, PrototypeMeasures.ruleCodes(mr, d), d.labels());
+            }));
         }
-        return new Choice(cands.get(best), acc);
+        return list;
+    }
+
+    private static ImkplModel imkpl(FittedModel<Vec> model) {
+        return (ImkplModel) model;
+    }
+
+    /** The test codes of the last (model, test part) asked for: DR, own-class mass and code size read the same codes. */
+    private static final class TestCodes {
+        private FittedModel<Vec> model;
+        private Dataset<Vec> test;
+        private double[][] codes;
+
+        synchronized double[][] of(FittedModel<Vec> m, Dataset<Vec> t) {
+            if (m != model || t != test) {
+                codes = PrototypeMeasures.codes(imkpl(m), LabeledDataset.of(t));
+                model = m;
+                test = t;
+            }
+            return codes;
+        }
     }
 }

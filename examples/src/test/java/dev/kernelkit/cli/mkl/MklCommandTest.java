@@ -204,16 +204,36 @@ class MklCommandTest {
     void tuneMaxTunesOnAStratifiedSubsetOfThatSizeAndRejectsANegativeValue(@TempDir Path dir) throws Exception {
         LabeledDataset d = TestData.gaussianBlobs(100, 2, 3.0, 1); // 50 positives, 50 negatives
         MklCommand.Parameters p = new MklCommand.Parameters();
+        p.cGrid = "1,10";
+        p.nuGrid = "0";
+        p.sm2Grid = "1";
+        p.pGrid = "2";
         p.tuneMax = 40;
-        LabeledDataset part = p.tuningPart(d, 7);
-        // stratified: round(0.4 * 50) = 20 of each class
-        assertThat(part.size()).isEqualTo(40);
-        assertThat(java.util.Arrays.stream(part.labels()).filter(v -> v > 0).count()).isEqualTo(20);
-        assertThat(p.tuningPart(d, 7).labels()).containsExactly(part.labels());
-        p.tuneMax = 0;
-        assertThat(p.tuningPart(d, 7).size()).isEqualTo(100);
+        p.innerFolds = 4;
+        // the inner folds of the CV seeded 7 cover a stratified subset: round(0.4 * 50) = 20 of each class
+        java.util.List<dev.kernelkit.data.Splits.Split> inner = p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE)
+                .innerSplits(dev.kernelkit.eval.SeedRule.constant(7)).splits(d, 0);
+        int[] covered = inner.stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
+        assertThat(covered).hasSize(40).doesNotHaveDuplicates();
+        assertThat(java.util.Arrays.stream(covered).filter(i -> d.y(i) > 0).count()).isEqualTo(20);
+        // the subset is the former tuning part: the stratified hold-out of 40 points seeded 7
+        int[] former = dev.kernelkit.data.Splits.repeatedStratifiedHoldOut(d.labels(), 40.0 / 100, 1, 7).get(0).train()
+                .clone();
+        java.util.Arrays.sort(former);
+        assertThat(covered).containsExactly(former);
+        // same seed, same subset; another seed, another subset
+        int[] again = p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
+                .splits(d, 0).stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
+        assertThat(again).containsExactly(covered);
+        int[] other = p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(8))
+                .splits(d, 0).stream().flatMapToInt(s -> java.util.Arrays.stream(s.test())).sorted().toArray();
+        assertThat(other).hasSize(40).isNotEqualTo(covered);
+        p.tuneMax = 0; // off: the whole part
+        assertThat(p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
+                .splits(d, 0).stream().mapToInt(s -> s.test().length).sum()).isEqualTo(100);
         p.tuneMax = 200;
-        assertThat(p.tuningPart(d, 7).size()).isEqualTo(100);
+        assertThat(p.tuning(dev.kernelkit.mkl.MklMethod.AVERAGE).innerSplits(dev.kernelkit.eval.SeedRule.constant(7))
+                .splits(d, 0).stream().mapToInt(s -> s.test().length).sum()).isEqualTo(100);
         Path data = libsvm(dir, "d.libsvm", d);
         Run r = run("cv", "--data", data.toString(), "--method", "ave", "--splits", "1", "--tune-max", "-1");
         assertThat(r.code()).isNotZero();

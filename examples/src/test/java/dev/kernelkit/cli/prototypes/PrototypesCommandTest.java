@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Metrics;
+import dev.kernelkit.prototypes.Imkpl;
+import dev.kernelkit.prototypes.ImkplModel;
+import dev.kernelkit.prototypes.ImkplOptions;
+import dev.kernelkit.prototypes.PrototypeMeasures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -64,9 +70,48 @@ class PrototypesCommandTest {
                 "--max-iterations", "2", "--json", json.toString())).isZero();
         String text = Files.readString(json);
         for (String key : new String[] {"accuracy_mean", "accuracy_sd", "ip_mean", "dr_mean", "own_class_code_mass_mean",
-                "code_size_mean", "kernels_selected_mean", "train_seconds_mean"}) {
+                "code_size_mean", "kernels_selected_mean", "train_seconds_mean", "rule_prototype_vote_accuracy_mean",
+                "rule_class_reconstruction_dr_mean", "rule_nearest_prototype_accuracy_per_split",
+                "prediction_rule_per_split"}) {
             assertThat(text).contains("\"" + key + "\"");
         }
+    }
+
+    /** As {@link #seriesCsv} with lengths 6 to 13: the file {@code read} refuses and {@code readSeries} takes. */
+    private static String unequalSeriesCsv() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+        StringBuilder sb = new StringBuilder("series,label,signal,noise\n");
+        for (int i = 0; i < 8; i++) {
+            int q = i % 2 + 1;
+            int len = 6 + i;
+            for (int t = 0; t < len; t++) {
+                double u = 8.0 * t / (len - 1);
+                double sig = (q == 1 ? Math.sin(u) : Math.cos(2 * u)) + 0.05 * rnd.nextGaussian();
+                sb.append("s").append(i).append(',').append(q).append(',').append(sig).append(',')
+                        .append(rnd.nextGaussian()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void seriesOfUnequalLengthsTrainPredictAndRefuseGaussianKernels(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("v.csv");
+        Files.writeString(f, unequalSeriesCsv());
+        Path model = dir.resolve("v.model");
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "train", "--data", f.toString(), "--format", "csv-series", "--model", model.toString(),
+                "--t", "2", "--max-iterations", "3", "--prediction-rule", "class_reconstruction")).isZero();
+        assertThat(Files.readString(model)).contains("options.prediction_rule = CLASS_RECONSTRUCTION")
+                .contains("kernels.series.1 = 1");
+        StringWriter pred = new StringWriter();
+        assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
+        assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);
+        assertThat(pred.toString()).contains("(prediction rule CLASS_RECONSTRUCTION)");
+        StringWriter err = new StringWriter();
+        assertThat(run(err, "train", "--data", f.toString(), "--format", "csv-series", "--kernel", "gaussian", "--model",
+                model.toString())).isNotZero();
+        assertThat(run(new StringWriter(), "demo", "--lengths", "9:3")).isNotZero();
     }
 
     /** 4 series per class, 2 classes, length 8, 2 channels: channel 1 carries the class, channel 2 is noise. */
@@ -96,7 +141,7 @@ class PrototypesCommandTest {
         assertThat(Files.size(dir.resolve("imkpl-prototype-composition.png"))).isPositive();
         assertThat(Files.size(dir.resolve("imkpl-kernel-weights.png"))).isPositive();
         assertThat(dev.kernelkit.io.Models.load(model, dev.kernelkit.prototypes.ImkplModel.class).baseKernels().kernel(0))
-                .isInstanceOf(dev.kernelkit.kernel.ChannelAlignmentKernel.class);
+                .isInstanceOf(dev.kernelkit.kernel.VariableLengthChannelKernel.class);
         StringWriter pred = new StringWriter();
         assertThat(run(pred, "predict", "--data", f.toString(), "--format", "csv-series", "--model", model.toString())).isZero();
         assertThat(pred.toString().lines().filter(l -> !l.startsWith("#")).count()).isEqualTo(8);
@@ -143,5 +188,53 @@ class PrototypesCommandTest {
         assertThat(text).contains("\"tuned_choices\": [" + String.join(", ", expected) + "]");
         assertThat(text).contains("\"accuracy_per_split\": [");
         assertThat(run(new StringWriter(), "cv", "--data", file.toString(), "--tune", "gamma=1")).isNotZero();
+    }
+
+    @Test
+    void tunedCvEqualsItsStepsRecomputedIndependentlySplitBySplit() {
+        // outer split r: 70/30 stratified hold-out seeded 5 + r; inner 2-fold seeded 5 + 1000 + r; each candidate
+        // fitted on every inner fold, mean accuracy, first maximum; the choice refitted with seed 5 + r and tested
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
+        double[] ys = new double[36];
+        for (int i = 0; i < ys.length; i++) {
+            int q = i % 3;
+            xs.add(dev.kernelkit.data.DenseVec.of(q + 0.6 * rnd.nextGaussian(), rnd.nextGaussian(), -q + 0.6 * rnd.nextGaussian()));
+            ys[i] = q + 1;
+        }
+        LabeledDataset data = new LabeledDataset(xs, ys);
+        ImkplOptions base = new ImkplOptions(2, 0.1, 0.1, 0.1, ImkplOptions.BetaStep.SIMPLEX_LP, ImkplOptions.LsForm.SIMILARITY,
+                3, 1e-4, true, ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 0, 5, ImkplOptions.DisForm.DISTANCE);
+        java.util.List<InnerCvTuning.Candidate> cands = InnerCvTuning.parse("lambda=0.1;lambda=1,mu=0.3;beta-step=FIXED", base);
+        dev.kernelkit.eval.Evaluation e = InnerCvTuning.selection(dev.kernelkit.eval.Resampling.stratifiedHoldOut(0.7, 2, 5),
+                base, cands, 2, 5, Imkpl::trainer).withThreads(2).run(data);
+        java.util.List<Splits.Split> outer = Splits.repeatedStratifiedHoldOut(data.labels(), 0.7, 2, 5);
+        for (int r = 0; r < 2; r++) {
+            LabeledDataset train = data.subset(outer.get(r).train()), test = data.subset(outer.get(r).test());
+            double[] mean = new double[cands.size()];
+            java.util.List<Splits.Split> inner = Splits.stratifiedKFold(train.labels(), 2, 5 + 1000 + r);
+            for (int c = 0; c < cands.size(); c++) {
+                double sum = 0;
+                for (Splits.Split s : inner) {
+                    LabeledDataset va = train.subset(s.test());
+                    sum += Metrics.accuracy(va.labels(), Imkpl.fit(train.subset(s.train()), cands.get(c).options())
+                            .predictLabels(va.points()));
+                }
+                mean[c] = sum / inner.size();
+            }
+            int best = 0;
+            for (int c = 1; c < mean.length; c++) {
+                best = mean[c] > mean[best] ? c : best;
+            }
+            dev.kernelkit.eval.OuterFold f = e.folds().get(r);
+            assertThat(f.selection().searched().stream().mapToDouble(dev.kernelkit.eval.ScoredPoint::score).toArray())
+                    .as("split %d", r).containsExactly(mean);
+            assertThat(f.chosen().value(InnerCvTuning.CANDIDATE)).isEqualTo(cands.get(best).text());
+            ImkplModel m = Imkpl.fit(train, cands.get(best).options().withSeed(5 + r));
+            assertThat(f.score()).isEqualTo(Metrics.accuracy(test.labels(), m.predictLabels(test.points())));
+            assertThat(f.measure(InnerCvTuning.DR)).isEqualTo(PrototypeMeasures.discrimination(m, test));
+            assertThat(f.measure(InnerCvTuning.IP)).isEqualTo(PrototypeMeasures.interpretability(m));
+            assertThat(f.measure(InnerCvTuning.ITERATIONS)).isEqualTo(m.objectiveHistory().length - 1);
+        }
     }
 }

@@ -1,0 +1,294 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.PairedComparison;
+import dev.kernelkit.eval.Preprocessing;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SeedRule;
+import dev.kernelkit.eval.Summary;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.Learner;
+import dev.kernelkit.learn.Learners;
+import dev.kernelkit.learn.Task;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kernelkit compare}: any learners of the catalog ({@link Learners}) on the same outer splits
+ * of one data file, each run by the shared harness ({@link ModelSelection}) with its catalog defaults
+ * or, with {@code --tune}, its catalog grid tuned by an inner stratified k-fold on every training part;
+ * the paired differences to the first learner carry the corrected repeated-CV standard error
+ * ({@link PairedComparison}, Nadeau and Bengio 2003).
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare learners of the catalog on the same splits of --data: accuracy mean ± sd over the "
+                + "outer splits, sd of the repeat means, the paired difference to the FIRST learner with its corrected "
+                + "standard error sd sqrt(1/J + n_test/n_train), train and predict seconds per split.",
+                "Learners (exact catalog names; a unique match ignoring case and '-' is accepted): vectors: svm, "
+                + "l2-svm, cvm, bvm, sm1, sm2, lp, simple, ave, imkpl, iskpl; bags: sparse-mi, mikernel, rs, rsvm, "
+                + "mi-SVM, MI-SVM, miles, cccp.",
+                "Without --tune (the default, for speed) every learner fits with its catalog defaults computed on each "
+                + "training part; --tune searches its catalog grid by inner stratified --inner-folds CV on each "
+                + "training part (inner splits of outer split s seeded S + 1000 (s + 1))."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Labelled data: vectors or bags.")
+    Path data;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "Format of --data: " + ExampleFiles.FORMATS
+            + " (default: from the extension and header).")
+    String format;
+
+    @Option(names = "--learners", required = true, paramLabel = "LIST", split = ",",
+            description = "Comma-separated catalog names; the first is the reference of the paired differences.")
+    List<String> learners;
+
+    @Option(names = "--folds", paramLabel = "K", description = "Stratified K-fold outer CV (default: 10 unless --splits).")
+    Integer folds;
+
+    @Option(names = "--splits", paramLabel = "S", description = "S stratified random hold-out splits instead of K-fold.")
+    Integer splits;
+
+    @Option(names = "--test-fraction", paramLabel = "P",
+            description = "With --splits: the fraction of each class held out for testing (default 0.3).")
+    Double testFraction;
+
+    @Option(names = "--repeats", paramLabel = "R", defaultValue = "1",
+            description = "Repeats of the K-fold CV, repeat r seeded S + r (default: ${DEFAULT-VALUE}; with --splits every "
+                    + "split is a repeat of its own).")
+    int repeats = 1;
+
+    @Option(names = "--seed", required = true, paramLabel = "S",
+            description = "Seed of the outer splits, the inner splits and every learner's randomness.")
+    long seed;
+
+    @Option(names = "--tune", negatable = true, defaultValue = "false",
+            description = "Tune each learner's catalog grid by inner CV on every training part (default: off, catalog "
+                    + "defaults).")
+    boolean tune;
+
+    @Option(names = "--inner-folds", paramLabel = "K", defaultValue = "3",
+            description = "Folds of the inner CV of --tune (default: ${DEFAULT-VALUE}).")
+    int innerFolds = 3;
+
+    @Option(names = "--scale", paramLabel = "SCALING", converter = CliEnums.ScalingConverter.class, defaultValue = "none",
+            description = "Feature scaling fitted on every training part only and applied to both parts: none, standard, "
+                    + "minmax or log1p-minmax (default: ${DEFAULT-VALUE}).")
+    FeatureScaling scale = FeatureScaling.NONE;
+
+    @Mixin
+    Options.Json json;
+
+    /**
+     * The catalog learner a command-line name means: the exact name, else the one learner whose name
+     * equals it ignoring case and hyphens.
+     *
+     * @throws IllegalArgumentException for an unknown or ambiguous name, listing the catalog
+     */
+    public static Learner<?> learner(String name) {
+        List<Learner<?>> all = Learners.all();
+        for (Learner<?> l : all) {
+            if (l.name().equals(name)) {
+                return l;
+            }
+        }
+        List<Learner<?>> loose = all.stream().filter(l -> loose(l.name()).equals(loose(name))).toList();
+        if (loose.size() == 1) {
+            return loose.get(0);
+        }
+        String known = all.stream().map(Learner::name).collect(Collectors.joining(", "));
+        if (loose.size() > 1) {
+            throw new IllegalArgumentException("--learners: '" + name + "' is ambiguous: "
+                    + loose.stream().map(Learner::name).collect(Collectors.joining(" or ")) + " (names are case-sensitive)");
+        }
+        throw new IllegalArgumentException("--learners: unknown learner '" + name + "'; known: " + known);
+    }
+
+    private static String loose(String name) {
+        return name.toLowerCase(Locale.ROOT).replace("-", "");
+    }
+
+    /** The outer splitting of the options. */
+    Resampling resampling() {
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+        }
+        if (splits != null) {
+            if (folds != null) {
+                throw new IllegalArgumentException("give either --folds K or --splits S, not both (got --folds " + folds
+                        + " and --splits " + splits + ")");
+            }
+            if (repeats != 1) {
+                throw new IllegalArgumentException("--repeats applies to --folds; with --splits every split is a repeat"
+                        + " (give --splits " + splits * (long) repeats + " instead of --repeats " + repeats + ")");
+            }
+            if (splits < 1) {
+                throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
+            }
+            double p = testFraction == null ? 0.3 : testFraction;
+            if (!(p > 0 && p < 1)) {
+                throw new IllegalArgumentException("--test-fraction must be in (0, 1), got " + p);
+            }
+            return Resampling.stratifiedHoldOut(1 - p, splits, seed);
+        }
+        if (testFraction != null) {
+            throw new IllegalArgumentException("--test-fraction needs --splits S (hold-out splits)");
+        }
+        int k = folds == null ? 10 : folds;
+        if (k < 2) {
+            throw new IllegalArgumentException("--folds must be >= 2, got " + k);
+        }
+        return Resampling.stratifiedKFold(k, repeats, seed);
+    }
+
+    /**
+     * The harness run of one learner as compare configures it: catalog defaults on every (scaled)
+     * training part, or with {@code tune} its catalog grid searched by inner stratified
+     * {@code innerFolds}-fold CV seeded {@code seed + 1000 (s + 1)} on outer split s.
+     */
+    public static <X> ModelSelection<X> selection(Learner<X> learner, Resampling outer, long seed, boolean tune,
+                                                  int innerFolds, FeatureScaling scale) {
+        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
+        ModelSelection.GridFactory<X> grids = tune
+                ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed))
+                : (part, s) -> Grid.single(learner.trainer(part, seed));
+        ModelSelection<X> ms = ModelSelection.of(outer, grids, inner);
+        return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Options.checkReadable("--data", data);
+        if (innerFolds < 2) {
+            throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
+        }
+        Resampling outer = resampling();
+        ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
+        // Every name and kind is checked before the data are read and anything runs.
+        List<Learner<?>> chosen = new ArrayList<>();
+        for (String name : learners) {
+            Learner<?> l = learner(name.strip());
+            if (chosen.contains(l)) {
+                throw new IllegalArgumentException("--learners lists '" + l.name() + "' twice");
+            }
+            if (l.input() != f.kind()) {
+                throw new IllegalArgumentException("learner '" + l.name() + "' learns from " + l.input().label() + ", but "
+                        + data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
+            }
+            if (l.task() != Task.CLASSIFICATION) {
+                throw new IllegalArgumentException("learner '" + l.name() + "' is a " + l.task().name().toLowerCase(Locale.ROOT)
+                        .replace('_', '-') + " learner; compare scores classifiers by accuracy");
+            }
+            chosen.add(l);
+        }
+        Dataset<?> d = ExampleFiles.read(data, f, false);
+        if (d.size() == 0) {
+            throw new IllegalArgumentException(data + " holds no examples");
+        }
+        outer.splits(d); // a split the data cannot take fails here, before any fit
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf(Locale.ROOT, "compare: %d %s of %s, %d classes; %s; %s%n", d.size(), d.kind().label(),
+                CommandSupport.fileName(data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by inner "
+                        + innerFolds + "-fold CV" : "catalog defaults (no tuning)");
+        err.flush();
+
+        Map<String, Evaluation> runs = new LinkedHashMap<>();
+        for (Learner<?> l : chosen) {
+            runs.put(l.name(), run(l, d, outer, err));
+        }
+        Evaluation reference = runs.values().iterator().next();
+        String referenceName = chosen.get(0).name();
+
+        TablePrinter table = new TablePrinter().textColumn("learner").numberColumn("accuracy %").numberColumn("sd repeats")
+                .numberColumn("diff to " + referenceName).numberColumn("corrected se").numberColumn("train s")
+                .numberColumn("predict s");
+        JsonSummary learnersJson = new JsonSummary();
+        for (Map.Entry<String, Evaluation> e : runs.entrySet()) {
+            Evaluation ev = e.getValue();
+            Summary acc = ev.summary();
+            PairedComparison pc = PairedComparison.of(ev, reference);
+            double train = Summary.of(ev.trainSeconds()).mean();
+            double predict = Summary.of(ev.predictSeconds()).mean();
+            table.row(e.getKey(), TablePrinter.fixed(100 * acc.mean(), 2) + " ± " + TablePrinter.fixed(100 * acc.sd(), 2),
+                    TablePrinter.fixed(100 * ev.repeatSummary().sd(), 2),
+                    String.format(Locale.ROOT, "%+.2f", 100 * pc.difference().mean()),
+                    TablePrinter.fixed(100 * pc.correctedStandardError(), 2), CommandSupport.seconds(train),
+                    CommandSupport.seconds(predict));
+            JsonSummary j = new JsonSummary()
+                    .put("accuracy_mean", acc.mean())
+                    .put("accuracy_sd", acc.sd())
+                    .put("accuracy_sd_over_repeats", ev.repeatSummary().sd())
+                    .put("train_seconds_mean", train)
+                    .put("predict_seconds_mean", predict)
+                    .put("tune_seconds_mean", Summary.of(ev.tuneSeconds()).mean())
+                    .put("paired_difference", pc.difference().mean())
+                    .put("paired_se", pc.correctedStandardError())
+                    .putList("split_accuracies", ev.scores());
+            if (tune) {
+                j.putList("chosen", ev.chosen().stream().map(String::valueOf).toList());
+            } else {
+                j.putNull("chosen");
+            }
+            learnersJson.put(e.getKey(), j);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(outer + "; paired differences and corrected standard errors in points against " + referenceName);
+        table.print(out);
+        out.flush();
+
+        JsonSummary splitsJson = new JsonSummary()
+                .put("resampling", outer.toString())
+                .put("kind", outer.isKFold() ? "stratified-k-fold" : "stratified-hold-out")
+                .putOptional("folds", outer.isKFold() ? (double) outer.splitsPerRepeat() : null)
+                .putOptional("test_fraction", outer.isKFold() ? null : testFraction == null ? 0.3 : testFraction)
+                .put("repeats", (long) outer.repeats())
+                .put("count", (long) outer.size())
+                .put("seed", seed);
+        JsonSummary js = new JsonSummary()
+                .put("command", "compare")
+                .put("data", data.toString())
+                .put("input", d.kind().label())
+                .put("n", (long) d.size())
+                .put("reference", referenceName)
+                .put("tune", tune)
+                .putOptional("inner_folds", tune ? (double) innerFolds : null)
+                .put("scale", scale.cliName())
+                .put("learners", learnersJson)
+                .put("splits", splitsJson);
+        json.write(CommandSupport.putEnvironment(js));
+        return Main.OK;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <X> Evaluation run(Learner<X> learner, Dataset<?> d, Resampling outer, PrintWriter err) {
+        int total = outer.size();
+        ModelSelection<X> ms = selection(learner, outer, seed, tune, innerFolds, scale).withListener(fold -> {
+            synchronized (err) {
+                err.printf(Locale.ROOT, "compare: %s split %d/%d: accuracy %s (train %s s, predict %s s%s)%n",
+                        learner.name(), fold.index() + 1, total, TablePrinter.percent(fold.score()),
+                        CommandSupport.seconds(fold.trainSeconds()), CommandSupport.seconds(fold.predictSeconds()),
+                        tune ? ", tune " + CommandSupport.seconds(fold.tuneSeconds()) + " s, chose " + fold.chosen() : "");
+                err.flush();
+            }
+        });
+        return ms.run((Dataset<X>) d);
+    }
+}

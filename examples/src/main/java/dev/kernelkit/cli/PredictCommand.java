@@ -1,0 +1,300 @@
+package dev.kernelkit.cli;
+
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.io.AtomicFiles;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.RegressionModel;
+import dev.kernelkit.learn.Scaled;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kernelkit predict}: predicts with a model file of any type through the one model-file
+ * entry point ({@link Models#load}: the type in the file picks the reader). The data file is read
+ * as the model's own input kind ({@link ExampleFiles}); a classifier writes one predicted class name
+ * per line and its accuracy against the file's labels, a regressor its predicted values and the
+ * mean squared error and R^2.
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Predict --data with a model file of any type (svm, cvm, cvr, one-class-cvm, mkl, imkpl, "
+                + "sparse-mi, mikernel, misvm, miles, micccp): the file's type picks the reader, the data are read as "
+                + "the model's input (vectors or bags).",
+                "Writes one predicted class name (a regressor: value) per line to --output, or to stdout; the summary "
+                + "line (accuracy, or MSE and R^2) goes to stdout with --output and to stderr without, so stdout "
+                + "then holds the predictions only."})
+public final class PredictCommand implements Callable<Integer> {
+    /**
+     * Model types whose module reads LIBSVM data as dense points in its own commands (cvm, prototypes);
+     * the others (svm, mkl) read them sparse. Predict reads as the module did, so the kernel values
+     * are computed on the same representation.
+     */
+    private static final Set<String> DENSE_TYPES = Set.of("cvm", "cvr", "one-class-cvm", "imkpl");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model file written by any "
+            + "kernelkit command or Models.save.")
+    Path model;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE", description = "The examples to predict, with labels "
+            + "(targets for a regressor).")
+    Path data;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "Format of --data: " + ExampleFiles.FORMATS
+            + " (default: from the extension and header; .csv by its first column bag or series, .arff, else libsvm).")
+    String format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the predictions to FILE (atomically) "
+            + "instead of stdout.")
+    Path output;
+
+    @Mixin
+    Options.Json json;
+
+    /**
+     * A loaded model file.
+     *
+     * @param file the file
+     * @param model the model (behind its scaler, if it has one)
+     * @param type the model type written in the file
+     */
+    public record LoadedModel(Path file, FittedModel<?> model, String type) {
+        /** Checks the parts. */
+        public LoadedModel {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(model, "model");
+            Objects.requireNonNull(type, "type");
+        }
+
+        /** "the model FILE (type T)", for messages. */
+        public String who() {
+            return "the model " + file + " (type " + type + ")";
+        }
+
+        /**
+         * Reads the examples this model predicts on.
+         *
+         * @param format --format, or null for the file's own
+         * @throws IllegalArgumentException naming the file and the problem (other input kind, other dimension)
+         * @throws IOException for a missing or malformed file
+         */
+        public Dataset<?> read(Path dataFile, String format) throws IOException {
+            Options.checkReadable("--data", dataFile);
+            ExampleFiles.Format f = ExampleFiles.formatOf(dataFile, format);
+            if (f == ExampleFiles.Format.CSV_SERIES && Scaled.innermost(model) instanceof dev.kernelkit.learn.LearnsKernel<?> k
+                    && k.baseKernels().acceptsAnyDimension()) {
+                // one alignment kernel per channel: series of any lengths, in the variable-length encoding
+                return dev.kernelkit.data.CsvSeriesFormat.readSeries(dataFile).encoded();
+            }
+            return ExampleFiles.readFor(dataFile, f, model.input(), model.dim(), who(), DENSE_TYPES.contains(type));
+        }
+    }
+
+    /**
+     * Loads any model file.
+     *
+     * @throws IOException naming the file (and line) when it is missing, not a kernelkit model or of an
+     *         unknown type
+     */
+    public static LoadedModel load(Path file) throws IOException {
+        Options.checkReadable("--model", file);
+        FittedModel<?> m = Models.load(file);
+        return new LoadedModel(file, m, Models.codecFor(Scaled.innermost(m)).type());
+    }
+
+    /**
+     * Reads the examples a model loaded by a per-module predict alias predicts on, as {@link LoadedModel#read}.
+     *
+     * @param modelFile the model's file, for messages
+     * @param format --format, or null for the file's own
+     * @throws IllegalArgumentException naming the file and the problem (other input kind, other dimension)
+     * @throws IOException for a missing or malformed file
+     */
+    public static Dataset<?> readFor(FittedModel<?> model, Path modelFile, Path data, String format) throws IOException {
+        return new LoadedModel(modelFile, model, Models.codecFor(Scaled.innermost(model)).type()).read(data, format);
+    }
+
+    /**
+     * The predictions of a model on data.
+     *
+     * @param names the predicted class names (null for a regressor)
+     * @param values the predicted values (null for a classifier)
+     * @param accuracy the fraction of examples predicted as their label (null for a regressor, or when
+     *        no label of the data is a class of the model)
+     * @param mse mean squared error of a regressor (else null)
+     * @param r2 1 - SSE / SST of a regressor (null for a classifier or constant targets)
+     * @param seconds seconds to predict
+     */
+    public record Predictions(List<String> names, double[] values, Double accuracy, Double mse, Double r2,
+                              double seconds) {
+        /** The number of examples predicted. */
+        public int size() {
+            return names != null ? names.size() : values.length;
+        }
+
+        /** The lines of the predictions file: class names, or values as {@link Double#toString}. */
+        public String text() {
+            StringBuilder sb = new StringBuilder(size() * 4);
+            for (int i = 0; i < size(); i++) {
+                sb.append(names != null ? names.get(i) : Double.toString(values[i])).append('\n');
+            }
+            return sb.toString();
+        }
+    }
+
+    /**
+     * Predicts every example (in parallel; models are immutable) and scores the predictions against
+     * the labels: classes are matched by name, numerically equal names match ({@code 1} and {@code +1}),
+     * and for a one-class model label +1 is {@code inlier}, -1 {@code outlier}.
+     */
+    @SuppressWarnings("unchecked")
+    public static Predictions predict(FittedModel<?> model, Dataset<?> data) {
+        Stopwatch clock = Stopwatch.start();
+        if (model instanceof Model<?> m) {
+            Model<Object> c = (Model<Object>) m;
+            Dataset<Object> d = (Dataset<Object>) data;
+            int[] predicted = IntStream.range(0, d.size()).parallel().map(i -> c.predict(d.x(i))).toArray();
+            double seconds = clock.elapsedSeconds();
+            List<String> modelNames = c.classNames();
+            List<String> names = IntStream.of(predicted).mapToObj(modelNames::get).toList();
+            int[] map = classMap(modelNames, d.classNames());
+            Double accuracy = null;
+            if (IntStream.of(map).anyMatch(k -> k >= 0)) {
+                int ok = 0;
+                for (int i = 0; i < predicted.length; i++) {
+                    ok += predicted[i] == map[d.classIndex(i)] ? 1 : 0;
+                }
+                accuracy = (double) ok / predicted.length;
+            }
+            return new Predictions(names, null, accuracy, null, null, seconds);
+        }
+        if (model instanceof RegressionModel<?> r) {
+            RegressionModel<Object> reg = (RegressionModel<Object>) r;
+            Dataset<Object> d = (Dataset<Object>) data;
+            double[] values = IntStream.range(0, d.size()).parallel().mapToDouble(i -> reg.predict(d.x(i))).toArray();
+            double seconds = clock.elapsedSeconds();
+            double[] y = dev.kernelkit.data.LabeledDataset.of(d).labels();
+            double mean = 0;
+            for (double v : y) {
+                mean += v;
+            }
+            mean /= y.length;
+            double sse = 0;
+            double sst = 0;
+            for (int i = 0; i < y.length; i++) {
+                sse += (values[i] - y[i]) * (values[i] - y[i]);
+                sst += (y[i] - mean) * (y[i] - mean);
+            }
+            return new Predictions(null, values, null, sse / y.length, sst > 0 ? 1 - sse / sst : null, seconds);
+        }
+        throw new IllegalArgumentException("cannot predict with a " + model.getClass().getSimpleName()
+                + ": neither a classifier nor a regressor");
+    }
+
+    /** For each class of the data, the index of the model's class of the same name, or -1. */
+    static int[] classMap(List<String> modelNames, List<String> dataNames) {
+        boolean oneClass = modelNames.equals(List.of(OneClassCvmModel.OUTLIER, OneClassCvmModel.INLIER));
+        int[] map = new int[dataNames.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = -1;
+            String name = dataNames.get(c);
+            for (int k = 0; k < modelNames.size() && map[c] < 0; k++) {
+                if (sameClass(modelNames.get(k), name)) {
+                    map[c] = k;
+                }
+            }
+            Double v = number(name);
+            if (map[c] < 0 && oneClass && v != null && (v == 1 || v == -1)) {
+                map[c] = v == 1 ? 1 : 0;
+            }
+        }
+        return map;
+    }
+
+    private static boolean sameClass(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        Double x = number(a);
+        Double y = number(b);
+        return x != null && y != null && x.doubleValue() == y.doubleValue();
+    }
+
+    private static Double number(String s) {
+        try {
+            double v = Double.parseDouble(s.strip());
+            return Double.isFinite(v) ? v : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        LoadedModel m = load(model);
+        Dataset<?> d = m.read(data, format);
+        Predictions p = predict(m.model(), d);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter summary = out;
+        if (output != null) {
+            AtomicFiles.writeString(output, p.text());
+        } else {
+            out.print(p.text());
+            out.flush();
+            summary = spec.commandLine().getErr();
+        }
+        String file = CommandSupport.fileName(data);
+        if (p.names() != null) {
+            summary.println(p.accuracy() == null
+                    ? String.format(Locale.ROOT, "%s: %d %s predicted by %s; no accuracy: none of the file's labels %s "
+                            + "is a class of the model %s", file, p.size(), d.kind().label(), m.type(), d.classNames(),
+                            modelClasses(m.model()))
+                    : String.format(Locale.ROOT, "%s: %d %s predicted by %s, accuracy %s", file, p.size(),
+                            d.kind().label(), m.type(), TablePrinter.percent(p.accuracy())));
+        } else {
+            summary.println(String.format(Locale.ROOT, "%s: %d %s predicted by %s, MSE %s, R^2 %s", file, p.size(),
+                    d.kind().label(), m.type(), TablePrinter.general(p.mse()),
+                    p.r2() == null ? "undefined (constant targets)" : TablePrinter.fixed(p.r2(), 4)));
+        }
+        if (output != null) {
+            summary.println("predictions written to " + output);
+        }
+        summary.flush();
+        JsonSummary js = new JsonSummary()
+                .put("command", "predict")
+                .put("model", model.toString())
+                .put("model_type", m.type())
+                .put("learner", Scaled.innermost(m.model()).report().learner())
+                .put("data", data.toString())
+                .put("input", d.kind().label())
+                .put("n", (long) p.size())
+                .putOptional("accuracy", p.accuracy())
+                .putOptional("mse", p.mse())
+                .putOptional("r2", p.r2())
+                .put("predict_seconds", p.seconds())
+                .put("predictions_file", output == null ? null : output.toString());
+        json.write(CommandSupport.putEnvironment(js));
+        return Main.OK;
+    }
+
+    private static List<String> modelClasses(FittedModel<?> m) {
+        return m instanceof Model<?> c ? c.classNames() : List.of();
+    }
+}
