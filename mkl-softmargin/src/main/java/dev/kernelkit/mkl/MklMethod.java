@@ -6,7 +6,10 @@ import java.util.Locale;
 public enum MklMethod {
     /** Hinge-loss soft margin MKL: capped simplex, block coordinate descent (Lemmas 7-8). */
     SM1("sm1"),
-    /** Square-hinge soft margin MKL: simplex plus ||mu||^2 / (2 theta), projected gradient. */
+    /**
+     * Square-hinge soft margin MKL: simplex plus ||mu||^2 / (2 theta); the closed-form primal step, the paper's
+     * projected gradient kept as the reference.
+     */
     SM2("sm2"),
     /** Lp-norm MKL with the analytic update of Kloft et al. (JMLR 2011) / Xu et al. (ICML 2010). */
     LP("lp"),

@@ -98,7 +98,7 @@ public final class MklResult {
 
     /**
      * Whether the stopping rule (the method's relative duality gap within tolerance) was met; false when
-     * the iteration cap was hit or, for SM2, the line search ran out of verifiable steps first.
+     * the iteration cap was hit or, for SM2, no step lowered F verifiably (nor did the cutting-plane steps) first.
      */
     public boolean converged() {
         return converged;

@@ -16,11 +16,16 @@ import java.util.function.Supplier;
  * (Lp starts at M^(-1/p), keyed like any other start), so the fits of one C and one label vector share that
  * solve and its per-kernel products
  * ({@link BaseKernelMatrices#products}). The solve is deterministic, so a fit gets exactly the solution it would
- * have computed itself. Thread-safe: the grid's fits run in parallel ({@link MklProtocol.Tuning#selection}).
+ * have computed itself. SM2's larger-theta fits of one C also share one anchor fit near the L1-MKL end
+ * ({@link #sm2Anchor}, {@link Sm2Anchor}), a deterministic function of C, the labels and the options, so the grid's
+ * results do not depend on which thread computed it. Thread-safe: the grid's fits run in parallel
+ * ({@link MklProtocol.Tuning#selection}).
  */
 final class SharedStarts {
     private final BaseKernelMatrices matrices;
     private final ConcurrentHashMap<Key, Start> starts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<AnchorKey, AnchorSlot> anchors = new ConcurrentHashMap<>();
+    private final AtomicInteger anchorsComputed = new AtomicInteger();
     private final AtomicInteger solved = new AtomicInteger();
     /** Bytes of products the starts may keep; beyond it each fit computes its own, as without sharing. */
     private final long productsBudget;
@@ -47,6 +52,27 @@ final class SharedStarts {
     /** How many distinct first solves were computed. */
     int solved() {
         return solved.get();
+    }
+
+    /** How many distinct SM2 anchors were computed. */
+    int anchorsComputed() {
+        return anchorsComputed.get();
+    }
+
+    /**
+     * The SM2 anchor fit ({@link Sm2Anchor}) with the given options for labels y: computed by {@code compute} on first
+     * use, by one thread while the others asking for it wait. Its options (theta, tolerance, C, solver) and y alone
+     * determine it, so every fit gets the same anchor whichever thread computed it.
+     */
+    Sm2Anchor sm2Anchor(MklOptions options, double[] y, Supplier<Sm2Anchor> compute) {
+        AnchorSlot slot = anchors.computeIfAbsent(new AnchorKey(options, new DenseVec(y)), key -> new AnchorSlot());
+        synchronized (slot) {
+            if (slot.anchor == null) {
+                slot.anchor = Objects.requireNonNull(compute.get(), "anchor");
+                anchorsComputed.incrementAndGet();
+            }
+            return slot.anchor;
+        }
     }
 
     /** Bytes of products the starts keep. */
@@ -111,6 +137,15 @@ final class SharedStarts {
             }
             return p;
         }
+    }
+
+    /** One anchor, computed once. */
+    private static final class AnchorSlot {
+        private Sm2Anchor anchor;
+    }
+
+    /** The anchor's options and labels, value-compared. */
+    private record AnchorKey(MklOptions options, DenseVec y) {
     }
 
     /** mu and y as value-compared vectors ({@link DenseVec#equals}). */

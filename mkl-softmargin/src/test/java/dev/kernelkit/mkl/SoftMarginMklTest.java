@@ -176,6 +176,30 @@ class SoftMarginMklTest {
         }
     }
 
+    @Test
+    void sm2ClosedFormStepReachesTheOptimumOfTheProjectedGradientReference() {
+        // the same problem solved by the two weight steps (the paper's projected gradient as the reference) to a
+        // relative gap of 1e-7: the objectives agree to 1e-6 relative and every weight to 1e-3 (F is strongly
+        // convex, so the minimiser is unique; the largest difference seen is 4.5e-4, at C = 10, theta = 0.1)
+        MultipleKernel k = protocol();
+        SharedKernelMatrices g = k.gram(TRAIN.points());
+        SmoSolver.Options solver = SmoSolver.Options.defaults().withEps(1e-9);
+        for (double c : new double[] {1.0, 10.0}) {
+            for (double theta : new double[] {1e-3, 0.1, 10.0}) {
+                String at = "C = " + c + ", theta = " + theta;
+                MklOptions o = MklOptions.sm2(c, theta).withTolerance(1e-7).withMaxIterations(2000).withSolver(solver);
+                MklResult fast = SoftMarginMkl.fitBinary(g, signedLabels(), o, SoftMarginMkl.Sm2Step.CLOSED_FORM);
+                MklResult ref = SoftMarginMkl.fitBinary(g, signedLabels(), o, SoftMarginMkl.Sm2Step.PROJECTED_GRADIENT);
+                assertThat(fast.converged()).as(at).isTrue();
+                assertThat(ref.converged()).as(at).isTrue();
+                double[] a = fast.objectives(), b = ref.objectives();
+                double fa = a[a.length - 1], fb = b[b.length - 1];
+                assertThat(fa).as(at).isCloseTo(fb, within(1e-6 * Math.abs(fb)));
+                assertThat(fast.mu()).as(at).containsExactly(ref.mu(), within(1e-3));
+            }
+        }
+    }
+
     /**
      * The SM2 dual value G(alpha) = 1'alpha + min over the simplex of sum_m (v_m^2 / (2 theta) - v_m q_m / 2),
      * computed without the projection code: by the KKT conditions v_m = max(0, theta (q_m / 2 - lambda)) with
@@ -632,12 +656,13 @@ class SoftMarginMklTest {
     /** Fits a small grid in parallel through {@code starts}, each fit equal to the same fit on its own. */
     private static void fitGridSharingStartsAsOnTheirOwn(SharedKernelMatrices g, SharedStarts starts, String at) {
         int m = g.count();
-        // every method but Lp (p > 1) starts at mu = 1/M: one start per C
+        // every method but Lp (p > 1) starts at mu = 1/M: one start per C. SM2 at a small theta (never anchored: its
+        // penalty 1 / (2 theta) = 5e4 is far above 1% of J) shares the start only; larger thetas share an anchor fit
+        // too and are checked in sm2GridFitsSharingAnAnchor...
         List<MklOptions> grid = new ArrayList<>();
         for (double c : new double[] {1.0, 10.0}) {
             grid.addAll(List.of(MklOptions.sm1(c, 1.0), MklOptions.sm1(c, MklProtocol.sm1Theta(0.3, m)),
-                    MklOptions.sm2(c, 1.0), MklOptions.sm2(c, 0.01), MklOptions.simple(c), MklOptions.average(c),
-                    MklOptions.lp(c, 2.0)));
+                    MklOptions.sm2(c, 1e-5), MklOptions.simple(c), MklOptions.average(c), MklOptions.lp(c, 2.0)));
         }
         MklResult[] shared = new MklResult[grid.size()];
         // in parallel, as the grid search runs them
@@ -657,6 +682,60 @@ class SoftMarginMklTest {
             assertThat(shared[k].objectives()).as(point).containsExactly(own.objectives());
             assertThat(shared[k].svmSolves()).as(point).isEqualTo(own.svmSolves());
         }
+    }
+
+    @Test
+    void sm2GridFitsSharingAnAnchorAreCertifiedForTheirOwnThetaAndIndependentOfThreadOrder() {
+        MultipleKernel k = protocol();
+        List<KernelMatrix> dense = denseProtocolMatrices(k);
+        SharedKernelMatrices g = k.gram(TRAIN.points());
+        List<MklOptions> grid = new ArrayList<>();
+        for (double c : new double[] {1.0, 10.0, 100.0}) {
+            for (double theta : new double[] {1e-5, 1e-3, 0.1, 10.0, 1e3, 1e5}) {
+                grid.add(MklOptions.sm2(c, theta).withSolver(TIGHT));
+            }
+        }
+        int n = grid.size();
+        // once in grid order on one thread, once in reverse order on three: the anchors are computed by other fits
+        SharedStarts first = new SharedStarts(g), second = new SharedStarts(g);
+        MklResult[] a = new MklResult[n], b = new MklResult[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(i), FitListener.SILENT, WarmStart.PREVIOUS_ALPHA, first);
+        }
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(3);
+        try {
+            pool.submit(() -> java.util.stream.IntStream.range(0, n).parallel().forEach(i -> b[n - 1 - i] =
+                    SoftMarginMkl.fitBinary(g, signedLabels(), grid.get(n - 1 - i), FitListener.SILENT,
+                            WarmStart.PREVIOUS_ALPHA, second))).join();
+        } finally {
+            pool.shutdown();
+        }
+        int sharedSolves = 0, ownSolves = 0;
+        for (int i = 0; i < n; i++) {
+            MklOptions o = grid.get(i);
+            String at = "C = " + o.c() + ", theta = " + o.theta();
+            assertThat(b[i].mu()).as(at).containsExactly(a[i].mu());
+            assertThat(b[i].alpha()).as(at).containsExactly(a[i].alpha());
+            assertThat(b[i].objectives()).as(at).containsExactly(a[i].objectives());
+            // certified for its own theta, recomputed from alpha, mu and the certificate on kernel-by-kernel matrices
+            assertThat(a[i].converged()).as(at).isTrue();
+            double[] mu = a[i].mu(), q = quadraticForms(dense, a[i].beta()), obj = a[i].objectives();
+            double f = Arrays.stream(a[i].alpha()).sum();
+            for (int m = 0; m < mu.length; m++) {
+                f += -0.5 * mu[m] * q[m] + mu[m] * mu[m] / (2 * o.theta());
+            }
+            assertThat(f).as(at).isCloseTo(obj[obj.length - 1], within(1e-7 * f));
+            assertThat(f - certifiedDual(a[i], dense, signedLabels(), o.c(), o.theta())).as(at).isLessThanOrEqualTo(0.01 * f);
+            for (int t = 1; t < obj.length; t++) {
+                assertThat(obj[t]).as("%s, iteration %d", at, t).isLessThan(obj[t - 1]);
+            }
+            sharedSolves += a[i].svmSolves();
+            ownSolves += SoftMarginMkl.fitBinary(g, signedLabels(), o).svmSolves();
+        }
+        // one anchor per C at most, whatever the order; the fits that take it need fewer solves of their own
+        assertThat(first.anchorsComputed()).isBetween(1, 3);
+        assertThat(second.anchorsComputed()).isEqualTo(first.anchorsComputed());
+        assertThat(sharedSolves).isLessThan(ownSolves);
     }
 
     @Test

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Seeded synthetic problems, 2-D: {@link #twoMoons}, {@link #checkerboard} (labelled points,
- * labels ±1) and the two multi-instance problems of Fu et al., TNNLS 2013, Sec. V-A, Fig. 2:
- * {@link #ringBags} (binary, Fig. 2(a)) and {@link #fourGaussianBags} (three classes, Fig. 2(b)),
- * and {@link #muskLikeBags}, a MUSK2-shaped timing set.
+ * Seeded synthetic problems: {@link #twoMoons}, {@link #checkerboard} (2-D labelled points,
+ * labels ±1), Breiman's {@link #ringnorm} (labels ±1, any dimension), the two multi-instance problems
+ * of Fu et al., TNNLS 2013, Sec. V-A, Fig. 2: {@link #ringBags} (binary, Fig. 2(a)) and
+ * {@link #fourGaussianBags} (three classes, Fig. 2(b)), and {@link #muskLikeBags}, a MUSK2-shaped
+ * timing set.
  * All use {@code new SplittableRandom(seed)} only; points are returned in random order (the
  * classes interleaved) so that the first rows are not all of one class.
  */
@@ -112,6 +113,39 @@ public final class SyntheticData {
     public static double checkerboardLabel(double a, double b, int cells) {
         long s = (long) Math.floor(cells * a) + (long) Math.floor(cells * b);
         return (s & 1L) == 0 ? 1.0 : -1.0;
+    }
+
+    /**
+     * Breiman's Ringnorm ("Bias, variance and arcing classifiers", Technical Report 460, UC Berkeley,
+     * 1996; the "ringnorm" set of the Delve and Raetsch benchmarks, 20 features): class 1 ~ N(0, 4 I),
+     * class 2 ~ N(a 1, I) with a = 2 / sqrt(dim). Class 1 gets label +1 and the first ⌈n/2⌉ points,
+     * class 2 label -1 and the others (Breiman draws the class with probability 1/2; fixed counts keep
+     * a sample's classes balanced); points in random order.
+     *
+     * @throws IllegalArgumentException for n &lt; 2 or dim &lt; 1
+     */
+    public static LabeledDataset ringnorm(int n, int dim, long seed) {
+        if (n < 2) {
+            throw new IllegalArgumentException("n must be >= 2, got " + n);
+        }
+        if (dim < 1) {
+            throw new IllegalArgumentException("dim must be >= 1, got " + dim);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int nFirst = (n + 1) / 2;
+        double a = 2.0 / Math.sqrt(dim);
+        List<Vec> x = new ArrayList<>(n);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            boolean first = i < nFirst;
+            double[] v = new double[dim];
+            for (int j = 0; j < dim; j++) {
+                v[j] = first ? 2.0 * gaussian(rnd) : a + gaussian(rnd);
+            }
+            x.add(DenseVec.wrap(v));
+            y[i] = first ? 1.0 : -1.0;
+        }
+        return shuffled(x, y, rnd);
     }
 
     /**

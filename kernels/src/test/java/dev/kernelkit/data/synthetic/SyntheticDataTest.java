@@ -198,10 +198,61 @@ class SyntheticDataTest {
     }
 
     @Test
+    void ringnormClassesHaveBreimansMeansAndVariances() {
+        int dim = 20;
+        LabeledDataset d = SyntheticData.ringnorm(4001, dim, 6);
+        assertThat(d.size()).isEqualTo(4001);
+        assertThat(d.dim()).isEqualTo(dim);
+        double a = 2 / Math.sqrt(dim);
+        double[] count = new double[2], sum = new double[2], sumSq = new double[2];
+        for (int i = 0; i < d.size(); i++) {
+            int c = d.y(i) == 1.0 ? 0 : 1;
+            assertThat(d.y(i)).isIn(1.0, -1.0);
+            count[c]++;
+            for (int j = 0; j < dim; j++) {
+                double v = d.x(i).get(j);
+                sum[c] += v;
+                sumSq[c] += v * v;
+            }
+        }
+        assertThat(count[0]).isEqualTo(2001); // ceil(4001 / 2) in class 1
+        double m0 = sum[0] / (count[0] * dim), m1 = sum[1] / (count[1] * dim);
+        // class 1 ~ N(0, 4 I), class 2 ~ N(a 1, I): per-coordinate mean and variance over ~40,000 values
+        assertThat(m0).isCloseTo(0.0, within(0.05));
+        assertThat(sumSq[0] / (count[0] * dim) - m0 * m0).isCloseTo(4.0, within(0.15));
+        assertThat(m1).isCloseTo(a, within(0.03));
+        assertThat(sumSq[1] / (count[1] * dim) - m1 * m1).isCloseTo(1.0, within(0.04));
+    }
+
+    @Test
+    void ringnormBayesRuleErrsAboutBreimansOnePointThreePercent() {
+        // the likelihood-ratio rule with the true densities; Breiman (1996) gives a Bayes error of 1.3% for d = 20
+        int dim = 20;
+        LabeledDataset d = SyntheticData.ringnorm(20000, dim, 7);
+        double a = 2 / Math.sqrt(dim);
+        int wrong = 0;
+        for (int i = 0; i < d.size(); i++) {
+            double s1 = 0, s2 = 0;
+            for (int j = 0; j < dim; j++) {
+                double v = d.x(i).get(j);
+                s1 += v * v;
+                s2 += (v - a) * (v - a);
+            }
+            double logRatio = -s1 / 8 - dim * Math.log(2) + s2 / 2; // log N(x; 0, 4I) - log N(x; a1, I)
+            if ((logRatio > 0 ? 1.0 : -1.0) != d.y(i)) {
+                wrong++;
+            }
+        }
+        assertThat(wrong / (double) d.size()).isCloseTo(0.013, within(0.004));
+    }
+
+    @Test
     void sameSeedSameDataOtherSeedOtherData() {
         assertThat(TestData.sameData(SyntheticData.twoMoons(50, 0.1, 9), SyntheticData.twoMoons(50, 0.1, 9))).isTrue();
         assertThat(TestData.sameData(SyntheticData.twoMoons(50, 0.1, 9), SyntheticData.twoMoons(50, 0.1, 10))).isFalse();
         assertThat(TestData.sameData(SyntheticData.checkerboard(50, 3, 9), SyntheticData.checkerboard(50, 3, 9))).isTrue();
+        assertThat(TestData.sameData(SyntheticData.ringnorm(50, 20, 9), SyntheticData.ringnorm(50, 20, 9))).isTrue();
+        assertThat(TestData.sameData(SyntheticData.ringnorm(50, 20, 9), SyntheticData.ringnorm(50, 20, 10))).isFalse();
         assertThat(TestData.sameData(SyntheticData.ringBags(5, 1, 4, 9), SyntheticData.ringBags(5, 1, 4, 9))).isTrue();
         assertThat(TestData.sameData(SyntheticData.ringBags(5, 1, 4, 9), SyntheticData.ringBags(5, 1, 4, 1))).isFalse();
         assertThat(TestData.sameData(SyntheticData.fourGaussianBags(5, 1, 4, 9),
@@ -224,6 +275,8 @@ class SyntheticDataTest {
         assertThatThrownBy(() -> SyntheticData.muskLikeBags(2, 3, 10, 0, 0)).hasMessageContaining("dim must be >= 1, got 0");
         assertThatThrownBy(() -> SyntheticData.muskLikeBags(2, 3, 4, 2, 0))
                 .hasMessageContaining("instances must be >= the number of bags (5), got 4");
+        assertThatThrownBy(() -> SyntheticData.ringnorm(1, 20, 0)).hasMessageContaining("n must be >= 2, got 1");
+        assertThatThrownBy(() -> SyntheticData.ringnorm(10, 0, 0)).hasMessageContaining("dim must be >= 1, got 0");
         assertThatThrownBy(() -> SyntheticData.fourGaussianMean(5)).hasMessageContaining("k must be in 1..4, got 5");
     }
 }
