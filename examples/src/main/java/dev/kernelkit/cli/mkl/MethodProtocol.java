@@ -2,6 +2,7 @@ package dev.kernelkit.cli.mkl;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Resampling;
@@ -11,12 +12,21 @@ import dev.kernelkit.mkl.MklProtocol;
 
 /**
  * One method's protocol ({@link MklProtocol.Tuning#selection}) on the outer splits of {@code outer}, the inner
- * CV of split s seeded seed + 1000 (s + 1).
+ * CV of split s seeded seed + 1000 (s + 1), run split by split; journalled ({@link #withJournal}) a split recorded by
+ * a killed run is recalled instead of run again.
  */
 record MethodProtocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) {
     static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, LabeledDataset data) {
         MklProtocol.Tuning t = params.tuning(method);
         return new MethodProtocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), data.size()));
+    }
+
+    /**
+     * The same protocol with every finished outer split recorded in {@code journal} under {@code section} and the
+     * splits recorded there taken from it ({@link ModelSelection#withJournal}); itself for a null journal.
+     */
+    MethodProtocol withJournal(FoldJournal journal, String section) {
+        return journal == null ? this : new MethodProtocol(tuning, selection.withJournal(journal, section));
     }
 
     /** Outer split {@code index} (0-based) of the data: tuned on its training part, fitted, tested. */

@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mkl;
 
+import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -7,6 +8,7 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.Progress;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mkl.MklMethod;
@@ -23,7 +25,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit mkl compare}: every method on identical splits, the layout of the paper's Tables I and II. */
+/**
+ * {@code kernelkit mkl compare}: every method on identical splits, the layout of the paper's Tables I and II;
+ * journalled after every split of every method beside {@code --json} and continued by {@code --resume}
+ * ({@link Journals}). The paper's protocol; any learners of the catalog compare with {@code kernelkit compare}.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Every method on identical splits: the Table I (accuracy, kernels) and Table II (time) layout.")
 final class MklCompareCommand implements Callable<Integer> {
@@ -44,6 +50,8 @@ final class MklCompareCommand implements Callable<Integer> {
     MklSplitOptions splits = new MklSplitOptions();
     @Mixin
     Options.Json json;
+    @Mixin
+    Options.Resume resume;
 
     @Override
     public Integer call() throws Exception {
@@ -58,9 +66,10 @@ final class MklCompareCommand implements Callable<Integer> {
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         Map<MklMethod, List<MklSplitResult>> all = new LinkedHashMap<>();
         Map<MklMethod, MethodProtocol> protocols = new LinkedHashMap<>();
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
         for (MklMethod m : ms) {
             all.put(m, new ArrayList<>());
-            protocols.put(m, MethodProtocol.of(m, params, outer, splits.seed, data));
+            protocols.put(m, MethodProtocol.of(m, params, outer, splits.seed, data).withJournal(journal, m.cliName()));
         }
         PrintWriter out = spec.commandLine().getOut();
         int done = 0;
@@ -103,6 +112,7 @@ final class MklCompareCommand implements Callable<Integer> {
         json.write(new JsonSummary().put("command", "mkl compare").put("data", input.data().toString())
                 .put("splits", (long) outer.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
                 .put("dim", (long) data.dim()).put("methods", methodsJson));
+        Journals.finish(journal);
         return Main.OK;
     }
 }

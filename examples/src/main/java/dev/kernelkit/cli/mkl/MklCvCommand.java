@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mkl;
 
+import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -7,6 +8,7 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.Progress;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mkl.MklMethod;
@@ -20,7 +22,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit mkl cv}: one method on random stratified train/test splits (the paper's 70/30 protocol). */
+/**
+ * {@code kernelkit mkl cv}: one method on random stratified train/test splits (the paper's 70/30 protocol); journalled
+ * after every split beside {@code --json} and continued by {@code --resume} ({@link Journals}).
+ */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Random stratified train/test splits (the paper's 70/30 protocol); missing hyper-parameters by CV on each training part.")
 final class MklCvCommand implements Callable<Integer> {
@@ -38,6 +43,8 @@ final class MklCvCommand implements Callable<Integer> {
     MklSplitOptions splits = new MklSplitOptions();
     @Mixin
     Options.Json json;
+    @Mixin
+    Options.Resume resume;
 
     @Override
     public Integer call() throws Exception {
@@ -46,7 +53,8 @@ final class MklCvCommand implements Callable<Integer> {
         Resampling outer = splits.resampling();
         MemoryEstimates.mkl("mkl cv", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
                 params.kernels().count(data.dim()));
-        MethodProtocol protocol = MethodProtocol.of(m, params, outer, splits.seed, data);
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
+        MethodProtocol protocol = MethodProtocol.of(m, params, outer, splits.seed, data).withJournal(journal, "cv");
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         List<MklSplitResult> results = new ArrayList<>();
         for (int i = 0; i < outer.size(); i++) {
@@ -74,6 +82,7 @@ final class MklCvCommand implements Callable<Integer> {
         out.flush();
         json.write(s.put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
                 .put("splits", (long) results.size()).put("seed", splits.seed));
+        Journals.finish(journal);
         return Main.OK;
     }
 }

@@ -1,11 +1,14 @@
 package dev.kernelkit.cli.prototypes;
 
+import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.ScoredPoint;
 import dev.kernelkit.eval.Summary;
@@ -33,7 +36,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kernelkit prototypes cv}: IMKPL on repeated stratified hold-out splits ({@link InnerCvTuning#selection}):
  * accuracy, IP, DR, kernels selected and training time per split and on average, the three prediction rules side by
- * side ({@link RuleComparison}).
+ * side ({@link RuleComparison}); journalled after every split beside {@code --json} and continued by {@code --resume}
+ * ({@link Journals}).
  */
 @Command(name = "cv", mixinStandardHelpOptions = true,
         description = "Repeated stratified train/test splits: accuracy, IP, DR, kernels selected, training time.")
@@ -50,6 +54,8 @@ final class PrototypesCvCommand implements Callable<Integer> {
     double testFraction;
     @Mixin
     Options.Json json;
+    @Mixin
+    Options.Resume resume;
     @Mixin
     ImkplHyperOptions hyper;
     @Option(names = "--tune", paramLabel = "GRID",
@@ -89,8 +95,10 @@ final class PrototypesCvCommand implements Callable<Integer> {
         MemoryEstimates.prototypes("prototypes cv", all, (int) Math.ceil(all.size() * (1 - testFraction)),
                 in.groups() == null ? all.dim() : in.groups().length);
         RuleComparison rules = new RuleComparison(splits);
-        Evaluation e = InnerCvTuning.selection(Resampling.stratifiedHoldOut(1 - testFraction, splits, hyper.seed.seed()),
-                base, cands, innerFolds, hyper.seed.seed(), trainer).withListener(f -> {
+        ModelSelection<Vec> protocol = InnerCvTuning.selection(Resampling.stratifiedHoldOut(1 - testFraction, splits,
+                hyper.seed.seed()), base, cands, innerFolds, hyper.seed.seed(), trainer);
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
+        Evaluation e = (journal == null ? protocol : protocol.withJournal(journal, "cv")).withListener(f -> {
                     int r = f.index();
                     if (cands != null) {
                         out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
@@ -134,6 +142,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
         }
         rules.summarise(out, js);
         json.write(js);
+        Journals.finish(journal);
         return 0;
     }
 }

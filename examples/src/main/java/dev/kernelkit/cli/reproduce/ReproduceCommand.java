@@ -199,7 +199,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             }
             List<String> args = new ArrayList<>(arguments(r, quick, files, summary, seed));
             if (resume && Files.isRegularFile(dev.kernelkit.cli.Journals.journalFile(summary))) {
-                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi cv/compare)
+                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi, mkl compare, prototypes cv)
             }
             err.println(head + ": kernelkit " + String.join(" ", args));
             err.flush();
