@@ -217,6 +217,18 @@ class ReliabilityCliTest {
         assertThat(TestJson.doubles(tampered.get("accuracy_per_split")).get(0)).isEqualTo(TAMPERED_SCORE);
     }
 
+    @Test
+    void theJournallingCommandsOfferResumeAndThePaperComparisonsPointToKernelkitCompare() {
+        for (String[] cmd : new String[][] {{"mkl", "cv"}, {"mkl", "compare"}, {"prototypes", "cv"}, {"sparse-mi", "cv"},
+            {"sparse-mi", "compare"}}) {
+            assertThat(CliRun.of(cmd[0], cmd[1], "--help").out()).as(String.join(" ", cmd)).contains("--resume");
+        }
+        for (String family : new String[] {"mkl", "sparse-mi"}) {
+            assertThat(CliRun.of(family, "compare", "--help").out().replaceAll("\\s+", " ")).as(family)
+                    .contains("use kernelkit compare.");
+        }
+    }
+
     /** The test score written into a journal to show that a resumed run takes recorded folds from it. */
     static final double TAMPERED_SCORE = 0.25;
 

@@ -48,8 +48,10 @@ import picocli.CommandLine.Spec;
  * of the catalog compare with {@code kernelkit compare}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "All methods of the module on identical folds with the paper's protocol (gamma and C by "
-                + "inner 3-fold CV on each training part): accuracy, vectors, train and predict seconds.")
+        description = {"All methods of the module on identical folds with the paper's protocol (gamma and C by "
+                + "inner 3-fold CV on each training part): accuracy, vectors, train and predict seconds.",
+                "To compare any learners of the catalog (bags or vectors, across modules) on the same splits, with "
+                        + "paired differences and their corrected standard errors, use kernelkit compare."})
 final class SparseMiCompareCommand implements Callable<Integer> {
     /** Every method name of the JSON, in table order. */
     static final List<String> ALL = List.of("sparsemi", "mikernel", "rsvm", "rs", "mi-SVM",

@@ -31,7 +31,10 @@ import picocli.CommandLine.Spec;
  * ({@link Journals}). The paper's protocol; any learners of the catalog compare with {@code kernelkit compare}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Every method on identical splits: the Table I (accuracy, kernels) and Table II (time) layout.")
+        description = {"Every method on identical splits: the Table I (accuracy, kernels) and Table II (time) layout.",
+                "The paper's protocol for the MKL methods; to compare any learners of the catalog (e.g. sm1 against svm "
+                        + "or cvm) on the same splits, with paired differences and their corrected standard errors, use "
+                        + "kernelkit compare."})
 final class MklCompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
