@@ -6,6 +6,7 @@ import dev.kernelkit.kernel.AlignmentChannel;
 import dev.kernelkit.kernel.ChannelAlignmentKernel;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.KernelGradients;
+import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.kernel.VariableLengthChannelKernel;
 import dev.kernelkit.kernel.ExponentialChiSquareKernel;
 import dev.kernelkit.kernel.GaussianKernel;
@@ -473,8 +474,14 @@ public final class MultipleKernel {
             if (mu[m] > 0) {
                 String why = KernelGradients.whyNotDifferentiable(kernels.get(m));
                 if (why != null) {
-                    return "the combination is not differentiable: kernel " + m + " of " + mu.length + " (weight "
-                            + mu[m] + "): " + why;
+                    String spec;
+                    try {
+                        spec = Kernels.format(kernels.get(m));
+                    } catch (IllegalArgumentException e) {
+                        spec = String.valueOf(kernels.get(m));
+                    }
+                    return "the combination is not differentiable: kernel " + m + " of " + mu.length + ", " + spec
+                            + " (weight " + mu[m] + "): " + why;
                 }
             }
         }

@@ -42,8 +42,8 @@ import java.util.Objects;
  *
  * <p>This is the library entry point of {@code sparse-mi train|cv --kernel-from MODEL [--kernel-machine
  * i|average]}: {@link #load} reads the model file, {@link #prepare} gives the options and the scaled training
- * bags of {@code train}, {@link #factory} the (gamma, C) trainers of {@link MiProtocol} for {@code cv} on bags
- * already scaled by {@link #scale}.
+ * bags of {@code train}, {@link #factory} ({@link #sizedFactory} with N_XV) the trainers of {@link MiProtocol}
+ * for {@code cv} on bags already scaled by {@link #scale}.
  */
 public final class LearnedKernelForSparseMi {
 
@@ -208,6 +208,17 @@ public final class LearnedKernelForSparseMi {
                 return SparseMi.fit(p.train(), p.options(options), listener);
             });
         };
+    }
+
+    /**
+     * As {@link #factory}, for {@link MiProtocol#tunedSize}: the (gamma, C, N_XV) trainers.
+     *
+     * @throws IllegalArgumentException at once when the learned kernel has no gradient ({@link Form#LEARNED})
+     */
+    public static MiProtocol.SizedFactory sizedFactory(LearnedKernel learned, Form form, SparseMiOptions base) {
+        Objects.requireNonNull(base, "base");
+        factory(learned, form, base);
+        return (gamma, c, n) -> factory(learned, form, base.withExpansionVectors(n)).trainer(gamma, c);
     }
 
     /** All instances of the bags, bag after bag. */

@@ -221,5 +221,10 @@ class SparseMiOnLearnedKernelTest {
         Vec b = DATA.bag(1).instance(0);
         assertThat(s.kernel().apply(a, b)).isEqualTo(p.kernel().apply(a, b));
         assertThat(s.report().options()).contains("c=7.0");
+        SparseMiModel sized = (SparseMiModel) LearnedKernelForSparseMi.sizedFactory(learned,
+                LearnedKernelForSparseMi.Form.WEIGHTED_GAUSSIAN, SparseMiOptions.defaults().withMaxIterations(2))
+                .trainer(0.4, 3.0, 5).fit(DATA);
+        assertThat(sized.expansionVectors()).hasSize(5);
+        assertThat(((WeightedGaussianKernel) sized.kernel()).gamma()).isEqualTo(0.4);
     }
 }
