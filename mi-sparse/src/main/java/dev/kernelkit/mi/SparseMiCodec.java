@@ -31,8 +31,8 @@ import java.util.List;
  *
  * A learned kernel ({@code MultipleKernel.DifferentiableCombined}) is written as {@code sum(w_m*k_m, ...)} over its
  * active base kernels ({@link Kernels#format}) and read back as the combination of those kernels with weights w_m
- * ({@link KernelGradients#differentiable}): the same sums on the same fast path (a group Gaussian comes back as the
- * Gaussian of gamma = 1 / sigma, one rounding apart).
+ * ({@link KernelGradients#differentiable}): the same sum on the combination's fast path, equal up to rounding (the
+ * path groups the active kernels only, and a group Gaussian comes back as the Gaussian of gamma = 1 / sigma).
  *
  * <p>These are the keys {@code SparseMiModel.save} wrote before the learner contract, so those files
  * load too; having no {@code report.*} keys, they get a report with learner {@code sparse-mi},

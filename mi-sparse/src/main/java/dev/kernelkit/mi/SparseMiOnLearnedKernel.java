@@ -110,6 +110,13 @@ public final class SparseMiOnLearnedKernel {
     public static Fit fit(BagDataset data, Trainer<Vec, ? extends FittedModel<Vec>> kernelLearner,
                           LearnedKernel.Choice choice, LearnedKernelForSparseMi.Form form, SparseMiOptions options,
                           FitListener listener) {
+        return fit(data, kernelLearner, choice, form, options, listener, false);
+    }
+
+    /** {@link #fit}, refusing a learned kernel behind a scaler before SparseMI is fitted when {@code unscaled}. */
+    private static Fit fit(BagDataset data, Trainer<Vec, ? extends FittedModel<Vec>> kernelLearner,
+                           LearnedKernel.Choice choice, LearnedKernelForSparseMi.Form form, SparseMiOptions options,
+                           FitListener listener, boolean unscaled) {
         Objects.requireNonNull(kernelLearner, "kernelLearner");
         Objects.requireNonNull(choice, "choice");
         Objects.requireNonNull(form, "form");
@@ -125,6 +132,11 @@ public final class SparseMiOnLearnedKernel {
         SparseMi.checkData(data);
         FittedModel<Vec> kernelModel = kernelLearner.fit(bagMeans(data));
         LearnedKernel learned = LearnedKernel.of(kernelModel, choice);
+        if (unscaled && learned.scaler().kind() != FeatureScaling.NONE) {
+            throw new IllegalArgumentException("the kernel learner " + kernelLearner.name() + " scales the bag means ("
+                    + learned.scaler().kind().cliName() + "); the SparseMI model would then read scaled bags. "
+                    + "Standardise the bags before and give the kernel learner no scaler");
+        }
         LearnedKernelForSparseMi.Prepared p = LearnedKernelForSparseMi.prepare(learned, form, gamma, data,
                 "the bags");
         SparseMiModel model = SparseMi.fit(p.train(), p.options(options), listener);
@@ -145,14 +157,7 @@ public final class SparseMiOnLearnedKernel {
         Objects.requireNonNull(choice, "choice");
         Objects.requireNonNull(form, "form");
         Objects.requireNonNull(options, "options");
-        return Trainers.of(SparseMi.NAME, InputKind.BAGS, Task.CLASSIFICATION, options, (data, listener) -> {
-            Fit f = fit(BagDataset.of(data), kernelLearner, choice, form, options, listener);
-            if (f.learned().scaler().kind() != FeatureScaling.NONE) {
-                throw new IllegalArgumentException("the kernel learner " + kernelLearner.name() + " scales the bag means ("
-                        + f.learned().scaler().kind().cliName() + "); the SparseMI model would then read scaled bags. "
-                        + "Standardise the bags before and give the kernel learner no scaler");
-            }
-            return f.model();
-        });
+        return Trainers.of(SparseMi.NAME, InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fit(BagDataset.of(data), kernelLearner, choice, form, options, listener, true).model());
     }
 }
