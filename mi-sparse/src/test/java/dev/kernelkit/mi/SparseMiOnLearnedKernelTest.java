@@ -11,7 +11,10 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.LaplacianKernel;
+import dev.kernelkit.kernel.SingleFeatureKernel;
 import dev.kernelkit.kernel.WeightedGaussianKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitReport;
@@ -45,8 +48,13 @@ class SparseMiOnLearnedKernelTest {
         final int dim;
 
         GapModel(LabeledDataset data) {
+            this(data, SparseMiOnLearnedKernel.gaussianPerFeature(data.dim(), 0.5));
+        }
+
+        /** With other per-feature base kernels (one per feature). */
+        GapModel(LabeledDataset data, List<Kernel<Vec>> perFeature) {
             dim = data.dim();
-            base = MultipleKernel.of(SparseMiOnLearnedKernel.gaussianPerFeature(dim, 0.5)).withUnitTrace(data.points());
+            base = MultipleKernel.of(perFeature).withUnitTrace(data.points());
             double[] gap = new double[dim];
             double[] count = new double[2];
             double[][] mean = new double[2][dim];
@@ -205,6 +213,23 @@ class SparseMiOnLearnedKernelTest {
         assertThatThrownBy(() -> LearnedKernelForSparseMi.prepare(learned, wider, "--data wide.csv"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("learned on 3 features but --data wide.csv has 5");
+    }
+
+    @Test
+    void aLearnedKernelWithABaseKernelWithoutGradientIsRefusedNamingTheLearnerAndTheKernel() {
+        LabeledDataset means = SparseMiOnLearnedKernel.bagMeans(DATA);
+        List<Kernel<Vec>> bases = List.of(new SingleFeatureKernel(0, new GaussianKernel(0.5)),
+                new SingleFeatureKernel(1, new LaplacianKernel(0.5)), new SingleFeatureKernel(2, new GaussianKernel(0.5)));
+        LearnedKernel learned = LearnedKernel.of(new GapModel(means, bases), new LearnedKernel.Average());
+        assertThatThrownBy(() -> LearnedKernelForSparseMi.prepare(learned, DATA, "data"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("SparseMI cannot use the kernel learned by gap")
+                .hasMessageContaining("feature(index=1,laplacian:gamma=0.5)");
+        assertThatThrownBy(() -> LearnedKernelForSparseMi.factory(learned, LearnedKernelForSparseMi.Form.LEARNED,
+                SparseMiOptions.defaults())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("laplacian");
+        // its per-feature weights still make a weighted Gaussian
+        assertThat(LearnedKernelForSparseMi.prepare(learned, LearnedKernelForSparseMi.Form.WEIGHTED_GAUSSIAN, 0.3, DATA,
+                "data").kernel()).isInstanceOf(WeightedGaussianKernel.class);
     }
 
     @Test
