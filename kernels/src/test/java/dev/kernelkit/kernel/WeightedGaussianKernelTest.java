@@ -30,6 +30,23 @@ class WeightedGaussianKernelTest {
     }
 
     @Test
+    void itIsSymmetricAndItsGramMatricesArePositiveSemidefinite() {
+        for (long seed = 1; seed <= 5; seed++) {
+            double[] w = TestPoints.raw(seed + 100, 1, 4, true)[0];
+            WeightedGaussianKernel k = new WeightedGaussianKernel(0.8, w);
+            List<Vec> pts = TestPoints.dense(TestPoints.raw(seed, 25, 4, false));
+            double[][] g = TestPoints.gram(k, pts);
+            for (int i = 0; i < g.length; i++) {
+                assertThat(g[i][i]).isEqualTo(1.0);
+                for (int j = 0; j < g.length; j++) {
+                    assertThat(g[i][j]).isEqualTo(g[j][i]);
+                }
+            }
+            assertThat(TestPoints.minEigenvalue(g)).as("seed %d", seed).isGreaterThan(-1e-10 * TestPoints.trace(g));
+        }
+    }
+
+    @Test
     void gradientMatchesCentralDifferencesForDenseAndSparsePoints() {
         WeightedGaussianKernel k = new WeightedGaussianKernel(0.4, new double[] {1.5, 0.0, 0.3, 2.0, 1.0});
         double[][] xs = TestPoints.raw(4, 5, 5, false);
