@@ -191,6 +191,17 @@ class DifferentiableCombinedTest {
     }
 
     @Test
+    void aLearnedCombinationOfAlignmentKernelsIsNotDifferentiable() {
+        List<Vec> series = TestData.randomDense(12, 6, 17);
+        MultipleKernel channels = MultipleKernel.alignmentPerGroup(series, new int[][] {{0, 1, 2}, {3, 4, 5}}, 1);
+        MultipleKernel.Combined c = channels.combined(new double[] {0.5, 0.5});
+        assertThat(c).isNotInstanceOf(DifferentiableKernel.class);
+        assertThatThrownBy(c::differentiable).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kernel 0 of 2").hasMessageContaining("ChannelAlignmentKernel")
+                .hasMessageContaining("no gradient");
+    }
+
+    @Test
     void kernelsWithoutGradientAreNamedWhereverTheyAreNested() {
         Kernel<Vec> laplacian = new FeatureSubsetKernel(new int[] {0, 1}, new LaplacianKernel(0.5));
         Kernel<Vec> normalized = new NormalizedKernel<>(new PolynomialKernel(2, 1.0, 1.0));
