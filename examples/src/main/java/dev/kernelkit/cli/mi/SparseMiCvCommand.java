@@ -9,6 +9,9 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.Preprocessing;
+import dev.kernelkit.learn.LearnedKernel;
+import dev.kernelkit.mi.LearnedKernelForSparseMi;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mi.MiProtocol;
 import java.io.IOException;
@@ -53,14 +56,26 @@ final class SparseMiCvCommand implements Callable<Integer> {
         learner.checkGrid();
         int folds = outer.folds;
         int repeats = outer.repeats;
-        BagDataset d = input.read();
+        BagDataset d = learner.prepare(input.read(), "--data " + input.data);
         MemoryEstimates.sparseMi("sparse-mi cv", d, outer.trainFraction(), learner.largestXv(), false, threads.threads());
+        PrintWriter out = spec.commandLine().getOut();
         // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
         ModelSelection<Bag> protocol = learner.autoXv()
-                ? MiProtocol.tunedSize(learner::trainer, folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
+                ? MiProtocol.tunedSize(learner.sizedFactory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
                         learner.xvGrid, learner.innerRepeats, learner.xvSearch())
-                : MiProtocol.tuned(learner::trainer, folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
+                : MiProtocol.tuned(learner.factory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
                         learner.innerRepeats);
+        if (learner.learnedKernel()) {
+            // the model's scaler replaces the per-fold standardisation; each fit scales the kernel on its own part
+            protocol = protocol.withPreprocessing(Preprocessing.none());
+            LearnedKernel k = learner.learned();
+            out.printf(Locale.ROOT, "kernel from %s: learned by %s, %s (%d of %d base kernels with a positive weight), "
+                            + "%s scaler of the model, used as %s%n", learner.kernelFrom.file(), k.learner(), k.describe(),
+                    k.activeKernels(), k.baseKernels().count(), k.scaler().kind().cliName(),
+                    learner.kernelForm() == LearnedKernelForSparseMi.Form.LEARNED
+                            ? "the learned combination (scaled to mean k(x, x) = 1 on each training part)"
+                            : "a Gaussian weighted by its per-feature weights");
+        }
         FoldJournal journal = Journals.open(spec, json, resume);
         Evaluation r = (journal == null ? protocol : protocol.withJournal(journal, "cv")).run(d);
         Summary acc = r.summary();
@@ -70,12 +85,13 @@ final class SparseMiCvCommand implements Callable<Integer> {
         double vMax = Arrays.stream(v).max().orElse(0);
         double trainSeconds = MiProtocol.mean(r.trainSeconds());
         double predictSeconds = MiProtocol.mean(r.predictSeconds());
-        PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "method %s  folds %d x %d  accuracy %.4f ± %.4f  xv %.1f  train_seconds %.4f  "
                         + "predict_seconds %.5f%n", learner.method, folds, repeats, acc.mean(), acc.sd(),
                 vMean, trainSeconds, predictSeconds);
+        boolean noGamma = learner.learnedKernel() && learner.kernelForm() == LearnedKernelForSparseMi.Form.LEARNED;
         out.printf(Locale.ROOT, "# chosen per fold: xv %s  gamma*dim %s  C %s%n", counts(v, 1),
-                counts(MiProtocol.chosen(r, MiProtocol.GAMMA), d.dim()), counts(MiProtocol.chosen(r, MiProtocol.C), 1));
+                noGamma ? "(learned kernel)" : counts(MiProtocol.chosen(r, MiProtocol.GAMMA), d.dim()),
+                counts(MiProtocol.chosen(r, MiProtocol.C), 1));
         if (repeats > 1) {
             out.printf(Locale.ROOT, "# per repeat: %s  (sd over repeats %.4f)%n",
                     MiReports.joined(r.repeatMeans()), r.repeatSummary().sd());
@@ -95,6 +111,7 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     .put("restarts", (long) learner.effectiveRestarts())
                     .put("inner_repeats", (long) learner.innerRepeats)
                     .put("xv_search", learner.autoXv() ? learner.xvSearch().name().toLowerCase(Locale.ROOT) : "none")
+                    .put("kernel_from", learner.learnedKernel() ? learner.kernelFrom.file().toString() : null)
                     .putList("repeat_accuracies", r.repeatMeans())
                     .putList("fold_accuracies", r.scores()).writeTo(json);
             Journals.finish(journal);

@@ -1,9 +1,12 @@
 package dev.kernelkit.cli.mi;
 
+import dev.kernelkit.cli.KernelFrom;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.mi.LearnedKernelForSparseMi;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;
@@ -13,6 +16,7 @@ import dev.kernelkit.mi.ReducedSet;
 import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiOptions;
 import dev.kernelkit.mi.XvInit;
+import java.io.IOException;
 import java.util.Locale;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,7 +24,9 @@ import picocli.CommandLine.Option;
 /**
  * The learner of {@code sparse-mi train} and {@code sparse-mi cv} (a picocli mixin): {@code --method}, its
  * (gamma, C) fixed or searched over the grids, N_XV fixed or chosen ({@code --xv auto}), the SparseMI settings
- * and the seed.
+ * and the seed; with {@code --kernel-from MODEL} SparseMI's instance kernel is the one an MKL or IMKPL model
+ * learned ({@link LearnedKernelForSparseMi}: the learned combination itself, or a Gaussian weighted by its
+ * per-feature weights), the bags scaled by the model's own scaler.
  */
 final class SparseMiLearnerOptions {
     /** The learning methods of train and cv. */
@@ -69,6 +75,16 @@ final class SparseMiLearnerOptions {
 
     @Mixin
     Options.Seed seed = new Options.Seed();
+
+    @Mixin
+    KernelFrom kernelFrom = new KernelFrom();
+
+    @Option(names = "--kernel-form", paramLabel = "learned|weighted-gaussian", defaultValue = "learned",
+            description = "With --kernel-from: learned uses the learned combination itself (scaled to mean "
+                    + "k(x, x) = 1 on the training instances; no gamma, so --gamma/--gamma-grid are refused); "
+                    + "weighted-gaussian uses exp(-gamma sum_d w_d (x_d - z_d)^2) with the learned per-feature weights "
+                    + "w (mean 1) and gamma as without --kernel-from (default: ${DEFAULT-VALUE}).")
+    String kernelForm;
 
     @Mixin
     StepOption step = new StepOption();
@@ -141,6 +157,68 @@ final class SparseMiLearnerOptions {
                 .withRestarts(effectiveRestarts()).withStepRule(step.rule());
     }
 
+    /** True when SparseMI trains with the kernel of {@code --kernel-from}. */
+    boolean learnedKernel() {
+        return kernelFrom.given();
+    }
+
+    /** The form of the learned kernel ({@code --kernel-form}). */
+    LearnedKernelForSparseMi.Form kernelForm() {
+        return switch (kernelForm.toLowerCase(Locale.ROOT)) {
+            case "learned" -> LearnedKernelForSparseMi.Form.LEARNED;
+            case "weighted-gaussian" -> LearnedKernelForSparseMi.Form.WEIGHTED_GAUSSIAN;
+            default -> throw new IllegalArgumentException("--kernel-form must be learned or weighted-gaussian, got '"
+                    + kernelForm + "'");
+        };
+    }
+
+    /**
+     * The kernel of {@code --kernel-from} (loaded once).
+     *
+     * @throws IllegalArgumentException for a missing file, a bad --kernel-machine, a model without a learned kernel,
+     *         or (form learned) a kernel SparseMI cannot move its expansion vectors along
+     * @throws IOException when the model file cannot be read
+     */
+    LearnedKernel learned() throws IOException {
+        LearnedKernel k = kernelFrom.load();
+        if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+            try {
+                LearnedKernelForSparseMi.differentiable(k);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--kernel-from " + kernelFrom.file() + ": " + e.getMessage()
+                        + " (try --kernel-form weighted-gaussian)", e);
+            }
+        }
+        return k;
+    }
+
+    /**
+     * The bags of {@code --data} as the learner reads them: with {@code --kernel-from}, checked against the learned
+     * kernel's dimension and scaled by its model's scaler; otherwise as given.
+     */
+    BagDataset prepare(BagDataset raw, String what) throws IOException {
+        return learnedKernel() ? LearnedKernelForSparseMi.scale(learned(), raw, what) : raw;
+    }
+
+    /**
+     * The (gamma, C) trainers: the --method's, or with {@code --kernel-from} SparseMI on the learned kernel (each fit
+     * prepares the kernel on its own training part, which must already be scaled by {@link #prepare}).
+     */
+    MiProtocol.Factory factory() throws IOException {
+        if (!learnedKernel()) {
+            return this::trainer;
+        }
+        return LearnedKernelForSparseMi.factory(learned(), kernelForm(), options(1.0, 1.0));
+    }
+
+    /** As {@link #factory()} with N_XV, for {@code --xv auto}. */
+    MiProtocol.SizedFactory sizedFactory() throws IOException {
+        if (!learnedKernel()) {
+            return this::trainer;
+        }
+        return LearnedKernelForSparseMi.sizedFactory(learned(), kernelForm(), options(1.0, 1.0, xvGrid[0]));
+    }
+
     /** The --method's trainer at (gamma, C) and the fixed N_XV of {@code --xv N}. */
     Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost) {
         return trainer(g, cost, xvCount());
@@ -193,13 +271,36 @@ final class SparseMiLearnerOptions {
         if (restarts > 1 && XvInit.parse(init) == XvInit.SVM) {
             throw new IllegalArgumentException("--restarts must be 1 with --init svm (the selection is deterministic)");
         }
+        kernelForm();
+        if (learnedKernel()) {
+            if (method() != Method.SPARSEMI) {
+                throw new IllegalArgumentException("--kernel-from applies to --method sparsemi, got --method " + method);
+            }
+            if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED && (gamma != null || gammaGrid != null)) {
+                throw new IllegalArgumentException("--kernel-from with --kernel-form learned has no gamma: drop "
+                        + (gamma != null ? "--gamma" : "--gamma-grid") + " (or use --kernel-form weighted-gaussian)");
+            }
+            if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+                return;  // --c alone fixes C; without it C is tuned
+            }
+        } else if (!"learned".equalsIgnoreCase(kernelForm)) {
+            throw new IllegalArgumentException("--kernel-form applies only with --kernel-from");
+        }
         if ((gamma == null) != (c == null)) {
             throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
         }
     }
 
+    /** True when (gamma, C) are both fixed, so nothing is tuned (with the learned kernel: C fixed). */
+    boolean fixed() {
+        return learnedKernel() && kernelForm() == LearnedKernelForSparseMi.Form.LEARNED ? c != null : gamma != null;
+    }
+
     /** The gammas to search on data of the given bags' dimension. */
     double[] gammas(BagDataset d) {
+        if (learnedKernel() && kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+            return new double[] {1.0};  // read by no trainer: the learned kernel has no gamma
+        }
         return MiOptionValues.gammas(gamma, gammaGrid, d.dim());
     }
 

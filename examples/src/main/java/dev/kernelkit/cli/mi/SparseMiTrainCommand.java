@@ -3,6 +3,9 @@ package dev.kernelkit.cli.mi;
 import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.learn.ScaledModel;
+import dev.kernelkit.mi.LearnedKernelForSparseMi;
 import dev.kernelkit.eval.Choosers;
 import dev.kernelkit.eval.Point;
 import dev.kernelkit.eval.Stopwatch;
@@ -51,29 +54,39 @@ final class SparseMiTrainCommand implements Callable<Integer> {
         if (replicate < 1) {
             throw new IllegalArgumentException("--replicate must be >= 1, got " + replicate);
         }
-        BagDataset d = MiData.replicated(input.read(), replicate);
+        BagDataset raw = MiData.replicated(input.read(), replicate);
+        String what = "--data " + input.data;
+        BagDataset d = learner.prepare(raw, what);
         MemoryEstimates.sparseMi("sparse-mi train", d, 1, learner.largestXv(), false, threads.threads());
+        PrintWriter out = spec.commandLine().getOut();
+        if (learner.learnedKernel()) {
+            out.println("kernel from " + learner.kernelFrom.file() + ": " + LearnedKernelForSparseMi.prepare(learner.learned(),
+                    learner.kernelForm(), learner.gammas(d)[0], raw, what).description());
+        }
         // (gamma, C[, N_XV]) by the inner CV on all the bags, seeded --seed, unless given
         Point tuned = learner.autoXv()
-                ? MiProtocol.select(d, MiProtocol.grid(learner::trainer, learner.xvGrid, learner.gammas(d), learner.cs()),
+                ? MiProtocol.select(d, MiProtocol.grid(learner.sizedFactory(), learner.xvGrid, learner.gammas(d), learner.cs()),
                         MiProtocol.chooser(learner.xvSearch()), learner.seed(), learner.innerRepeats).chosen()
-                : learner.gamma != null ? null
-                : MiProtocol.select(d, MiProtocol.grid(learner::trainer, learner.gammas(d), learner.cs()), Choosers.best(),
+                : learner.fixed() ? null
+                : MiProtocol.select(d, MiProtocol.grid(learner.factory(), learner.gammas(d), learner.cs()), Choosers.best(),
                         learner.seed(), learner.innerRepeats).chosen();
-        double[] best = tuned == null ? new double[] {learner.gamma, learner.c, learner.xvCount()}
+        double[] best = tuned == null ? new double[] {learner.gammas(d)[0], learner.c, learner.xvCount()}
                 : new double[] {tuned.number(MiProtocol.GAMMA), tuned.number(MiProtocol.C),
                         learner.autoXv() ? tuned.number(MiProtocol.XV) : learner.xvCount()};
         Stopwatch clock = Stopwatch.start();
-        BagClassifier m = learner.trainer(best[0], best[1], (int) best[2]).fit(d);
+        BagClassifier m = learner.sizedFactory().trainer(best[0], best[1], (int) best[2]).fit(d);
         double secs = clock.elapsedSeconds();
-        PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %.6g  C %.6g  train_seconds %.3f  "
+        out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %s  C %.6g  train_seconds %.3f  "
                         + "training_accuracy %.4f%s%n", learner.method, d.size(), d.instanceCount(),
-                m.kernelEvaluationsPerInstance(), best[0], best[1], secs, Metrics.accuracy(m, d),
+                m.kernelEvaluationsPerInstance(), learner.learnedKernel() && learner.kernelForm()
+                        == LearnedKernelForSparseMi.Form.LEARNED ? "learned" : String.format(Locale.ROOT, "%.6g", best[0]),
+                best[1], secs, Metrics.accuracy(m, d),
                 m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
                         sm.iterations(), sm.finalObjective()) : "");
         if (model != null) {
-            Models.save(m, model);
+            // with --kernel-from the model reads bags scaled by the learned kernel's scaler: saved behind it
+            Models.save(learner.learnedKernel() && learner.learned().scaler().kind() != FeatureScaling.NONE
+                    ? new ScaledModel<>(learner.learned().scaler(), m) : m, model);
             out.println("model written to " + model);
         }
         out.flush();
