@@ -51,11 +51,15 @@ public final class SelectFeaturesThenSvmExample {
         int splits;
         int t;
         int[] caps;
-        if (args.length == 4) {
+        double[] weights = {0.1, 0.3, 0.1};
+        if (args.length == 4 || args.length == 7) {
             data = LibsvmFormat.readDense(Path.of(args[0]));
             splits = Integer.parseInt(args[1]);
             t = Integer.parseInt(args[2]);
             caps = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
+            if (args.length == 7) {
+                weights = new double[] {Double.parseDouble(args[4]), Double.parseDouble(args[5]), Double.parseDouble(args[6])};
+            }
         } else {
             data = informativeAmongNoise(4, 30, 8, 200, 1);
             splits = 2;
@@ -63,11 +67,10 @@ public final class SelectFeaturesThenSvmExample {
             caps = new int[] {4, 8, 16};
         }
         System.out.println("split cap kept imkpl svm-learned-kernel svm-kept-features svm-all-features imkpl-seconds");
-        for (Row r : run(data, splits, t, caps, 10, 1)) {
-            System.out.printf("%d %d %d %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length,
-                    r.imkplAccuracy(), r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(),
-                    r.allFeaturesSvmAccuracy(), r.imkplSeconds());
-        }
+        run(data, splits, t, weights[0], weights[1], weights[2], caps, 10, 1, r -> System.out.printf(
+                "%d %d %d %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length,
+                r.imkplAccuracy(), r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(),
+                r.allFeaturesSvmAccuracy(), r.imkplSeconds()));
     }
 
     /**
@@ -76,6 +79,11 @@ public final class SelectFeaturesThenSvmExample {
      * iterations), then the three SVMs.
      */
     public static List<Row> run(LabeledDataset data, int splits, int t, int[] caps, int maxIterations, long seed) {
+        return run(data, splits, t, 0.1, 0.3, 0.1, caps, maxIterations, seed, r -> { });
+    }
+
+    public static List<Row> run(LabeledDataset data, int splits, int t, double lambda, double mu, double tau, int[] caps,
+                                int maxIterations, long seed, java.util.function.Consumer<Row> onRow) {
         List<Row> rows = new ArrayList<>();
         List<Splits.Split> parts = Splits.repeatedStratifiedHoldOut(data.labels(), 0.7, splits, seed);
         for (int s = 0; s < parts.size(); s++) {
@@ -85,7 +93,7 @@ public final class SelectFeaturesThenSvmExample {
             MultipleKernel perFeature = MultipleKernel.gaussianPerFeature(train.points());
             for (int cap : caps) {
                 // 1. IMKPL keeps r = cap per-feature kernels (weights 1 / r): the features it uses.
-                ImkplOptions o = new ImkplOptions(t, 0.1, 0.3, 0.1, ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
+                ImkplOptions o = new ImkplOptions(t, lambda, mu, tau, ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
                         ImkplOptions.LsForm.DISTANCE_DIFFERENCE, maxIterations, 1e-4, true,
                         ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, cap, seed + s);
                 long t0 = System.nanoTime();
@@ -100,6 +108,7 @@ public final class SelectFeaturesThenSvmExample {
                 // 3. An SVM with one Gaussian on the kept features only.
                 double keptAcc = gaussianSvmAccuracy(train, test, kept);
                 rows.add(new Row(s + 1, cap, kept, accuracy(imkpl, test), accuracy(onKernel, test), keptAcc, all, seconds));
+                onRow.accept(rows.get(rows.size() - 1));
             }
         }
         return rows;
