@@ -25,7 +25,8 @@ import java.util.stream.IntStream;
  * Interpretable selection, then a fast classifier: IMKPL (Hosseini and Hammer, CIKM 2019) with one Gaussian per
  * feature and the capped beta-step keeps exactly r features (kernel weights 1 / r); an SVM is then trained on the
  * learned kernel (the r per-feature Gaussians) and on the r kept features (one Gaussian, gamma = 1 / r on the
- * standardised features) by {@link KernelWeightSelection}, next to the SVM on all features (gamma = 1 / d). Every
+ * standardised features) by {@link KernelWeightSelection}, next to the same SVM on r features drawn at random and
+ * on all features (gamma = 1 / d). Every
  * hyper-parameter is fixed beforehand (nothing is chosen on test points). Run with
  * {@code java -cp examples/target/kernelkit.jar dev.kernelkit.examples.SelectFeaturesThenSvmExample
  * [DATA.libsvm SPLITS T CAPS [LAMBDA MU TAU]]} (CAPS comma-separated, e.g. 18,72,300; LAMBDA MU TAU default to
@@ -35,9 +36,13 @@ public final class SelectFeaturesThenSvmExample {
     private SelectFeaturesThenSvmExample() {
     }
 
-    /** One split at one cap r: test accuracies and the kept features. */
+    /**
+     * One split at one cap r: the kept features and the test accuracies of IMKPL, of the SVMs on its learned kernel,
+     * on the r kept features, on r features drawn at random (the same SVM; what any r features give) and on all.
+     */
     public record Row(int split, int cap, int[] kept, double imkplAccuracy, double learnedKernelSvmAccuracy,
-                      double keptFeaturesSvmAccuracy, double allFeaturesSvmAccuracy, double imkplSeconds) {
+                      double keptFeaturesSvmAccuracy, double randomFeaturesSvmAccuracy, double allFeaturesSvmAccuracy,
+                      double imkplSeconds) {
     }
 
     /** SVM cost, fixed beforehand. */
@@ -69,10 +74,12 @@ public final class SelectFeaturesThenSvmExample {
             System.exit(2);
             return;
         }
-        System.out.println("split cap kept imkpl svm-learned-kernel svm-kept-features svm-all-features imkpl-seconds");
+        System.out.println("split cap kept imkpl svm-learned-kernel svm-kept-features svm-random-features"
+                + " svm-all-features imkpl-seconds");
         run(data, splits, t, weights[0], weights[1], weights[2], caps, 10, 1, r -> System.out.printf(
-                "%d %d %d %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length, r.imkplAccuracy(),
-                r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(), r.allFeaturesSvmAccuracy(), r.imkplSeconds()));
+                "%d %d %d %.4f %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length, r.imkplAccuracy(),
+                r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(), r.randomFeaturesSvmAccuracy(),
+                r.allFeaturesSvmAccuracy(), r.imkplSeconds()));
     }
 
     /** {@link #run(LabeledDataset, int, int, double, double, double, int[], int, long, Consumer)} at TOX-171's weights. */
@@ -83,8 +90,9 @@ public final class SelectFeaturesThenSvmExample {
     /**
      * Stratified 70/30 splits (seed, seed + 1, ...); per split the SVM on all features, then per cap r IMKPL
      * (T, lambda, mu, tau, the capped beta-step with the distance-difference J_ls, at most {@code maxIterations}
-     * outer iterations, seed = seed + split index) and the two SVMs on what it keeps. Each row goes to
-     * {@code onRow} as soon as it is measured.
+     * outer iterations, seed = seed + split index), the two SVMs on what it keeps and the same Gaussian SVM on
+     * as many features drawn uniformly at random (seeded by the split and r). Each row goes to {@code onRow} as
+     * soon as it is measured.
      */
     public static List<Row> run(LabeledDataset data, int splits, int t, double lambda, double mu, double tau, int[] caps,
                                 int maxIterations, long seed, Consumer<Row> onRow) {
@@ -110,14 +118,33 @@ public final class SelectFeaturesThenSvmExample {
 
                 // 3. The kept features, an SVM on them and an SVM on IMKPL's learned kernel.
                 KernelWeightSelection kept = KernelWeightSelection.fit(imkpl, train, C);
+
+                // 4. What r features taken at random give with the same SVM.
+                int[] random = randomFeatures(data.dim(), kept.keptCount(), seed + s + 7919L * cap);
+                double randomAcc = Metrics.accuracy(KernelWeightSelection.gaussianSvm(train, random, C), test);
                 Row row = new Row(s + 1, cap, kept.keptFeatures(), Metrics.accuracy(imkpl, test),
                         Metrics.accuracy(kept.onLearnedKernel(), test), Metrics.accuracy(kept.onKeptFeatures(), test),
-                        all, seconds);
+                        randomAcc, all, seconds);
                 rows.add(row);
                 onRow.accept(row);
             }
         }
         return rows;
+    }
+
+    /** {@code count} distinct features of {@code dim}, uniformly at random (a seeded partial shuffle), ascending. */
+    static int[] randomFeatures(int dim, int count, long seed) {
+        int[] all = IntStream.range(0, dim).toArray();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < count; i++) {
+            int j = i + rnd.nextInt(dim - i);
+            int tmp = all[i];
+            all[i] = all[j];
+            all[j] = tmp;
+        }
+        int[] out = Arrays.copyOf(all, count);
+        Arrays.sort(out);
+        return out;
     }
 
     /**
