@@ -30,8 +30,9 @@ import java.util.List;
  * stratified subsample of a few thousand points and train the CVM with it on all of them; compare with the CVM
  * on one Gaussian at LibCVM's automatic width on the same standardised data. Base kernels: Gaussians on all
  * variables, gamma = 2^-12 .. 2^-1 (unit trace), so the learned kernel costs one squared distance per pair
- * like a single Gaussian. Run with {@code java -cp kernelkit.jar dev.kernelkit.examples.KernelLearningAtScaleExample
- * [TRAIN.libsvm TEST.libsvm SUBSAMPLE C]} (no arguments: a 4 x 4 checkerboard of 20,000 points).
+ * like a single Gaussian. Run with {@code java -cp examples/target/kernelkit.jar
+ * dev.kernelkit.examples.KernelLearningAtScaleExample [TRAIN.libsvm TEST.libsvm SUBSAMPLE C]} (no arguments: a
+ * 4 x 4 checkerboard of 20,000 points).
  */
 public final class KernelLearningAtScaleExample {
     private KernelLearningAtScaleExample() {

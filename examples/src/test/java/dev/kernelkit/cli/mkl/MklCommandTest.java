@@ -188,19 +188,6 @@ class MklCommandTest {
     }
 
     @Test
-    void exampleMainRunsAndPrintsWeightsAndAccuracy() {
-        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream old = System.out;
-        System.setOut(new java.io.PrintStream(buf, true));
-        try {
-            SoftMarginMklExample.main(new String[0]);
-        } finally {
-            System.setOut(old);
-        }
-        assertThat(buf.toString()).contains("kernels selected").contains("mu = ").contains("test accuracy");
-    }
-
-    @Test
     void tuneMaxTunesOnAStratifiedSubsetOfThatSizeAndRejectsANegativeValue(@TempDir Path dir) throws Exception {
         LabeledDataset d = TestData.gaussianBlobs(100, 2, 3.0, 1); // 50 positives, 50 negatives
         MklParameters p = new MklParameters();
