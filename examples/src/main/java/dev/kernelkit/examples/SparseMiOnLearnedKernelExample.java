@@ -30,7 +30,7 @@ import java.util.TreeMap;
 /**
  * SparseMI on a learned instance kernel (issue #22, composition 5). SM1MKL (Xu, Tsang and Xu, TNNLS 2013) learns
  * one weight per feature from bag-level vectors, each bag's mean instance with the bag's label, over one Gaussian
- * per feature; SparseMI (Fu, Robles-Kelly and Zhou, TNNLS 2013) then trains on the instances with
+ * per feature; SparseMI (Fu, Lu, Ting and Zhang, TNNLS 2013) then trains on the instances with
  *
  * <ol>
  *   <li>"learned": the kernel SM1MKL learned, sum_f mu_f exp(-(x_f - z_f)^2 / 2), scaled to k(x, x) = 1;</li>

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * SparseMI: a sparse kernel SVM for multi-instance bags (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS
+ * SparseMI: a sparse kernel SVM for multi-instance bags (Fu, Lu, Ting &amp; Zhang, IEEE TNNLS
  * 24(9):1377-1389, 2013, Algorithm 1).
  *
  * <p>The bag score is the label-mean f(X) = (1/n) sum_p sum_j beta_j k(x_p, z_j) + rho over N_XV

@@ -25,7 +25,7 @@ import java.util.Objects;
  * contract (SM1MKL of Xu, Tsang and Xu, TNNLS 2013, or any trainer whose model {@link
  * dev.kernelkit.learn.LearnsKernel learns a kernel}) is fitted on bag-level vectors, each bag's mean instance
  * m(X_i) = (1 / n_i) sum_p x_ip with the bag's label ({@link #bagMeans}); the kernel it learned on them is an
- * instance kernel (it compares two vectors of the instance space), and SparseMI (Fu, Robles-Kelly and Zhou,
+ * instance kernel (it compares two vectors of the instance space), and SparseMI (Fu, Lu, Ting and Zhang,
  * TNNLS 2013) is trained with it on the instances, in one of the two forms of
  * {@link LearnedKernelForSparseMi.Form}: the learned combination itself (scaled to mean K(x, x) = 1 on the
  * training instances), or the weighted Gaussian exp(-gamma sum_d w_d (x_d - z_d)^2) of its per-feature weights

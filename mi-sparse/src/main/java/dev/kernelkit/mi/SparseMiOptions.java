@@ -7,7 +7,7 @@ import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.kernel.WeightedGaussianKernel;
 
 /**
- * Settings of {@link SparseMi} (Fu, Robles-Kelly &amp; Zhou, "Learning sparse kernel classifiers
+ * Settings of {@link SparseMi} (Fu, Lu, Ting &amp; Zhang, "Learning sparse kernel classifiers
  * for multi-instance classification", IEEE TNNLS 24(9), 2013, Algorithm 1).
  *
  * @param c the loss weight C of eq. 12, &gt; 0
