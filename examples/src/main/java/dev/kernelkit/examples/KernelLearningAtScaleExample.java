@@ -80,13 +80,13 @@ public final class KernelLearningAtScaleExample {
         LearnedKernel learned = LearnedKernel.of(mkl, new LearnedKernel.Average()).withUnitMeanDiagonal(scaled.points());
         double eps = CvmOptions.autoEpsilon(1.0, c);
         t0 = System.nanoTime();
-        CvmModel composed = CoreVectorMachine.fit(scaled, CvmOptions.jmlr(learned.kernel(), c, eps));
+        CvmModel composed = CoreVectorMachine.fit(scaled, CvmOptions.libcvm(learned.kernel(), c, eps));
         double composedSeconds = (System.nanoTime() - t0) * 1e-9;
 
         // 3. The reference: the CVM with one Gaussian at LibCVM's gamma = 2 / mean squared distance, same data.
         double gamma = CoreVectorMachine.autoGamma(scaled.points());
         t0 = System.nanoTime();
-        CvmModel gaussian = CoreVectorMachine.fit(scaled, CvmOptions.jmlr(new GaussianKernel(gamma), c, eps));
+        CvmModel gaussian = CoreVectorMachine.fit(scaled, CvmOptions.libcvm(new GaussianKernel(gamma), c, eps));
         double gaussianSeconds = (System.nanoTime() - t0) * 1e-9;
 
         // A model behind the scaler reads raw test points; these read the standardised ones.
