@@ -216,9 +216,12 @@ final class SvmCvCommand implements Callable<Integer> {
             return Splits.stratifiedKFold(part.classIndices(), folds, seed + 1000L + s);
         };
         AtomicInteger finished = new AtomicInteger();
+        // with a grid the inner fits run in parallel, with fixed parameters the outer folds (as before the move
+        // to the harness); the results do not depend on either
         ModelSelection<X> protocol = ModelSelection.of(outer, grids, inner)
                 .withAggregate(Aggregate.MEAN)
                 .withThreads(threads.threads())
+                .withOuterThreads(grid ? 1 : Math.max(1, Math.min(threads.threads(), splits.size())))
                 .withMeasures(List.of(new Measure<X>(SUPPORT_VECTORS, (m, test) -> supportVectors(m))))
                 .withListener(f -> progress.update("folds", finished.incrementAndGet(), splits.size()));
         if (learned != null) {

@@ -31,7 +31,7 @@ public final class CoreVectorMachineExample {
 
         // 3. Train: the L2-SVM dual is a minimum enclosing ball, found from a small core set.
         CvmModel model = CoreVectorMachine.fit(train, options);
-        CvmMachine machine = model.machines().get(0);
+        CvmMachine<Vec> machine = model.machines().get(0);
         System.out.printf("%d core vectors out of %d points, %d outer iterations, %.2f s%n",
                 machine.coreSize(), train.size(), machine.iterations(), machine.seconds());
         System.out.printf("f(x) = sum a_i y_i k(x_i, x) + b with b = %.3g; margin rho = %.3g%n",
