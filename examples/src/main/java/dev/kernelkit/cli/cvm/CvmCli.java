@@ -23,6 +23,12 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.MemoryEstimates;
+import dev.kernelkit.kernel.SetKernel;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import java.io.PrintWriter;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
@@ -108,7 +114,7 @@ final class CvmCli {
         String setKernel;
 
         @Option(names = "--format", paramLabel = "FORMAT",
-                description = "Format of --data (and --test): " + dev.kernelkit.cli.ExampleFiles.FORMATS
+                description = "Format of --data (and --test): " + ExampleFiles.FORMATS
                         + " (default: from the extension and header; CSV bags and multi-instance ARFF are bags).")
         String format;
 
@@ -157,14 +163,14 @@ final class CvmCli {
             if (coreCap > 0) {
                 return coreCap;
             }
-            return maxCore != null ? maxCore : dev.kernelkit.cli.MemoryEstimates.DEFAULT_MAX_CORE;
+            return maxCore != null ? maxCore : MemoryEstimates.DEFAULT_MAX_CORE;
         }
 
         /**
          * Applies the memory estimate of the data: the default cap lowered to what fits, announced on
          * {@code err}; a given --max-core that does not fit was refused by the estimate.
          */
-        void apply(dev.kernelkit.cli.MemoryEstimates.CoreSetBudget budget, java.io.PrintWriter err, int n) {
+        void apply(MemoryEstimates.CoreSetBudget budget, PrintWriter err, int n) {
             if (maxCore != null && maxCore < 2) {
                 throw new IllegalArgumentException("--max-core must be >= 2, got " + maxCore);
             }
@@ -179,13 +185,13 @@ final class CvmCli {
          * The bag kernel of --set-kernel over the Gaussian instance kernel of width gamma: averaged (default for
          * cvm and one-class) or normalized (default for bvm).
          */
-        dev.kernelkit.kernel.Kernel<dev.kernelkit.data.Bag> setKernel(double gamma) {
+        Kernel<Bag> setKernel(double gamma) {
             String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT) : method() == Method.BVM ? "normalized"
                     : "averaged";
             GaussianKernel instance = new GaussianKernel(gamma);
             return switch (form) {
-                case "averaged" -> new dev.kernelkit.kernel.SetKernel(instance);
-                case "normalized" -> dev.kernelkit.kernel.SetKernel.normalized(instance);
+                case "averaged" -> new SetKernel(instance);
+                case "normalized" -> SetKernel.normalized(instance);
                 default -> throw new IllegalArgumentException("--set-kernel must be averaged or normalized, got '"
                         + setKernel + "'");
             };
@@ -197,15 +203,15 @@ final class CvmCli {
          *
          * @param file the data, for the message
          */
-        void checkKind(dev.kernelkit.learn.InputKind kind, Path file) {
-            if (kind == dev.kernelkit.learn.InputKind.VECTORS && setKernel != null) {
+        void checkKind(InputKind kind, Path file) {
+            if (kind == InputKind.VECTORS && setKernel != null) {
                 throw new IllegalArgumentException("--set-kernel applies to bag data, but " + file + " holds points");
             }
-            if (kind == dev.kernelkit.learn.InputKind.BAGS && method() == Method.CVR) {
+            if (kind == InputKind.BAGS && method() == Method.CVR) {
                 throw new IllegalArgumentException("--method cvr is regression on points, but " + file
                         + " holds bags; on bags use cvm, bvm or one-class");
             }
-            if (kind == dev.kernelkit.learn.InputKind.BAGS && mu != null) {
+            if (kind == InputKind.BAGS && mu != null) {
                 throw new IllegalArgumentException("--mu is cvr's (regression on points), but " + file + " holds bags");
             }
         }
@@ -269,7 +275,7 @@ final class CvmCli {
         boolean regression();
 
         /** What the fit did. */
-        dev.kernelkit.learn.FitReport report();
+        FitReport report();
     }
 
     /**
@@ -407,7 +413,7 @@ final class CvmCli {
             gamma = GammaHeuristic.roundTo4Digits(GammaHeuristic.scale(instances));
         }
         long t2 = System.nanoTime();
-        dev.kernelkit.kernel.Kernel<Bag> kernel = p.setKernel(gamma);
+        Kernel<Bag> kernel = p.setKernel(gamma);
         double c = p.c != null ? p.c : 100.0;
         Model<Bag> inner;
         int core;
@@ -437,7 +443,7 @@ final class CvmCli {
      * @param option the option naming the file, for messages
      * @param dim the dimension LIBSVM points must have, or -1 for the file's own
      */
-    static dev.kernelkit.learn.Dataset<?> readExamples(Path file, String option, String format, int dim)
+    static Dataset<?> readExamples(Path file, String option, String format, int dim)
             throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(option + ": no such file: " + file);
@@ -446,11 +452,11 @@ final class CvmCli {
         if (f == ExampleFiles.Format.LIBSVM) {
             return dim >= 0 ? read(file, option, dim) : read(file, option);
         }
-        dev.kernelkit.learn.Dataset<?> d = ExampleFiles.read(file, f, true);
+        Dataset<?> d = ExampleFiles.read(file, f, true);
         if (d.size() == 0) {
             throw new IllegalArgumentException(option + ": " + file + " holds no examples");
         }
-        return d.kind() == dev.kernelkit.learn.InputKind.BAGS ? BagDataset.of(d) : LabeledDataset.of(d);
+        return d.kind() == InputKind.BAGS ? BagDataset.of(d) : LabeledDataset.of(d);
     }
 
     /** Saves a fitted model (with its scaler) to a file. */
@@ -462,7 +468,7 @@ final class CvmCli {
     /** A fitted model of any method behind the scaler fitted on its raw training data. */
     private record Scaled(ToDoubleFunction<Vec> model, Function<List<Vec>, double[]> batch, FittedScaler scaler,
                           int coreVectors, ModelSaver saver, boolean regression,
-                          dev.kernelkit.learn.FitReport report) implements Trained {
+                          FitReport report) implements Trained {
         @Override
         public double predict(Vec raw) {
             return model.applyAsDouble(scaler.apply(raw));
