@@ -3,8 +3,12 @@ package dev.kernelkit.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.util.MemoryBudget;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The core vector machine's memory estimate (issue #25): the core-set matrix, 4.5 |S|^2 bytes, is always
@@ -34,10 +38,26 @@ class CoreSetMemoryTest {
         assertThat(HEAP).isLessThan((long) (4.5 * 50_000 * 50_000 / MemoryBudget.USABLE_SHARE));
         assertThat(b.lowered()).isTrue();
         assertThat(b.maxCore()).isEqualTo(fit);
-        assertThat(b.note(50_000)).contains(String.format("at most %,d core vectors", fit)).contains("-Xmx");
+        assertThat(b.note(50_000)).contains(String.format("at most %,d core vectors", fit))
+                .endsWith("-Xmx" + b.budget().suggestedXmx() + " holds 50,000");
         assertThatThrownBy(() -> MemoryEstimates.coreSet("cvm train", "the data", 1000, n, 64, 50_000))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cvm train needs about").hasMessageContaining("core-set matrix at its largest, 50000")
                 .hasMessageContaining("run with -Xmx");
+    }
+
+    /** The command announces a lowered cap with the number of core vectors it would take otherwise. */
+    @Test
+    void theCommandSaysHowFarTheCoreSetMayGrowWhenTheHeapLowersTheCap(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("moons.libsvm");
+        LibsvmFormat.write(SyntheticData.twoMoons(60, 0.2, 1), data);
+        CliRun r = CliRun.of("cvm", "train", "--data", data.toString(), "--max-core", "1");
+        PredictCommandTest.assertOneErrorLine(r, "--max-core must be >= 2, got 1");
+        CliRun ok = CliRun.of("cvm", "train", "--data", data.toString(), "--gamma", "1", "--json",
+                dir.resolve("t.json").toString());
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        // 60 points: the whole core set fits, nothing is lowered or announced
+        assertThat(ok.err()).doesNotContain("memory:");
+        assertThat(TestJson.read(dir.resolve("t.json")).get("max_core").longValue()).isEqualTo(50_000);
     }
 }

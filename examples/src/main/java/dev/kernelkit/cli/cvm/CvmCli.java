@@ -175,8 +175,9 @@ final class CvmCli {
                 throw new IllegalArgumentException("--max-core must be >= 2, got " + maxCore);
             }
             if (budget.lowered()) {
+                int wanted = Math.min(maxCore(), n);
                 coreCap = budget.maxCore();
-                err.println(budget.note(Math.min(maxCore(), n)));
+                err.println(budget.note(wanted));
                 err.flush();
             }
         }
