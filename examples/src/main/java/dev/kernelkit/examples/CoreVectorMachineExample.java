@@ -25,12 +25,12 @@ public final class CoreVectorMachineExample {
     }
 
     /** The machine LibCVM's algorithm found, its test accuracy, and the JMLR mode's core-set size. */
-    public record Result(int trainingSize, CvmMachine machine, double testAccuracy, int jmlrCoreVectors) {
+    public record Result(int trainingSize, CvmMachine<Vec> machine, double testAccuracy, int jmlrCoreVectors) {
     }
 
     public static void main(String[] args) {
         Result r = run(20_000, 5_000, 1);
-        CvmMachine machine = r.machine();
+        CvmMachine<Vec> machine = r.machine();
         System.out.printf("%d core vectors out of %d points, %d outer iterations, %.2f s%n",
                 machine.coreSize(), r.trainingSize(), machine.iterations(), machine.seconds());
         System.out.printf("f(x) = sum a_i y_i k(x_i, x) + b with b = %.3g; margin rho = %.3g%n",

@@ -143,7 +143,7 @@ class SingleModuleExamplesTest {
     void theCoreVectorMachineLearnsTheCheckerboardFromASmallCoreSet() {
         CoreVectorMachineExample.Result r = CoreVectorMachineExample.run(4000, 2000, 1);
         assertThat(r.testAccuracy()).isGreaterThan(0.95);
-        CvmMachine m = r.machine();
+        CvmMachine<Vec> m = r.machine();
         assertThat(m.coreSize()).isLessThan(r.trainingSize() / 4);
         assertThat(r.jmlrCoreVectors()).isPositive();
     }
