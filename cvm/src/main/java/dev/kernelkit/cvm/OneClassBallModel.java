@@ -14,7 +14,12 @@ import java.util.Objects;
  * input type. It keeps the support examples (core vectors with a_i &gt; 0), the weights a_i, ||c||^2
  * and R^2 of the ball in the feature space of k~ = k + I/C. As a {@link Model} it has the classes
  * {@value #OUTLIER} (index 0) and {@value #INLIER} (index 1) and the one decision value
- * f(x) = R^2 - ||c - phi(x)||^2 (LibCVM's CVDD, spec §2.4): an inlier when f(x) &gt; 0. Immutable.
+ * f(x) = R^2 - ||c - phi~(x)||^2 (LibCVM's CVDD, spec §2.4): an inlier when f(x) &gt; 0. Distances are
+ * taken in the feature space the ball was found in: a new example's image phi~(x) has its own
+ * coordinate of squared norm 1/C beside phi(x) (the delta/C of k~), so
+ * ||c - phi~(x)||^2 = ||c||^2 - 2 sum a_i k(x_i, x) + k(x, x) + 1/C. With a constant k(x, x) this is the
+ * one-class L2-SVM's rule: f(x) = 2 (w'phi(x) - rho), with w = sum a_i phi(x_i) and rho = ||c||^2, so a
+ * smaller C (cheaper slack) flags more examples. Immutable.
  *
  * @param <X> the example type
  */
@@ -61,13 +66,13 @@ public abstract sealed class OneClassBallModel<X> implements Model<X> permits On
         this.coreSet = coreSet;
     }
 
-    /** f(x) = R^2 - ||c - phi(x)||^2 with ||c - phi(x)||^2 = ||c||^2 - 2 sum a_i k(x_i, x) + k(x, x). */
+    /** f(x) = R^2 - ||c - phi~(x)||^2 with ||c - phi~(x)||^2 = ||c||^2 - 2 sum a_i k(x_i, x) + k(x, x) + 1/C. */
     public double decision(X x) {
         double s = 0;
         for (int i = 0; i < alpha.length; i++) {
             s += alpha[i] * kernel.apply(supportVectors.get(i), x);
         }
-        return radius2 - (centreNorm2 - 2 * s + kernel.apply(x, x));
+        return radius2 - (centreNorm2 - 2 * s + kernel.apply(x, x) + 1 / c);
     }
 
     /**
@@ -80,7 +85,7 @@ public abstract sealed class OneClassBallModel<X> implements Model<X> permits On
         double[] out = new double[s.length];
         for (int p = 0; p < out.length; p++) {
             X x = points.get(p);
-            out[p] = radius2 - (centreNorm2 - 2 * s[p] + kernel.apply(x, x));
+            out[p] = radius2 - (centreNorm2 - 2 * s[p] + kernel.apply(x, x) + 1 / c);
         }
         return out;
     }

@@ -166,7 +166,9 @@ class CvmModelFileTest {
             if (inner instanceof CvmModel c) {
                 p = c.predictLabel(x);
             } else if (inner instanceof OneClassCvmModel o) {
-                p = o.predictLabel(x);
+                // that version measured a new point's distance without its own 1/C coordinate (fixed since, see
+                // OneClassBallModel): its label is the sign of today's decision plus 1/C
+                p = o.decision(x) + 1 / o.c() > 0 ? 1.0 : -1.0;
             } else {
                 p = ((CvrModel) inner).predict(x);
             }
