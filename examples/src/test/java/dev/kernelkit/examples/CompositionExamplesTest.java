@@ -65,6 +65,22 @@ class CompositionExamplesTest {
     }
 
     @Test
+    void theCvmOverBagsMatchesMiKernelOnTheRingBagsAndTheBallFlagsBagsOnOtherRings() {
+        MultiInstanceCvmExample.Result r = MultiInstanceCvmExample.run(100, 1);
+        MultiInstanceCvmExample.Row cvm = r.rows().get(0);
+        MultiInstanceCvmExample.Row miKernel = r.rows().get(1);
+        assertThat(r.trainingBags()).isEqualTo(200);
+        // the ring problem is separable by the bag means: both learners nearly solve it, within 3 points of each other
+        assertThat(cvm.testAccuracy()).isGreaterThan(0.93);
+        assertThat(miKernel.testAccuracy()).isGreaterThan(0.93);
+        assertThat(Math.abs(cvm.testAccuracy() - miKernel.testAccuracy())).isLessThanOrEqualTo(0.03);
+        assertThat(cvm.bagsKept()).isPositive().isLessThanOrEqualTo(200);
+        // bags on rings of radius 1 and 3 lie far outside the ball around radius-2 bags; held-out normal bags mostly inside
+        assertThat(r.anomaliesFlagged()).isGreaterThanOrEqualTo(0.95);
+        assertThat(r.normalFlagged()).isLessThanOrEqualTo(0.2);
+    }
+
+    @Test
     void theMainsRunWithoutArguments() throws Exception {
         PrintStream old = System.out;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
