@@ -149,6 +149,9 @@ class BagCommandsTest {
         assertThat(bvm.machines().get(0).kernel()).isEqualTo(SetKernel.normalized(new GaussianKernel(1)));
         BagCvmModel cvm = (BagCvmModel) Scaled.innermost(Models.load(dir.resolve("cvm-cvm.model")));
         assertThat(cvm.machines().get(0).kernel()).isEqualTo(new SetKernel(new GaussianKernel(1)));
+        // one-class defaults to the normalised one (small normal bags would stretch the ball under the averaged one)
+        BagOneClassCvmModel oneClass = (BagOneClassCvmModel) Scaled.innermost(Models.load(dir.resolve("cvm-one-class.model")));
+        assertThat(oneClass.kernel()).isEqualTo(SetKernel.normalized(new GaussianKernel(1)));
     }
 
     @Test

@@ -109,8 +109,9 @@ final class CvmCli {
 
         @Option(names = "--set-kernel", paramLabel = "averaged|normalized",
                 description = "Bag data only: the set kernel over bags, averaged (1/(|X||Y|)) sum_p,q k(x_p, y_q) (the "
-                        + "MI-Kernel) or normalized to k(X, X) = 1 (default: averaged for cvm and one-class, normalized for "
-                        + "bvm, which needs a constant k(X, X)).")
+                        + "MI-Kernel) or normalized to k(X, X) = 1 (default: averaged for cvm; normalized for bvm, which needs "
+                        + "a constant k(X, X), and for one-class, where the averaged form lets small normal bags stretch "
+                        + "the ball).")
         String setKernel;
 
         @Option(names = "--format", paramLabel = "FORMAT",
@@ -184,11 +185,13 @@ final class CvmCli {
 
         /**
          * The bag kernel of --set-kernel over the Gaussian instance kernel of width gamma: averaged (default for
-         * cvm and one-class) or normalized (default for bvm).
+         * cvm) or normalized (default for bvm and one-class: under the averaged form a bag's self-similarity grows
+         * as its size shrinks, so small normal bags lie as far from the centre as anomalous ones; see
+         * MultiInstanceCvmExample).
          */
         Kernel<Bag> setKernel(double gamma) {
-            String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT) : method() == Method.BVM ? "normalized"
-                    : "averaged";
+            String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT) : method() == Method.BVM
+                    || method() == Method.ONE_CLASS ? "normalized" : "averaged";
             GaussianKernel instance = new GaussianKernel(gamma);
             return switch (form) {
                 case "averaged" -> new SetKernel(instance);
