@@ -2,6 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Grid;
 import dev.kernelkit.eval.InnerSplits;
 import dev.kernelkit.eval.ModelSelection;
@@ -35,7 +36,9 @@ import picocli.CommandLine.Spec;
  * of one data file, each run by the shared harness ({@link ModelSelection}) with its catalog defaults
  * or, with {@code --tune}, its catalog grid tuned by an inner stratified k-fold on every training part;
  * the paired differences to the first learner carry the corrected repeated-CV standard error
- * ({@link PairedComparison}, Nadeau and Bengio 2003).
+ * ({@link PairedComparison}, Nadeau and Bengio 2003). With {@code --json F}, every finished (learner, outer
+ * split) is journalled in {@code F.journal} (one section per learner) and {@code --resume} continues a killed
+ * run to the JSON of an uninterrupted one ({@link Journals}).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare learners of the catalog on the same splits of --data: accuracy mean ± sd over the "
@@ -47,7 +50,9 @@ import picocli.CommandLine.Spec;
                 + "learners bag-cvm, bag-bvm, bag-svm and bag-l2-svm: the set kernel over bags).",
                 "Without --tune (the default, for speed) every learner fits with its catalog defaults computed on each "
                 + "training part; --tune searches its catalog grid by inner stratified --inner-folds CV on each "
-                + "training part (inner splits of outer split s seeded S + 1000 (s + 1))."})
+                + "training part (inner splits of outer split s seeded S + 1000 (s + 1)).",
+                "With --json FILE every finished split of every learner is journalled in FILE.journal (removed once the "
+                + "JSON is written); --resume continues a killed run from it to the JSON of an uninterrupted one."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -98,6 +103,9 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
     Options.Json json;
+
+    @Mixin
+    Options.Resume resume;
 
     /**
      * The catalog learner a command-line name means: the exact name, else the one learner whose name
@@ -231,6 +239,9 @@ public final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(data + " holds no examples");
         }
         outer.splits(d); // a split the data cannot take fails here, before any fit
+        // one journal section per learner: a killed run keeps every (learner, split) it finished; a journal of
+        // other arguments is refused here, before any output
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "compare: %d %s of %s, %d classes; %s; %s%n", d.size(), d.kind().label(),
                 CommandSupport.fileName(data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by inner "
@@ -239,7 +250,7 @@ public final class CompareCommand implements Callable<Integer> {
 
         Map<String, Evaluation> runs = new LinkedHashMap<>();
         for (Learner<?> l : chosen) {
-            runs.put(l.name(), run(l, d, outer, err));
+            runs.put(l.name(), run(l, d, outer, journal, err));
         }
         Evaluation reference = runs.values().iterator().next();
         String referenceName = chosen.get(0).name();
@@ -301,11 +312,12 @@ public final class CompareCommand implements Callable<Integer> {
                 .put("learners", learnersJson)
                 .put("splits", splitsJson);
         json.write(CommandSupport.putEnvironment(js));
+        Journals.finish(journal);
         return Main.OK;
     }
 
     @SuppressWarnings("unchecked")
-    private <X> Evaluation run(Learner<X> learner, Dataset<?> d, Resampling outer, PrintWriter err) {
+    private <X> Evaluation run(Learner<X> learner, Dataset<?> d, Resampling outer, FoldJournal journal, PrintWriter err) {
         int total = outer.size();
         ModelSelection<X> ms = selection(learner, outer, seed, tune, innerFolds, scale).withListener(fold -> {
             synchronized (err) {
@@ -316,6 +328,6 @@ public final class CompareCommand implements Callable<Integer> {
                 err.flush();
             }
         });
-        return ms.run((Dataset<X>) d);
+        return (journal == null ? ms : ms.withJournal(journal, learner.name())).run((Dataset<X>) d);
     }
 }

@@ -218,11 +218,62 @@ class ReliabilityCliTest {
     }
 
     @Test
+    void aKilledCompareOfTunedVectorLearnersResumesEveryLearnerToTheJsonOfAnUninterruptedRun(@TempDir Path dir)
+            throws Exception {
+        Path data = dir.resolve("moons.libsvm");
+        LibsvmFormat.write(SyntheticData.twoMoons(200, 0.3, 4), data);
+        // the learners one after the other over all splits: svm's 6 splits, then l2-svm's
+        List<String> common = List.of("compare", "--data", data.toString(), "--learners", "svm,l2-svm", "--splits", "6",
+                "--seed", "3", "--tune", "--scale", "standard");
+        JsonNode tampered = killResumeAndCompare(dir, common, List.of(), 12, "svm");
+        JsonNode svm = tampered.get("learners").get("svm");
+        assertThat(TestJson.doubles(svm.get("split_accuracies")).get(0)).isEqualTo(TAMPERED_SCORE);
+        assertThat(svm.get("chosen")).hasSize(6);
+        assertThat(TestJson.doubles(tampered.get("learners").get("l2-svm").get("split_accuracies")).get(0))
+                .isNotEqualTo(TAMPERED_SCORE);
+    }
+
+    @Test
+    void aKilledCompareOnBagsResumesEveryLearnerToTheJsonOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("ring.csv");
+        // 180 bags: a few tens of milliseconds per split, so the kill lands between the 2nd and the last
+        CsvBagFormat.write(SyntheticData.ringBags(90, 4, 8, 3), data);
+        List<String> common = List.of("compare", "--data", data.toString(), "--learners", "mikernel,cvm", "--folds", "3",
+                "--repeats", "2", "--seed", "5");
+        JsonNode tampered = killResumeAndCompare(dir, common, List.of(), 12, "mikernel");
+        assertThat(TestJson.doubles(tampered.get("learners").get("mikernel").get("split_accuracies")).get(0))
+                .isEqualTo(TAMPERED_SCORE);
+    }
+
+    @Test
+    void compareResumeRefusesAJournalOfOtherArgumentsNamingBoth(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("moons.libsvm");
+        LibsvmFormat.write(SyntheticData.twoMoons(40, 0.3, 4), data);
+        Path json = dir.resolve("cmp.json");
+        Path journal = Journals.journalFile(json);
+        String other = "kernelkit compare --data " + data + " --learners svm,cvm --folds 3 --seed 1 --json " + json;
+        Files.writeString(journal, "kernelkit-fold-journal 1\nrun " + java.net.URLEncoder.encode(other, StandardCharsets.UTF_8)
+                + "\n");
+        CliRun r = CliRun.of("compare", "--data", data.toString(), "--learners", "svm,cvm", "--folds", "3", "--seed", "2",
+                "--json", json.toString(), "--resume");
+        PredictCommandTest.assertOneErrorLine(r, journal + " belongs to another run", "it recorded '" + other + "'",
+                "this run is 'kernelkit compare --data " + data + " --learners svm,cvm --folds 3 --seed 2 --json " + json + "'",
+                "run without --resume to start over");
+        assertThat(json).doesNotExist();
+        assertThat(Files.readString(journal)).as("the refused journal is left as it was").contains("--seed+1");
+        PredictCommandTest.assertOneErrorLine(CliRun.of("compare", "--data", data.toString(), "--learners", "svm",
+                "--folds", "3", "--seed", "2", "--resume"), "--resume needs --json FILE");
+    }
+
+    @Test
     void theJournallingCommandsOfferResumeAndThePaperComparisonsPointToKernelkitCompare() {
         for (String[] cmd : new String[][] {{"mkl", "cv"}, {"mkl", "compare"}, {"prototypes", "cv"}, {"sparse-mi", "cv"},
-            {"sparse-mi", "compare"}}) {
+            {"sparse-mi", "compare"}, {"svm", "cv"}, {"cvm", "cv"}}) {
             assertThat(CliRun.of(cmd[0], cmd[1], "--help").out()).as(String.join(" ", cmd)).contains("--resume");
         }
+        // picocli may wrap anywhere, even after "FILE."
+        assertThat(CliRun.of("compare", "--help").out().replaceAll("\\s+", "")).contains("--resume")
+                .contains("journalledinFILE.journal(removedoncetheJSONiswritten)");
         for (String family : new String[] {"mkl", "sparse-mi"}) {
             assertThat(CliRun.of(family, "compare", "--help").out().replaceAll("\\s+", " ")).as(family)
                     .contains("use kernelkit compare.");
@@ -240,12 +291,19 @@ class ReliabilityCliTest {
      * {@code section} changed to {@link #TAMPERED_SCORE}, the run's JSON, returned, carries that score.
      */
     static JsonNode killResumeAndCompare(Path dir, List<String> common, int folds, String section) throws Exception {
+        return killResumeAndCompare(dir, common, List.of("--threads", "1"), folds, section);
+    }
+
+    /** As {@link #killResumeAndCompare(Path, List, int, String)}, with {@code forkOnly} added to the killed run only. */
+    static JsonNode killResumeAndCompare(Path dir, List<String> common, List<String> forkOnly, int folds, String section)
+            throws Exception {
         Path killed = dir.resolve("killed.json");
         Path journal = Journals.journalFile(killed);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(common);
-        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        cmd.addAll(List.of("--json", killed.toString()));
+        cmd.addAll(forkOnly);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("fork.out").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (folds(journal) < 2 && p.isAlive() && System.nanoTime() < deadline) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.Main;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.testing.RealData;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -120,6 +122,46 @@ class ReproduceCommandTest {
         Run quick = run("reproduce", "test-table", "--quick", "--runs", "svm", "--data-dir", data.toString(),
                 "--work-dir", dir.resolve("full.json.runs").toString(), "--resume");
         assertThat(quick.err()).doesNotContain("reusing").contains("svm: not run, missing");
+    }
+
+    /**
+     * A sub-run killed before it finished left its fold journal; {@code reproduce --resume} continues it with
+     * {@code --resume}, but records the run's own command line in its {@code .args} (commit 05215f7), so that a
+     * later {@code reproduce --resume} recognises the finished run and reuses it instead of running it again.
+     */
+    @Test
+    void aSubRunContinuedFromItsJournalRecordsItsArgumentsWithoutResumeSoALaterResumeReusesIt() throws IOException {
+        Path work = dir.resolve("runs");
+        Files.createDirectories(work);
+        Path summary = work.resolve("svm.json");
+        // the full command line of run "svm" of test-table (its arguments, then its full ones), as the table spells it
+        List<String> own = List.of("svm", "cv", "--data", data.resolve("tiny/tiny.libsvm").toString(), "--folds", "3",
+                "--seed", "1", "--gamma", "0.5", "--c", "1", "--scale", "none", "--json", summary.toString(), "--repeats", "2");
+        // the journal a kill before the first finished fold leaves: the run's description, no folds yet
+        Path journal = Journals.journalFile(summary);
+        FoldJournal.start(journal, "kernelkit " + String.join(" ", own));
+
+        Path out = dir.resolve("resumed.json");
+        Run resumed = run("reproduce", "test-table", "--runs", "svm", "--data-dir", data.toString(), "--work-dir",
+                work.toString(), "--json", out.toString(), "--resume");
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).as("the sub-run was continued from its journal")
+                .contains("svm: kernelkit " + String.join(" ", own) + " --resume" + System.lineSeparator());
+        assertThat(journal).as("the sub-run finished and removed its journal").doesNotExist();
+        assertThat(Files.readAllLines(work.resolve("svm.args"))).as("the run's own command line, without --resume")
+                .isEqualTo(own).doesNotContain("--resume");
+        JsonNode rows = JSON.readTree(out.toFile()).get("rows");
+        assertThat(rows.get(0).get("status").asText()).isEqualTo("ran");
+        assertThat(rows.get(0).get("ours_mean").asDouble()).isCloseTo(100 * directAccuracy(1, 2), within(1e-9));
+
+        // the data file is gone: the next --resume can only reuse the finished run's summary
+        Files.delete(data.resolve("tiny/tiny.libsvm"));
+        Path again = dir.resolve("again.json");
+        Run second = run("reproduce", "test-table", "--runs", "svm", "--data-dir", data.toString(), "--work-dir",
+                work.toString(), "--json", again.toString(), "--resume");
+        assertThat(second.code()).as(second.err()).isZero();
+        assertThat(second.err()).contains("svm: reusing").doesNotContain("kernelkit svm cv");
+        assertThat(JSON.readTree(again.toFile()).get("rows")).isEqualTo(rows);
     }
 
     @Test
