@@ -4,7 +4,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
-import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
@@ -93,7 +93,9 @@ public final class MiCccp {
                 instances.add(b.instance(p));
             }
         }
-        double[][] k = DenseKernelMatrix.compute(options.kernel(), instances).toArray();
+        // the blocked product of GramBuilder (one thread: the protocols run fits in parallel) for the Gaussian,
+        // linear and polynomial kernels, kernel.apply per symmetric pair for others
+        double[][] k = new GramBuilder(1).gram(options.kernel(), instances).toArray();
         double[][] targets = SparseMi.targets(data);
         List<double[]> coef = new ArrayList<>();
         double[] bias = new double[targets.length];

@@ -327,7 +327,7 @@ class MiCccpTest {
         double[][] j = {{23.6420322848, 210.893102240, 119.908702400}, {23.7084050717, 223.721708804, 119.552066957},
                 {23.9738687182, 237.386837778, 120.001786889}};
         String[][] pred = {{zeros, "0010111011111111111111101111110110110110", zeros},
-                {zeros, "1111111111111111111111111110111111111111", zeros}, {null, "1".repeat(40), zeros}};
+                {zeros, "1111111111111111111111111110111111111111", zeros}, {"1".repeat(40), "1".repeat(40), zeros}};
         for (int seed = 11; seed <= 13; seed++) {
             // lambda 10 on seed 12 only, to keep the test short: seeds 11 and 13 take several times longer (seed 11
             // converges at J 119.904488, below the old 119.908702; seed 13's first step uses the kernels solver's
@@ -341,7 +341,7 @@ class MiCccpTest {
         }
         rows.add(new OldResult("ring bags", SyntheticData.ringBags(8, 2, 5, 3), SyntheticData.ringBags(10, 2, 5, 4),
                 MiCccpOptions.defaults().withGamma(1).withC(10).withLambda(1).withMaxIterations(10),
-                new double[] {147.909013517}, null, true));
+                new double[] {147.909013517}, "10000000000000000000", true));
         rows.add(new OldResult("four Gaussians, one-vs-rest", SyntheticData.fourGaussianBags(6, 2, 5, 5),
                 SyntheticData.fourGaussianBags(8, 2, 5, 6),
                 MiCccpOptions.defaults().withGamma(2).withC(10).withLambda(0.5).withMaxIterations(10),
@@ -351,6 +351,7 @@ class MiCccpTest {
 
     @Test
     void stepsOnTheKernelsSolverReproduceThePrivateSmosObjectiveAndPredictions() {
+        int determined = 0;
         for (OldResult row : privateSmoResults()) {
             MiCccpModel model = MiCccp.fit(row.train(), row.options());
             for (int c = 0; c < row.j().length; c++) {
@@ -365,45 +366,88 @@ class MiCccpTest {
                     assertThat(j).as("%s, machine %d", row.name(), c).isLessThanOrEqualTo(row.j()[c]);
                 }
             }
-            if (row.predictions() != null) {
-                StringBuilder pred = new StringBuilder();
-                for (int i = 0; i < row.test().size(); i++) {
-                    pred.append(model.predict(row.test().bag(i)));
+            // The bias is the best breakpoint of the training hinge sum for the fitted c (MiCccp.bestBias). Where
+            // that sum is flat over an interval, a change of c in the 9th digit moves the choice from one end to
+            // the other (random bags 13 at C 1 and the ring bags with this package's Gram matrix), so the old
+            // predictions must be those of one of the new c's minimising breakpoints, and where all minimisers
+            // give the same predictions, the new model's own.
+            List<String> allowed = predictionsOverMinimisingBiases(model, row.train(), row.test());
+            assertThat(allowed).as(row.name()).contains(row.predictions());
+            if (allowed.size() == 1) {
+                determined++;
+                assertThat(predictions(model, row.test())).as(row.name()).isEqualTo(row.predictions());
+            }
+        }
+        // with balanced classes and small C the hinge sum's slope in b is often 0 between two breakpoints whose
+        // predictions differ (all bags of one class or the other): the predictions are determined by c alone on
+        // random bags 11 and 12 at C 10 and on the four Gaussians
+        assertThat(determined).isGreaterThanOrEqualTo(3);
+    }
+
+    private static String predictions(MiCccpModel model, BagDataset test) {
+        StringBuilder pred = new StringBuilder();
+        for (int i = 0; i < test.size(); i++) {
+            pred.append(model.predict(test.bag(i)));
+        }
+        return pred.toString();
+    }
+
+    /**
+     * The held-out predictions of the model's c with each combination of per-machine biases that minimise the
+     * machine's training hinge sum sum_i (1 - y_i (g_i + b))_+ (breakpoints within 1e-9 of its minimum), as
+     * distinct strings.
+     */
+    private static List<String> predictionsOverMinimisingBiases(MiCccpModel model, BagDataset train, BagDataset test) {
+        int machines = model.machineCount();
+        double[][] targets = SparseMi.targets(train);
+        List<double[]> choices = new ArrayList<>();
+        for (int c = 0; c < machines; c++) {
+            double b = model.bias(c);
+            double[] g = new double[train.size()];
+            for (int i = 0; i < train.size(); i++) {
+                g[i] = model.decisions(train.bag(i))[c] - b;
+            }
+            double[] y = targets[c];
+            double best = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < g.length; j++) {
+                best = Math.min(best, hinge(y, g, y[j] - g[j]));
+            }
+            List<Double> minimisers = new ArrayList<>();
+            for (int j = 0; j < g.length; j++) {
+                double bj = y[j] - g[j];
+                if (hinge(y, g, bj) <= best + 1e-9 * Math.max(1, best)) {
+                    minimisers.add(bj);
                 }
-                assertThat(pred.toString()).as(row.name()).isEqualTo(row.predictions());
+            }
+            choices.add(minimisers.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        int[] pick = new int[machines];
+        while (true) {
+            StringBuilder pred = new StringBuilder();
+            for (int i = 0; i < test.size(); i++) {
+                double[] d = model.decisions(test.bag(i));
+                for (int c = 0; c < machines; c++) {
+                    d[c] += choices.get(c)[pick[c]] - model.bias(c);
+                }
+                pred.append(dev.kernelkit.learn.Model.classOf(d));
+            }
+            out.add(pred.toString());
+            int c = 0;
+            while (c < machines && ++pick[c] == choices.get(c).length) {
+                pick[c] = 0;
+                c++;
+            }
+            if (c == machines) {
+                return new ArrayList<>(out);
             }
         }
     }
 
-    @Test
-    void whereThePredictionsDifferTheOldBiasIsAnotherMinimiserOfTheHingeSum() {
-        // random bags 13 at C 1 and the ring bags: the hinge sum over the training bags is flat in b over an
-        // interval, and bestBias takes its first minimising breakpoint, which a change of c in the 9th digit
-        // moves to the other end. The private SMO's biases (0.978313272288 and -0.375638639288) are minimisers
-        // for the new c as well, so the two fits differ only in the choice among equally good biases.
-        Object[][] cases = {
-                {TestData.randomBags(24, 4, 2, 1.5, 13), MiCccpOptions.defaults().withGamma(0.5).withC(1).withLambda(1)
-                        .withMaxIterations(10), 0.978313272288},
-                {SyntheticData.ringBags(8, 2, 5, 3), MiCccpOptions.defaults().withGamma(1).withC(10).withLambda(1)
-                        .withMaxIterations(10), -0.375638639288}};
-        for (Object[] cs : cases) {
-            BagDataset d = (BagDataset) cs[0];
-            MiCccpModel model = MiCccp.fit(d, (MiCccpOptions) cs[1]);
-            double b = model.bias(0);
-            double[] g = new double[d.size()];
-            for (int i = 0; i < d.size(); i++) {
-                g[i] = model.decisions(d.bag(i))[0] - b;
-            }
-            double oldBias = (double) cs[2];
-            assertThat(Math.abs(oldBias - b)).isGreaterThan(0.05);
-            assertThat(hingeSum(d, g, oldBias)).isCloseTo(hingeSum(d, g, b), within(1e-6));
-        }
-    }
-
-    private static double hingeSum(BagDataset d, double[] g, double b) {
+    private static double hinge(double[] y, double[] g, double b) {
         double s = 0;
         for (int i = 0; i < g.length; i++) {
-            s += Math.max(0, 1 - d.sign(i) * (g[i] + b));
+            s += Math.max(0, 1 - y[i] * (g[i] + b));
         }
         return s;
     }
