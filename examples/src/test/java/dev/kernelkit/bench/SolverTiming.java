@@ -27,7 +27,8 @@ import java.util.Locale;
  * LibCVM mode, C 1e4, eps 1e-7, gamma 0.378, cache 2048 MB, seed 1). It prints the iterations and the
  * objective (hex) or the core-vector count, so runs of two jars can be compared for identity. Only public
  * API, so the same file runs against the jar before and after a change:
- * {@code javac -cp JAR -d OUT SolverTiming.java && java -cp OUT:JAR dev.kernelkit.bench.SolverTiming A9A R}.
+ * {@code javac -cp JAR -d OUT SolverTiming.java && java -cp OUT:JAR dev.kernelkit.bench.SolverTiming A9A R [cvm]}
+ * ({@code cvm}: the checkerboard only).
  */
 public final class SolverTiming {
     private SolverTiming() {
@@ -38,7 +39,8 @@ public final class SolverTiming {
         int runs = Integer.parseInt(args[1]);
         ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         double[] svm = new double[runs];
-        for (int r = -1; r < runs; r++) {
+        boolean cvmOnly = args.length > 2 && args[2].equals("cvm");
+        for (int r = -1; r < (cvmOnly ? -1 : runs); r++) {
             CachedKernelMatrix k = CachedKernelMatrix.of(a9a.points(), new GaussianKernel(0.05), 0, 1);
             long t0 = bean.getCurrentThreadCpuTime();
             SvmSolution s = new SmoSolver(SmoSolver.Options.defaults().withCacheMb(200))
