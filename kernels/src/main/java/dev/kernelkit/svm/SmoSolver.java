@@ -928,8 +928,8 @@ public final class SmoSolver implements SvmSolver {
          * The two-variable sub-problem of LIBSVM's solver for y_i &ne; y_j: moves alpha_i and alpha_j along
          * a_i - a_j = const to the minimum of f on that line within the box (curvature Q_ii + Q_jj + 2 Q_ij,
          * TAU when it is not positive). Split from {@link #solveSameSign} so that each stays small enough
-         * for the JIT to inline into the steps (one method of both did not inline, and the core-set solves
-         * of a CVM, with short rows, ran about a tenth slower).
+         * for the JIT to inline into the steps (one method of both has 522 bytes of bytecode, above
+         * HotSpot's FreqInlineSize of 325).
          */
         private void solveOppositeSign(int i, int j, double qij) {
             double ci = upper[i];
