@@ -197,9 +197,10 @@ public final class ReproduceCommand implements Callable<Integer> {
                 summaries.add(kept);
                 continue;
             }
-            List<String> args = new ArrayList<>(arguments(r, quick, files, summary, seed));
+            List<String> base = arguments(r, quick, files, summary, seed);
+            List<String> args = new ArrayList<>(base);
             if (resume && Files.isRegularFile(dev.kernelkit.cli.Journals.journalFile(summary))) {
-                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi cv/compare)
+                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi, mkl compare, prototypes cv)
             }
             err.println(head + ": kernelkit " + String.join(" ", args));
             err.flush();
@@ -217,8 +218,10 @@ public final class ReproduceCommand implements Callable<Integer> {
                 err.println(head + ": failed after " + String.format(Locale.ROOT, "%.1f s", s) + ": " + why);
                 return new Outcome("failed: " + why, List.of(), seconds);
             }
-            // written after the summary: a summary without its matching arguments file is never reused
-            AtomicFiles.writeString(work.resolve(stem + ".args"), String.join("\n", args) + "\n");
+            // written after the summary: a summary without its matching arguments file is never reused. The
+            // run's own command line, without a --resume added above, so that a later --resume of the table
+            // recognises the finished run (finished() compares with arguments(...)).
+            AtomicFiles.writeString(work.resolve(stem + ".args"), String.join("\n", base) + "\n");
             err.printf(Locale.ROOT, "%s: done in %.1f s%n", head, s);
             err.flush();
             summaries.add(JSON.readTree(summary.toFile()));

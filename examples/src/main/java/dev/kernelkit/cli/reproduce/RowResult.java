@@ -2,6 +2,7 @@ package dev.kernelkit.cli.reproduce;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.eval.Summary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -109,23 +110,23 @@ public record RowResult(TableSpec.Row row, String status, double mean, double sd
         return n;
     }
 
+    /** The mean of the values through {@link Summary}, or NaN when one is missing (NaN). */
     private static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        return s / v.length;
+        return hasMissing(v) ? Double.NaN : Summary.of(v).mean();
     }
 
+    /** The sample sd of the values through {@link Summary}, or NaN when one is missing or there are fewer than two. */
     private static double sampleSd(double[] v) {
-        if (v.length < 2) {
-            return Double.NaN;
-        }
-        double m = mean(v), s = 0;
+        return v.length < 2 || hasMissing(v) ? Double.NaN : Summary.of(v).sd();
+    }
+
+    private static boolean hasMissing(double[] v) {
         for (double x : v) {
-            s += (x - m) * (x - m);
+            if (Double.isNaN(x)) {
+                return true;
+            }
         }
-        return Math.sqrt(s / (v.length - 1));
+        return false;
     }
 
     String oursText() {
