@@ -18,7 +18,12 @@ import java.util.Objects;
  *   <li>The general problem ({@link #dual}): any linear term p, upper bounds U_i in (0, +infinity],
  *       signs y_i in {-1, +1} (one sign only is allowed) and right-hand side delta, no diagonal
  *       term; e.g. the MEB dual of a core vector machine (y = 1, p = -v/2, U = +infinity,
- *       delta = 1: the simplex) or a step of a CCCP procedure.</li>
+ *       delta = 1: the simplex).</li>
+ *   <li>The grouped problem ({@link #grouped}): as the general one, but every variable belongs to one
+ *       of G groups and each group has its own equality, sum_{t in group g} y_t a_t = delta_g. LIBSVM's
+ *       nu-SVM dual is the case G = 2 (one group per sign); the dual of a step of MI-CCCP (Cheung and
+ *       Kwok 2006) has one group for the hinge multipliers (y'a = 0) and one per bag (a scaled
+ *       simplex). {@link SmoSolver} keeps the rows of such a problem in double precision.</li>
  * </ul>
  *
  * Immutable.
@@ -32,6 +37,9 @@ public final class SvmProblem {
     private final double[] upper;
     private final double delta;
     private final boolean svm;
+    /** The group of each variable (null for one equality), and each group's right-hand side. */
+    private final int[] group;
+    private final double[] groupDelta;
 
     /**
      * The binary SVM dual.
@@ -73,9 +81,12 @@ public final class SvmProblem {
         }
         this.delta = 0.0;
         this.svm = true;
+        this.group = null;
+        this.groupDelta = null;
     }
 
-    private SvmProblem(KernelMatrix kernel, double[] y, double[] p, double[] upper, double delta) {
+    private SvmProblem(KernelMatrix kernel, double[] y, double[] p, double[] upper, double delta, int[] group,
+                       double[] groupDelta) {
         this.kernel = kernel;
         this.y = y;
         this.c = upper;
@@ -84,6 +95,8 @@ public final class SvmProblem {
         this.upper = upper;
         this.delta = delta;
         this.svm = false;
+        this.group = group;
+        this.groupDelta = groupDelta;
     }
 
     /** The binary SVM dual with the same C for every sample. */
@@ -105,6 +118,56 @@ public final class SvmProblem {
      * @throws IllegalArgumentException naming the first entry that breaks these rules, or the sizes
      */
     public static SvmProblem dual(KernelMatrix kernel, double[] y, double[] linear, double[] upper, double delta) {
+        checkTerms(kernel, y, linear, upper);
+        if (!Double.isFinite(delta)) {
+            throw new IllegalArgumentException("delta must be finite, got " + delta);
+        }
+        return new SvmProblem(kernel, y.clone(), linear.clone(), upper.clone(), delta, null, null);
+    }
+
+    /**
+     * The grouped dual min 1/2 a'Qa + p'a s.t. sum_{t : group_t = g} y_t a_t = delta_g for every group g,
+     * 0 &le; a_i &le; U_i, with Q_ij = y_i y_j K_ij. {@link SmoSolver} needs a feasible start unless every
+     * delta_g is 0, moves pairs of variables inside one group, and stops when no group has a pair that
+     * violates the KKT conditions by eps or more.
+     *
+     * @param kernel K
+     * @param y signs y_i in {-1, +1}
+     * @param group the group g_i in [0, G) of each variable; every group has at least one variable
+     * @param linear the linear term p (finite)
+     * @param upper the upper bounds U_i &gt; 0 (+infinity for none)
+     * @param delta the right-hand sides delta_g, one per group (finite)
+     * @throws IllegalArgumentException naming the first entry that breaks these rules, or the sizes
+     */
+    public static SvmProblem grouped(KernelMatrix kernel, double[] y, int[] group, double[] linear, double[] upper,
+                                     double[] delta) {
+        checkTerms(kernel, y, linear, upper);
+        int n = y.length;
+        if (group.length != n) {
+            throw new IllegalArgumentException("expected " + n + " group indices, found " + group.length);
+        }
+        if (delta.length == 0) {
+            throw new IllegalArgumentException("a grouped problem needs at least one group, got none");
+        }
+        int[] count = new int[delta.length];
+        for (int i = 0; i < n; i++) {
+            if (group[i] < 0 || group[i] >= delta.length) {
+                throw new IllegalArgumentException("group_" + i + " must be in [0, " + delta.length + "), got " + group[i]);
+            }
+            count[group[i]]++;
+        }
+        for (int g = 0; g < delta.length; g++) {
+            if (!Double.isFinite(delta[g])) {
+                throw new IllegalArgumentException("delta_" + g + " must be finite, got " + delta[g]);
+            }
+            if (count[g] == 0) {
+                throw new IllegalArgumentException("group " + g + " has no variable");
+            }
+        }
+        return new SvmProblem(kernel, y.clone(), linear.clone(), upper.clone(), 0.0, group.clone(), delta.clone());
+    }
+
+    private static void checkTerms(KernelMatrix kernel, double[] y, double[] linear, double[] upper) {
         Objects.requireNonNull(kernel, "kernel");
         int n = kernel.size();
         if (y.length != n || linear.length != n || upper.length != n) {
@@ -123,10 +186,6 @@ public final class SvmProblem {
                         + upper[i]);
             }
         }
-        if (!Double.isFinite(delta)) {
-            throw new IllegalArgumentException("delta must be finite, got " + delta);
-        }
-        return new SvmProblem(kernel, y.clone(), linear.clone(), upper.clone(), delta);
     }
 
     /** The kernel matrix K. */
@@ -174,9 +233,35 @@ public final class SvmProblem {
         return upper[i];
     }
 
-    /** The right-hand side delta of y'a = delta (0 for an SVM). */
+    /** The right-hand side delta of y'a = delta (0 for an SVM; 0 for a grouped problem, see {@link #delta(int)}). */
     public double delta() {
         return delta;
+    }
+
+    /** True for a problem made by {@link #grouped}: one equality per group. */
+    public boolean isGrouped() {
+        return group != null;
+    }
+
+    /** The number of equalities: the groups of a grouped problem, else 1. */
+    public int groups() {
+        return group == null ? 1 : groupDelta.length;
+    }
+
+    /** The group of variable i (0 unless the problem is grouped). */
+    public int group(int i) {
+        return group == null ? 0 : group[i];
+    }
+
+    /** The right-hand side of group g's equality ({@link #delta()} for the one group of an ungrouped problem). */
+    public double delta(int g) {
+        if (group == null) {
+            if (g != 0) {
+                throw new IndexOutOfBoundsException("an ungrouped problem has group 0 only, got " + g);
+            }
+            return delta;
+        }
+        return groupDelta[g];
     }
 
     /** True for the binary SVM dual (p = -e, delta = 0), false for a problem made by {@link #dual}. */

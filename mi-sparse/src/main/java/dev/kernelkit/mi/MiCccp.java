@@ -4,7 +4,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
-import dev.kernelkit.gram.DenseKernelMatrix;
+import dev.kernelkit.gram.GramBuilder;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
@@ -12,6 +12,9 @@ import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
+import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.SvmProblem;
+import dev.kernelkit.svm.SvmSolution;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +30,8 @@ import java.util.List;
  * The term max_j f(x_ij) is convex, so in the constraint f(B_i) - max_j f(x_ij) &le; delta_i it
  * is replaced by its linearisation sum_j beta_ij f(x_ij) at the current iterate (beta one-hot at
  * the argmax; uniform at the start c = 0, where every instance ties). Each CCCP step is then the
- * convex QP (solved through its dual by SMO, warm-started from the previous step's multipliers; see
+ * convex QP (solved through its dual by the kernels layer's SMO solver as a dual with one equality per
+ * bag and one for the hinge multipliers, warm-started from the previous step's multipliers; see
  * smoStep)
  *
  * <pre>
@@ -89,7 +93,9 @@ public final class MiCccp {
                 instances.add(b.instance(p));
             }
         }
-        double[][] k = DenseKernelMatrix.compute(options.kernel(), instances).toArray();
+        // the blocked product of GramBuilder (one thread: the protocols run fits in parallel) for the Gaussian,
+        // linear and polynomial kernels, kernel.apply per symmetric pair for others
+        double[][] k = new GramBuilder(1).gram(options.kernel(), instances).toArray();
         double[][] targets = SparseMi.targets(data);
         List<double[]> coef = new ArrayList<>();
         double[] bias = new double[targets.length];
@@ -312,26 +318,29 @@ public final class MiCccp {
     }
 
     /**
-     * Solves one CCCP step's dual (the problem of {@link #fistaStep}) by sequential minimal optimisation:
-     * each iteration finds the most violating pair of multipliers inside one block of the feasible set,
-     * (a_q, a_r) with y_q a_q + y_r a_r fixed and both in [0, C], or two multipliers of one bag's scaled
-     * simplex (u_t, u_s or u_t, v_i) with their sum fixed. An a-pair is moved to the dual's maximum along
-     * it (curvature d'M'KMd, clipped to the box); a bag's block is solved to the tolerance by such pair
-     * steps on its own ({@link #solveBagBlock}), since its gradient depends only on the bag's outputs. Only the instance outputs
-     * f = K gamma are kept, updated in O(n |B|) per pair, and the gradient is read from them:
-     * g(a_i) = 1 - y_i mean_i f, g(u_t) = f_t - mean_i f, g(v_i) = mean_i f - sum_j beta_ij f_j.
-     * Stops when no pair violates the first-order optimality conditions by more than
-     * {@link #SMO_TOLERANCE} (relative to the largest gradient entry), or after {@link #smoCap} pairs.
+     * Solves one CCCP step's dual (the problem of {@link #fistaStep}) by the kernels layer's SMO solver
+     * ({@link SmoSolver}) as a grouped dual ({@link SvmProblem#grouped}): min 1/2 theta'Q theta - sum_i a_i
+     * with Q = M'KM (gamma = M theta), one equality group for the hinge multipliers (sum_i y_i a_i = 0,
+     * 0 &le; a_i &le; C, signs y_i) and one per bag (sum_{t in B_i} u_t + v_i = C lambda, 0 &le; u, v &le; C lambda,
+     * sign +1). Q is read through {@link CccpStepMatrix}, whose rows are computed from K and the bag
+     * membership in O(n + m) each and kept by the solver in double precision. The solver moves pairs inside
+     * one group (WSS 2 in the group with the largest violation) and stops when no group has a pair that
+     * violates the KKT conditions by {@link #SMO_TOLERANCE} times max(1, the largest |gradient entry|) or
+     * more, the rule of the private SMO this replaces: the scale is taken at the start and checked at the
+     * end (a solve is repeated, warm, with the end's scale if that is smaller and the gap exceeds it). The
+     * iteration cap is LIBSVM's, max(10^7, 100 (2m + n)) pair steps; badly conditioned steps (a Gaussian
+     * kernel on a few clustered points with C lambda of 50, see MiCccpTest) can reach it, and the step then
+     * reports that it did not converge. With lambda = 0 only the a_i are variables (u = v = 0).
      *
      * @param start a feasible multiplier vector (the last step's), or null for a = 0, u = 0, v = C lambda
-     * @return the multipliers theta = (a, u, v), and whether it met its tolerance within {@link #smoCap} pairs
+     * @return the multipliers theta = (a, u by instance index, v), and whether the solver met its tolerance
      */
     static Step smoStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                         MiCccpOptions o, double[] start) {
-        boolean converged = false;
         int n = k.length;
         int m = members.length;
         double cap = o.c() * o.lambda();
+        boolean blocks = cap > 0;
         double[] th;
         if (start != null) {
             th = start.clone();
@@ -341,201 +350,101 @@ public final class MiCccp {
                 th[m + n + i] = cap;
             }
         }
-        double[] f = times(k, gammaOf(th, members, y, beta, m));
-        // Kbar_ij: the mean of K over B_i x B_j; the a-pair curvature is Kbar_qq + Kbar_rr - 2 Kbar_qr.
-        double[][] kbar = new double[m][m];
+        CccpStepMatrix q = new CccpStepMatrix(k, bagRow, members, beta, blocks);
+        int l = q.size();
+        double[] sign = new double[l];
+        double[] linear = new double[l];
+        double[] upper = new double[l];
+        int[] group = new int[l];
+        double[] delta = new double[blocks ? m + 1 : 1];
         for (int i = 0; i < m; i++) {
-            for (int j = 0; j < m; j++) {
-                double sum = 0;
-                for (int t : members[j]) {
-                    sum += bagRow[i][t];
+            sign[i] = y[i];
+            linear[i] = -1.0;
+            upper[i] = o.c();
+        }
+        if (blocks) {
+            for (int i = 0; i < m; i++) {
+                int first = q.blockStart(i);
+                for (int p = 0; p <= members[i].length; p++) {
+                    sign[first + p] = 1.0;
+                    upper[first + p] = cap;
+                    group[first + p] = 1 + i;
                 }
-                kbar[i][j] = sum / members[j].length;
+                delta[1 + i] = cap;
             }
         }
-        long limit = smoCap(m, n);
-        for (long it = 0; it < limit; it++) {
-            // the dual gradient lin - M'f: g(a_i) = 1 - h_i, g(u_t) = -h_{m+t}, g(v_i) = -h_{m+n+i}
-            double[] h = adjoint(f, members, y, beta, m, n);
-            double scale = 1.0;
-            for (int e = 0; e < 2 * m + n; e++) {
-                scale = Math.max(scale, Math.abs(e < m ? 1 - h[e] : h[e]));
-            }
-            // the a-block: q may move by +y_q t, r by -y_r t (t > 0); gain rate y_q g_q - y_r g_r
-            int q = -1;
-            int r = -1;
-            double up = Double.NEGATIVE_INFINITY;
-            double low = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < m; i++) {
-                double yg = y[i] * (1 - h[i]);
-                boolean canUp = y[i] > 0 ? th[i] < o.c() : th[i] > 0;
-                boolean canDown = y[i] > 0 ? th[i] > 0 : th[i] < o.c();
-                if (canUp && yg > up) {
-                    up = yg;
-                    q = i;
-                }
-                if (canDown && yg < low) {
-                    low = yg;
-                    r = i;
-                }
-            }
-            double bestViolation = q >= 0 && r >= 0 ? up - low : 0;
-            int bestBag = -1;
-            // each bag's simplex block: positions 0..|B|-1 are u, position |B| is v
-            if (cap > 0) {
-                for (int i = 0; i < m; i++) {
-                    int[] bag = members[i];
-                    int hi = bag.length;
-                    double hiG = -h[m + n + i];
-                    int lo = th[m + n + i] > 0 ? bag.length : -1;
-                    double loG = lo >= 0 ? hiG : Double.POSITIVE_INFINITY;
-                    for (int p = 0; p < bag.length; p++) {
-                        double g = -h[m + bag[p]];
-                        if (g > hiG) {
-                            hiG = g;
-                            hi = p;
-                        }
-                        if (th[m + bag[p]] > 0 && g < loG) {
-                            loG = g;
-                            lo = p;
-                        }
-                    }
-                    if (lo >= 0 && hiG - loG > bestViolation) {
-                        bestViolation = hiG - loG;
-                        bestBag = i;
-                    }
-                }
-            }
-            if (bestViolation <= SMO_TOLERANCE * scale) {
-                converged = true;
+        SvmProblem problem = SvmProblem.grouped(q, sign, group, linear, upper, delta);
+        double scale = gradientScale(k, members, y, beta, th, blocks);
+        // no shrinking: a grouped problem is never shrunk (SmoSolver); the automatic cap
+        SmoSolver.Options solverOptions = SmoSolver.Options.defaults().withEps(SMO_TOLERANCE * scale);
+        SvmSolution sol = new SmoSolver(solverOptions).solve(problem, toPositions(th, q, members, m, n, blocks));
+        th = fromPositions(sol.alpha(), q, members, m, n, blocks);
+        // the tolerance is relative to the largest gradient entry at the end (as the private SMO had it):
+        // solve again, warm, in the rare case the gradient shrank below the start's scale
+        for (int round = 0; round < 3 && sol.converged(); round++) {
+            double end = gradientScale(k, members, y, beta, th, blocks);
+            if (sol.kktGap() <= SMO_TOLERANCE * end) {
                 break;
             }
-            if (bestBag < 0) {
-                double curv = Math.max(kbar[q][q] + kbar[r][r] - 2 * kbar[q][r], 1e-12);
-                double t = bestViolation / curv;
-                t = Math.min(t, y[q] > 0 ? o.c() - th[q] : th[q]);
-                t = Math.min(t, y[r] > 0 ? th[r] : o.c() - th[r]);
-                th[q] += t * y[q];
-                th[r] -= t * y[r];
-                // gamma changes by t/|B_q| on B_q and -t/|B_r| on B_r, so f by t (bagRow_q - bagRow_r)
-                for (int s = 0; s < n; s++) {
-                    f[s] += t * (bagRow[q][s] - bagRow[r][s]);
+            sol = new SmoSolver(solverOptions.withEps(SMO_TOLERANCE * end)).solve(problem, sol.alpha());
+            th = fromPositions(sol.alpha(), q, members, m, n, blocks);
+        }
+        return new Step(th, sol.converged());
+    }
+
+    /** theta = (a, u by instance, v) in the positions of {@link CccpStepMatrix} (a, then each bag's u's and v). */
+    private static double[] toPositions(double[] th, CccpStepMatrix q, int[][] members, int m, int n, boolean blocks) {
+        double[] alpha = new double[q.size()];
+        System.arraycopy(th, 0, alpha, 0, m);
+        if (blocks) {
+            for (int i = 0; i < m; i++) {
+                int first = q.blockStart(i);
+                for (int p = 0; p < members[i].length; p++) {
+                    alpha[first + p] = th[m + members[i][p]];
                 }
-            } else {
-                solveBagBlock(k, members[bestBag], beta[bestBag], th, m + n + bestBag, m, f, SMO_TOLERANCE * scale);
+                alpha[first + members[i].length] = th[m + n + i];
             }
         }
-        return new Step(th, converged);
+        return alpha;
+    }
+
+    /** The inverse of {@link #toPositions}; u = v = 0 without blocks (lambda = 0). */
+    private static double[] fromPositions(double[] alpha, CccpStepMatrix q, int[][] members, int m, int n,
+                                          boolean blocks) {
+        double[] th = new double[2 * m + n];
+        System.arraycopy(alpha, 0, th, 0, m);
+        if (blocks) {
+            for (int i = 0; i < m; i++) {
+                int first = q.blockStart(i);
+                for (int p = 0; p < members[i].length; p++) {
+                    th[m + members[i][p]] = alpha[first + p];
+                }
+                th[m + n + i] = alpha[first + members[i].length];
+            }
+        }
+        return th;
     }
 
     /**
-     * Solves one bag's block (u_t for t in the bag, and v_i at index vIndex) to the tolerance with the other
-     * multipliers fixed. Its gradient reads only the bag's own outputs (g(u_t) = f_t - mean f, g(v_i) = mean f
-     * - sum_j beta_j f_j), so the pair steps update a local copy of those in O(|B|^2) each; the instance
-     * outputs f of every instance are updated once at the end, in O(n |B|).
+     * max(1, the largest |G_e|) over the step's variables at theta, with the dual gradient G read from the
+     * instance outputs f = K gamma(theta): G(a_i) = y_i mean_i f - 1, G(u_t) = mean_i f - f_t,
+     * G(v_i) = sum_j beta_ij f_j - mean_i f (only the a_i when lambda = 0).
      */
-    private static void solveBagBlock(double[][] k, int[] bag, double[] beta, double[] th, int vIndex, int m,
-                                      double[] f, double tolerance) {
-        int size = bag.length;
-        double[] local = new double[size];
-        for (int p = 0; p < size; p++) {
-            local[p] = f[bag[p]];
+    static double gradientScale(double[][] k, int[][] members, double[] y, double[][] beta, double[] th,
+                                boolean blocks) {
+        int m = members.length;
+        int n = k.length;
+        double[] h = adjoint(times(k, gammaOf(th, members, y, beta, m)), members, y, beta, m, n);
+        double scale = 1.0;
+        int end = blocks ? 2 * m + n : m;
+        for (int e = 0; e < end; e++) {
+            scale = Math.max(scale, Math.abs(e < m ? h[e] - 1 : h[e]));
         }
-        double[] change = new double[size];
-        double[] g = new double[size + 1];
-        int cap = 100 * (size + 1);
-        for (int it = 0; it < cap; it++) {
-            double mean = 0;
-            double lin = 0;
-            for (int p = 0; p < size; p++) {
-                mean += local[p];
-                lin += beta[p] * local[p];
-            }
-            mean /= size;
-            for (int p = 0; p < size; p++) {
-                g[p] = local[p] - mean;
-            }
-            g[size] = mean - lin;
-            int hi = -1;
-            int lo = -1;
-            for (int p = 0; p <= size; p++) {
-                if (hi < 0 || g[p] > g[hi]) {
-                    hi = p;
-                }
-                if (th[index(p, size, bag, vIndex, m)] > 0 && (lo < 0 || g[p] < g[lo])) {
-                    lo = p;
-                }
-            }
-            if (lo < 0 || g[hi] - g[lo] <= tolerance) {
-                break;
-            }
-            double[] w = new double[size];
-            addImage(w, hi, size, beta, 1.0);
-            addImage(w, lo, size, beta, -1.0);
-            double curv = quadratic(k, bag, w);
-            int loIndex = index(lo, size, bag, vIndex, m);
-            double t = Math.min((g[hi] - g[lo]) / Math.max(curv, 1e-12), th[loIndex]);
-            th[index(hi, size, bag, vIndex, m)] += t;
-            th[loIndex] -= t;
-            for (int p = 0; p < size; p++) {
-                double wp = t * w[p];
-                if (wp != 0) {
-                    change[p] += wp;
-                    for (int p2 = 0; p2 < size; p2++) {
-                        local[p2] += wp * k[bag[p]][bag[p2]];
-                    }
-                }
-            }
-        }
-        for (int p = 0; p < size; p++) {
-            if (change[p] != 0) {
-                double[] col = k[bag[p]];
-                for (int s = 0; s < f.length; s++) {
-                    f[s] += change[p] * col[s];
-                }
-            }
-        }
-    }
-
-    /** The index in theta of position p of a bag's block: u_t for p &lt; |B|, v_i for p = |B|. */
-    private static int index(int p, int size, int[] bag, int vIndex, int m) {
-        return p == size ? vIndex : m + bag[p];
-    }
-
-    /** w' K_BB w over the instances of one bag. */
-    private static double quadratic(double[][] k, int[] bag, double[] w) {
-        double value = 0;
-        for (int p = 0; p < bag.length; p++) {
-            double row = 0;
-            for (int p2 = 0; p2 < bag.length; p2++) {
-                row += k[bag[p]][bag[p2]] * w[p2];
-            }
-            value += w[p] * row;
-        }
-        return value;
-    }
-
-    /** Adds sign times the image under gamma(.) of one simplex-block multiplier (u at position p, or v at p = |B|). */
-    private static void addImage(double[] w, int p, int size, double[] beta, double sign) {
-        if (p == size) {
-            for (int j = 0; j < size; j++) {
-                w[j] += sign * (beta[j] - 1.0 / size);
-            }
-        } else {
-            for (int j = 0; j < size; j++) {
-                w[j] += sign / size;
-            }
-            w[p] -= sign;
-        }
+        return scale;
     }
 
     /** Stop the SMO when the largest pair violation is at most this times max(1, the largest |gradient| entry). */
     static final double SMO_TOLERANCE = 1e-7;
-
-    /** The SMO's cap on pair updates per CCCP step: 200 times the number of multipliers, at least 10^6. */
-    static long smoCap(int bags, int instances) {
-        return Math.max(1_000_000L, 200L * (2L * bags + instances));
-    }
 
     /** Cap on dual iterations per CCCP step. */
     static final int MAX_DUAL_ITERATIONS = 20000;

@@ -21,7 +21,10 @@ public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int max
 
     /** The solver of one CCCP step's dual (see {@link MiCccp}). */
     public enum StepSolver {
-        /** Sequential minimal optimisation over pairs inside one block of the feasible set, warm-started. */
+        /**
+         * Sequential minimal optimisation ({@code dev.kernelkit.svm.SmoSolver} on the step's dual with one
+         * equality per bag and one for the hinge multipliers), pairs inside one group, warm-started.
+         */
         SMO,
         /** Accelerated projected gradient (FISTA with adaptive restart), cold-started: the reference. */
         PROJECTED_GRADIENT
