@@ -42,7 +42,7 @@ public final class MemoryEstimates {
 
     /**
      * {@code mkl train|cv|compare}: the points, the linear Gram matrix that all-variable kernels share
-     * (8 n^2), the M per-kernel matrices when they fit SharedKernelMatrices' dense budget (8 M n^2, else
+     * (8 n^2), the M per-kernel matrices when they fit SharedKernelMatrices' default dense budget (8 M n^2, else
      * computed on demand), and one SVM Q-row cache of at most min(200 MiB, 4 n^2) (MklProtocol runs
      * more at once only while they fit half the heap).
      *
@@ -228,7 +228,7 @@ public final class MemoryEstimates {
     private static MemoryBudget plusKernelMatrices(MemoryBudget b, int n, int kernels) {
         long dense = MemoryBudget.denseMatricesBytes(kernels, n);
         b = b.plus("the shared linear Gram matrix, 8 n^2 for n = " + n, MemoryBudget.denseMatrixBytes(n));
-        if (dense <= SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES) {
+        if (dense <= SharedKernelMatrices.defaultDenseBudgetBytes()) {
             b = b.plus(kernels + " per-kernel matrices, 8 M n^2", dense);
         }
         return b;

@@ -52,11 +52,21 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
     /** Supports at least this large are split over the cores in {@link #quadraticForms} (on-the-fly path). */
     static final int PARALLEL_MIN_SUPPORT = 256;
 
-    /** Default budget for precomputing all M base matrices: 256 MB. */
+    /** Largest budget for precomputing all M base matrices: 256 MB (the default on heaps of 2 GB and more). */
     public static final long DEFAULT_DENSE_BUDGET_BYTES = 256L << 20;
 
     SharedKernelMatrices(MultipleKernel kernels, List<? extends Vec> points, GramBuilder builder) {
-        this(kernels, points, builder, DEFAULT_DENSE_BUDGET_BYTES);
+        this(kernels, points, builder, defaultDenseBudgetBytes());
+    }
+
+    /**
+     * The dense budget used when none is given: {@link #DEFAULT_DENSE_BUDGET_BYTES}, but at most an eighth of the
+     * maximum heap, so that the few training parts a protocol holds at once (its inner folds run in parallel) keep
+     * their precomputed matrices within a stated share of -Xmx; above it the entries are computed on demand from
+     * the same shared data (equal to the dense path's to rounding, MultipleKernelTest).
+     */
+    public static long defaultDenseBudgetBytes() {
+        return Math.min(DEFAULT_DENSE_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / 8);
     }
 
     SharedKernelMatrices(MultipleKernel kernels, List<? extends Vec> points, GramBuilder builder, long denseBudgetBytes) {

@@ -137,7 +137,19 @@ public final class ReproduceCommand implements Callable<Integer> {
         if (plots != null) {
             PaperComparisonChart.write(t, rows, plots.resolve(t.name() + ".png"));
         }
-        return failed == 0 ? 0 : Main.BAD_INPUT;
+        if (failed > 0) {
+            List<String> ids = new ArrayList<>();
+            outcomes.forEach((id, o) -> {
+                if (o.status().startsWith("failed")) {
+                    ids.add(id);
+                }
+            });
+            err.println("kernelkit: error: " + failed + " of " + t.runs().size() + " runs failed (" + String.join(", ", ids)
+                    + "); their rows are marked in the table, the reasons are above and each run's log is in " + work);
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        return 0;
     }
 
     private Outcome execute(TableSpec t, TableSpec.Run r, int k, Path data, Path work, PrintWriter err) throws IOException {

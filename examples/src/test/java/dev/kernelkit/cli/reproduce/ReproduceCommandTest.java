@@ -95,6 +95,10 @@ class ReproduceCommandTest {
         assertThat(rows.get(4).get("status").asText()).contains("full protocol only");
         assertThat(r.out()).contains("run missing: not run: missing").contains("run bad: failed");
         assertThat(r.err()).contains("[1/5] svm: kernelkit svm cv");
+        // one error line at the end names the failed run (a missing file is "not run", not failed)
+        assertThat(r.err().lines().filter(l -> l.startsWith("kernelkit: error: ")).toList())
+                .containsExactly("kernelkit: error: 1 of 5 runs failed (bad); their rows are marked in the table, the reasons"
+                        + " are above and each run's log is in " + dir.resolve("out.json.runs"));
         assertThat(Files.readString(dir.resolve("t.md"))).contains("| tiny | svm | ").contains("kernelkit reproduce test-table --quick");
         assertThat(Files.exists(dir.resolve("out.json.runs/svm.log"))).isTrue();
     }
