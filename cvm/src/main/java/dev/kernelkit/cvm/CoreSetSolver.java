@@ -2,8 +2,11 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.svm.GrowingDualProblem;
 import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.util.Threads;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
 
 /**
  * The Bădoiu–Clarkson (1+epsilon) core-set iteration for a minimum enclosing ball in kernel
@@ -39,6 +42,8 @@ public final class CoreSetSolver {
     private static final long INNER_ITERATION_CAP = 50_000_000L;
     /** LibCVM's SMO_EPS: the first tolerance of the dynamic scheme. */
     private static final double LIBCVM_INITIAL_TOLERANCE = 1e-3;
+    /** A sampling round's first draws are split over threads from this many kernel entries on. */
+    static final int PARALLEL_MIN_ENTRIES = 2048;
 
     private final MebProblem problem;
     private final CoreSetOptions options;
@@ -67,6 +72,18 @@ public final class CoreSetSolver {
     private int fullScans;
     private double dynamicTolerance = LIBCVM_INITIAL_TOLERANCE;
     private final Progress progress;
+    /** Threads for the first draws of a sampling round (1 when the problem's entries are not thread-safe). */
+    private final int threads;
+    /** The fewest kernel entries of a round's first draws that are split over threads. */
+    private final int parallelMinEntries;
+    /** Sampling rounds whose first draws were split over threads. */
+    private long parallelRounds;
+    /** A sampling round: the points drawn, whether each was a first draw, and their d^2. */
+    private int[] candidates = new int[0];
+    private boolean[] firstDraw = new boolean[0];
+    private double[] candidateD2 = new double[0];
+    private int[] firstPositions = new int[0];
+    private KernelRowCache.Buffers[] buffers;
 
     /** Receives R^2 after the initial solve (iteration 0) and after every outer iteration. */
     @FunctionalInterface
@@ -77,12 +94,15 @@ public final class CoreSetSolver {
         void iteration(int iteration, double radius2);
     }
 
-    private CoreSetSolver(MebProblem problem, CoreSetOptions options, Progress progress) {
+    private CoreSetSolver(MebProblem problem, CoreSetOptions options, Progress progress, int threads,
+                          int parallelMinEntries) {
         this.problem = problem;
         this.options = options;
         this.progress = progress;
         this.n = problem.size();
         this.rng = new SplittableRandom(options.seed());
+        this.threads = problem.concurrentEntries() ? threads : 1;
+        this.parallelMinEntries = parallelMinEntries;
         this.cache = new KernelRowCache(problem, options.cacheMb());
         this.inCore = new boolean[n];
         this.drawn = new boolean[n];
@@ -121,7 +141,23 @@ public final class CoreSetSolver {
         if (problem.size() < 1) {
             throw new IllegalArgumentException("an enclosing ball needs at least one point, got 0");
         }
-        return new CoreSetSolver(problem, options, progress).run();
+        return new CoreSetSolver(problem, options, progress, Threads.available(), PARALLEL_MIN_ENTRIES).run();
+    }
+
+    /**
+     * As {@link #solve(MebProblem, CoreSetOptions)} on {@code threads} threads, splitting a round's
+     * first draws from {@code parallelMinEntries} kernel entries on; {@code parallelRounds[0]} receives
+     * the number of rounds that were split (for tests).
+     */
+    static CoreSetResult solve(MebProblem problem, CoreSetOptions options, int threads, int parallelMinEntries,
+                               long[] parallelRounds) {
+        if (problem.size() < 1) {
+            throw new IllegalArgumentException("an enclosing ball needs at least one point, got 0");
+        }
+        CoreSetSolver s = new CoreSetSolver(problem, options, Progress.NONE, threads, parallelMinEntries);
+        CoreSetResult r = s.run();
+        parallelRounds[0] = s.parallelRounds;
+        return r;
     }
 
     private CoreSetResult run() {
@@ -328,19 +364,13 @@ public final class CoreSetSolver {
     }
 
     /**
-     * d_l^2 of a sampling candidate, the same double as {@link #distance2}: on a point's first draw
-     * only the kernel entries against core points with a != 0 are computed (a random candidate of
-     * a large set is rarely drawn again, and at large C most core weights are 0); from its second
-     * draw on its full row is cached and extended, as for the full scan.
+     * d_l^2 of a sampling candidate on its first draw, the same double as {@link #distance2}: only
+     * the kernel entries against core points with a != 0 are computed (a random candidate of a large
+     * set is rarely drawn again, and at large C most core weights are 0), the cache is only read,
+     * so the first draws of a round may be computed on several threads, each with its own buffers.
      */
-    private double candidateDistance2(int l) {
-        double k;
-        if (drawn[l]) {
-            k = cache.weightedSum(l, core, weights, qp.size());
-        } else {
-            drawn[l] = true;
-            k = cache.weightedSumOfNonZero(l, core, weights, qp.size(), nonZero, nonZeroCount);
-        }
+    private double firstDrawDistance2(int l, KernelRowCache.Buffers buf) {
+        double k = cache.weightedSumOfNonZero(l, core, weights, qp.size(), nonZero, nonZeroCount, buf);
         return centreNorm2 - 2 * k + problem.offset(l);
     }
 
@@ -360,19 +390,50 @@ public final class CoreSetSolver {
         return best;
     }
 
+    /**
+     * The furthest of a round of sampled candidates beyond the threshold (-1: none in any round).
+     * A round draws all its candidates first (the same random numbers as drawing each before
+     * computing it: a draw does not depend on distances), then computes d^2 of the first draws,
+     * split over {@link #threads} threads when the round needs at least {@value #PARALLEL_MIN_ENTRIES}
+     * kernel entries, then those drawn before, in draw order on this thread (their full rows are
+     * cached and extended, as for the full scan), and picks the first largest in draw order. Every
+     * d^2 is the same double whichever path computes it, so the result does not depend on the
+     * number of threads.
+     */
     private int sampledSearch(double threshold) {
+        int size = options.sampleSize();
+        if (candidates.length < size) {
+            candidates = new int[size];
+            firstDraw = new boolean[size];
+            candidateD2 = new double[size];
+            firstPositions = new int[size];
+        }
         for (int round = 0; round < options.maxSampleRounds(); round++) {
-            int best = -1;
-            double bestD = threshold;
-            for (int k = 0; k < options.sampleSize(); k++) {
+            int firstCount = 0;
+            for (int k = 0; k < size; k++) {
                 int l = drawNonCore(options.balancedSampling() ? k % 2 : -1);
                 if (l < 0) {
                     return -1;
                 }
-                double d = candidateDistance2(l);
-                if (d > bestD) {
-                    bestD = d;
-                    best = l;
+                candidates[k] = l;
+                firstDraw[k] = !drawn[l];
+                if (firstDraw[k]) {
+                    drawn[l] = true;
+                    firstPositions[firstCount++] = k;
+                }
+            }
+            computeFirstDraws(firstCount);
+            for (int k = 0; k < size; k++) {
+                if (!firstDraw[k]) {
+                    candidateD2[k] = distance2(candidates[k]);
+                }
+            }
+            int best = -1;
+            double bestD = threshold;
+            for (int k = 0; k < size; k++) {
+                if (candidateD2[k] > bestD) {
+                    bestD = candidateD2[k];
+                    best = candidates[k];
                 }
             }
             if (best >= 0) {
@@ -380,6 +441,45 @@ public final class CoreSetSolver {
             }
         }
         return -1;
+    }
+
+    /** d^2 of the first draws firstPositions[0..count), on up to {@link #threads} threads. */
+    private void computeFirstDraws(int count) {
+        int parts = (long) count * nonZeroCount >= parallelMinEntries ? Math.min(threads, count) : 1;
+        if (buffers == null || buffers.length < parts) {
+            buffers = new KernelRowCache.Buffers[parts];
+            for (int t = 0; t < parts; t++) {
+                buffers[t] = new KernelRowCache.Buffers();
+            }
+        }
+        if (parts <= 1) {
+            firstDraws(0, count, buffers[0]);
+        } else {
+            RecursiveAction[] tasks = new RecursiveAction[parts];
+            for (int t = 0; t < parts; t++) {
+                int from = (int) ((long) count * t / parts);
+                int to = (int) ((long) count * (t + 1) / parts);
+                KernelRowCache.Buffers buf = buffers[t];
+                tasks[t] = new RecursiveAction() {
+                    @Override
+                    protected void compute() {
+                        firstDraws(from, to, buf);
+                    }
+                };
+            }
+            ForkJoinTask.invokeAll(tasks);
+            parallelRounds++;
+        }
+        for (int t = 0; t < parts; t++) {
+            cache.merge(buffers[t]);
+        }
+    }
+
+    private void firstDraws(int from, int to, KernelRowCache.Buffers buf) {
+        for (int i = from; i < to; i++) {
+            int k = firstPositions[i];
+            candidateD2[k] = firstDrawDistance2(candidates[k], buf);
+        }
     }
 
     /**

@@ -23,7 +23,8 @@ import java.util.Arrays;
  * </ul>
  *
  * Both paths compute entries by {@link MebProblem#entries} and round them to float the same way,
- * so results do not depend on what happens to be cached. Not thread-safe.
+ * so results do not depend on what happens to be cached. Not thread-safe, except that several
+ * threads may compute partial sums of first draws at once with their own {@link Buffers}.
  */
 final class KernelRowCache {
     private final MebProblem problem;
@@ -38,7 +39,32 @@ final class KernelRowCache {
     private float[] scratch = new float[16];
     private double[] block = new double[16];
     private int[] cols = new int[16];
-    private int[] pts = new int[16];
+    /** The buffers of the calls made on the owning thread. */
+    private final Buffers own = new Buffers();
+
+    /**
+     * Work arrays of partial sums and the kernel entries they computed: one per thread that calls
+     * {@link #weightedSumOfNonZero(int, int[], double[], int, int[], int, Buffers)}.
+     */
+    static final class Buffers {
+        private int[] pts = new int[16];
+        private double[] block = new double[16];
+        private long computed;
+
+        private int[] points(int len) {
+            if (pts.length < len) {
+                pts = new int[capacity(len)];
+            }
+            return pts;
+        }
+
+        private double[] block(int len) {
+            if (block.length < len) {
+                block = new double[capacity(len)];
+            }
+            return block;
+        }
+    }
 
     KernelRowCache(MebProblem problem, double cacheMb) {
         this.problem = problem;
@@ -100,7 +126,7 @@ final class KernelRowCache {
                         c[m++] = j;
                     }
                 }
-                return partialSum(l, core, w, len, c, 0, m);
+                return partialSum(l, core, w, len, c, 0, m, own);
             }
         } else {
             fill(r, l, core, filled[l], len, l);
@@ -120,16 +146,31 @@ final class KernelRowCache {
      * nothing), at m kernel entries instead of a full row.
      */
     double weightedSumOfNonZero(int l, int[] core, double[] w, int len, int[] nonZero, int m) {
+        return weightedSumOfNonZero(l, core, w, len, nonZero, m, own);
+    }
+
+    /**
+     * {@link #weightedSumOfNonZero(int, int[], double[], int, int[], int)} with the caller's work
+     * arrays: it only reads the cache, so several threads may call it at once (each with its own
+     * {@code buffers}) while no other method runs; {@link #merge} then counts their entries.
+     */
+    double weightedSumOfNonZero(int l, int[] core, double[] w, int len, int[] nonZero, int m, Buffers buffers) {
         int from = rows[l] == null ? 0 : Math.min(filled[l], len);
         int start = 0;
         while (start < m && nonZero[start] < from) {
             start++;
         }
-        return partialSum(l, core, w, len, nonZero, start, m);
+        return partialSum(l, core, w, len, nonZero, start, m, buffers);
+    }
+
+    /** Adds the kernel entries computed with {@code buffers} to {@link #computed()}. */
+    void merge(Buffers buffers) {
+        computed += buffers.computed;
+        buffers.computed = 0;
     }
 
     /** The cached prefix of l's row (filled columns below len), then the columns pos[start..end) computed. */
-    private double partialSum(int l, int[] core, double[] w, int len, int[] pos, int start, int end) {
+    private double partialSum(int l, int[] core, double[] w, int len, int[] pos, int start, int end, Buffers buf) {
         float[] r = rows[l];
         int from = r == null ? 0 : Math.min(filled[l], len);
         double s = 0.0;
@@ -138,13 +179,13 @@ final class KernelRowCache {
         }
         int m = end - start;
         if (m > 0) {
-            int[] pts = points(m);
+            int[] pts = buf.points(m);
             for (int t = 0; t < m; t++) {
                 pts[t] = core[pos[start + t]];
             }
-            double[] b = block(m);
+            double[] b = buf.block(m);
             problem.entries(l, pts, 0, m, b);
-            computed += m;
+            buf.computed += m;
             for (int t = 0; t < m; t++) {
                 s += w[pos[start + t]] * (float) b[t];
             }
@@ -226,13 +267,6 @@ final class KernelRowCache {
         return cols;
     }
 
-    private int[] points(int len) {
-        if (pts.length < len) {
-            pts = new int[capacity(len)];
-        }
-        return pts;
-    }
-
     /** Row capacity for len columns: 25 % head room so that a growing core set rarely reallocates. */
     private static int capacity(int len) {
         return Math.max(16, len + len / 4);
@@ -240,6 +274,6 @@ final class KernelRowCache {
 
     /** Kernel entries computed so far. */
     long computed() {
-        return computed;
+        return computed + own.computed;
     }
 }

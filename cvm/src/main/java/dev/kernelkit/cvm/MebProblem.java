@@ -43,4 +43,13 @@ public interface MebProblem {
             out[k - from] = entry(l, cols[k]);
         }
     }
+
+    /**
+     * Whether {@link #entries} may be called from several threads at once (for the candidates of a
+     * sampling round); the default says no. Implementations over a {@code KernelMatrix} (safe for
+     * concurrent reads) say yes.
+     */
+    default boolean concurrentEntries() {
+        return false;
+    }
 }

@@ -133,6 +133,11 @@ public final class OneClassCvm {
             }
 
             @Override
+            public boolean concurrentEntries() {
+                return true;
+            }
+
+            @Override
             public void entries(int l, int[] cols, int from, int to, double[] out) {
                 int count = to - from;
                 int[] cs = cols;

@@ -66,6 +66,11 @@ final class TwoClassL2Problem implements MebProblem {
     }
 
     @Override
+    public boolean concurrentEntries() {
+        return true;
+    }
+
+    @Override
     public double offset(int i) {
         return eta;
     }

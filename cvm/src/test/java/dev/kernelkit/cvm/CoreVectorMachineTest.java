@@ -435,6 +435,43 @@ class CoreVectorMachineTest {
         assertThat(tiny.kernelEvaluations()).isGreaterThan(big.kernelEvaluations());
     }
 
+    @Test
+    void candidateSearchOnOneTwoOrThreeThreadsGivesTheSameCoreSetAlphasAndPredictions() {
+        // the first draws of every sampling round (59 candidates) split over threads from 1 kernel
+        // entry on, against the sequential search: the same core set, weights, entry count
+        LabeledDataset d = SyntheticData.checkerboard(3000, 4, 1);
+        LabeledDataset t = SyntheticData.checkerboard(1000, 4, 2);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(30.0), 1e4, 1e-6).withSeed(7);
+        TwoClassL2Problem p = new TwoClassL2Problem(dev.kernelkit.gram.CachedKernelMatrix.of(d.points(), o.kernel(), 0.0, 1),
+                d.labels(), ones(d.size()), o.c());
+        long[] split = new long[1];
+        CoreSetResult one = CoreSetSolver.solve(p, o.coreSet(), 1, 1, split);
+        assertThat(split[0]).isZero();
+        assertThat(one.coreIndices().length).isGreaterThan(40);
+        for (int threads : new int[] {2, 3}) {
+            CoreSetResult many = CoreSetSolver.solve(p, o.coreSet(), threads, 1, split);
+            assertThat(split[0]).as("rounds split over %d threads", threads).isGreaterThan(one.iterations() / 2);
+            assertThat(many.coreIndices()).containsExactly(one.coreIndices());
+            assertThat(many.alpha()).containsExactly(one.alpha());
+            assertThat(many.radius2()).isEqualTo(one.radius2());
+            assertThat(many.kernelEvaluations()).isEqualTo(one.kernelEvaluations());
+        }
+        // the public fit under a thread limit of 1 and of 2 (the default split threshold)
+        CvmModel[] fits = new CvmModel[2];
+        for (int threads = 1; threads <= 2; threads++) {
+            try {
+                fits[threads - 1] = dev.kernelkit.util.Threads.call(threads, () -> CoreVectorMachine.fit(d, o));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertThat(fits[1].machines().get(0).coreIndices()).containsExactly(fits[0].machines().get(0).coreIndices());
+        assertThat(fits[1].machines().get(0).alpha()).containsExactly(fits[0].machines().get(0).alpha());
+        assertThat(fits[1].predictLabels(t.points())).containsExactly(fits[0].predictLabels(t.points()));
+        // and the sequential search is the one the solver always ran: the model is the 1-thread core set
+        assertThat(fits[0].machines().get(0).coreIndices()).containsExactly(one.coreIndices());
+    }
+
     private static double[] ones(int n) {
         double[] a = new double[n];
         Arrays.fill(a, 1.0);

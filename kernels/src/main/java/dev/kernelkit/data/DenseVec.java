@@ -99,6 +99,11 @@ public final class DenseVec implements Vec {
         return v.clone();
     }
 
+    /** The backing array itself, for reading in this package's loops; never modified. */
+    double[] values() {
+        return v;
+    }
+
     /** Copies the entries into {@code out} starting at {@code offset}. */
     public void copyInto(double[] out, int offset) {
         System.arraycopy(v, 0, out, offset, v.length);

@@ -112,7 +112,9 @@ public final class FittedScaler {
         }
         double[] out = v.toArray();
         for (int j = 0; j < out.length; j++) {
-            double g = log ? FeatureScaling.checkedLog1p(out[j], j, "the vector") : out[j];
+            double x = out[j];
+            // log1p(+-0) is +-0: zeros (most entries of one-hot data) skip the call
+            double g = log && x != 0.0 ? FeatureScaling.checkedLog1p(x, j, "the vector") : x;
             out[j] = (g - offset[j]) / scale[j];
         }
         return DenseVec.wrap(out);

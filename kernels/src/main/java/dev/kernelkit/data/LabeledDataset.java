@@ -166,11 +166,7 @@ public final class LabeledDataset implements Dataset<Vec> {
     private ClassIndex index() {
         ClassIndex ci = classIndex;
         if (ci == null) {
-            TreeSet<Double> s = new TreeSet<>();
-            for (double v : y) {
-                s.add(v);
-            }
-            double[] classes = s.stream().mapToDouble(Double::doubleValue).toArray();
+            double[] classes = distinctSorted(y);
             int[] indices = new int[y.length];
             for (int i = 0; i < y.length; i++) {
                 indices[i] = Arrays.binarySearch(classes, y[i]);
@@ -183,6 +179,36 @@ public final class LabeledDataset implements Dataset<Vec> {
             classIndex = ci;
         }
         return ci;
+    }
+
+    /**
+     * The distinct values of y in increasing order of {@link Double#compare} (as a TreeSet of
+     * Double would hold them): a short list searched linearly while there are few (class labels),
+     * a TreeSet beyond.
+     */
+    private static double[] distinctSorted(double[] y) {
+        double[] few = new double[16];
+        int m = 0;
+        for (int i = 0; i < y.length; i++) {
+            double v = y[i];
+            int t = 0;
+            while (t < m && Double.compare(few[t], v) != 0) {
+                t++;
+            }
+            if (t == m) {
+                if (m == few.length) {
+                    TreeSet<Double> s = new TreeSet<>();
+                    for (double u : y) {
+                        s.add(u);
+                    }
+                    return s.stream().mapToDouble(Double::doubleValue).toArray();
+                }
+                few[m++] = v;
+            }
+        }
+        double[] classes = Arrays.copyOf(few, m);
+        Arrays.sort(classes);
+        return classes;
     }
 
     /** True when every label is +1 or -1. */

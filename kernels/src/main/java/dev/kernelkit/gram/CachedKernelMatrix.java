@@ -83,73 +83,28 @@ public final class CachedKernelMatrix implements KernelMatrix {
         long rowBytes = 8L * Math.max(1, n) + 64;
         this.maxRows = (long) (cacheMb * (1 << 20)) / rowBytes;
         this.cache = new LinkedHashMap<>(16, 0.75f, true);
+        double[] laneDiag = null;
         if (kernel instanceof GaussianKernel g) {
             gamma = g.gamma();
             dim = n == 0 ? 0 : points.get(0).dim();
             sq = new double[n];
-            boolean allDense = true;
-            long nnz = 0;
-            for (int i = 0; i < n; i++) {
-                Vec v = points.get(i);
-                if (v.dim() != dim) {
-                    throw new IllegalArgumentException("point " + i + " has dimension " + v.dim() + ", expected " + dim);
-                }
-                sq[i] = v.squaredNorm();
-                allDense &= v instanceof DenseVec;
-                nnz += v.storedCount();
-            }
-            boolean laneSparse = false;
-            if (allDense) {
-                long nonZero = 0;
-                double[] v = new double[dim];
-                for (int i = 0; i < n; i++) {
-                    ((DenseVec) points.get(i)).copyInto(v, 0);
-                    for (double a : v) {
-                        nonZero += a != 0.0 ? 1 : 0;
-                    }
-                }
-                // skipping the products with zero leaves every partial sum unchanged (DenseVec entries
-                // are finite, and a sum started at +0.0 never becomes -0.0)
-                laneSparse = dim > 0 && nonZero <= LANE_SPARSE_MAX_DENSITY * n * (double) dim;
-                nnz = nonZero;
-            }
-            if (laneSparse) {
+            // each pass over the points is a small method of its own: the JIT compiles (and
+            // recompiles on stack replacement) only that loop, not this constructor
+            long stored = squaredNorms(points, dim, sq);
+            boolean allDense = stored >= 0;
+            long nnz = allDense ? stored : -stored - 1;
+            Lanes lanes = allDense && dim > 0 ? Lanes.of(points, dim, LANE_SPARSE_MAX_DENSITY * n * (double) dim, sq, gamma)
+                    : null;
+            if (lanes != null) {
                 dense = null;
-                lanePtr = new int[4 * n + 1];
-                ptr = new int[n + 1];
-                idx = new int[Math.toIntExact(nnz)];
-                val = new double[idx.length];
-                int tail = dim & ~3; // the dense loop adds indices >= tail to lane 0, after its main loop
-                int p = 0;
-                double[] v = new double[dim];
-                for (int i = 0; i < n; i++) {
-                    ((DenseVec) points.get(i)).copyInto(v, 0);
-                    ptr[i] = p;
-                    for (int lane = 0; lane < 4; lane++) {
-                        lanePtr[4 * i + lane] = p;
-                        for (int q = lane; q < tail; q += 4) {
-                            if (v[q] != 0.0) {
-                                idx[p] = q;
-                                val[p++] = v[q];
-                            }
-                        }
-                        if (lane == 0) {
-                            for (int q = tail; q < dim; q++) {
-                                if (v[q] != 0.0) {
-                                    idx[p] = q;
-                                    val[p++] = v[q];
-                                }
-                            }
-                        }
-                    }
-                }
-                lanePtr[4 * n] = p;
-                ptr[n] = p;
+                lanePtr = lanes.lanePtr;
+                ptr = lanes.ptr;
+                idx = lanes.idx;
+                val = lanes.val;
+                laneDiag = lanes.diag;
             } else if (allDense) {
                 dense = new double[Math.multiplyExact(n, dim)];
-                for (int i = 0; i < n; i++) {
-                    ((DenseVec) points.get(i)).copyInto(dense, i * dim);
-                }
+                copyDense(points, dim, dense);
                 lanePtr = null;
                 ptr = null;
                 idx = null;
@@ -160,42 +115,14 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 ptr = new int[n + 1];
                 idx = new int[Math.toIntExact(nnz)];
                 val = new double[idx.length];
-                int p = 0;
-                for (int i = 0; i < n; i++) {
-                    ptr[i] = p;
-                    Vec v = points.get(i);
-                    if (v instanceof SparseVec s) {
-                        for (int q = 0; q < s.storedCount(); q++) {
-                            idx[p] = s.indexAt(q);
-                            val[p++] = s.valueAt(q);
-                        }
-                    } else {
-                        for (int q = 0; q < dim; q++) {
-                            idx[p] = q;
-                            val[p++] = v.get(q);
-                        }
-                    }
-                }
-                ptr[n] = p;
+                copySparse(points, dim, ptr, idx, val);
             }
-            boolean binary = fastPath == FastPath.AUTO && dim <= 64 * 64;
-            for (int p = 0; binary && p < (val == null ? dense.length : val.length); p++) {
-                double v = val == null ? dense[p] : val[p];
-                binary = v == 0.0 || v == 1.0;
-            }
+            boolean binary = fastPath == FastPath.AUTO && dim <= 64 * 64
+                    && zeroOne(val == null ? dense : val, val == null ? dense.length : ptr[n]);
             if (binary) {
                 words = (dim + 63) >>> 6;
                 bits = new long[n * words];
-                int maxCount = 0;
-                for (int i = 0; i < n; i++) {
-                    final int base = i * words;
-                    points.get(i).forEachStored((q, v) -> {
-                        if (v != 0.0) {
-                            bits[base + (q >>> 6)] |= 1L << (q & 63);
-                        }
-                    });
-                    maxCount = Math.max(maxCount, (int) sq[i]);
-                }
+                int maxCount = bitsets(points, words, sq, bits);
                 expTable = new double[2 * maxCount + 1];
                 for (int d = 0; d < expTable.length; d++) {
                     expTable[d] = Math.exp(-gamma * (double) d);
@@ -218,32 +145,206 @@ public final class CachedKernelMatrix implements KernelMatrix {
             words = 0;
             expTable = null;
         }
-        diag = new double[n];
-        if (lanePtr != null && bits == null || dense != null && bits == null) {
-            // the Gaussian paths that repeat DenseVec.dot's sums exactly: k(x_i, x_i) as kernel.apply
-            // gives it, at O(nnz_i) (lane-sparse) instead of a dense dot product
-            double[] w = lanePtr != null ? new double[dim] : null;
-            int[] self = new int[1];
-            double[] one = new double[1];
-            for (int i = 0; i < n; i++) {
-                if (w != null) {
-                    for (int p = ptr[i]; p < ptr[i + 1]; p++) {
-                        w[idx[p]] = val[p];
-                    }
-                }
-                self[0] = i;
-                gaussianRange(i, w, self, 0, 1, one);
-                diag[i] = one[0];
-                if (w != null) {
-                    for (int p = ptr[i]; p < ptr[i + 1]; p++) {
-                        w[idx[p]] = 0.0;
-                    }
-                }
-            }
+        if (laneDiag != null && bits == null) {
+            // k(x_i, x_i) as kernel.apply gives it, summed while the lanes were built
+            diag = laneDiag;
         } else {
-            for (int i = 0; i < n; i++) {
-                diag[i] = entry(i, i);
+            diag = new double[n];
+            if (dense != null && bits == null) {
+                // the dense path repeats DenseVec.dot's sums exactly: k(x_i, x_i) as kernel.apply gives it
+                int[] self = new int[1];
+                double[] one = new double[1];
+                for (int i = 0; i < n; i++) {
+                    self[0] = i;
+                    gaussianRange(i, null, self, 0, 1, one);
+                    diag[i] = one[0];
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    diag[i] = entry(i, i);
+                }
             }
+        }
+    }
+
+    /**
+     * |x_i|^2 of every point into sq, checking dimensions; returns the number s of stored entries
+     * in all when every point is a {@link DenseVec}, else -s - 1 (negative).
+     */
+    private static long squaredNorms(List<Vec> points, int dim, double[] sq) {
+        boolean allDense = true;
+        long nnz = 0;
+        for (int i = 0; i < sq.length; i++) {
+            Vec v = points.get(i);
+            if (v.dim() != dim) {
+                throw new IllegalArgumentException("point " + i + " has dimension " + v.dim() + ", expected " + dim);
+            }
+            sq[i] = v.squaredNorm();
+            allDense &= v instanceof DenseVec;
+            nnz += v.storedCount();
+        }
+        return allDense ? nnz : -nnz - 1;
+    }
+
+    private static void copyDense(List<Vec> points, int dim, double[] dense) {
+        for (int i = 0, n = points.size(); i < n; i++) {
+            ((DenseVec) points.get(i)).copyInto(dense, i * dim);
+        }
+    }
+
+    private static void copySparse(List<Vec> points, int dim, int[] ptr, int[] idx, double[] val) {
+        int p = 0;
+        int n = points.size();
+        for (int i = 0; i < n; i++) {
+            ptr[i] = p;
+            Vec v = points.get(i);
+            if (v instanceof SparseVec s) {
+                for (int q = 0; q < s.storedCount(); q++) {
+                    idx[p] = s.indexAt(q);
+                    val[p++] = s.valueAt(q);
+                }
+            } else {
+                for (int q = 0; q < dim; q++) {
+                    idx[p] = q;
+                    val[p++] = v.get(q);
+                }
+            }
+        }
+        ptr[n] = p;
+    }
+
+    /** Whether v[0..len) are all 0 or 1. */
+    private static boolean zeroOne(double[] v, int len) {
+        for (int p = 0; p < len; p++) {
+            if (v[p] != 0.0 && v[p] != 1.0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The 0/1 points as bitsets of {@code words} longs each; returns the largest count of ones. */
+    private static int bitsets(List<Vec> points, int words, double[] sq, long[] bits) {
+        int maxCount = 0;
+        for (int i = 0, n = points.size(); i < n; i++) {
+            final int base = i * words;
+            points.get(i).forEachStored((q, v) -> {
+                if (v != 0.0) {
+                    bits[base + (q >>> 6)] |= 1L << (q & 63);
+                }
+            });
+            maxCount = Math.max(maxCount, (int) sq[i]);
+        }
+        return maxCount;
+    }
+
+    /**
+     * Dense points as their non-zero entries grouped by the dense loop's lanes (index mod 4, the
+     * tail beyond the last multiple of 4 on lane 0), built in one pass, with k(x_i, x_i) from the
+     * same partial sums as {@link #gaussianRange} (the products with zero, skipped, add nothing: DenseVec
+     * entries are finite, and a sum started at +0.0 never becomes -0.0).
+     */
+    private static final class Lanes {
+        final int[] lanePtr;
+        final int[] ptr;
+        final int[] idx;
+        final double[] val;
+        final double[] diag;
+
+        private Lanes(int[] lanePtr, int[] ptr, int[] idx, double[] val, double[] diag) {
+            this.lanePtr = lanePtr;
+            this.ptr = ptr;
+            this.idx = idx;
+            this.val = val;
+            this.diag = diag;
+        }
+
+        /** The lanes of all points, or null as soon as more than {@code maxNonZero} entries are non-zero. */
+        static Lanes of(List<Vec> points, int dim, double maxNonZero, double[] sq, double gamma) {
+            int n = points.size();
+            int[] lanePtr = new int[4 * n + 1];
+            int[] ptr = new int[n + 1];
+            double[] diag = new double[n];
+            double[] v = new double[dim];
+            // capacity from the first points' non-zeros (grown by half when short, trimmed at the end)
+            int sample = Math.min(n, 512);
+            long seen = 0;
+            for (int i = 0; i < sample; i++) {
+                ((DenseVec) points.get(i)).copyInto(v, 0);
+                for (double a : v) {
+                    seen += a != 0.0 ? 1 : 0;
+                }
+            }
+            if (seen > maxNonZero) {
+                return null;
+            }
+            long guess = (long) (seen * (double) n / Math.max(1, sample) * 1.0625) + dim + 16;
+            int cap = (int) Math.min(Math.min(guess, (long) maxNonZero + dim + 16), Integer.MAX_VALUE - 16);
+            int[] idx = new int[cap];
+            double[] val = new double[cap];
+            int tail = dim & ~3; // the dense loop adds indices >= tail to lane 0, after its main loop
+            double g = -gamma;
+            int p = 0;
+            for (int i = 0; i < n; i++) {
+                if (idx.length - p < dim) {
+                    int grown = (int) Math.min((long) Math.max(idx.length + idx.length / 2, p + dim), Integer.MAX_VALUE - 16);
+                    if (grown - p < dim) {
+                        throw new IllegalArgumentException("too many non-zero entries for one array: " + p + " + " + dim);
+                    }
+                    idx = java.util.Arrays.copyOf(idx, grown);
+                    val = java.util.Arrays.copyOf(val, grown);
+                }
+                ((DenseVec) points.get(i)).copyInto(v, 0);
+                ptr[i] = p;
+                int b = 4 * i;
+                // every entry is written, the position moves past the non-zeros only (no branch per entry)
+                for (int lane = 0; lane < 4; lane++) {
+                    lanePtr[b + lane] = p;
+                    for (int q = lane; q < tail; q += 4) {
+                        double a = v[q];
+                        idx[p] = q;
+                        val[p] = a;
+                        p += a != 0.0 ? 1 : 0;
+                    }
+                    if (lane == 0) {
+                        for (int q = tail; q < dim; q++) {
+                            double a = v[q];
+                            idx[p] = q;
+                            val[p] = a;
+                            p += a != 0.0 ? 1 : 0;
+                        }
+                    }
+                }
+                if (p > maxNonZero) {
+                    return null;
+                }
+                double s0 = 0;
+                double s1 = 0;
+                double s2 = 0;
+                double s3 = 0;
+                for (int t = lanePtr[b], e = lanePtr[b + 1]; t < e; t++) {
+                    s0 += val[t] * val[t];
+                }
+                for (int t = lanePtr[b + 1], e = lanePtr[b + 2]; t < e; t++) {
+                    s1 += val[t] * val[t];
+                }
+                for (int t = lanePtr[b + 2], e = lanePtr[b + 3]; t < e; t++) {
+                    s2 += val[t] * val[t];
+                }
+                for (int t = lanePtr[b + 3]; t < p; t++) {
+                    s3 += val[t] * val[t];
+                }
+                double s = (s0 + s1) + (s2 + s3);
+                double d = sq[i] + sq[i] - 2.0 * s;
+                diag[i] = Math.exp(g * (d > 0 ? d : 0.0));
+            }
+            lanePtr[4 * n] = p;
+            ptr[n] = p;
+            if (idx.length - p > p / 32 + 16) {
+                idx = java.util.Arrays.copyOf(idx, p);
+                val = java.util.Arrays.copyOf(val, p);
+            }
+            return new Lanes(lanePtr, ptr, idx, val, diag);
         }
     }
 

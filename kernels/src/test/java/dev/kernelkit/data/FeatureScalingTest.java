@@ -91,6 +91,75 @@ class FeatureScalingTest {
     }
 
     @Test
+    void minMaxAndLog1pMinMaxEqualAPerValueReferenceBitForBit() {
+        // mixed dense and sparse vectors: one-hot-like columns, +-0, values near -1, heavy tails, a
+        // feature with no zeros (offset != 0, dense output) and one never stored in the sparse rows
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        int d = 9;
+        List<Vec> train = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            double[] x = new double[d];
+            x[0] = 1 + rnd.nextDouble() * 1e6;
+            x[1] = rnd.nextInt(3) == 0 ? Math.pow(10, rnd.nextDouble(-12, 9)) : 0.0;
+            x[2] = rnd.nextInt(5) == 0 ? -0.0 : rnd.nextDouble(-0.999999, 0.5);
+            x[3] = rnd.nextInt(2);
+            x[4] = rnd.nextInt(7) == 0 ? 1e-300 : 0.0;
+            x[5] = rnd.nextDouble() < 0.5 ? rnd.nextGaussian() * 0.3 : 0.0;
+            x[6] = rnd.nextInt(3) == 0 ? Math.expm1(rnd.nextDouble(0, 20)) : 0.0;
+            x[7] = 0.0;
+            x[8] = i == 17 ? -0.0 : rnd.nextDouble(1e-9, 3e-9);
+            if (i % 3 == 0) {
+                train.add(DenseVec.of(x));
+            } else {
+                int k = 0;
+                int[] idx = new int[d];
+                double[] val = new double[d];
+                for (int j = 0; j < d; j++) {
+                    if (x[j] != 0.0 || j == 2 && i % 2 == 0) { // some explicit (+-)zeros stored
+                        idx[k] = j;
+                        val[k++] = x[j];
+                    }
+                }
+                train.add(new SparseVec(d, java.util.Arrays.copyOf(idx, k), java.util.Arrays.copyOf(val, k)));
+            }
+        }
+        for (FeatureScaling kind : List.of(FeatureScaling.MINMAX, FeatureScaling.LOG1P_MINMAX)) {
+            boolean log = kind == FeatureScaling.LOG1P_MINMAX;
+            // the reference: g of every value (implicit zeros included) through a plain min / max
+            double[] min = new double[d];
+            double[] max = new double[d];
+            java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+            for (Vec v : train) {
+                for (int j = 0; j < d; j++) {
+                    double g = log ? Math.log1p(v.get(j)) : v.get(j);
+                    min[j] = g < min[j] ? g : min[j];
+                    max[j] = g > max[j] ? g : max[j];
+                }
+            }
+            double[] scale = new double[d];
+            for (int j = 0; j < d; j++) {
+                scale[j] = max[j] - min[j] > 0 ? max[j] - min[j] : 1.0;
+            }
+            FittedScaler s = kind.fit(train);
+            for (int j = 0; j < d; j++) {
+                // exact, up to the sign of a zero (+ 0.0 maps -0 to +0): which zero a minimum over
+                // +0 and -0 keeps depends on the order the values are visited in
+                assertThat(s.offsets()[j] + 0.0).as("%s offset %d", kind, j).isEqualTo(min[j] + 0.0);
+                assertThat(s.scales()[j]).as("%s scale %d", kind, j).isEqualTo(scale[j]);
+            }
+            for (Vec v : train) {
+                Vec z = s.apply(v);
+                for (int j = 0; j < d; j++) {
+                    double g = log ? Math.log1p(v.get(j)) : v.get(j);
+                    double want = (g - min[j]) / scale[j];
+                    assertThat(z.get(j) + 0.0).as("%s value %d", kind, j).isEqualTo(want + 0.0);
+                }
+            }
+        }
+    }
+
+    @Test
     void log1pRejectsValuesAtOrBelowMinusOneInFitAndApply() {
         assertThatThrownBy(() -> FeatureScaling.LOG1P_MINMAX.fit(List.of(DenseVec.of(0, 1), DenseVec.of(-2, 1))))
                 .isInstanceOf(IllegalArgumentException.class)

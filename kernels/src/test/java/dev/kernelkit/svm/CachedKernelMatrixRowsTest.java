@@ -206,6 +206,42 @@ class CachedKernelMatrixRowsTest {
     }
 
     @Test
+    void laneSparseChoiceIsExactAtAQuarterAndEntriesStayExactWhenTheFirstPointsUnderestimateTheNonZeros() {
+        // 1,200 points of dimension 10 (12,000 entries, a quarter is 3,000): the first 600 all zero, the
+        // rest with 5 non-zeros each (3,000 in all: lane-sparse) or one more in one point (not); the
+        // first points predict no non-zeros at all, so the copy must grow while it is built
+        GaussianKernel k = new GaussianKernel(0.3);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int extra = 0; extra <= 1; extra++) {
+            List<Vec> x = new java.util.ArrayList<>();
+            for (int i = 0; i < 1200; i++) {
+                double[] v = new double[10];
+                if (i >= 600) {
+                    for (int t = 0; t < 5; t++) { // five distinct positions
+                        v[(i + 2 * t) % 10] = r.nextDouble(0.5, 3) * (t % 2 == 0 ? 1 : -1);
+                    }
+                    if (i == 1100 && extra == 1) {
+                        v[(i + 1) % 10] = 0.25;
+                    }
+                }
+                x.add(DenseVec.of(v));
+            }
+            CachedKernelMatrix m = CachedKernelMatrix.of(x, k, 0, 1);
+            assertThat(m.usesLaneSparsePath()).as("extra %d", extra).isEqualTo(extra == 0);
+            double[] out = new double[x.size()];
+            for (int i = 0; i < x.size(); i += 37) {
+                m.row(i, out);
+                for (int j = 0; j < x.size(); j++) {
+                    assertThat(out[j]).as("K(%d, %d)", i, j).isEqualTo(k.apply(x.get(i), x.get(j)));
+                }
+            }
+            for (int j = 0; j < x.size(); j++) {
+                assertThat(m.diagonal(j)).as("K(%d, %d)", j, j).isEqualTo(k.apply(x.get(j), x.get(j)));
+            }
+        }
+    }
+
+    @Test
     void gaussianEntriesMatchAHandComputedValue() {
         // x = (1, 0, 2) sparse, z = (0, 3, 2) dense: ||x - z||^2 = 1 + 9 + 0 = 10, gamma = 0.1 -> e^-1
         List<Vec> x = List.of(new SparseVec(3, new int[] {0, 2}, new double[] {1, 2}), DenseVec.of(0, 3, 2));
