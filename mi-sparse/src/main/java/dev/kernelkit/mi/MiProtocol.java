@@ -21,6 +21,8 @@ import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
+import dev.kernelkit.eval.Point;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -106,6 +108,30 @@ public final class MiProtocol {
     }
 
     /**
+     * Which of two N_XV candidates with equal inner scores {@link #tunedSize} keeps: the
+     * {@link #SMALLER} (the cheaper model) or the {@link #LARGER}.
+     */
+    public enum SizeTies {
+        /** The smaller N_XV on ties. */
+        SMALLER,
+        /** The larger N_XV on ties. */
+        LARGER
+    }
+
+    /**
+     * What {@link #tunedSize} does with a candidate N_XV above the instances of a training part:
+     * {@link #SKIP} never fits it (the smallest candidate is always fitted), {@link #CLAMP} fits the
+     * first such candidate with every instance of the part as an XV (min(N_XV, instances); the later
+     * ones would be the same fit and are skipped). The final fit clamps to the outer training part.
+     */
+    public enum LargeSizes {
+        /** Sizes above the instances of the smallest inner training part are not fitted. */
+        SKIP,
+        /** The first size at or above them is fitted with all instances; larger ones are not fitted. */
+        CLAMP
+    }
+
+    /**
      * A named learner variant for {@link #tunedVariants}, e.g. the averaged and the normalised set
      * kernel, or instance- and bag-weighted C.
      *
@@ -171,6 +197,38 @@ public final class MiProtocol {
                                                 double[] gammas, double[] cs, int[] sizes, int innerRepeats,
                                                 SizeSearch search) {
         return of(grid(learner, sizes, gammas, cs), folds, repeats, seed, innerRepeats).withChooser(chooser(search));
+    }
+
+    /**
+     * As {@link #tunedSize(SizedFactory, int, int, long, double[], double[], int[], int, SizeSearch)},
+     * with ties between sizes broken by {@code ties} and sizes above a part's instances handled by
+     * {@code large} ({@link SizeTies#SMALLER} and {@link LargeSizes#SKIP} are that method's).
+     *
+     * @throws IllegalArgumentException as that method
+     */
+    public static ModelSelection<Bag> tunedSize(SizedFactory learner, int folds, int repeats, long seed,
+                                                double[] gammas, double[] cs, int[] sizes, int innerRepeats,
+                                                SizeSearch search, SizeTies ties, LargeSizes large) {
+        Objects.requireNonNull(large, "large");
+        SizedFactory fitted = large == LargeSizes.CLAMP ? clamped(learner) : learner;
+        return of(grid(fitted, sizes, gammas, cs), folds, repeats, seed, innerRepeats)
+                .withChooser(chooser(search, ties, large));
+    }
+
+    /**
+     * The learner with N_XV above the instances of the data it fits replaced by that instance count
+     * (all instances as XVs); its trainer reports the N_XV asked for, its model the XVs it has.
+     */
+    public static SizedFactory clamped(SizedFactory learner) {
+        Objects.requireNonNull(learner, "learner");
+        return (gamma, c, k) -> {
+            Trainer<Bag, ? extends BagClassifier> asked = learner.trainer(gamma, c, k);
+            return Trainers.of(asked.name(), asked.input(), asked.task(), asked.options(), (data, listener) -> {
+                int n = BagDataset.of(data).instanceCount();
+                Trainer<Bag, ? extends BagClassifier> t = k <= n ? asked : learner.trainer(gamma, c, n);
+                return (BagClassifier) t.fit(data, listener);
+            });
+        };
     }
 
     /**
@@ -251,6 +309,85 @@ public final class MiProtocol {
         Objects.requireNonNull(search, "search");
         return search == SizeSearch.STAGED ? Choosers.staged(List.of(List.of(GAMMA, C), List.of(XV)), feasibleSizes())
                 : Choosers.best(feasibleSizes());
+    }
+
+    /**
+     * The chooser of an N_XV grid with a tie rule and a rule for sizes above the instances. With
+     * {@link SizeTies#SMALLER} and {@link LargeSizes#SKIP} it is {@link #chooser(SizeSearch)}. With
+     * {@link SizeTies#LARGER}: staged, stage 1 as there ((gamma, C) at the smallest N_XV, first in
+     * grid order on ties), then the largest admitted N_XV whose score is at least the best; joint, the
+     * best score of the whole admitted grid, among equal scores the largest N_XV and at that N_XV the
+     * first (gamma, C) in grid order.
+     */
+    public static Chooser<Bag> chooser(SizeSearch search, SizeTies ties, LargeSizes large) {
+        Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(ties, "ties");
+        Objects.requireNonNull(large, "large");
+        Choosers.Filter<Bag> filter = large == LargeSizes.SKIP ? feasibleSizes() : clampedSizes();
+        if (ties == SizeTies.SMALLER) {
+            return search == SizeSearch.STAGED ? Choosers.staged(List.of(List.of(GAMMA, C), List.of(XV)), filter)
+                    : Choosers.best(filter);
+        }
+        return s -> {
+            List<Point> points = new ArrayList<>();
+            Grid<Bag> grid = s.grid();
+            if (search == SizeSearch.STAGED) {
+                List<Point> first = new ArrayList<>();
+                for (Point p : grid.vary(grid.first(), List.of(GAMMA, C))) {
+                    if (filter.admits(p, s)) {
+                        first.add(p);
+                    }
+                }
+                if (first.isEmpty()) {
+                    throw new IllegalArgumentException("the filter admits no point of stage 1 [gamma, C] on outer split "
+                            + s.outerIndex());
+                }
+                if (grid.size() == 1) {
+                    return new Chooser.Choice(first.get(0), Double.NaN);
+                }
+                Chooser.Choice stage1 = s.best(first);
+                for (Point p : grid.vary(stage1.point(), List.of(XV))) {
+                    if (filter.admits(p, s)) {
+                        points.add(p);
+                    }
+                }
+            } else {
+                for (Point p : grid.points()) {
+                    if (filter.admits(p, s)) {
+                        points.add(p);
+                    }
+                }
+            }
+            if (points.size() == 1) {
+                return new Chooser.Choice(points.get(0), Double.NaN);
+            }
+            double[] scores = s.scores(points);
+            int best = 0;
+            for (int i = 1; i < scores.length; i++) {
+                boolean tied = !s.better(scores[best], scores[i]) && !s.better(scores[i], scores[best]);
+                if (s.better(scores[i], scores[best])
+                        || (tied && points.get(i).index(XV) > points.get(best).index(XV))) {
+                    best = i;
+                }
+            }
+            return new Chooser.Choice(points.get(best), scores[best]);
+        };
+    }
+
+    /**
+     * Admits the first N_XV always, and a larger one when the size before it is below the instances
+     * of the smallest inner training part: the sizes that fit fewer XVs than instances, and the first
+     * that {@link #clamped} turns into all instances.
+     */
+    public static Choosers.Filter<Bag> clampedSizes() {
+        return (p, search) -> {
+            int i = p.index(XV);
+            if (i == 0) {
+                return true;
+            }
+            Object before = search.grid().dimension(XV).value(i - 1);
+            return (Integer) before < smallestInnerInstances(search);
+        };
     }
 
     /**
