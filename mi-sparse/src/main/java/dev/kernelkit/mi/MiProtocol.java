@@ -25,7 +25,11 @@ import dev.kernelkit.eval.Point;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The evaluation protocols of TNNLS 2013 Sec. V-B as definitions on the {@link ModelSelection}
@@ -57,6 +61,8 @@ public final class MiProtocol {
     public static final String C = "C";
     /** The grid dimension of N_XV. */
     public static final String XV = "xv";
+    /** The grid dimension of SparseMI's t_max ({@link #tunedIterations}). */
+    public static final String ITERATIONS = "iterations";
     /** The grid dimension of the learner variant. */
     public static final String VARIANT = "variant";
     /** The measure of the final model's kernel evaluations per instance ({@link BagClassifier#kernelEvaluationsPerInstance}). */
@@ -82,6 +88,13 @@ public final class MiProtocol {
     public interface SizedFactory {
         /** A trainer with the given Gaussian gamma, C and number of expansion vectors. */
         Trainer<Bag, ? extends BagClassifier> trainer(double gamma, double c, int expansionVectors);
+    }
+
+    /** The SparseMI options of a (gamma, C) grid point ({@link #tunedIterations}); its t_max is replaced by the grid's. */
+    @FunctionalInterface
+    public interface OptionsFactory {
+        /** SparseMI's options with the given Gaussian gamma and C. */
+        SparseMiOptions options(double gamma, double c);
     }
 
     /** A fit from a training part and (gamma, C), for learners without a trainer of their own ({@link #factory}). */
@@ -213,6 +226,93 @@ public final class MiProtocol {
         SizedFactory fitted = large == LargeSizes.CLAMP ? clamped(learner) : learner;
         return of(grid(fitted, sizes, gammas, cs), folds, repeats, seed, innerRepeats)
                 .withChooser(chooser(search, ties, large));
+    }
+
+    /**
+     * SparseMI with t_max (the outer iterations of Algorithm 1) tuned with (gamma, C) by the inner CV:
+     * the grid t x gamma x C with the candidates t listed largest first, so that ties go to the larger
+     * t (the paper's t_max = 50 unless a smaller t is strictly better on the inner test parts), then to
+     * the first (gamma, C). Inner fits share one run per (gamma, C) and inner split: the model at every
+     * t is the snapshot of that run ({@link SparseMi#path}), which equals the fit with t_max = t, so the
+     * search costs what the (gamma, C) search at the largest t costs. The final fit is SparseMI with
+     * t_max = the chosen t. (A tolerance stop in the options ends a run early; a candidate t past that
+     * stop then is the stopped model, as a fit with that t_max would be.)
+     *
+     * @param iterations the candidate t, at least one, distinct, &ge; 0, in any order
+     * @throws IllegalArgumentException for an empty, negative or repeated candidate, an options factory
+     *         with restarts &gt; 1 (at fit time) and as {@link #of}
+     */
+    public static ModelSelection<Bag> tunedIterations(OptionsFactory learner, int folds, int repeats, long seed,
+                                                      double[] gammas, double[] cs, int[] iterations, int innerRepeats) {
+        return of(iterationGrid(learner, iterations, gammas, cs), folds, repeats, seed, innerRepeats);
+    }
+
+    /**
+     * The grid t x gamma x C of {@link #tunedIterations} (t largest first, slowest), its inner fits
+     * read from one {@link SparseMi#path} per (gamma, C) and training part.
+     *
+     * @throws IllegalArgumentException as {@link #tunedIterations}
+     */
+    public static Grid<Bag> iterationGrid(OptionsFactory learner, int[] iterations, double[] gammas, double[] cs) {
+        Objects.requireNonNull(learner, "learner");
+        checkGrid(gammas, cs);
+        if (iterations == null || iterations.length == 0) {
+            throw new IllegalArgumentException("the t_max grid must not be empty");
+        }
+        int[] ascending = iterations.clone();
+        Arrays.sort(ascending);
+        for (int i = 0; i < ascending.length; i++) {
+            if (ascending[i] < 0 || (i > 0 && ascending[i] == ascending[i - 1])) {
+                throw new IllegalArgumentException("t_max candidates must be >= 0 and distinct, got "
+                        + Arrays.toString(iterations));
+            }
+        }
+        List<Integer> descending = new ArrayList<>();
+        for (int i = ascending.length - 1; i >= 0; i--) {
+            descending.add(ascending[i]);
+        }
+        Grid<Bag> grid = Grid.of(p -> SparseMi.trainer(learner.options(p.number(GAMMA), p.number(C))
+                        .withMaxIterations(p.value(ITERATIONS, Integer.class))),
+                Dimension.of(ITERATIONS, descending), Dimension.of(GAMMA, gammas), Dimension.of(C, cs));
+        return grid.withSharedWork(part -> new PathCache(learner, ascending, BagDataset.of(part)),
+                (point, part, cache) -> cache.model(point.number(GAMMA), point.number(C),
+                        point.value(ITERATIONS, Integer.class)));
+    }
+
+    /** The runs of one training part, one per (gamma, C), made by the first fit that needs one. */
+    private static final class PathCache {
+        private final OptionsFactory learner;
+        private final int[] at;
+        private final BagDataset part;
+        private final Map<List<Double>, FutureTask<List<SparseMi.Snapshot>>> runs = new ConcurrentHashMap<>();
+
+        PathCache(OptionsFactory learner, int[] at, BagDataset part) {
+            this.learner = learner;
+            this.at = at;
+            this.part = part;
+        }
+
+        SparseMiModel model(double gamma, double c, int t) {
+            int max = at[at.length - 1];
+            FutureTask<List<SparseMi.Snapshot>> created = new FutureTask<>(
+                    () -> SparseMi.path(part, learner.options(gamma, c).withMaxIterations(max), at));
+            FutureTask<List<SparseMi.Snapshot>> run = runs.putIfAbsent(List.of(gamma, c), created);
+            if (run == null) {
+                run = created;
+                run.run();
+            }
+            try {
+                return run.get().get(Arrays.binarySearch(at, t)).model();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for a SparseMI run", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 
     /**

@@ -528,11 +528,13 @@ public final class SparseMiCandidates {
         Map<Integer, Point[]> choices = new HashMap<>();
         Map<Integer, double[]> choiceScores = new HashMap<>();
         Map<Integer, Integer> ties = new HashMap<>();
-        Chooser<Bag> recording = search -> {
+        Map<Integer, double[]> nestedScores = new HashMap<>();
+        boolean nested = Boolean.parseBoolean(kv.getOrDefault("nested", "true"));
+        // the four choices of one search: the three alternatives, then the clamped larger search (scored first)
+        java.util.function.BiFunction<Search<Bag>, double[], Point[]> four = (search, sc) -> {
             Chooser.Choice main = larger.choose(search);
             int fitsBefore = search.fits();
             Point[] p = new Point[4];
-            double[] sc = new double[4];
             for (int a = 0; a < 3; a++) {
                 Chooser.Choice ch = alt[a].choose(search);
                 p[a] = ch.point();
@@ -543,6 +545,33 @@ public final class SparseMiCandidates {
             }
             p[3] = main.point();
             sc[3] = main.score();
+            return p;
+        };
+        Chooser<Bag> recording = search -> {
+            double[] sc = new double[4];
+            Point[] p = four.apply(search, sc);
+            Chooser.Choice main = new Chooser.Choice(p[3], sc[3]);
+            if (nested) {
+                // each variant as a whole procedure, on the training part only: selected on inner training part k by
+                // its own 3-fold CV (seeded seed + 7919 (s + 1) + 17 (k + 1)), scored on inner test part k
+                double[] ns = new double[4];
+                for (int k = 0; k < search.innerSplits().size(); k++) {
+                    BagDataset tr = BagDataset.of(search.innerTrainingPart(k));
+                    Dataset<Bag> te = search.innerTestPart(k);
+                    Point[][] inner = new Point[1][];
+                    MiProtocol.select(tr, MiProtocol.grid(clamped, sizes, gammas, cs), s2 -> {
+                        inner[0] = four.apply(s2, new double[4]);
+                        return new Chooser.Choice(inner[0][3], Double.NaN);
+                    }, seed + MiProtocol.INNER_SEED_STEP * (search.outerIndex() + 1) + 17L * (k + 1), 1);
+                    Map<Point, Double> done = new HashMap<>();
+                    for (int a = 0; a < 4; a++) {
+                        Point q = inner[0][a];
+                        ns[a] += done.computeIfAbsent(q, x -> acc(clamped.trainer(x.number(MiProtocol.GAMMA),
+                                x.number(MiProtocol.C), x.value(MiProtocol.XV, Integer.class)).fit(tr), te));
+                    }
+                }
+                nestedScores.put(search.outerIndex(), ns);
+            }
             // ties among sizes at the stage-1 (gamma, C): sizes scoring the best score
             int tied = 0;
             for (ScoredPoint sp : search.searched()) {
@@ -567,7 +596,9 @@ public final class SparseMiCandidates {
                     BagDataset[] parts = parts(data, f.split());
                     Point[] p = choices.remove(s);
                     double[] sc = choiceScores.remove(s);
-                    double[] row = new double[4 * 5 + 2];
+                    double[] ns = nested ? nestedScores.remove(s) : new double[4];
+                    double[] row = new double[4 * 5 + 2 + 4];
+                    System.arraycopy(ns, 0, row, 22, 4);
                     Map<Point, double[]> fitted = new HashMap<>();
                     fitted.put(p[3], new double[] {f.score(), f.measure(MiProtocol.VECTORS)});
                     for (int a = 0; a < 4; a++) {
@@ -586,9 +617,10 @@ public final class SparseMiCandidates {
                     row[20] = ties.remove(s);
                     row[21] = parts[0].instanceCount();
                     rows.add(row);
-                    System.out.printf(Locale.ROOT, "fold %d: %s / acc %.4f %.4f %.4f %.4f, xv %s, ties %d (%.1f s CPU)%n",
+                    System.out.printf(Locale.ROOT, "fold %d: %s / acc %.4f %.4f %.4f %.4f, xv %s, ties %d, nested %s (%.1f s CPU)%n",
                             s, Arrays.toString(sc), row[4], row[9], row[14], row[19],
-                            Arrays.toString(new double[] {row[3], row[8], row[13], row[18]}), (int) row[20], cpu() / 1e9);
+                            Arrays.toString(new double[] {row[3], row[8], row[13], row[18]}), (int) row[20],
+                            Arrays.toString(ns), cpu() / 1e9);
                 });
         Evaluation e = protocol.run(data);
         List<String> names = new ArrayList<>();
@@ -599,6 +631,9 @@ public final class SparseMiCandidates {
         }
         names.add("tied_sizes");
         names.add("train_instances");
+        for (String v : variants) {
+            names.add("nested_" + v);
+        }
         w.println("outer\t" + String.join("\t", names));
         for (int s = 0; s < rows.size(); s++) {
             StringBuilder b = new StringBuilder().append(s);
