@@ -1,8 +1,10 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Task;
@@ -33,7 +35,12 @@ import java.util.SplittableRandom;
  * up to 20 refinement steps sample only core vectors before each global search. Epsilon follows
  * the options' schedule. Recovery of w, b and f as for {@link CoreVectorMachine}.
  *
- * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}): the fit report
+ * <p>Over bags ({@link #fitBags}) the same iteration runs on a kernel between bags with constant
+ * k(B, B), the normalised set kernel k_set(B, B') / sqrt(k_set(B, B) k_set(B', B')) (Gaertner et al.,
+ * ICML 2002).
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}; {@link #bagTrainer},
+ * {@value #BAG_NAME}): the fit report
  * counts the centre updates (summed over machines) and traces kappa~ - ||c||^2 (the MEB dual value
  * at the current weights) of the first machine each time a core vector is added; the listener hears
  * the same events (iteration = centre updates so far).
@@ -41,6 +48,8 @@ import java.util.SplittableRandom;
 public final class BallVectorMachine {
     /** The learner's catalog name. */
     public static final String NAME = "bvm";
+    /** The catalog name of the ball vector machine over bags ({@code bvm} on bag data). */
+    public static final String BAG_NAME = "bag-bvm";
     private static final int REFINE_ABOVE = 400;
     private static final int REFINE_STEPS = 20;
     private static final double INITIAL_EPSILON = 0.1;
@@ -56,6 +65,13 @@ public final class BallVectorMachine {
                 (data, listener) -> fit(LabeledDataset.of(data), options, listener));
     }
 
+    /** The trainer of the learner contract over bags: {@link #fitBags(BagDataset, BagCvmOptions, FitListener)}. */
+    public static Trainer<Bag, BagCvmModel> bagTrainer(BagCvmOptions options) {
+        java.util.Objects.requireNonNull(options, "options");
+        return Trainers.of(BAG_NAME, InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fitBags(BagDataset.of(data), options, listener));
+    }
+
     /**
      * Fits a classifier (two classes, or several by the options' multi-class reduction).
      *
@@ -67,7 +83,22 @@ public final class BallVectorMachine {
 
     /** As {@link #fit(LabeledDataset, CvmOptions)}, reporting each time a core vector is added. */
     public static CvmModel fit(LabeledDataset data, CvmOptions options, FitListener listener) {
-        return CoreVectorMachine.fitWith(data, options, BallVectorMachine::fitBinary, NAME, listener);
+        return CoreVectorMachine.fitVectors(data, options, BallVectorMachine::fitBinary, NAME, listener);
+    }
+
+    /**
+     * Fits a classifier over bags; the bag kernel must have constant k(B, B), e.g. the normalised set
+     * kernel {@code SetKernel.normalized(instanceKernel)}.
+     *
+     * @throws IllegalArgumentException when k(B, B) is not constant, for fewer than two classes
+     */
+    public static BagCvmModel fitBags(BagDataset data, BagCvmOptions options) {
+        return fitBags(data, options, FitListener.SILENT);
+    }
+
+    /** As {@link #fitBags(BagDataset, BagCvmOptions)}, reporting each time a core vector is added. */
+    public static BagCvmModel fitBags(BagDataset data, BagCvmOptions options, FitListener listener) {
+        return CoreVectorMachine.fitBags(data, options, BallVectorMachine::fitBinary, BAG_NAME, listener);
     }
 
     /**
@@ -75,27 +106,30 @@ public final class BallVectorMachine {
      *
      * @throws IllegalArgumentException when k(x, x) is not constant or a label is not +1 / -1
      */
-    public static CvmMachine fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
+    public static CvmMachine<Vec> fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
         List<Vec> x = List.copyOf(points);
-        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), 0.0, 1);
-        return fitBinary(x, k, y.clone(), CoreVectorMachine.diagonal(k), options, CoreSetSolver.Progress.NONE).machine();
+        KernelMatrix k = KernelSpace.VECTORS.matrix(x, options.kernel());
+        return fitBinary(x, k, y.clone(), CoreVectorMachine.diagonal(k), CoreVectorMachine.setting(options),
+                CoreSetSolver.Progress.NONE).machine();
     }
 
-    static CoreVectorMachine.Fitted fitBinary(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag,
-                                              CvmOptions options, CoreSetSolver.Progress progress) {
+    static <X> CoreVectorMachine.Fitted<X> fitBinary(List<X> x, KernelMatrix k, double[] y, double[] diag,
+                                                    CoreVectorMachine.Setting<X> setting,
+                                                    CoreSetSolver.Progress progress) {
         CoreVectorMachine.checkSigns(y);
         double lo = Arrays.stream(diag).min().orElse(0);
         double hi = Arrays.stream(diag).max().orElse(0);
         if (hi - lo > 1e-12 * Math.max(1.0, Math.abs(hi))) {
             throw new IllegalArgumentException("the ball vector machine needs a kernel with constant k(x, x), got values from "
-                    + lo + " to " + hi + " (" + options.kernel() + ")");
+                    + lo + " to " + hi + " (" + setting.kernel() + ")"
+                    + (setting.space() == KernelSpace.BAGS ? "; on bags use the normalised set kernel" : ""));
         }
         long start = System.nanoTime();
-        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, options.c());
-        Solver s = new Solver(problem, options.coreSet(), progress);
+        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, setting.c());
+        Solver s = new Solver(problem, setting.coreSet(), progress);
         s.run();
-        return new CoreVectorMachine.Fitted(CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2,
-                s.r2 - s.centreNorm2, problem.eta(), options, s.updates, s.converged, (System.nanoTime() - start) * 1e-9),
+        return new CoreVectorMachine.Fitted<>(CoreVectorMachine.machine(x, y, s.core(), s.alphas(), s.centreNorm2,
+                s.r2 - s.centreNorm2, problem.eta(), setting, s.updates, s.converged, (System.nanoTime() - start) * 1e-9),
                 s.trace());
     }
 

@@ -1,9 +1,11 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
-import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
@@ -32,14 +34,23 @@ import java.util.Objects;
  * self-similarity kappa~. Cost: O(1/epsilon) outer iterations, each |S| kernel evaluations per
  * sampled candidate (59 / 60 per round) plus an SMO solve of the core-set QP.
  *
- * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}): the fit report
- * counts the outer core-set iterations (summed over machines), is converged when no machine hit the
- * core-vector cap, and traces R^2 of the first machine after each outer iteration; the listener
- * hears R^2 after each outer iteration of every machine.
+ * <p>Over bags ({@link #fitBags}) the examples x_i are bags B_i and k is a kernel between bags: with
+ * the set kernel k_set(B, B') = (1 / (|B| |B'|)) sum_p sum_q k(x_p, x'_q) (Gaertner, Flach, Kowalczyk
+ * and Smola, ICML 2002) this is the MI-Kernel's L2-SVM, its regularised bias included, found by the
+ * same core-set search over bags; only the kernel matrix (the kernels layer's {@code BagKernelMatrix},
+ * entries computed when a candidate bag is drawn) differs. The set kernel's k(B, B) varies, so the
+ * problem is the center-constrained MEB with eta = max_i k(B_i, B_i) + 1 + 1/C (spec §3.3 item 11).
+ *
+ * <p>As a learner of the contract ({@link #trainer}, catalog name {@value #NAME}; {@link #bagTrainer},
+ * {@value #BAG_NAME}): the fit report counts the outer core-set iterations (summed over machines), is
+ * converged when no machine hit the core-vector cap, and traces R^2 of the first machine after each
+ * outer iteration; the listener hears R^2 after each outer iteration of every machine.
  */
 public final class CoreVectorMachine {
     /** The learner's catalog name. */
     public static final String NAME = "cvm";
+    /** The catalog name of the core vector machine over bags ({@code cvm} on bag data). */
+    public static final String BAG_NAME = "bag-cvm";
 
     private CoreVectorMachine() {
     }
@@ -49,6 +60,13 @@ public final class CoreVectorMachine {
         Objects.requireNonNull(options, "options");
         return Trainers.of(NAME, InputKind.VECTORS, Task.CLASSIFICATION, options,
                 (data, listener) -> fit(LabeledDataset.of(data), options, listener));
+    }
+
+    /** The trainer of the learner contract over bags: {@link #fitBags(BagDataset, BagCvmOptions, FitListener)}. */
+    public static Trainer<Bag, BagCvmModel> bagTrainer(BagCvmOptions options) {
+        Objects.requireNonNull(options, "options");
+        return Trainers.of(BAG_NAME, InputKind.BAGS, Task.CLASSIFICATION, options,
+                (data, listener) -> fitBags(BagDataset.of(data), options, listener));
     }
 
     /**
@@ -63,29 +81,51 @@ public final class CoreVectorMachine {
 
     /** As {@link #fit(LabeledDataset, CvmOptions)}, reporting R^2 after every outer iteration of every machine. */
     public static CvmModel fit(LabeledDataset data, CvmOptions options, FitListener listener) {
-        return fitWith(data, options, CoreVectorMachine::fitBinary, NAME, listener);
-    }
-
-    /** One trained two-class machine and its objective trace. */
-    record Fitted(CvmMachine machine, double[] trace) {
+        return fitVectors(data, options, CoreVectorMachine::fitBinary, NAME, listener);
     }
 
     /**
-     * Trains one two-class machine on points, their kernel matrix (no row cache), labels +1/-1 and
+     * Fits a classifier over bags (two classes, or several by one-vs-rest / one-vs-one).
+     *
+     * @throws IllegalArgumentException for fewer than two classes or a non-finite k(B, B)
+     */
+    public static BagCvmModel fitBags(BagDataset data, BagCvmOptions options) {
+        return fitBags(data, options, FitListener.SILENT);
+    }
+
+    /** As {@link #fitBags(BagDataset, BagCvmOptions)}, reporting R^2 after every outer iteration of every machine. */
+    public static BagCvmModel fitBags(BagDataset data, BagCvmOptions options, FitListener listener) {
+        return fitBags(data, options, CoreVectorMachine::fitBinary, BAG_NAME, listener);
+    }
+
+    /** One trained two-class machine and its objective trace. */
+    record Fitted<X>(CvmMachine<X> machine, double[] trace) {
+    }
+
+    /**
+     * The cost, core-set options and kernel of one machine, whatever the options record.
+     *
+     * @param <X> the example type
+     */
+    record Setting<X>(Kernel<X> kernel, double c, CoreSetOptions coreSet, KernelSpace<X> space) {
+    }
+
+    /**
+     * Trains one two-class machine on examples, their kernel matrix (no row cache), labels +1/-1 and
      * precomputed k(x_i, x_i), reporting its iterations.
      */
     @FunctionalInterface
     interface BinaryTrainer {
-        Fitted fit(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag, CvmOptions options,
-                   CoreSetSolver.Progress progress);
+        <X> Fitted<X> fit(List<X> x, KernelMatrix k, double[] y, double[] diag, Setting<X> setting,
+                          CoreSetSolver.Progress progress);
     }
 
     /**
      * The kernel matrix of the core-set iteration (no row cache: the solver caches rows itself) and
      * k(x_i, x_i) from it, the same doubles as {@code kernel.apply(x_i, x_i)}, checked finite.
      */
-    static CachedKernelMatrix matrix(List<Vec> x, Kernel<Vec> kernel) {
-        CachedKernelMatrix k = CachedKernelMatrix.of(x, kernel, 0.0, 1);
+    static <X> KernelMatrix matrix(List<X> x, Kernel<X> kernel, KernelSpace<X> space) {
+        KernelMatrix k = space.matrix(x, kernel);
         for (int i = 0; i < x.size(); i++) {
             if (!Double.isFinite(k.diagonal(i))) {
                 throw new IllegalArgumentException("k(x, x) of point " + i + " must be finite, got " + k.diagonal(i));
@@ -95,7 +135,7 @@ public final class CoreVectorMachine {
     }
 
     /** k(x_i, x_i) of every point. */
-    static double[] diagonal(CachedKernelMatrix k) {
+    static double[] diagonal(KernelMatrix k) {
         double[] diag = new double[k.size()];
         for (int i = 0; i < diag.length; i++) {
             diag[i] = k.diagonal(i);
@@ -103,8 +143,9 @@ public final class CoreVectorMachine {
         return diag;
     }
 
-    static CvmModel fitWith(LabeledDataset data, CvmOptions options, BinaryTrainer trainer, String name,
-                            FitListener listener) {
+    /** The vector classifier: classes are the sorted labels, checked finite. */
+    static CvmModel fitVectors(LabeledDataset data, CvmOptions options, BinaryTrainer trainer, String name,
+                               FitListener listener) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
@@ -119,59 +160,96 @@ public final class CoreVectorMachine {
             throw new IllegalArgumentException("classification needs at least two classes, got only "
                     + (classes.length == 0 ? "no points" : "class " + classes[0]));
         }
-        List<Vec> x = data.points();
-        CachedKernelMatrix all = matrix(x, options.kernel());
+        List<CvmMachine<Vec>> machines = new ArrayList<>();
+        double[][] trace = new double[1][];
+        long[] iterations = new long[1];
+        boolean converged = fitMachines(data.points(), data.classIndices(), classes.length,
+                new Setting<>(options.kernel(), options.c(), options.coreSet(), KernelSpace.VECTORS),
+                options.multiClass(), trainer, name, clock, listener, machines, trace, iterations);
+        FitReport report = new FitReport(name, options.toString(), options.coreSet().seed(), iterations[0], converged,
+                trace[0], clock.elapsedSeconds());
+        return new CvmModel(classes, options.multiClass(), machines, data.dim(), report);
+    }
+
+    /** The bag classifier: classes are the data set's class names. */
+    static BagCvmModel fitBags(BagDataset data, BagCvmOptions options, BinaryTrainer trainer, String name,
+                               FitListener listener) {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        Trainers.check(name, InputKind.BAGS, Task.CLASSIFICATION, data);
+        Stopwatch clock = Stopwatch.start();
+        List<CvmMachine<Bag>> machines = new ArrayList<>();
+        double[][] trace = new double[1][];
+        long[] iterations = new long[1];
+        boolean converged = fitMachines(data.bags(), data.classIndices(), data.classCount(),
+                new Setting<>(options.kernel(), options.c(), options.coreSet(), KernelSpace.BAGS),
+                options.multiClass(), trainer, name, clock, listener, machines, trace, iterations);
+        FitReport report = new FitReport(name, options.toString(), options.coreSet().seed(), iterations[0], converged,
+                trace[0], clock.elapsedSeconds());
+        return new BagCvmModel(data.classNames(), options.multiClass(), machines, data.dim(), report);
+    }
+
+    /**
+     * The machines of a classifier of {@code classCount} classes over examples x with class indices
+     * in [0, classCount): one machine (class 1 positive), one per class (one-vs-rest) or one per pair
+     * k &lt; l (class l positive; one-vs-one), appended to {@code machines}; the first machine's trace
+     * goes to trace[0] and the summed iterations to iterations[0].
+     *
+     * @return whether every machine converged
+     */
+    static <X> boolean fitMachines(List<X> x, int[] classIndex, int classCount, Setting<X> setting,
+                                   CvmOptions.MultiClass multiClass, BinaryTrainer trainer, String name,
+                                   Stopwatch clock, FitListener listener, List<CvmMachine<X>> machines,
+                                   double[][] trace, long[] iterations) {
+        KernelMatrix all = matrix(x, setting.kernel(), setting.space());
         double[] diag = diagonal(all);
-        double[] labels = data.labels();
-        int nc = classes.length;
-        int count = nc == 2 ? 1 : options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST ? nc : nc * (nc - 1) / 2;
-        List<CvmMachine> machines = new ArrayList<>();
-        double[] trace = null;
-        if (classes.length == 2) {
-            Fitted f = trainer.fit(x, all, signs(labels, classes[1]), diag, options, progress(name, 0, 1, clock, listener));
+        int nc = classCount;
+        int count = nc == 2 ? 1 : multiClass == CvmOptions.MultiClass.ONE_VS_REST ? nc : nc * (nc - 1) / 2;
+        if (nc == 2) {
+            Fitted<X> f = trainer.fit(x, all, signs(classIndex, 1), diag, setting, progress(name, 0, 1, clock, listener));
             machines.add(f.machine());
-            trace = f.trace();
-        } else if (options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST) {
-            for (double c : classes) {
-                Fitted f = trainer.fit(x, all, signs(labels, c), diag, options,
+            trace[0] = f.trace();
+        } else if (multiClass == CvmOptions.MultiClass.ONE_VS_REST) {
+            for (int c = 0; c < nc; c++) {
+                Fitted<X> f = trainer.fit(x, all, signs(classIndex, c), diag, setting,
                         progress(name, machines.size(), count, clock, listener));
                 machines.add(f.machine());
-                trace = trace == null ? f.trace() : trace;
+                trace[0] = trace[0] == null ? f.trace() : trace[0];
             }
         } else {
-            for (int k = 0; k < classes.length; k++) {
-                for (int l = k + 1; l < classes.length; l++) {
+            for (int k = 0; k < nc; k++) {
+                for (int l = k + 1; l < nc; l++) {
                     List<Integer> idx = new ArrayList<>();
-                    for (int i = 0; i < labels.length; i++) {
-                        if (labels[i] == classes[k] || labels[i] == classes[l]) {
+                    for (int i = 0; i < classIndex.length; i++) {
+                        if (classIndex[i] == k || classIndex[i] == l) {
                             idx.add(i);
                         }
                     }
-                    List<Vec> px = new ArrayList<>(idx.size());
+                    List<X> px = new ArrayList<>(idx.size());
                     double[] py = new double[idx.size()];
                     double[] pd = new double[idx.size()];
                     for (int t = 0; t < py.length; t++) {
                         int i = idx.get(t);
                         px.add(x.get(i));
-                        py[t] = labels[i] == classes[l] ? 1.0 : -1.0;
+                        py[t] = classIndex[i] == l ? 1.0 : -1.0;
                         pd[t] = diag[i];
                     }
-                    Fitted f = trainer.fit(px, CachedKernelMatrix.of(px, options.kernel(), 0.0, 1), py, pd, options,
+                    Fitted<X> f = trainer.fit(px, setting.space().matrix(px, setting.kernel()), py, pd, setting,
                             progress(name, machines.size(), count, clock, listener));
                     machines.add(remapCore(f.machine(), idx));
-                    trace = trace == null ? f.trace() : trace;
+                    trace[0] = trace[0] == null ? f.trace() : trace[0];
                 }
             }
         }
-        long iterations = 0;
         boolean converged = true;
-        for (CvmMachine m : machines) {
-            iterations += m.iterations();
+        long sum = 0;
+        for (CvmMachine<X> m : machines) {
+            sum += m.iterations();
             converged &= m.converged();
         }
-        FitReport report = new FitReport(name, options.toString(), options.coreSet().seed(), iterations, converged,
-                trace, clock.elapsedSeconds());
-        return new CvmModel(classes, options.multiClass(), machines, data.dim(), report);
+        iterations[0] = sum;
+        return converged;
     }
 
     /** The listener's view of machine {@code machine}'s outer iterations. */
@@ -189,22 +267,44 @@ public final class CoreVectorMachine {
      *
      * @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present
      */
-    public static CvmMachine fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
+    public static CvmMachine<Vec> fitBinary(List<? extends Vec> points, double[] y, CvmOptions options) {
         List<Vec> x = List.copyOf(points);
         if (x.size() != y.length) {
             throw new IllegalArgumentException("expected " + x.size() + " labels, found " + y.length);
         }
-        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), 0.0, 1);
-        return fitBinary(x, k, y.clone(), diagonal(k), options, CoreSetSolver.Progress.NONE).machine();
+        KernelMatrix k = KernelSpace.VECTORS.matrix(x, options.kernel());
+        return fitBinary(x, k, y.clone(), diagonal(k), setting(options), CoreSetSolver.Progress.NONE).machine();
     }
 
-    private static Fitted fitBinary(List<Vec> x, CachedKernelMatrix k, double[] y, double[] diag, CvmOptions options,
-                                    CoreSetSolver.Progress progress) {
+    /**
+     * Fits one two-class machine over bags on labels y in {-1, +1}.
+     *
+     * @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present
+     */
+    public static CvmMachine<Bag> fitBinaryBags(List<? extends Bag> bags, double[] y, BagCvmOptions options) {
+        List<Bag> x = List.copyOf(bags);
+        if (x.size() != y.length) {
+            throw new IllegalArgumentException("expected " + x.size() + " labels, found " + y.length);
+        }
+        KernelMatrix k = KernelSpace.BAGS.matrix(x, options.kernel());
+        return fitBinary(x, k, y.clone(), diagonal(k), setting(options), CoreSetSolver.Progress.NONE).machine();
+    }
+
+    static Setting<Vec> setting(CvmOptions o) {
+        return new Setting<>(o.kernel(), o.c(), o.coreSet(), KernelSpace.VECTORS);
+    }
+
+    static Setting<Bag> setting(BagCvmOptions o) {
+        return new Setting<>(o.kernel(), o.c(), o.coreSet(), KernelSpace.BAGS);
+    }
+
+    private static <X> Fitted<X> fitBinary(List<X> x, KernelMatrix k, double[] y, double[] diag, Setting<X> setting,
+                                           CoreSetSolver.Progress progress) {
         checkSigns(y);
-        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, options.c());
-        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress);
-        return new Fitted(machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(), options,
-                r.iterations(), r.converged(), r.seconds()), r.radius2Trace());
+        TwoClassL2Problem problem = new TwoClassL2Problem(k, y, diag, setting.c());
+        CoreSetResult r = CoreSetSolver.solve(problem, setting.coreSet(), progress);
+        return new Fitted<>(machine(x, y, r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), problem.eta(),
+                setting, r.iterations(), r.converged(), r.seconds()), r.radius2Trace());
     }
 
     /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */
@@ -226,10 +326,11 @@ public final class CoreVectorMachine {
     }
 
     /** The machine of MEB weights a on the core set: coefficients a_i y_i, b = sum a_i y_i (spec §2.3). */
-    static CvmMachine machine(List<Vec> x, double[] y, int[] core, double[] alpha, double rho, double radius2,
-                              double eta, CvmOptions options, long iterations, boolean converged, double seconds) {
+    static <X> CvmMachine<X> machine(List<X> x, double[] y, int[] core, double[] alpha, double rho, double radius2,
+                                     double eta, Setting<X> setting, long iterations, boolean converged,
+                                     double seconds) {
         double[] coreY = new double[core.length];
-        List<Vec> sv = new ArrayList<>();
+        List<X> sv = new ArrayList<>();
         List<Double> coef = new ArrayList<>();
         double b = 0.0;
         for (int k = 0; k < core.length; k++) {
@@ -240,19 +341,18 @@ public final class CoreVectorMachine {
                 coef.add(alpha[k] * coreY[k]);
             }
         }
-        KernelExpansionModel<Vec> expansion = KernelExpansionModel.of(options.kernel(), sv,
+        KernelExpansionModel<X> expansion = KernelExpansionModel.of(setting.kernel(), sv,
                 coef.stream().mapToDouble(Double::doubleValue).toArray(), b);
-        return new CvmMachine(expansion, core, alpha, coreY, rho, radius2, eta, options.c(), iterations, converged,
-                seconds);
+        return new CvmMachine<>(expansion, setting.space(), core, alpha, coreY, rho, radius2, eta, setting.c(),
+                iterations, converged, seconds);
     }
 
-    private static CvmMachine remapCore(CvmMachine m, List<Integer> idx) {
+    private static <X> CvmMachine<X> remapCore(CvmMachine<X> m, List<Integer> idx) {
         int[] core = m.coreIndices();
         for (int k = 0; k < core.length; k++) {
             core[k] = idx.get(core[k]);
         }
-        return new CvmMachine(m.expansion(), core, m.alpha(), m.coreLabels(), m.rho(), m.radius2(), m.eta(),
-                m.c(), m.iterations(), m.converged(), m.seconds());
+        return m.withCoreIndices(core);
     }
 
     /** +1 where the label equals {@code positive}, else -1. */
@@ -260,6 +360,15 @@ public final class CoreVectorMachine {
         double[] y = new double[labels.length];
         for (int i = 0; i < y.length; i++) {
             y[i] = labels[i] == positive ? 1.0 : -1.0;
+        }
+        return y;
+    }
+
+    /** +1 where the class index equals {@code positive}, else -1. */
+    static double[] signs(int[] classIndex, int positive) {
+        double[] y = new double[classIndex.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = classIndex[i] == positive ? 1.0 : -1.0;
         }
         return y;
     }

@@ -1,8 +1,13 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
@@ -34,6 +39,21 @@ import java.util.function.Function;
  *       and {@code -u}, §5.2), epsilon = 1e-6; grid gamma x C in {1e2, 1e3, 1e4} max|y|.</li>
  * </ul>
  *
+ * Over bags, with the averaged set kernel k_set over a Gaussian instance kernel (the MI-Kernel of
+ * Gaertner et al., ICML 2002) and the mi-sparse catalog's width gamma_0 = {@link
+ * dev.kernelkit.kernel.GammaHeuristic#scale} of the training instances (rounded to 4 digits), so that
+ * they compare with its MI-Kernel on equal terms; names unique, and on bag data also the vector names:
+ *
+ * <ul>
+ *   <li>{@value CoreVectorMachine#BAG_NAME} ({@code cvm} on bags): C = 100, LibCVM's automatic epsilon,
+ *       LibCVM's iteration; grid gamma in gamma_0 * {1/8, 1/4, 1/2, 1, 2} (TNNLS 2013's) x C in
+ *       {1, 10, 100, 1000}.</li>
+ *   <li>{@value BallVectorMachine#BAG_NAME} ({@code bvm}): the same on the normalised set kernel (the
+ *       ball vector machine needs a constant k(B, B)); grid gamma x C in {1, 100, 1e4}.</li>
+ *   <li>{@value OneClassCvm#BAG_NAME} ({@code one-class-cvm}): C = 100, epsilon = 1e-6; grid gamma x C
+ *       in {1, 10, 100}.</li>
+ * </ul>
+ *
  * Grids are in preference order (gamma outer, then C, both increasing), as the kernels module's.
  */
 public final class CvmCatalog implements LearnerCatalog {
@@ -51,6 +71,10 @@ public final class CvmCatalog implements LearnerCatalog {
     public static final List<Double> ONE_CLASS_C_GRID = List.of(1.0, 10.0, 100.0);
     /** The C grid of cvr, times max|y|. */
     public static final List<Double> CVR_C_FACTORS = List.of(1e2, 1e3, 1e4);
+    /** The gamma factors of the bag learners' grids (times gamma_0 of the instances; TNNLS 2013's). */
+    public static final List<Double> BAG_GAMMA_FACTORS = List.of(0.125, 0.25, 0.5, 1.0, 2.0);
+    /** The C grid of bag-cvm. */
+    public static final List<Double> BAG_CVM_C_GRID = List.of(1.0, 10.0, 100.0, 1000.0);
 
     @Override
     public List<Learner<?>> learners() {
@@ -66,7 +90,80 @@ public final class CvmCatalog implements LearnerCatalog {
                         CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
                 new VectorLearner(CoreVectorRegression.NAME, Task.REGRESSION,
                         "Core Vector Regression: the L2-SVR as a center-constrained MEB (Tsang, Kwok and Zurada, TNN 2006)",
-                        CvmCatalog::cvr, CvmCatalog::cvrGrid));
+                        CvmCatalog::cvr, CvmCatalog::cvrGrid),
+                new BagLearner(CoreVectorMachine.BAG_NAME, CoreVectorMachine.NAME, Task.CLASSIFICATION,
+                        "Core Vector Machine over bags: the L2-SVM on the set kernel (MI-Kernel) as a minimum enclosing "
+                                + "ball, core-set search over bags",
+                        (gamma, c, seed) -> CoreVectorMachine.bagTrainer(bagCvmOptions(setKernel(gamma), c, seed)),
+                        DEFAULT_C, BAG_CVM_C_GRID),
+                new BagLearner(BallVectorMachine.BAG_NAME, BallVectorMachine.NAME, Task.CLASSIFICATION,
+                        "Ball Vector Machine over bags on the normalised set kernel (constant k(B, B))",
+                        (gamma, c, seed) -> BallVectorMachine.bagTrainer(bagCvmOptions(
+                                SetKernel.normalized(new GaussianKernel(gamma)), c, seed)),
+                        DEFAULT_C, BVM_C_GRID),
+                new BagLearner(OneClassCvm.BAG_NAME, OneClassCvm.NAME, Task.ONE_CLASS,
+                        "one-class CVM over bags: the enclosing ball of the bags under the set kernel; bags outside "
+                                + "it are anomalous",
+                        (gamma, c, seed) -> OneClassCvm.bagTrainer(new BagOneClassCvmOptions(setKernel(gamma), c,
+                                CoreSetOptions.libcvm(DEFAULT_EPSILON).withSeed(seed))),
+                        DEFAULT_C, ONE_CLASS_C_GRID));
+    }
+
+    /** Makes a bag trainer from the instance kernel's gamma, C and the seed. */
+    @FunctionalInterface
+    private interface BagFactory {
+        Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c, long seed);
+    }
+
+    /** A bag learner of this module: defaults and grid over gamma_0 of the training instances. */
+    private record BagLearner(String name, String alias, Task task, String description, BagFactory factory,
+                              double defaultC, List<Double> cGrid) implements Learner<Bag> {
+        @Override
+        public List<String> aliases() {
+            return List.of(alias);
+        }
+
+        @Override
+        public InputKind input() {
+            return InputKind.BAGS;
+        }
+
+        @Override
+        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed) {
+            return factory.make(GammaHeuristic.roundTo4Digits(instanceGamma(training)), defaultC, seed);
+        }
+
+        @Override
+        public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed) {
+            double g0 = instanceGamma(training);
+            List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
+            for (double f : BAG_GAMMA_FACTORS) {
+                for (double c : cGrid) {
+                    out.add(factory.make(GammaHeuristic.roundTo4Digits(g0 * f), c, seed));
+                }
+            }
+            return out;
+        }
+    }
+
+    /** gamma_0 ({@link GammaHeuristic#scale}) of all instances of the training bags. */
+    static double instanceGamma(Dataset<Bag> training) {
+        List<Vec> instances = new ArrayList<>();
+        for (Bag b : BagDataset.of(training).bags()) {
+            instances.addAll(b.instances());
+        }
+        return GammaHeuristic.scale(instances);
+    }
+
+    /** The averaged set kernel over a Gaussian of this width. */
+    static Kernel<Bag> setKernel(double gamma) {
+        return new SetKernel(new GaussianKernel(gamma));
+    }
+
+    /** The default options of bag-cvm and bag-bvm for a bag kernel and a C. */
+    static BagCvmOptions bagCvmOptions(Kernel<Bag> kernel, double c, long seed) {
+        return new BagCvmOptions(kernel, c, CoreSetOptions.libcvm(CvmOptions.autoEpsilon(1.0, c)).withSeed(seed),
+                CvmOptions.MultiClass.ONE_VS_REST);
     }
 
     /** A learner of this module: its default trainer and grid from the training set and the seed. */

@@ -52,21 +52,47 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
         out.putString("multiclass", model.multiClass().name());
         out.putInt("machines.count", model.machines().size());
         for (int k = 0; k < model.machines().size(); k++) {
-            CvmMachine m = model.machines().get(k);
+            CvmMachine<Vec> m = model.machines().get(k);
             String p = "machine." + k + ".";
             out.putDouble(p + "bias", m.bias());
             out.putDoubles(p + "coefficients", m.expansion().coefficients());
             out.putVecs(p + "vectors", m.expansion().supportVectors());
-            out.putInts(p + "core_indices", m.coreIndices());
-            out.putDoubles(p + "alpha", m.alpha());
-            out.putDoubles(p + "core_labels", m.coreLabels());
-            out.putDouble(p + "rho", m.rho());
-            out.putDouble(p + "radius2", m.radius2());
-            out.putDouble(p + "eta", m.eta());
-            out.putDouble(p + "c", m.c());
-            out.putLong(p + "iterations", m.iterations());
-            out.putBoolean(p + "converged", m.converged());
-            out.putDouble(p + "seconds", m.seconds());
+            writeCore(out, p, m);
+        }
+    }
+
+    /** The keys of a machine beyond its expansion: core set, weights, rho, R^2, eta, C, iterations, convergence, time. */
+    static void writeCore(ModelFileWriter out, String p, CvmMachine<?> m) {
+        out.putInts(p + "core_indices", m.coreIndices());
+        out.putDoubles(p + "alpha", m.alpha());
+        out.putDoubles(p + "core_labels", m.coreLabels());
+        out.putDouble(p + "rho", m.rho());
+        out.putDouble(p + "radius2", m.radius2());
+        out.putDouble(p + "eta", m.eta());
+        out.putDouble(p + "c", m.c());
+        out.putLong(p + "iterations", m.iterations());
+        out.putBoolean(p + "converged", m.converged());
+        out.putDouble(p + "seconds", m.seconds());
+    }
+
+    /** The machine of an expansion and the keys {@link #writeCore} wrote under {@code p}. */
+    static <X> CvmMachine<X> readCore(ModelFile in, String p, KernelExpansionModel<X> e, KernelSpace<X> space)
+            throws ModelFormatException {
+        int[] core = in.getInts(p + "core_indices");
+        double[] alpha = in.getDoubles(p + "alpha", core.length);
+        double[] labels = in.getDoubles(p + "core_labels", core.length);
+        return new CvmMachine<>(e, space, core, alpha, labels, in.getDouble(p + "rho"), in.getDouble(p + "radius2"),
+                in.getDouble(p + "eta"), in.getDouble(p + "c"), in.getLong(p + "iterations"),
+                in.getBoolean(p + "converged"), in.getDouble(p + "seconds"));
+    }
+
+    /** The multi-class reduction under key {@code multiclass}. */
+    static CvmOptions.MultiClass multiClass(ModelFile in) throws ModelFormatException {
+        try {
+            return CvmOptions.MultiClass.valueOf(in.getString("multiclass"));
+        } catch (IllegalArgumentException e) {
+            throw in.formatError("multiclass", "expected ONE_VS_REST or ONE_VS_ONE for 'multiclass', found '"
+                    + in.getString("multiclass") + "'");
         }
     }
 
@@ -74,30 +100,19 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
     public CvmModel read(ModelFile in, FitReport report) throws ModelFormatException {
         Kernel<Vec> kernel = kernel(in);
         double[] classes = in.getDoubles("classes");
-        CvmOptions.MultiClass mc;
-        try {
-            mc = CvmOptions.MultiClass.valueOf(in.getString("multiclass"));
-        } catch (IllegalArgumentException e) {
-            throw in.formatError("multiclass", "expected ONE_VS_REST or ONE_VS_ONE for 'multiclass', found '"
-                    + in.getString("multiclass") + "'");
-        }
+        CvmOptions.MultiClass mc = multiClass(in);
         int count = in.getInt("machines.count");
         if (count < 1) {
             throw in.formatError("machines.count", "expected at least one machine for 'machines.count', found " + count);
         }
         int dim = dim(in, "machine.0.vectors");
-        List<CvmMachine> machines = new ArrayList<>(count);
+        List<CvmMachine<Vec>> machines = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             String p = "machine." + k + ".";
             List<Vec> sv = vectors(in, p + "vectors", dim);
             double[] coef = in.getDoubles(p + "coefficients", sv.size());
             KernelExpansionModel<Vec> e = KernelExpansionModel.of(kernel, sv, coef, in.getDouble(p + "bias"));
-            int[] core = in.getInts(p + "core_indices");
-            double[] alpha = in.getDoubles(p + "alpha", core.length);
-            double[] labels = in.getDoubles(p + "core_labels", core.length);
-            machines.add(new CvmMachine(e, core, alpha, labels, in.getDouble(p + "rho"), in.getDouble(p + "radius2"),
-                    in.getDouble(p + "eta"), in.getDouble(p + "c"), in.getLong(p + "iterations"),
-                    in.getBoolean(p + "converged"), in.getDouble(p + "seconds")));
+            machines.add(readCore(in, p, e, KernelSpace.VECTORS));
         }
         try {
             return new CvmModel(classes, mc, machines, dim, report);

@@ -1,11 +1,9 @@
 package dev.kernelkit.cvm;
 
-import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.svm.KernelExpansionModel;
-import dev.kernelkit.gram.CachedKernelMatrix;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One fitted two-class core vector machine (spec §2.3): from the MEB weights a on the core set,
@@ -15,10 +13,14 @@ import java.util.List;
  *
  * Expansion vectors are the core vectors with a_i &gt; 0 (no pruning). Also kept: the core set
  * (training indices in entry order), R^2 = eta - ||c||^2, eta, iterations, convergence and time.
- * Immutable.
+ * The same machine over vectors ({@code CvmMachine<Vec>}, {@link CvmModel}) and over bags with a bag
+ * kernel such as the set kernel ({@code CvmMachine<Bag>}, {@link BagCvmModel}). Immutable.
+ *
+ * @param <X> the example type
  */
-public final class CvmMachine {
-    private final KernelExpansionModel<Vec> expansion;
+public final class CvmMachine<X> {
+    private final KernelExpansionModel<X> expansion;
+    private final KernelSpace<X> space;
     private final int[] coreIndices;
     private final double[] alpha;
     private final double[] coreLabels;
@@ -30,9 +32,11 @@ public final class CvmMachine {
     private final boolean converged;
     private final double seconds;
 
-    CvmMachine(KernelExpansionModel<Vec> expansion, int[] coreIndices, double[] alpha, double[] coreLabels,
-               double rho, double radius2, double eta, double c, long iterations, boolean converged, double seconds) {
+    CvmMachine(KernelExpansionModel<X> expansion, KernelSpace<X> space, int[] coreIndices, double[] alpha,
+               double[] coreLabels, double rho, double radius2, double eta, double c, long iterations, boolean converged,
+               double seconds) {
         this.expansion = expansion;
+        this.space = Objects.requireNonNull(space, "space");
         this.coreIndices = coreIndices.clone();
         this.alpha = alpha.clone();
         this.coreLabels = coreLabels.clone();
@@ -46,50 +50,29 @@ public final class CvmMachine {
     }
 
     /** f(x) = sum a_i y_i k(x_i, x) + b. */
-    public double decision(Vec x) {
+    public double decision(X x) {
         return expansion.decision(x);
     }
 
     /**
-     * f(x) for many points at once (the same sum as {@link #decision}, kernel values up to
-     * rounding): kernel rows between each point and the expansion vectors come from the kernels
-     * layer's {@link CachedKernelMatrix} (squared norms and one dot product per entry for a
-     * Gaussian, a popcount on 0/1 features), which is much faster than {@code kernel.apply} per pair
-     * when there are thousands of expansion vectors (a9a).
+     * f(x) for many examples at once (the same sum as {@link #decision}, kernel values up to
+     * rounding): kernel rows between the examples and the expansion vectors come from a lazy kernel
+     * matrix of the kernels layer (for vectors its {@code CachedKernelMatrix}: squared norms and one
+     * dot product per entry for a Gaussian, a popcount on 0/1 features; for bags its
+     * {@code BagKernelMatrix}), which is much faster than {@code kernel.apply} per pair when there are
+     * thousands of expansion vectors (a9a).
      */
-    public double[] decisions(List<? extends Vec> points) {
-        List<Vec> sv = expansion.supportVectors();
-        int m = sv.size();
-        List<Vec> all = new ArrayList<>(m + points.size());
-        all.addAll(sv);
-        all.addAll(points);
-        CachedKernelMatrix k = CachedKernelMatrix.of(all, expansion.kernel(), 0.0, 1);
-        int[] cols = new int[m];
-        for (int i = 0; i < m; i++) {
-            cols[i] = i;
-        }
-        double[] coef = expansion.coefficients();
-        double b = expansion.bias();
-        double[] row = new double[Math.max(1, m)];
-        double[] out = new double[points.size()];
-        for (int p = 0; p < out.length; p++) {
-            k.row(m + p, cols, m, row);
-            double s = b;
-            for (int i = 0; i < m; i++) {
-                s += coef[i] * row[i];
-            }
-            out[p] = s;
-        }
-        return out;
+    public double[] decisions(List<? extends X> points) {
+        return space.decisions(expansion, points);
     }
 
     /** The expansion (support vectors = core vectors with a_i &gt; 0, coefficients a_i y_i, bias b). */
-    public KernelExpansionModel<Vec> expansion() {
+    public KernelExpansionModel<X> expansion() {
         return expansion;
     }
 
     /** The kernel. */
-    public Kernel<Vec> kernel() {
+    public Kernel<X> kernel() {
         return expansion.kernel();
     }
 
@@ -169,8 +152,19 @@ public final class CvmMachine {
         return seconds;
     }
 
-    List<Vec> supportVectors() {
+    List<X> supportVectors() {
         return expansion.supportVectors();
+    }
+
+    /** How this machine reads its examples. */
+    KernelSpace<X> space() {
+        return space;
+    }
+
+    /** The same machine with other core indices (a one-vs-one machine's indices into the whole training set). */
+    CvmMachine<X> withCoreIndices(int[] core) {
+        return new CvmMachine<>(expansion, space, core, alpha, coreLabels, rho, radius2, eta, c, iterations, converged,
+                seconds);
     }
 
     @Override

@@ -39,7 +39,7 @@ class CoreVectorMachineTest {
         return g;
     }
 
-    private static double[] fullAlpha(CvmMachine m, int n) {
+    private static double[] fullAlpha(CvmMachine<?> m, int n) {
         double[] a = new double[n];
         int[] idx = m.coreIndices();
         double[] al = m.alpha();
@@ -91,7 +91,7 @@ class CoreVectorMachineTest {
     private static void assertAgreesWithSmo(List<Vec> x, double[] y, List<Vec> test, Kernel<Vec> k, double c,
                                             double eps, double rhoTol, double decisionTol) {
         CvmOptions o = CvmOptions.jmlr(k, c, eps);
-        CvmMachine m = CoreVectorMachine.fitBinary(x, y, o);
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(x, y, o);
         assertThat(m.converged()).isTrue();
         double[] s = l2SvmBySmo(x, y, k, c);
         double sum = Arrays.stream(s).sum();
@@ -152,7 +152,7 @@ class CoreVectorMachineTest {
         LabeledDataset d = SyntheticData.twoMoons(120, 0.25, 9);
         Kernel<Vec> k = new GaussianKernel(2.0);
         double c = 5.0;
-        CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(), CvmOptions.jmlr(k, c, 1e-3));
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(d.points(), d.labels(), CvmOptions.jmlr(k, c, 1e-3));
         double[] y = d.labels();
         double[][] g = transformedGram(d.points(), y, k, c);
         double[] a = fullAlpha(m, y.length);
@@ -180,7 +180,7 @@ class CoreVectorMachineTest {
         double eps = 1e-4;
         CvmOptions o = CvmOptions.libcvm(k, c, eps);
         o = o.withCoreSet(o.coreSet().withFinalFullScan(true).withSeed(3));
-        CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(), o);
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(d.points(), d.labels(), o);
         double[] y = d.labels();
         double[][] g = transformedGram(d.points(), y, k, c);
         double[] a = fullAlpha(m, y.length);
@@ -203,7 +203,7 @@ class CoreVectorMachineTest {
     @Test
     void recoveredBiasAndCoefficientsFollowSection23() {
         LabeledDataset d = SyntheticData.twoMoons(80, 0.2, 2);
-        CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(),
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(d.points(), d.labels(),
                 CvmOptions.jmlr(new GaussianKernel(1.0), 3.0, 1e-4));
         double[] a = m.alpha();
         double[] cy = m.coreLabels();
@@ -259,7 +259,7 @@ class CoreVectorMachineTest {
     void nonConstantDiagonalKernelRunsAsCenterConstrainedMeb() {
         LabeledDataset d = SyntheticData.twoMoons(50, 0.15, 8);
         Kernel<Vec> k = new PolynomialKernel(3, 1.0, 1.0);
-        CvmMachine m = CoreVectorMachine.fitBinary(d.points(), d.labels(), CvmOptions.jmlr(k, 10.0, 1e-5));
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(d.points(), d.labels(), CvmOptions.jmlr(k, 10.0, 1e-5));
         double kmax = 0;
         for (Vec p : d.points()) {
             kmax = Math.max(kmax, k.apply(p, p));
@@ -289,7 +289,7 @@ class CoreVectorMachineTest {
         CvmModel m = CoreVectorMachine.fit(d, o);
         assertThat(m.machines()).hasSize(3);
         for (int cls = 0; cls < 3; cls++) {
-            CvmMachine direct = CoreVectorMachine.fitBinary(x, CoreVectorMachine.signs(y, cls + 1), o);
+            CvmMachine<Vec> direct = CoreVectorMachine.fitBinary(x, CoreVectorMachine.signs(y, cls + 1), o);
             assertThat(m.machines().get(cls).coreIndices()).containsExactly(direct.coreIndices());
         }
         int ok = 0;
@@ -334,7 +334,7 @@ class CoreVectorMachineTest {
             bits.add(DenseVec.of(v));
             yb[i] = v[0] + v[1] + v[2] >= 1 ? 1 : -1;
         }
-        CvmMachine m = CoreVectorMachine.fitBinary(bits, yb, CvmOptions.libcvm(new GaussianKernel(0.2), 10, 1e-5));
+        CvmMachine<Vec> m = CoreVectorMachine.fitBinary(bits, yb, CvmOptions.libcvm(new GaussianKernel(0.2), 10, 1e-5));
         double[] f = m.decisions(bits);
         for (int i = 0; i < bits.size(); i++) {
             assertThat(f[i]).isCloseTo(m.decision(bits.get(i)), within(1e-12));
@@ -421,8 +421,8 @@ class CoreVectorMachineTest {
         // stays. Both compute each entry by the same call, so the runs must be identical.
         LabeledDataset d = SyntheticData.checkerboard(2000, 4, 1);
         CvmOptions o = CvmOptions.jmlr(new GaussianKernel(30.0), 1e4, 1e-6).withSeed(5);
-        CvmMachine small = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(1e-3)));
-        CvmMachine large = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(200)));
+        CvmMachine<Vec> small = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(1e-3)));
+        CvmMachine<Vec> large = CoreVectorMachine.fitBinary(d.points(), d.labels(), o.withCoreSet(o.coreSet().withCacheMb(200)));
         assertThat(small.coreSize()).isGreaterThan(40);
         assertThat(small.coreIndices()).containsExactly(large.coreIndices());
         assertThat(small.alpha()).containsExactly(large.alpha());

@@ -1,12 +1,18 @@
 package dev.kernelkit.cvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.kernel.GammaHeuristic;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.learn.FitProgress;
+import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Learner;
@@ -31,8 +37,9 @@ class CvmLearnerContractTest {
     }
 
     @Test
-    void theCvmModuleRegistersItsFourLearnersAndThreeModelTypes() {
-        assertThat(names().toList()).containsExactly("cvm", "bvm", "one-class-cvm", "cvr");
+    void theCvmModuleRegistersItsSevenLearnersAndFiveModelTypes() {
+        assertThat(names().toList()).containsExactly("cvm", "bvm", "one-class-cvm", "cvr", "bag-cvm", "bag-bvm",
+                "bag-one-class-cvm");
         for (String name : names().toList()) {
             assertThat(Learners.find(name).getClass().getEnclosingClass()).isEqualTo(CvmCatalog.class);
         }
@@ -40,7 +47,51 @@ class CvmLearnerContractTest {
         assertThat(Learners.find("bvm").task()).isEqualTo(Task.CLASSIFICATION);
         assertThat(Learners.find("one-class-cvm").task()).isEqualTo(Task.ONE_CLASS);
         assertThat(Learners.find("cvr").task()).isEqualTo(Task.REGRESSION);
-        assertThat(Models.codecs()).containsKeys("cvm", "cvr", "one-class-cvm");
+        assertThat(Learners.find("bag-cvm").task()).isEqualTo(Task.CLASSIFICATION);
+        assertThat(Learners.find("bag-one-class-cvm").task()).isEqualTo(Task.ONE_CLASS);
+        assertThat(Models.codecs()).containsKeys("cvm", "cvr", "one-class-cvm", "bag-cvm", "bag-one-class-cvm");
+    }
+
+    @Test
+    void onBagDataTheVectorNamesMeanTheBagLearners() {
+        assertThat(Learners.bags("cvm").name()).isEqualTo("bag-cvm");
+        assertThat(Learners.bags("bvm").name()).isEqualTo("bag-bvm");
+        assertThat(Learners.bags("one-class-cvm").name()).isEqualTo("bag-one-class-cvm");
+        assertThat(Learners.find("cvm", InputKind.BAGS).input()).isEqualTo(InputKind.BAGS);
+        assertThat(Learners.vectors("cvm").name()).isEqualTo("cvm");
+        assertThat(Learners.find("cvm").input()).isEqualTo(InputKind.VECTORS);
+        assertThatThrownBy(() -> Learners.vectors("bag-cvm")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("learner 'bag-cvm' learns from bags, not vectors");
+        assertThatThrownBy(() -> Learners.bags("cvr")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("learner 'cvr' learns from vectors, not bags");
+    }
+
+    @Test
+    void bagDefaultsAreTheSetKernelAtTheInstanceWidthAndGridsInPreferenceOrder() {
+        BagDataset d = LearnerContract.binaryBags();
+        List<Vec> inst = new ArrayList<>();
+        d.bags().forEach(b -> inst.addAll(b.instances()));
+        double g0 = GammaHeuristic.scale(inst);
+        BagCvmOptions o = (BagCvmOptions) Learners.bags("cvm").trainer(d, 5).options();
+        assertThat(o).isEqualTo(new BagCvmOptions(new SetKernel(new GaussianKernel(GammaHeuristic.roundTo4Digits(g0))), 100,
+                CoreSetOptions.libcvm(CvmOptions.autoEpsilon(1, 100)).withSeed(5), CvmOptions.MultiClass.ONE_VS_REST));
+        BagCvmOptions b = (BagCvmOptions) Learners.bags("bvm").trainer(d, 5).options();
+        assertThat(b.kernel()).isEqualTo(SetKernel.normalized(new GaussianKernel(GammaHeuristic.roundTo4Digits(g0))));
+        List<String> seen = new ArrayList<>();
+        for (Trainer<?, ?> t : Learners.bags("cvm").grid(d, 1)) {
+            BagCvmOptions g = (BagCvmOptions) t.options();
+            double gamma = ((GaussianKernel) ((SetKernel) g.kernel()).instance()).gamma();
+            seen.add(gamma + "/" + g.c());
+        }
+        List<String> expected = new ArrayList<>();
+        for (double f : List.of(0.125, 0.25, 0.5, 1.0, 2.0)) {
+            for (double c : List.of(1.0, 10.0, 100.0, 1000.0)) {
+                expected.add(GammaHeuristic.roundTo4Digits(g0 * f) + "/" + c);
+            }
+        }
+        assertThat(seen).containsExactlyElementsOf(expected);
+        assertThat(Learners.bags("bvm").grid(d, 1)).hasSize(15);
+        assertThat(Learners.bags("one-class-cvm").grid(LearnerContract.oneClassBags(), 1)).hasSize(15);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -116,7 +167,7 @@ class CvmLearnerContractTest {
         for (int k = 0; k < 3; k++) {
             int machine = k;
             List<FitProgress> mine = events.stream().filter(e -> e.machine() == machine).toList();
-            CvmMachine cm = m.machines().get(k);
+            CvmMachine<Vec> cm = m.machines().get(k);
             // iteration 0 (the initial core set) and one event per outer iteration
             assertThat(mine).hasSize((int) cm.iterations() + 1);
             for (int i = 0; i < mine.size(); i++) {

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: ours against a reference in the same JVM (run them on an idle machine).",
-        subcommands = {BenchCommand.Gram.class, BenchCommand.Svm.class, dev.kernelkit.cli.cvm.CvmBenchCommand.class})
+        subcommands = {BenchCommand.Gram.class, BenchCommand.Svm.class, dev.kernelkit.cli.cvm.CvmBenchCommand.class,
+                dev.kernelkit.cli.cvm.BagCvmBenchCommand.class})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -11,6 +11,7 @@ import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Task;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Spec;
                 + "standard error sd sqrt(1/J + n_test/n_train), train and predict seconds per split.",
                 "Learners (exact catalog names; a unique match ignoring case and '-' is accepted): vectors: svm, "
                 + "l2-svm, cvm, bvm, sm1, sm2, lp, simple, ave, imkpl, iskpl; bags: sparse-mi, mikernel, rs, rsvm, "
-                + "mi-SVM, MI-SVM, miles, cccp.",
+                + "mi-SVM, MI-SVM, miles, cccp, cvm, bvm, svm, l2-svm (on bag data cvm, bvm, svm and l2-svm are the "
+                + "learners bag-cvm, bag-bvm, bag-svm and bag-l2-svm: the set kernel over bags).",
                 "Without --tune (the default, for speed) every learner fits with its catalog defaults computed on each "
                 + "training part; --tune searches its catalog grid by inner stratified --inner-folds CV on each "
                 + "training part (inner splits of outer split s seeded S + 1000 (s + 1))."})
@@ -104,13 +106,38 @@ public final class CompareCommand implements Callable<Integer> {
      * @throws IllegalArgumentException for an unknown or ambiguous name, listing the catalog
      */
     public static Learner<?> learner(String name) {
+        return learner(name, null);
+    }
+
+    /**
+     * The catalog learner a command-line name means on data of one kind (null: any): the learner of that
+     * kind with that exact name or alias ({@code cvm} and {@code svm} on bags are {@code bag-cvm} and
+     * {@code bag-svm}, {@link Learners#find(String, InputKind)}), else the exact name of another kind
+     * (refused by the caller with what it learns from), else the one learner whose name or alias equals it
+     * ignoring case and hyphens, preferring the data's kind.
+     *
+     * @throws IllegalArgumentException for an unknown or ambiguous name, listing the catalog
+     */
+    public static Learner<?> learner(String name, InputKind kind) {
         List<Learner<?>> all = Learners.all();
+        if (kind != null) {
+            for (Learner<?> l : all) {
+                if (l.input() == kind && (l.name().equals(name) || l.aliases().contains(name))) {
+                    return l;
+                }
+            }
+        }
         for (Learner<?> l : all) {
             if (l.name().equals(name)) {
                 return l;
             }
         }
-        List<Learner<?>> loose = all.stream().filter(l -> loose(l.name()).equals(loose(name))).toList();
+        List<Learner<?>> loose = all.stream().filter(l -> loose(l.name()).equals(loose(name))
+                || l.aliases().stream().anyMatch(a -> loose(a).equals(loose(name)))).toList();
+        if (kind != null && loose.size() > 1) {
+            List<Learner<?>> ofKind = loose.stream().filter(l -> l.input() == kind).toList();
+            loose = ofKind.isEmpty() ? loose : ofKind;
+        }
         if (loose.size() == 1) {
             return loose.get(0);
         }
@@ -185,7 +212,7 @@ public final class CompareCommand implements Callable<Integer> {
         // Every name and kind is checked before the data are read and anything runs.
         List<Learner<?>> chosen = new ArrayList<>();
         for (String name : learners) {
-            Learner<?> l = learner(name.strip());
+            Learner<?> l = learner(name.strip(), f.kind());
             if (chosen.contains(l)) {
                 throw new IllegalArgumentException("--learners lists '" + l.name() + "' twice");
             }

@@ -2,7 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.cli.cvm.CvmDemo;
 import dev.kernelkit.cli.mkl.MklDemo;
-import dev.kernelkit.cli.prototypes.PrototypesCommand;
+import dev.kernelkit.cli.prototypes.PrototypesDemo;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
@@ -193,12 +193,12 @@ final class DemoCommand implements Callable<Integer> {
 
         progress.update("prototypes", 0, 1);
         // Data seed seed + 10: the default seed 1 gives prototypes demo's default 11.
-        long protoSeed = s + PrototypesCommand.DEMO_SEED - 1;
-        PrototypesCommand.SyntheticResult proto = PrototypesCommand.syntheticExperiment(protoSeed);
+        long protoSeed = s + PrototypesDemo.DEMO_SEED - 1;
+        PrototypesDemo.Result proto = PrototypesDemo.run(protoSeed);
         progress.done();
         out.println();
         out.printf("IMKPL prototypes (as 'kernelkit prototypes demo --seed %d'):%n", protoSeed);
-        PrototypesCommand.printSynthetic(out, proto);
+        PrototypesDemo.print(out, proto);
 
         progress.update("MKL", 0, 1);
         MklDemo.Result mkl = MklDemo.run(s);
@@ -221,7 +221,7 @@ final class DemoCommand implements Callable<Integer> {
                 objectiveChart(r).writePng(chart);
                 out.println("wrote " + chart);
             }
-            PrototypesCommand.writePlots(plots, proto, out);
+            PrototypesDemo.writePlots(plots, proto, out);
             MklDemo.writePlots(plots, mkl, out);
             CvmDemo.writePlots(plots, cvm, out);
             for (Row r : rows) {

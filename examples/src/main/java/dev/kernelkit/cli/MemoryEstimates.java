@@ -1,11 +1,13 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.util.MemoryBudget;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -93,20 +95,111 @@ public final class MemoryEstimates {
     }
 
     /**
-     * {@code cvm train|cv}: the points and the kernel-row cache (CoreSetSolver's KernelRowCache, at
-     * most half the heap); the core-set matrix (4.5 |S|^2 bytes) grows with the core set, which is
-     * not known in advance, and is counted only up to {@code --max-core} when that cap is below the
-     * data size.
+     * {@code svm train|cv} on bags: the instances, their dense row-major copy (the instance matrix of
+     * the lazy bag kernel matrix, BagKernelMatrix: the m x m bag matrix itself is never allocated), and
+     * per concurrent fit the solver's arrays (about 10 doubles per bag) and one Q-row cache of floats
+     * (SmoSolver). Returns the cache per fit in MiB as {@link #svm} does.
+     *
+     * @param trainBags bags of the largest training part (all of them for train)
+     * @throws IllegalArgumentException with the estimate and the -Xmx to use when the job cannot fit
      */
-    public static void cvm(String job, LabeledDataset data, double cacheMb, int maxCore) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
-        long cache = (long) Math.min(cacheMb * (1 << 20), MemoryBudget.CACHE_SHARE * b.maxHeapBytes());
-        long s = Math.min(maxCore, data.size());
-        b = b.plus("the kernel-row cache", Math.min(cache, 4L * data.size() * s));
-        if (maxCore < data.size()) {
-            b = b.plus("the core-set matrix at --max-core " + maxCore, (long) (4.5 * s * s));
+    public static double bagSvm(String job, BagDataset data, int trainBags, Double requestedMb, int concurrentFits) {
+        List<Vec> instances = instances(data);
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.instanceCount() + " instances in " + data.size()
+                        + " bags", MemoryBudget.pointsBytes(instances))
+                .plus("a dense copy of the instances", denseCopyBytes(instances, instances.size()))
+                .plus("solver state of " + concurrentFits + " fit(s)", 80L * trainBags * concurrentFits);
+        return withCache(b, requestedMb, concurrentFits, "kernel-row cache").cache;
+    }
+
+    /**
+     * What a core vector machine run may hold: the core-set cap the run uses and the budget that holds it.
+     *
+     * @param maxCore the cap on the core set: min(--max-core, n), or less when that core-set matrix would
+     *        not fit the heap and --max-core was not given
+     * @param lowered whether the cap is below min(--max-core, n) because of the heap
+     * @param budget the data, the row cache and the core-set matrix at min(--max-core, n) vectors (what the
+     *        full cap needs, beyond the heap when {@code lowered})
+     */
+    public record CoreSetBudget(int maxCore, boolean lowered, MemoryBudget budget) {
+        /** One line for a lowered cap (empty otherwise): how many core vectors fit and the -Xmx for the full cap. */
+        public String note(int wanted) {
+            if (!lowered) {
+                return "";
+            }
+            return String.format(java.util.Locale.ROOT, "memory: the core-set matrix (4.5 |S|^2 bytes) fits at most %,d core "
+                    + "vectors beside the data and the row cache in this heap; the core set stops there (a run that "
+                    + "reaches it is reported unconverged); -Xmx%s holds %,d", maxCore, budget.suggestedXmx(), wanted);
         }
+    }
+
+    /**
+     * {@code cvm train|cv} on points: see {@link #coreSet}.
+     *
+     * @param maxCore --max-core, or null when not given (the default 50,000, lowered to what fits)
+     * @throws IllegalArgumentException with the estimate and the -Xmx to use when the data and the
+     *         row cache alone do not fit, or a given --max-core's core-set matrix does not
+     */
+    public static CoreSetBudget cvm(String job, LabeledDataset data, double cacheMb, Integer maxCore) {
+        return coreSet(job, "the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points())
+                + denseCopyBytes(data.points(), data.size()), data.size(), cacheMb, maxCore);
+    }
+
+    /**
+     * {@code cvm train|cv} on bags: the instances and their dense copy (the bag kernel matrix's
+     * instance matrix; the m x m bag matrix is never allocated), then as {@link #coreSet}.
+     */
+    public static CoreSetBudget bagCvm(String job, BagDataset data, double cacheMb, Integer maxCore) {
+        List<Vec> instances = instances(data);
+        return coreSet(job, "the data, " + data.instanceCount() + " instances in " + data.size() + " bags",
+                MemoryBudget.pointsBytes(instances) + denseCopyBytes(instances, instances.size()), data.size(), cacheMb,
+                maxCore);
+    }
+
+    /** The default --max-core of the cvm commands (LibCVM's -f). */
+    public static final int DEFAULT_MAX_CORE = 50_000;
+
+    /**
+     * The core vector machine's memory, estimated before anything is allocated: the data, the kernel-row
+     * cache (CoreSetSolver's KernelRowCache: float rows of the points against the core set, at most
+     * {@code cacheMb} and half the heap, and at most 4 n |S| bytes) and the core-set matrix, 4.5 |S|^2 bytes
+     * for |S| core vectors (GrowingDualProblem's float rows with a quarter head room). The core set grows
+     * to at most S = min(--max-core, n) vectors; the matrix is counted at S, so that the run cannot run
+     * out of heap however far its core set grows. When that matrix does not fit beside the rest and
+     * --max-core was not given, S is lowered to the largest core set that fits (announced by
+     * {@link CoreSetBudget#note}); a given --max-core that does not fit stops the job with the estimate.
+     *
+     * @throws IllegalArgumentException with the estimate and the -Xmx to use when the job cannot fit
+     */
+    static CoreSetBudget coreSet(String job, String dataWhat, long dataBytes, int n, double cacheMb, Integer maxCore) {
+        MemoryBudget b = MemoryBudget.of(job).plus(dataWhat, dataBytes);
+        int wanted = Math.min(maxCore == null ? DEFAULT_MAX_CORE : maxCore, n);
+        long cache = (long) Math.min(cacheMb * (1 << 20), MemoryBudget.CACHE_SHARE * b.maxHeapBytes());
+        b = b.plus("the kernel-row cache", Math.min(cache, 4L * n * wanted));
         b.check();
+        double room = MemoryBudget.USABLE_SHARE * b.maxHeapBytes() - b.bytes();
+        int fit = (int) Math.min(n, Math.floor(Math.sqrt(Math.max(0, room) / 4.5)));
+        int s = wanted;
+        boolean lowered = false;
+        if (wanted > fit && maxCore == null) {
+            s = Math.max(2, fit);
+            lowered = true;
+        }
+        MemoryBudget all = b.plus("the core-set matrix at its largest, " + s + " core vectors (4.5 |S|^2)",
+                (long) Math.ceil(4.5 * s * (double) s));
+        if (!lowered) {
+            all.check();
+        }
+        return new CoreSetBudget(s, lowered, lowered ? b.plus("the core-set matrix at " + wanted + " core vectors",
+                (long) Math.ceil(4.5 * wanted * (double) wanted)) : all);
+    }
+
+    private static List<Vec> instances(BagDataset data) {
+        List<Vec> out = new ArrayList<>(data.instanceCount());
+        for (Bag bag : data.bags()) {
+            out.addAll(bag.instances());
+        }
+        return out;
     }
 
     /** {@code bench gram}: our Gram matrix and the naive reference's (8 n^2 each), and the n x d points. */

@@ -1,16 +1,37 @@
 package dev.kernelkit.cli;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.FeatureScaling;
-import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.CrossValidation;
-import dev.kernelkit.eval.GridSearch;
+import dev.kernelkit.eval.Aggregate;
+import dev.kernelkit.eval.Dimension;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Measure;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
+import dev.kernelkit.eval.Point;
+import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.Summary;
+import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.kernel.SetKernel;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.LearnedKernel;
+import dev.kernelkit.learn.Scaled;
+import dev.kernelkit.learn.ScaledModel;
+import dev.kernelkit.svm.BagSvm;
+import dev.kernelkit.svm.BagSvmModel;
+import dev.kernelkit.svm.BagSvmOptions;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.svm.Svm;
 import dev.kernelkit.svm.SvmLoss;
@@ -22,28 +43,40 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kernelkit svm cv}: repeated stratified k-fold cross-validation of the SVM. In every
- * outer fold the scaler is fitted on the training part only. When the kernel or C is not given,
- * it is chosen per outer fold by an inner stratified 3-fold grid search on the training part
- * (the scaler refitted inside each inner fold), so the reported accuracy is not biased by the
- * choice: C from {0.1, 1, 10, 100} and the Gaussian gamma from g0 * {1/16, 1/4, 1, 4, 16} with
- * g0 = 1 / (d * mean feature variance) of the scaled training part (scikit-learn's "scale"
- * heuristic; 1/d when the variance is 0), each gamma rounded to 4 significant digits so that
- * tables and kernel specifications stay readable. Ties go to the earlier grid point.
+ * {@code kernelkit svm cv}: repeated stratified k-fold cross-validation of the SVM on the shared
+ * harness ({@link ModelSelection}; repeat r seeded S + r). In every outer fold the scaler is fitted on
+ * the training part only. When the kernel or C is not given, it is chosen per outer fold by an inner
+ * stratified 3-fold grid search on the training part (seeded S + 1000 + s for outer split s; the
+ * scaler refitted inside each inner fold; the mean inner accuracy decides, ties to the earlier
+ * point), so the reported accuracy is not biased by the choice: C from {0.1, 1, 10, 100} and the
+ * Gaussian gamma from g0 * {1/16, 1/4, 1, 4, 16} with g0 = 1 / (d * mean feature variance) of the
+ * scaled training part (scikit-learn's "scale" heuristic, {@link GammaHeuristic#scale}; 1/d when the
+ * variance is 0), each gamma rounded to 4 significant digits so that tables and kernel specifications
+ * stay readable.
+ *
+ * <p>On bag data (CSV bags, multi-instance ARFF) the SVM runs on the set kernel over bags
+ * ({@link BagSvm}; {@code --gamma} is the instance Gaussian's, {@code --kernel} a bag kernel such as
+ * {@code normalized(set(gaussian:gamma=0.5))} or an instance kernel, whose averaged set kernel is
+ * used), g0 from the scaled training instances. With {@code --json F}, every finished outer fold is
+ * journalled in {@code F.journal} and {@code --resume} continues a killed run ({@link Journals}).
  */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Repeated stratified K-fold cross-validation of the SVM on --data.",
+        description = {"Repeated stratified K-fold cross-validation of the SVM on --data (points, or bags with the set "
+                + "kernel).",
                 "Without --gamma/--kernel or --c, the missing ones are chosen per fold by an inner 3-fold grid search."})
 final class SvmCvCommand implements Callable<Integer> {
     static final double[] C_GRID = {0.1, 1, 10, 100};
     static final double[] GAMMA_FACTORS = {1.0 / 16, 1.0 / 4, 1, 4, 16};
     static final int INNER_FOLDS = 3;
+    /** The measure of every final model: its support vectors (support bags). */
+    static final String SUPPORT_VECTORS = "support_vectors";
 
     @Spec
     CommandSpec spec;
@@ -68,85 +101,168 @@ final class SvmCvCommand implements Callable<Integer> {
     @Mixin
     Options.Json json;
 
-    /** One grid point: a kernel and a C. */
-    record Point(Kernel<Vec> kernel, double c) {
-    }
-
-    /** What one outer fold produced. */
-    record FoldOutcome(int repeat, int fold, int trainSize, int testSize, String kernel, double c, double accuracy,
-                       double trainSeconds, int supportVectors) {
-    }
+    @Mixin
+    Options.Resume resume;
 
     @Override
     public Integer call() throws Exception {
         input.validate();
         svm.validate();
         validation.validate();
-        PrintWriter out = spec.commandLine().getOut();
-        Progress progress = Progress.forTerminal(spec.commandLine().getErr());
-
+        ExampleFiles.Format format = SvmBags.formatOf(input);
+        if (format.kind() == InputKind.BAGS) {
+            SvmBags.refuseVectorOptions(kernelFrom, input.data(), format);
+            BagDataset data = SvmBags.read(input.data(), format);
+            return run(data, "bags", SvmBags.kernelOf(svm), part -> SvmBags.gammaGrid(part, scale.scaling()),
+                    (k, c) -> ScaledModel.trainer(
+                    scale.scaling(), BagSvm.trainer(bagOptions(k, c, svm.loss().toSvmLoss(), cacheFor(data)))), null);
+        }
         LabeledDataset data = DataFiles.readTrainTest(input.data(), null, input).train();
-        double[] labels = data.labels();
-        List<Splits.Split> splits;
+        kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
+        LearnedKernel learned = null;
+        if (kernelFrom.given()) {
+            learned = kernelFrom.load();
+            learned.checkDim(kernelFrom.widen(data).dim(), "--data " + input.data());
+        }
+        Kernel<Vec> fixed = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
+        SvmLoss loss = svm.loss().toSvmLoss();
+        double cacheMb = cacheFor(data);
+        return run(data, "points", fixed, part -> vectorGammas(LabeledDataset.of(part), scale.scaling()),
+                (k, c) -> ScaledModel.trainer(scale.scaling(), Svm.trainer(options(k, c, loss, cacheMb))), learned);
+    }
+
+    /** The kernel-row cache of each fit: the default shrunk to the heap, for as many fits as run at once. */
+    private double cacheFor(Dataset<?> data) {
+        List<Splits.Split> splits = splits(data);
+        int largestPart = splits.stream().mapToInt(s -> s.train().length).max().orElse(0);
+        int concurrent = Math.max(1, threads.threads());
+        if (data instanceof BagDataset b) {
+            return MemoryEstimates.bagSvm("svm cv", b, largestPart, null, concurrent);
+        }
+        return MemoryEstimates.svm("svm cv", LabeledDataset.of(data), largestPart, null, concurrent);
+    }
+
+    /** Makes the trainer of one grid point. */
+    @FunctionalInterface
+    interface PointTrainer<X> {
+        dev.kernelkit.learn.Trainer<X, ?> make(Kernel<X> kernel, double c);
+    }
+
+    /** The outer splitting: repeated stratified k-fold, repeat r seeded S + r. */
+    Resampling resampling() {
+        return Resampling.stratifiedKFold(validation.folds(), validation.repeats(), validation.seed());
+    }
+
+    /** The outer splits of the data; a --folds the data cannot take is named. */
+    private List<Splits.Split> splits(Dataset<?> data) {
         try {
-            splits = Splits.repeatedStratifiedKFold(labels, validation.folds(), validation.repeats(), validation.seed());
+            return resampling().splits(data);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--folds " + validation.folds() + ": " + e.getMessage(), e);
         }
-        kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
-        if (kernelFrom.given()) {
-            kernelFrom.load().checkDim(kernelFrom.widen(data).dim(), "--data " + input.data());
-            kernelFrom.describe(out, kernelFrom.prepare(data.subset(splits.get(0).train()), "--data " + input.data()));
+    }
+
+    /**
+     * The protocol on vectors or bags: the grid (the given kernel and C, or the missing ones from the
+     * grid), the inner 3-fold search seeded S + 1000 + s, the table and the JSON.
+     *
+     * @param gammas the Gaussian gammas of the grid for a training part (when no kernel is given)
+     * @param learned the kernel learned by another model (--kernel-from; vectors only), else null
+     */
+    @SuppressWarnings("unchecked")
+    private <X> int run(Dataset<X> data, String what, Kernel<X> fixedKernel, Function<Dataset<X>, double[]> gammas,
+                        PointTrainer<X> trainers, LearnedKernel learned) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Progress progress = Progress.forTerminal(spec.commandLine().getErr());
+        Resampling outer = resampling();
+        List<Splits.Split> splits = splits(data);
+        if (learned != null) {
+            kernelFrom.describe(out, kernelFrom.prepare(LabeledDataset.of(data.subset(splits.get(0).train())),
+                    "--data " + input.data()));
         }
-        int largestPart = splits.stream().mapToInt(s -> s.train().length).max().orElse(0);
-        double cacheMb = MemoryEstimates.svm("svm cv", data, largestPart, null, Math.min(threads.threads(), splits.size()));
-        Kernel<Vec> fixedKernel = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
         Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
-        boolean grid = (fixedKernel == null && !kernelFrom.given()) || fixedC == null;
-        SvmLoss loss = svm.loss().toSvmLoss();
+        boolean grid = (fixedKernel == null && learned == null) || fixedC == null;
         FeatureScaling scaling = scale.scaling();
         int k = validation.folds();
+        long seed = validation.seed();
+
+        ModelSelection.GridFactory<X> grids = (part, s) -> {
+            List<Object> kernels = new ArrayList<>();
+            if (learned != null) {
+                kernels.add(learned.withUnitMeanDiagonal(LabeledDataset.of(part).points()).kernel());
+            } else if (fixedKernel != null) {
+                kernels.add(fixedKernel);
+            } else {
+                for (double g : gammas.apply(part)) {
+                    kernels.add(data instanceof BagDataset ? new SetKernel(new GaussianKernel(g)) : new GaussianKernel(g));
+                }
+            }
+            double[] cs = fixedC != null ? new double[] {fixedC} : C_GRID;
+            return Grid.of(p -> trainers.make((Kernel<X>) p.value("kernel"), p.number("C")),
+                    Dimension.of("kernel", kernels), Dimension.of("C", cs));
+        };
+        InnerSplits inner = (part, s) -> {
+            int smallest = Integer.MAX_VALUE;
+            for (int count : part.classCounts()) {
+                if (count > 0) {
+                    smallest = Math.min(smallest, count);
+                }
+            }
+            int folds = Math.min(INNER_FOLDS, smallest);
+            if (folds < 2) {
+                throw new IllegalArgumentException("the grid search needs at least 2 examples of every class in each "
+                        + "training part, but one class has " + smallest + "; give --gamma/--kernel and --c");
+            }
+            return Splits.stratifiedKFold(part.classIndices(), folds, seed + 1000L + s);
+        };
         AtomicInteger finished = new AtomicInteger();
+        // with a grid the inner fits run in parallel, with fixed parameters the outer folds (as before the move
+        // to the harness); the results do not depend on either
+        ModelSelection<X> protocol = ModelSelection.of(outer, grids, inner)
+                .withAggregate(Aggregate.MEAN)
+                .withThreads(threads.threads())
+                .withOuterThreads(grid ? 1 : Math.max(1, Math.min(threads.threads(), splits.size())))
+                .withMeasures(List.of(new Measure<X>(SUPPORT_VECTORS, (m, test) -> supportVectors(m))))
+                .withListener(f -> progress.update("folds", finished.incrementAndGet(), splits.size()));
+        if (learned != null) {
+            // the model's scaler (fixed, not fitted) on both parts, widened to the kernel's dimension
+            protocol = protocol.withPreprocessing(part -> d -> (Dataset<X>) (Dataset<?>) learned.scaler()
+                    .apply(kernelFrom.widen(LabeledDataset.of(d))));
+        }
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
+        if (journal != null) {
+            protocol = protocol.withJournal(journal, "cv");
+        }
 
         long t0 = System.nanoTime();
         progress.update("folds", 0, splits.size());
-        List<FoldOutcome> outcomes = CrossValidation.run(splits, (trainIdx, testIdx, f) -> {
-            LabeledDataset rawTrain = data.subset(trainIdx);
-            long start = System.nanoTime();
-            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(rawTrain, "--data " + input.data()) : null;
-            // with a learned kernel the model's scaler replaces --scale (none): the grid search and the fit read
-            // the part it scaled
-            LabeledDataset foldTrain = learned != null ? learned.train() : rawTrain;
-            Kernel<Vec> foldKernel = learned != null ? learned.kernel().kernel() : fixedKernel;
-            Point chosen = grid ? choose(foldTrain, foldKernel, fixedC, scaling, loss, validation.seed() + 1000L + f, cacheMb)
-                    : new Point(foldKernel, fixedC);
-            FittedScaler scaler = scaling.fit(foldTrain);
-            SvmModel model = Svm.fit(scaler.apply(foldTrain), options(chosen, loss, cacheMb));
-            double seconds = CommandSupport.secondsSince(start);
-            LabeledDataset rawTest = data.subset(testIdx);
-            LabeledDataset foldTest = learned != null ? learned.kernel().scaler().apply(kernelFrom.widen(rawTest)) : rawTest;
-            double acc = CommandSupport.accuracy(model, scaler.apply(foldTest));
-            progress.update("folds", finished.incrementAndGet(), splits.size());
-            return new FoldOutcome(f / k + 1, f % k + 1, trainIdx.length, testIdx.length,
-                    learned != null ? "learned" : Kernels.format(chosen.kernel()),
-                    chosen.c(), acc, seconds, model.supportVectorCount());
-        });
+        Evaluation r = protocol.run(data);
         double wallSeconds = CommandSupport.secondsSince(t0);
         progress.done();
 
-        double[] accuracies = outcomes.stream().mapToDouble(FoldOutcome::accuracy).toArray();
-        double[] seconds = outcomes.stream().mapToDouble(FoldOutcome::trainSeconds).toArray();
-        Summary acc = Summary.of(accuracies);
-        Summary time = Summary.of(seconds);
-
+        List<OuterFold> folds = r.folds();
+        double[] accuracies = r.scores();
+        double[] seconds = new double[folds.size()];
+        List<String> kernelLabels = new ArrayList<>();
+        double[] cs = new double[folds.size()];
         TablePrinter table = new TablePrinter().numberColumn("repeat").numberColumn("fold").numberColumn("train")
-                .numberColumn("test").textColumn("kernel").numberColumn("C").numberColumn("#SV")
+                .numberColumn("test").textColumn("kernel").numberColumn("C").numberColumn(data instanceof BagDataset
+                        ? "#SB" : "#SV")
                 .numberColumn("accuracy").numberColumn("seconds");
-        for (FoldOutcome o : outcomes) {
-            table.row(Integer.toString(o.repeat()), Integer.toString(o.fold()), Integer.toString(o.trainSize()),
-                    Integer.toString(o.testSize()), o.kernel(), CommandSupport.label(o.c()), Integer.toString(o.supportVectors()),
-                    TablePrinter.percent(o.accuracy()), CommandSupport.seconds(o.trainSeconds()));
+        for (int i = 0; i < folds.size(); i++) {
+            OuterFold o = folds.get(i);
+            Point p = o.chosen();
+            String kernel = learned != null ? "learned" : Kernels.format((Kernel<?>) p.value("kernel"));
+            kernelLabels.add(kernel);
+            cs[i] = p.number("C");
+            seconds[i] = o.preprocessSeconds() + o.tuneSeconds() + o.trainSeconds();
+            table.row(Integer.toString(o.repeat() + 1), Integer.toString(o.fold() + 1),
+                    Integer.toString(o.split().train().length), Integer.toString(o.split().test().length), kernel,
+                    CommandSupport.label(cs[i]), Long.toString(Math.round(o.measure(SUPPORT_VECTORS))),
+                    TablePrinter.percent(o.score()), CommandSupport.seconds(seconds[i]));
         }
+        Summary acc = r.summary();
+        Summary time = Summary.of(seconds);
         table.print(out);
         out.printf(Locale.ROOT, "accuracy %s +- %s (mean +- sd over %d folds x %d repeats); %s; %.1f s in total%n",
                 TablePrinter.percent(acc.mean()), TablePrinter.percent(acc.sd()), k, validation.repeats(),
@@ -156,8 +272,10 @@ final class SvmCvCommand implements Callable<Integer> {
 
         JsonSummary summary = new JsonSummary()
                 .put("command", "svm cv")
+                .put("input", what)
                 .put("accuracy_mean", acc.mean())
                 .put("accuracy_sd", acc.sd())
+                .put("accuracy_sd_over_repeats", r.repeatSummary().sd())
                 .put("train_seconds", time.mean())
                 .put("train_seconds_total", sum(seconds))
                 .put("wall_seconds", wallSeconds)
@@ -171,85 +289,52 @@ final class SvmCvCommand implements Callable<Integer> {
                 .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
                 .put("loss", svm.loss().cliName())
                 .put("grid_search", grid)
+                .putList("repeat_accuracies", r.repeatMeans())
                 .putList("fold_accuracies", accuracies)
                 .putList("fold_train_seconds", seconds)
-                .putList("fold_kernels", outcomes.stream().map(FoldOutcome::kernel).toList())
-                .putList("fold_c", outcomes.stream().mapToDouble(FoldOutcome::c).toArray());
+                .putList("fold_kernels", kernelLabels)
+                .putList("fold_c", cs);
         json.write(CommandSupport.putEnvironment(summary));
+        Journals.finish(journal);
         return Main.OK;
     }
 
-    /** Chooses the missing kernel and/or C by an inner stratified grid search on a training part. */
-    static Point choose(LabeledDataset rawTrain, Kernel<Vec> fixedKernel, Double fixedC, FeatureScaling scaling,
-                        SvmLoss loss, long seed, double cacheMb) {
-        List<Kernel<Vec>> kernels = new ArrayList<>();
-        if (fixedKernel != null) {
-            kernels.add(fixedKernel);
-        } else {
-            double g0 = scaleGamma(scaling.fit(rawTrain).apply(rawTrain));
-            for (double factor : GAMMA_FACTORS) {
-                kernels.add(new GaussianKernel(roundTo4Digits(g0 * factor)));
-            }
+    /** The support vectors (bags) of a fold's final model, behind its scaler. */
+    private static double supportVectors(FittedModel<?> m) {
+        FittedModel<?> inner = Scaled.innermost(m);
+        if (inner instanceof SvmModel s) {
+            return s.supportVectorCount();
         }
-        double[] cs = fixedC != null ? new double[] {fixedC} : C_GRID;
-        List<Point> points = new ArrayList<>();
-        for (Kernel<Vec> kernel : kernels) {
-            for (double c : cs) {
-                points.add(new Point(kernel, c));
-            }
-        }
-        int smallestClass = smallestClassCount(rawTrain.labels());
-        int inner = Math.min(INNER_FOLDS, smallestClass);
-        if (inner < 2) {
-            throw new IllegalArgumentException("the grid search needs at least 2 examples of every class in each "
-                    + "training part, but one class has " + smallestClass + "; give --gamma/--kernel and --c");
-        }
-        List<Splits.Split> innerSplits = Splits.stratifiedKFold(rawTrain.labels(), inner, seed);
-        GridSearch.Result<Point> result = GridSearch.search(points, innerSplits, (p, tr, te, f) -> {
-            LabeledDataset part = rawTrain.subset(tr);
-            FittedScaler scaler = scaling.fit(part);
-            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss, cacheMb));
-            return CommandSupport.accuracy(m, scaler.apply(rawTrain.subset(te)));
-        }, 1);
-        return result.best();
+        return ((BagSvmModel) inner).supportVectorCount();
     }
 
-    /** g0 = 1 / (d * mean per-feature variance), or 1/d when the data have no variance. */
+    /** The grid's gammas on a vector training part: g0 of the scaled part times {@link #GAMMA_FACTORS}, 4 digits. */
+    static double[] vectorGammas(LabeledDataset rawPart, FeatureScaling scaling) {
+        double g0 = scaleGamma(scaling.fit(rawPart).apply(rawPart));
+        double[] out = new double[GAMMA_FACTORS.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = roundTo4Digits(g0 * GAMMA_FACTORS[i]);
+        }
+        return out;
+    }
+
+    /** g0 = 1 / (d * mean per-feature variance), or 1/d when the data have no variance ({@link GammaHeuristic#scale}). */
     static double scaleGamma(LabeledDataset data) {
-        int d = data.dim();
-        int n = data.size();
-        double[] mean = new double[d];
-        double[] sq = new double[d];
-        for (Vec v : data.points()) {
-            v.forEachStored((j, x) -> {
-                mean[j] += x;
-                sq[j] += x * x;
-            });
-        }
-        double var = 0;
-        for (int j = 0; j < d; j++) {
-            double m = mean[j] / n;
-            var += Math.max(sq[j] / n - m * m, 0);
-        }
-        var /= d;
-        return var > 0 ? 1.0 / (d * var) : 1.0 / d;
+        return GammaHeuristic.scale(data.points());
     }
 
     /** v rounded to 4 significant digits (e.g. 0.019230769 to 0.01923). */
     static double roundTo4Digits(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
+        return GammaHeuristic.roundTo4Digits(v);
     }
 
-    private static SvmOptions options(Point p, SvmLoss loss, double cacheMb) {
-        return SvmOptions.of(p.kernel()).withC(p.c()).withLoss(loss).withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
+    private static SvmOptions options(Kernel<Vec> kernel, double c, SvmLoss loss, double cacheMb) {
+        return SvmOptions.of(kernel).withC(c).withLoss(loss).withSolver(SmoSolver.Options.defaults().withCacheMb(cacheMb));
     }
 
-    private static int smallestClassCount(double[] labels) {
-        java.util.Map<Double, Integer> counts = new java.util.TreeMap<>();
-        for (double y : labels) {
-            counts.merge(y, 1, Integer::sum);
-        }
-        return counts.values().stream().mapToInt(Integer::intValue).min().orElse(0);
+    static BagSvmOptions bagOptions(Kernel<Bag> kernel, double c, SvmLoss loss, double cacheMb) {
+        return BagSvmOptions.of(kernel).withC(c).withLoss(loss).withSolver(SmoSolver.Options.defaults()
+                .withCacheMb(cacheMb));
     }
 
     private static double sum(double[] v) {

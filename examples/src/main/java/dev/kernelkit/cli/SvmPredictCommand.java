@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kernelkit svm predict}: loads a model file written by {@code svm train}, applies its
  * stored scaler to the points of {@code --data}, predicts their labels, reports the accuracy
- * against the labels in the file and optionally writes one predicted label per line.
+ * against the labels in the file and optionally writes one predicted label per line. A model trained
+ * on bags ({@code bag-svm}) predicts the bags of --data and writes one class name per line.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict the labels of --data with a model written by 'svm train'; report the accuracy.")
@@ -41,6 +42,9 @@ final class SvmPredictCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Options.checkReadable("--model", model);
         input.validate();
+        if (dev.kernelkit.io.ModelFileReader.read(model).type().equals(dev.kernelkit.svm.BagSvmCodec.TYPE)) {
+            return SvmBags.predict(this, PredictCommand.load(model));
+        }
         PrintWriter out = spec.commandLine().getOut();
 
         ModelFiles.SvmModelFile stored = ModelFiles.loadSvm(model);

@@ -24,10 +24,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kernelkit svm train}: fits the scaler on the training file, trains an SVM with our SMO
  * solver ({@link Svm#fit}), reports training (and, with {@code --test}, test) accuracy and writes
- * the model together with the scaler to {@code --model}.
+ * the model together with the scaler to {@code --model}. A bag file (CSV bags, multi-instance ARFF)
+ * is trained on with the set kernel over bags ({@link SvmBags}, a {@code bag-svm} model file).
  */
 @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Train an SVM on --data (and score it on --test) and write the model file.")
+        description = "Train an SVM on --data (points, or bags with the set kernel), score it on --test and write the model file.")
 final class SvmTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -64,6 +65,10 @@ final class SvmTrainCommand implements Callable<Integer> {
         input.validate();
         test.validate();
         svm.validate();
+        ExampleFiles.Format format = SvmBags.formatOf(input);
+        if (format.kind() == dev.kernelkit.learn.InputKind.BAGS) {
+            return SvmBags.train(this, format);
+        }
         kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
         if (kernelFrom.given()) {
             svm.c().orElseThrow(() -> new IllegalArgumentException("--c C is required"));

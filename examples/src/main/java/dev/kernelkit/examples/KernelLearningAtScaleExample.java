@@ -30,8 +30,9 @@ import java.util.List;
  * stratified subsample of a few thousand points and train the CVM with it on all of them; compare with the CVM
  * on one Gaussian at LibCVM's automatic width on the same standardised data. Base kernels: Gaussians on all
  * variables, gamma = 2^-12 .. 2^-1 (unit trace), so the learned kernel costs one squared distance per pair
- * like a single Gaussian. Run with {@code java -cp kernelkit.jar dev.kernelkit.examples.KernelLearningAtScaleExample
- * [TRAIN.libsvm TEST.libsvm SUBSAMPLE C]} (no arguments: a 4 x 4 checkerboard of 20,000 points).
+ * like a single Gaussian. Run with {@code java -cp examples/target/kernelkit.jar
+ * dev.kernelkit.examples.KernelLearningAtScaleExample [TRAIN.libsvm TEST.libsvm SUBSAMPLE C]} (no arguments: a
+ * 4 x 4 checkerboard of 20,000 points).
  */
 public final class KernelLearningAtScaleExample {
     private KernelLearningAtScaleExample() {
@@ -79,13 +80,13 @@ public final class KernelLearningAtScaleExample {
         LearnedKernel learned = LearnedKernel.of(mkl, new LearnedKernel.Average()).withUnitMeanDiagonal(scaled.points());
         double eps = CvmOptions.autoEpsilon(1.0, c);
         t0 = System.nanoTime();
-        CvmModel composed = CoreVectorMachine.fit(scaled, CvmOptions.jmlr(learned.kernel(), c, eps));
+        CvmModel composed = CoreVectorMachine.fit(scaled, CvmOptions.libcvm(learned.kernel(), c, eps));
         double composedSeconds = (System.nanoTime() - t0) * 1e-9;
 
         // 3. The reference: the CVM with one Gaussian at LibCVM's gamma = 2 / mean squared distance, same data.
         double gamma = CoreVectorMachine.autoGamma(scaled.points());
         t0 = System.nanoTime();
-        CvmModel gaussian = CoreVectorMachine.fit(scaled, CvmOptions.jmlr(new GaussianKernel(gamma), c, eps));
+        CvmModel gaussian = CoreVectorMachine.fit(scaled, CvmOptions.libcvm(new GaussianKernel(gamma), c, eps));
         double gaussianSeconds = (System.nanoTime() - t0) * 1e-9;
 
         // A model behind the scaler reads raw test points; these read the standardised ones.

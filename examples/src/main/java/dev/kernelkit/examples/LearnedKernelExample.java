@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
  * kernels matter on two moons hidden among noise features; {@link LearnedKernel} takes that kernel (and the
  * standardisation it was learned behind) out of the model, and an SVM (SMO) and a core vector machine (Tsang,
  * Kwok and Cheung, JMLR 2005) train with it. Run with
- * {@code java -cp kernelkit.jar dev.kernelkit.examples.LearnedKernelExample}.
+ * {@code java -cp examples/target/kernelkit.jar dev.kernelkit.examples.LearnedKernelExample}.
  */
 public final class LearnedKernelExample {
     private LearnedKernelExample() {

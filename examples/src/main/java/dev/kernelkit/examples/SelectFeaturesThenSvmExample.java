@@ -1,46 +1,48 @@
 package dev.kernelkit.examples;
 
 import dev.kernelkit.data.DenseVec;
-import dev.kernelkit.data.FeatureScaling;
-import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.gram.MultipleKernel;
-import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.learn.FitListener;
-import dev.kernelkit.learn.LearnedKernel;
-import dev.kernelkit.learn.Model;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
-import dev.kernelkit.svm.Svm;
-import dev.kernelkit.svm.SvmModel;
-import dev.kernelkit.svm.SvmOptions;
+import dev.kernelkit.svm.KernelWeightSelection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Interpretable selection, then a fast classifier: IMKPL (Hosseini and Hammer, CIKM 2019) with one Gaussian per
  * feature and the capped beta-step keeps exactly r features (kernel weights 1 / r); an SVM is then trained on the
  * learned kernel (the r per-feature Gaussians) and on the r kept features (one Gaussian, gamma = 1 / r on the
- * standardised features), next to the SVM on all features (gamma = 1 / d). Every hyper-parameter is fixed
- * beforehand (nothing is chosen on test points). Run with
- * {@code java -cp kernelkit.jar dev.kernelkit.examples.SelectFeaturesThenSvmExample [DATA.libsvm SPLITS T CAPS]}
- * (CAPS comma-separated, e.g. 18,72,300; no arguments: 4 classes, 8 informative features among 200).
+ * standardised features) by {@link KernelWeightSelection}, next to the same SVM on r features drawn at random and
+ * on all features (gamma = 1 / d). Every
+ * hyper-parameter is fixed beforehand (nothing is chosen on test points). Run with
+ * {@code java -cp examples/target/kernelkit.jar dev.kernelkit.examples.SelectFeaturesThenSvmExample
+ * [DATA.libsvm SPLITS T CAPS [LAMBDA MU TAU]]} (CAPS comma-separated, e.g. 18,72,300; LAMBDA MU TAU default to
+ * TOX-171's 0.1 0.3 0.1 of the paper's Table 1; no arguments: 4 classes, 8 informative features among 200).
  */
 public final class SelectFeaturesThenSvmExample {
     private SelectFeaturesThenSvmExample() {
     }
 
-    /** One split at one cap r: test accuracies and the kept features. */
+    /**
+     * One split at one cap r: the kept features and the test accuracies of IMKPL, of the SVMs on its learned kernel,
+     * on the r kept features, on r features drawn at random (the same SVM; what any r features give) and on all.
+     */
     public record Row(int split, int cap, int[] kept, double imkplAccuracy, double learnedKernelSvmAccuracy,
-                      double keptFeaturesSvmAccuracy, double allFeaturesSvmAccuracy, double imkplSeconds) {
+                      double keptFeaturesSvmAccuracy, double randomFeaturesSvmAccuracy, double allFeaturesSvmAccuracy,
+                      double imkplSeconds) {
     }
 
     /** SVM cost, fixed beforehand. */
@@ -51,89 +53,98 @@ public final class SelectFeaturesThenSvmExample {
         int splits;
         int t;
         int[] caps;
-        if (args.length == 4) {
+        double[] weights = {0.1, 0.3, 0.1};   // lambda, mu, tau
+        if (args.length == 4 || args.length == 7) {
             data = LibsvmFormat.readDense(Path.of(args[0]));
             splits = Integer.parseInt(args[1]);
             t = Integer.parseInt(args[2]);
             caps = Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray();
-        } else {
+            if (args.length == 7) {
+                weights = new double[] {Double.parseDouble(args[4]), Double.parseDouble(args[5]),
+                        Double.parseDouble(args[6])};
+            }
+        } else if (args.length == 0) {
             data = informativeAmongNoise(4, 30, 8, 200, 1);
             splits = 2;
             t = 3;
             caps = new int[] {4, 8, 16};
+        } else {
+            System.err.println("usage: SelectFeaturesThenSvmExample [DATA.libsvm SPLITS T CAPS [LAMBDA MU TAU]], got "
+                    + args.length + " arguments");
+            System.exit(2);
+            return;
         }
-        System.out.println("split cap kept imkpl svm-learned-kernel svm-kept-features svm-all-features imkpl-seconds");
-        for (Row r : run(data, splits, t, caps, 10, 1)) {
-            System.out.printf("%d %d %d %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length,
-                    r.imkplAccuracy(), r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(),
-                    r.allFeaturesSvmAccuracy(), r.imkplSeconds());
-        }
+        System.out.println("split cap kept imkpl svm-learned-kernel svm-kept-features svm-random-features"
+                + " svm-all-features imkpl-seconds");
+        run(data, splits, t, weights[0], weights[1], weights[2], caps, 10, 1, r -> System.out.printf(
+                "%d %d %d %.4f %.4f %.4f %.4f %.4f %.2f%n", r.split(), r.cap(), r.kept().length, r.imkplAccuracy(),
+                r.learnedKernelSvmAccuracy(), r.keptFeaturesSvmAccuracy(), r.randomFeaturesSvmAccuracy(),
+                r.allFeaturesSvmAccuracy(), r.imkplSeconds()));
+    }
+
+    /** {@link #run(LabeledDataset, int, int, double, double, double, int[], int, long, Consumer)} at TOX-171's weights. */
+    public static List<Row> run(LabeledDataset data, int splits, int t, int[] caps, int maxIterations, long seed) {
+        return run(data, splits, t, 0.1, 0.3, 0.1, caps, maxIterations, seed, r -> { });
     }
 
     /**
-     * Stratified 70/30 splits (seed, seed + 1, ...); per split IMKPL at every cap (T, lambda 0.1, mu 0.3,
-     * tau 0.1, the capped beta-step with the distance-difference J_ls, at most {@code maxIterations} outer
-     * iterations), then the three SVMs.
+     * Stratified 70/30 splits (seed, seed + 1, ...); per split the SVM on all features, then per cap r IMKPL
+     * (T, lambda, mu, tau, the capped beta-step with the distance-difference J_ls, at most {@code maxIterations}
+     * outer iterations, seed = seed + split index), the two SVMs on what it keeps and the same Gaussian SVM on
+     * as many features drawn uniformly at random (seeded by the split and r). Each row goes to {@code onRow} as
+     * soon as it is measured.
      */
-    public static List<Row> run(LabeledDataset data, int splits, int t, int[] caps, int maxIterations, long seed) {
+    public static List<Row> run(LabeledDataset data, int splits, int t, double lambda, double mu, double tau, int[] caps,
+                                int maxIterations, long seed, Consumer<Row> onRow) {
         List<Row> rows = new ArrayList<>();
         List<Splits.Split> parts = Splits.repeatedStratifiedHoldOut(data.labels(), 0.7, splits, seed);
+        int[] everyFeature = IntStream.range(0, data.dim()).toArray();
         for (int s = 0; s < parts.size(); s++) {
             LabeledDataset train = data.subset(parts.get(s).train());
             LabeledDataset test = data.subset(parts.get(s).test());
-            double all = gaussianSvmAccuracy(train, test, null);
+
+            // 1. The reference: one Gaussian (gamma = 1 / d) on all standardised features.
+            double all = Metrics.accuracy(KernelWeightSelection.gaussianSvm(train, everyFeature, C), test);
+
             MultipleKernel perFeature = MultipleKernel.gaussianPerFeature(train.points());
             for (int cap : caps) {
-                // 1. IMKPL keeps r = cap per-feature kernels (weights 1 / r): the features it uses.
-                ImkplOptions o = new ImkplOptions(t, 0.1, 0.3, 0.1, ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
+                // 2. IMKPL keeps r = cap per-feature kernels (weights 1 / r): the features it uses.
+                ImkplOptions o = new ImkplOptions(t, lambda, mu, tau, ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
                         ImkplOptions.LsForm.DISTANCE_DIFFERENCE, maxIterations, 1e-4, true,
                         ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, cap, seed + s);
                 long t0 = System.nanoTime();
                 ImkplModel imkpl = Imkpl.fit(train, perFeature, o, FitListener.SILENT);
                 double seconds = (System.nanoTime() - t0) * 1e-9;
-                LearnedKernel learned = LearnedKernel.of(imkpl, new LearnedKernel.Average());
-                double[] w = learned.featureWeights();
-                int[] kept = java.util.stream.IntStream.range(0, w.length).filter(f -> w[f] > 0).toArray();
 
-                // 2. An SVM on the learned kernel (sum of the kept per-feature Gaussians, k(x, x) = 1).
-                SvmModel onKernel = Svm.fit(train, SvmOptions.of(learned.kernel()).withC(C));
-                // 3. An SVM with one Gaussian on the kept features only.
-                double keptAcc = gaussianSvmAccuracy(train, test, kept);
-                rows.add(new Row(s + 1, cap, kept, accuracy(imkpl, test), accuracy(onKernel, test), keptAcc, all, seconds));
+                // 3. The kept features, an SVM on them and an SVM on IMKPL's learned kernel.
+                KernelWeightSelection kept = KernelWeightSelection.fit(imkpl, train, C);
+
+                // 4. What r features taken at random give with the same SVM.
+                int[] random = randomFeatures(data.dim(), kept.keptCount(), seed + s + 7919L * cap);
+                double randomAcc = Metrics.accuracy(KernelWeightSelection.gaussianSvm(train, random, C), test);
+                Row row = new Row(s + 1, cap, kept.keptFeatures(), Metrics.accuracy(imkpl, test),
+                        Metrics.accuracy(kept.onLearnedKernel(), test), Metrics.accuracy(kept.onKeptFeatures(), test),
+                        randomAcc, all, seconds);
+                rows.add(row);
+                onRow.accept(row);
             }
         }
         return rows;
     }
 
-    /** The SVM with one Gaussian (gamma = 1 / features) on standardised features (all when {@code keep} is null). */
-    static double gaussianSvmAccuracy(LabeledDataset train, LabeledDataset test, int[] keep) {
-        LabeledDataset tr = keep == null ? train : project(train, keep);
-        LabeledDataset te = keep == null ? test : project(test, keep);
-        FittedScaler scaler = FeatureScaling.STANDARD.fit(tr);
-        SvmModel m = Svm.fit(scaler.apply(tr), SvmOptions.of(new GaussianKernel(1.0 / tr.dim())).withC(C));
-        return accuracy(m, scaler.apply(te));
-    }
-
-    /** The points restricted to the given features, in that order. */
-    static LabeledDataset project(LabeledDataset data, int[] features) {
-        List<Vec> out = new ArrayList<>(data.size());
-        for (Vec v : data.points()) {
-            double[] x = new double[features.length];
-            for (int j = 0; j < features.length; j++) {
-                x[j] = v.get(features[j]);
-            }
-            out.add(DenseVec.wrap(x));
+    /** {@code count} distinct features of {@code dim}, uniformly at random (a seeded partial shuffle), ascending. */
+    static int[] randomFeatures(int dim, int count, long seed) {
+        int[] all = IntStream.range(0, dim).toArray();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < count; i++) {
+            int j = i + rnd.nextInt(dim - i);
+            int tmp = all[i];
+            all[i] = all[j];
+            all[j] = tmp;
         }
-        return data.withPoints(out);
-    }
-
-    private static double accuracy(Model<Vec> model, LabeledDataset data) {
-        int correct = 0;
-        for (int i = 0; i < data.size(); i++) {
-            correct += model.classNames().get(model.predict(data.x(i))).equals(data.classNames().get(data.classIndex(i)))
-                    ? 1 : 0;
-        }
-        return (double) correct / data.size();
+        int[] out = Arrays.copyOf(all, count);
+        Arrays.sort(out);
+        return out;
     }
 
     /**

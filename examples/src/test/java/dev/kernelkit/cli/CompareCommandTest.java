@@ -161,8 +161,36 @@ class CompareCommandTest {
         assertThat(r.out()).isEmpty();
         Path bags = dir.resolve("ring.csv");
         CsvBagFormat.write(SyntheticData.ringBags(6, 2, 4, 1), bags);
-        r = CliRun.of("compare", "--data", bags.toString(), "--learners", "sparsemi,svm", "--seed", "1");
-        PredictCommandTest.assertOneErrorLine(r, "learner 'svm' learns from vectors, but " + bags + " holds bags (csv-bags)");
+        r = CliRun.of("compare", "--data", bags.toString(), "--learners", "sparsemi,sm1", "--seed", "1");
+        PredictCommandTest.assertOneErrorLine(r, "learner 'sm1' learns from vectors, but " + bags + " holds bags (csv-bags)");
+        r = CliRun.of("compare", "--data", moons.toString(), "--learners", "svm,bag-cvm", "--seed", "1");
+        PredictCommandTest.assertOneErrorLine(r, "learner 'bag-cvm' learns from bags, but " + moons
+                + " holds vectors (libsvm)");
+    }
+
+    /**
+     * On bag data the method names cvm and svm mean the learners over bags (bag-cvm, bag-svm: the set
+     * kernel), as issue #22's list of bag learners has them; the runs are those of the catalog learners.
+     */
+    @Test
+    void onBagDataCvmAndSvmAreTheSetKernelLearners() throws Exception {
+        Path bags = dir.resolve("ring-small.csv");
+        CsvBagFormat.write(SyntheticData.ringBags(15, 3, 6, 2), bags);
+        Path json = dir.resolve("bags.json");
+        CliRun r = CliRun.of("compare", "--data", bags.toString(), "--learners", "mikernel,cvm,svm", "--folds", "3",
+                "--seed", "4", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode j = TestJson.read(json);
+        assertThat(TestJson.keys(j.get("learners"))).containsExactly("mikernel", "bag-cvm", "bag-svm");
+        dev.kernelkit.data.BagDataset d = CsvBagFormat.read(bags);
+        for (String name : List.of("bag-cvm", "bag-svm")) {
+            Evaluation e = CompareCommand.selection(Learners.bags(name), Resampling.stratifiedKFold(3, 1, 4), 4, false, 3,
+                    dev.kernelkit.data.FeatureScaling.NONE).run(d);
+            assertThat(j.get("learners").get(name).get("accuracy_mean").doubleValue()).isEqualTo(e.summary().mean());
+        }
+        assertThat(CompareCommand.learner("cvm", dev.kernelkit.learn.InputKind.BAGS).name()).isEqualTo("bag-cvm");
+        assertThat(CompareCommand.learner("cvm", dev.kernelkit.learn.InputKind.VECTORS).name()).isEqualTo("cvm");
+        assertThat(CompareCommand.learner("SVM", dev.kernelkit.learn.InputKind.BAGS).name()).isEqualTo("bag-svm");
     }
 
     @Test

@@ -2,8 +2,14 @@ package dev.kernelkit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kernelkit.data.CsvBagFormat;
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.testing.TestData;
 import dev.kernelkit.util.Threads;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -166,6 +173,118 @@ class ReliabilityCliTest {
                 "--json", dir.resolve("none.json").toString(), "--resume");
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.err()).contains("none.json.journal").contains("no journal to resume");
+    }
+
+    @Test
+    void aKilledMklCvResumesToTheJsonOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(TestData.gaussianBlobs(200, 3, 2.0, 3), data);
+        List<String> common = List.of("mkl", "cv", "--data", data.toString(), "--method", "sm1", "--c-grid", "1,10",
+                "--nu-grid", "0.5,1", "--inner-folds", "3", "--splits", "6", "--seed", "4");
+        JsonNode tampered = killResumeAndCompare(dir, common, 6, "cv");
+        assertThat(TestJson.doubles(tampered.get("split_accuracies")).get(0)).isEqualTo(TAMPERED_SCORE);
+    }
+
+    @Test
+    void aKilledMklCompareResumesEveryMethodToTheJsonOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(TestData.gaussianBlobs(200, 3, 2.0, 5), data);
+        List<String> common = List.of("mkl", "compare", "--data", data.toString(), "--methods", "sm1,ave", "--c-grid",
+                "1,10", "--nu-grid", "0.5,1", "--inner-folds", "3", "--splits", "4", "--seed", "2", "--verbose");
+        // split by split, every method on it: sm1 and ave of split 1, then of split 2, ...
+        JsonNode tampered = killResumeAndCompare(dir, common, 8, "sm1");
+        assertThat(TestJson.doubles(tampered.get("methods").get("sm1").get("split_accuracies")).get(0))
+                .isEqualTo(TAMPERED_SCORE);
+        assertThat(TestJson.doubles(tampered.get("methods").get("ave").get("split_accuracies")).get(0))
+                .isNotEqualTo(TAMPERED_SCORE);
+    }
+
+    @Test
+    void aKilledPrototypesCvResumesToTheJsonOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(3);
+        List<Vec> xs = new ArrayList<>();
+        double[] ys = new double[45];
+        for (int i = 0; i < ys.length; i++) {
+            int q = i % 3;
+            xs.add(DenseVec.of(q + 0.6 * rnd.nextGaussian(), -q + 0.6 * rnd.nextGaussian(), rnd.nextGaussian()));
+            ys[i] = q + 1;
+        }
+        Path data = dir.resolve("three.libsvm");
+        LibsvmFormat.write(new LabeledDataset(xs, ys), data);
+        List<String> common = List.of("prototypes", "cv", "--data", data.toString(), "--t", "2", "--splits", "6",
+                "--max-iterations", "10", "--tune", "t=2;t=3", "--inner-folds", "3", "--seed", "5");
+        JsonNode tampered = killResumeAndCompare(dir, common, 6, "cv");
+        assertThat(TestJson.doubles(tampered.get("accuracy_per_split")).get(0)).isEqualTo(TAMPERED_SCORE);
+    }
+
+    @Test
+    void theJournallingCommandsOfferResumeAndThePaperComparisonsPointToKernelkitCompare() {
+        for (String[] cmd : new String[][] {{"mkl", "cv"}, {"mkl", "compare"}, {"prototypes", "cv"}, {"sparse-mi", "cv"},
+            {"sparse-mi", "compare"}}) {
+            assertThat(CliRun.of(cmd[0], cmd[1], "--help").out()).as(String.join(" ", cmd)).contains("--resume");
+        }
+        for (String family : new String[] {"mkl", "sparse-mi"}) {
+            assertThat(CliRun.of(family, "compare", "--help").out().replaceAll("\\s+", " ")).as(family)
+                    .contains("use kernelkit compare.");
+        }
+    }
+
+    /** The test score written into a journal to show that a resumed run takes recorded folds from it. */
+    static final double TAMPERED_SCORE = 0.25;
+
+    /**
+     * Runs {@code common --json killed.json --threads 1} in a forked JVM and kills it once two outer folds are
+     * journalled (of {@code folds}); resumes it in-process with {@code --resume} and asserts its JSON equals that of
+     * an uninterrupted run (wall times excepted) and that the journal is gone. Then shows that the recorded folds
+     * were recalled, not run again: resumed from the journal as the kill left it, with the test score of fold 0 of
+     * {@code section} changed to {@link #TAMPERED_SCORE}, the run's JSON, returned, carries that score.
+     */
+    static JsonNode killResumeAndCompare(Path dir, List<String> common, int folds, String section) throws Exception {
+        Path killed = dir.resolve("killed.json");
+        Path journal = Journals.journalFile(killed);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(common);
+        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("fork.out").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (folds(journal) < 2 && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        p.destroyForcibly();
+        p.waitFor();
+        assertThat(folds(journal)).as("folds journalled when the run was killed").isBetween(2, folds - 1);
+        assertThat(killed).as("no JSON from the killed run").doesNotExist();
+        List<String> atKill = Files.readAllLines(journal);
+
+        List<String> resume = new ArrayList<>(common);
+        resume.addAll(List.of("--json", killed.toString(), "--resume"));
+        CliRun resumed = CliRun.of(resume.toArray(String[]::new));
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(journal).as("the journal is removed once the JSON is written").doesNotExist();
+
+        Path whole = dir.resolve("whole.json");
+        List<String> plain = new ArrayList<>(common);
+        plain.addAll(List.of("--json", whole.toString()));
+        CliRun uninterrupted = CliRun.of(plain.toArray(String[]::new));
+        assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
+        assertThat(withoutWallTimes(killed)).isEqualTo(withoutWallTimes(whole));
+
+        String prefix = "fold\t" + section + "\t0\t";
+        assertThat(atKill).anyMatch(l -> l.startsWith(prefix));
+        List<String> tampered = atKill.stream().map(l -> l.startsWith(prefix)
+                ? l.replaceFirst("\tscore=[^\t]*", "\tscore=" + Double.toHexString(TAMPERED_SCORE)) : l).toList();
+        Files.write(journal, tampered);
+        Files.delete(killed);
+        CliRun again = CliRun.of(resume.toArray(String[]::new));
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        return TestJson.read(killed);
+    }
+
+    /** The JSON's lines without the wall-clock times (keys with "seconds"), different in any two runs. */
+    static String withoutWallTimes(Path json) throws IOException {
+        return Files.readAllLines(json).stream().filter(l -> !l.matches("\\s*\"\\w*seconds\\w*\":.*"))
+                .collect(Collectors.joining("\n"));
     }
 
     static int folds(Path journal) {

@@ -51,6 +51,17 @@ class CompositionExamplesTest {
         // 4 classes: chance is 0.25
         assertThat(r.keptFeaturesSvmAccuracy()).isGreaterThan(0.8);
         assertThat(r.learnedKernelSvmAccuracy()).isGreaterThan(0.8);
+        // 8 features drawn at random are almost all noise: the same SVM on them stays near chance
+        assertThat(r.randomFeaturesSvmAccuracy()).isLessThan(r.keptFeaturesSvmAccuracy() - 0.3);
+    }
+
+    @Test
+    void randomFeaturesAreDistinctAscendingAndSeeded() {
+        int[] a = SelectFeaturesThenSvmExample.randomFeatures(50, 10, 3);
+        assertThat(a).hasSize(10).isSorted().doesNotHaveDuplicates();
+        assertThat(Arrays.stream(a).allMatch(f -> f >= 0 && f < 50)).isTrue();
+        assertThat(SelectFeaturesThenSvmExample.randomFeatures(50, 10, 3)).containsExactly(a);
+        assertThat(SelectFeaturesThenSvmExample.randomFeatures(5, 5, 3)).containsExactly(0, 1, 2, 3, 4);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
-import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
@@ -24,9 +23,7 @@ import dev.kernelkit.mkl.SoftMarginMkl;
 import dev.kernelkit.prototypes.Imkpl;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
-import dev.kernelkit.svm.Svm;
-import dev.kernelkit.svm.SvmModel;
-import dev.kernelkit.svm.SvmOptions;
+import dev.kernelkit.svm.KernelWeightSelection;
 import dev.kernelkit.testing.RealData;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,16 +78,10 @@ class ComposedPipelinesRealDataTest {
         ImkplOptions o = new ImkplOptions(18, 0.1, 0.3, 0.1, ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
                 ImkplOptions.LsForm.DISTANCE_DIFFERENCE, 10, 1e-4, true, ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE, 72, 1);
         ImkplModel imkpl = Imkpl.fit(train, MultipleKernel.gaussianPerFeature(train.points()), o, FitListener.SILENT);
-        LearnedKernel learned = LearnedKernel.of(imkpl, new LearnedKernel.Average());
-        double[] w = learned.featureWeights();
-        int[] kept = IntStream.range(0, w.length).filter(f -> w[f] > 0).toArray();
-        assertThat(kept).hasSize(72);
-        LabeledDataset tr = project(train, kept);
-        FittedScaler scaler = FeatureScaling.STANDARD.fit(tr);
-        SvmModel svm = Svm.fit(scaler.apply(tr), SvmOptions.of(new GaussianKernel(1.0 / kept.length)).withC(10.0));
-        double acc = accuracy(svm, scaler.apply(project(test, kept)));
-        SvmModel onKernel = Svm.fit(train, SvmOptions.of(learned.kernel()).withC(10.0));
-        double accKernel = accuracy(onKernel, test);
+        KernelWeightSelection kept = KernelWeightSelection.fit(imkpl, train, 10.0);
+        assertThat(kept.keptFeatures()).hasSize(72);
+        double acc = accuracy(kept.onKeptFeatures(), test);
+        double accKernel = accuracy(kept.onLearnedKernel(), test);
         System.out.printf("TOX-171 split 1: SVM on IMKPL's 72 features %.4f, SVM on its learned kernel %.4f%n", acc,
                 accKernel);
         assertThat(acc).isGreaterThanOrEqualTo(TOX_KEPT_FLOOR);
@@ -105,18 +96,6 @@ class ComposedPipelinesRealDataTest {
     private static final double A9A_SMALL_FLOOR = 0.82;
     private static final double TOX_KEPT_FLOOR = 0.90;
     private static final double TOX_KERNEL_FLOOR = 0.85;
-
-    private static LabeledDataset project(LabeledDataset data, int[] features) {
-        List<Vec> out = new ArrayList<>(data.size());
-        for (Vec v : data.points()) {
-            double[] x = new double[features.length];
-            for (int j = 0; j < features.length; j++) {
-                x[j] = v.get(features[j]);
-            }
-            out.add(DenseVec.wrap(x));
-        }
-        return data.withPoints(out);
-    }
 
     private static double accuracy(Model<Vec> model, LabeledDataset data) {
         int correct = 0;

@@ -151,6 +151,47 @@ final class KernelPlan {
         }
 
         /**
+         * The partial derivatives of sum_m w_m k_m for one pair with inner product {@code dot} and squared distance
+         * {@code dist}: out[0] = d/d dot (polynomials p g (g dot + c)^(p-1)), out[1] = d/d dist (a Gaussian of
+         * chain width g squared s times, exp(-2^s g dist): -2^s g times its value; a group Gaussian: -exp(-dist /
+         * sigma) / sigma, 0 for sigma = 0). Chain values as in {@link #weighted}.
+         */
+        void derivatives(double dot, double dist, double[] w, double[] out) {
+            double dDot = 0, dDist = 0;
+            for (int c = 0; c < chainGamma.length; c++) {
+                int[] ks = chainKernel[c];
+                int[] sq = chainSquarings[c];
+                double v = Math.exp(-chainGamma[c] * dist);
+                int cur = 0;
+                for (int k = 0; k < ks.length; k++) {
+                    double wk = w[ks[k]];
+                    if (wk == 0) {
+                        continue;
+                    }
+                    while (cur < sq[k]) {
+                        v *= v;
+                        cur++;
+                    }
+                    dDist -= wk * Math.scalb(chainGamma[c], sq[k]) * v;
+                }
+            }
+            for (int k = 0; k < widthKernel.length; k++) {
+                double wk = w[widthKernel[k]];
+                if (wk != 0 && width[k] != 0) {
+                    dDist -= wk * widthValue(dist, width[k]) / width[k];
+                }
+            }
+            for (int k = 0; k < polyKernel.length; k++) {
+                double wk = w[polyKernel[k]];
+                if (wk != 0) {
+                    dDot += wk * polyDegree[k] * polyGamma[k] * intPow(polyGamma[k] * dot + polyOffset[k], polyDegree[k] - 1);
+                }
+            }
+            out[0] = dDot;
+            out[1] = dDist;
+        }
+
+        /**
          * The members with w_m != 0 and their weights, flattened for {@link Active#weighted}, or
          * null when none is active.
          */

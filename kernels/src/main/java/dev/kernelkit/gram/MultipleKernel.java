@@ -4,6 +4,9 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.AlignmentChannel;
 import dev.kernelkit.kernel.ChannelAlignmentKernel;
+import dev.kernelkit.kernel.DifferentiableKernel;
+import dev.kernelkit.kernel.KernelGradients;
+import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.kernel.VariableLengthChannelKernel;
 import dev.kernelkit.kernel.ExponentialChiSquareKernel;
 import dev.kernelkit.kernel.GaussianKernel;
@@ -458,7 +461,31 @@ public final class MultipleKernel {
      * @throws IllegalArgumentException for a wrong length or a negative or non-finite weight
      */
     public Combined combined(double[] mu) {
-        return new Combined(BaseKernelMatrices.checkWeights(mu, kernels.size()));
+        double[] w = BaseKernelMatrices.checkWeights(mu, kernels.size());
+        return whyNotDifferentiable(w) == null ? new DifferentiableCombined(w) : new Combined(w);
+    }
+
+    /**
+     * Null when every base kernel with mu_m &gt; 0 has a gradient with respect to a point
+     * ({@link KernelGradients#whyNotDifferentiable}), else why not, naming the first one that has none.
+     */
+    private String whyNotDifferentiable(double[] mu) {
+        for (int m = 0; m < mu.length; m++) {
+            if (mu[m] > 0) {
+                String why = KernelGradients.whyNotDifferentiable(kernels.get(m));
+                if (why != null) {
+                    String spec;
+                    try {
+                        spec = Kernels.format(kernels.get(m));
+                    } catch (IllegalArgumentException e) {
+                        spec = String.valueOf(kernels.get(m));
+                    }
+                    return "the combination is not differentiable: kernel " + m + " of " + mu.length + ", " + spec
+                            + " (weight " + mu[m] + "): " + why;
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -482,11 +509,14 @@ public final class MultipleKernel {
 
     /**
      * A learned combination K_mu = sum_m mu_m s_m k_m of the base kernels, evaluated on the fast path of
-     * {@link KernelPlan} with the effective weights w_m = mu_m s_m. Immutable and thread-safe.
+     * {@link KernelPlan} with the effective weights w_m = mu_m s_m. When every base kernel with mu_m &gt; 0 has
+     * a gradient with respect to a point, {@link #combined} returns a {@link DifferentiableCombined}, which is a
+     * {@link DifferentiableKernel}; {@link #differentiable} says which base kernel has none otherwise.
+     * Immutable and thread-safe.
      */
-    public final class Combined implements Kernel<Vec> {
+    public sealed class Combined implements Kernel<Vec> permits DifferentiableCombined {
         private final double[] mu;
-        private final double[] w;
+        final double[] w;
 
         private Combined(double[] mu) {
             this.mu = mu;
@@ -579,9 +609,100 @@ public final class MultipleKernel {
             return new Expansion(new Rows(this, kept), coef.stream().mapToDouble(Double::doubleValue).toArray());
         }
 
+        /**
+         * Null when this combination has a gradient with respect to a point (it is a
+         * {@link DifferentiableCombined}), else why not, naming the first base kernel with mu_m &gt; 0 that has none.
+         */
+        public String whyNotDifferentiable() {
+            return MultipleKernel.this.whyNotDifferentiable(mu);
+        }
+
+        /**
+         * This kernel as a {@link DifferentiableKernel}.
+         *
+         * @throws IllegalArgumentException naming the first base kernel with mu_m &gt; 0 that has no gradient
+         */
+        public DifferentiableKernel differentiable() {
+            throw new IllegalArgumentException(whyNotDifferentiable());
+        }
+
         @Override
         public String toString() {
             return "MultipleKernel.Combined(M=" + kernels.size() + ")";
+        }
+    }
+
+    /**
+     * A combination K_mu = sum_m mu_m s_m k_m whose base kernels with mu_m &gt; 0 all have a gradient with respect
+     * to a point (Gaussians, polynomials and linear kernels on all variables, one variable or a feature subset,
+     * group Gaussians; {@link KernelGradients}): made by {@link #combined} for such weights. Per feature subset S
+     * of {@link KernelPlan} (inner product s = x_S . z_S, squared distance d = ||x_S - z_S||^2):
+     *
+     * <pre>
+     *   dK/dz_S = sum over the members of S of w_m (dk_m/ds x_S + 2 dk_m/dd (z_S - x_S)),
+     *   Gaussian exp(-g d): dk/dd = -g k;  group Gaussian exp(-d / sigma): -k / sigma (0 for sigma = 0);
+     *   polynomial (g s + c)^p: dk/ds = p g (g s + c)^(p-1)
+     * </pre>
+     *
+     * and the other members one by one ({@link KernelGradients#addGradient}). Cost: that of one
+     * {@link Combined#apply}. Immutable and thread-safe.
+     */
+    public final class DifferentiableCombined extends Combined implements DifferentiableKernel {
+
+        private DifferentiableCombined(double[] mu) {
+            super(mu);
+        }
+
+        /**
+         * Adds {@code scale * dK_mu(x, z)/dz} to {@code acc} (length {@code z.dim()}).
+         *
+         * @throws IllegalArgumentException for points of different dimensions or a feature out of range
+         */
+        @Override
+        public void addGradient(Vec x, Vec z, double scale, double[] acc) {
+            x.checkSameDim(z);
+            double[] d = new double[2];
+            for (KernelPlan.Group grp : plan.groups) {
+                if (!grp.active(w)) {
+                    continue;
+                }
+                if (grp.feature == KernelPlan.ALL) {
+                    grp.derivatives(x.dot(z), x.squaredDistance(z), w, d);
+                    // d_s x + 2 d_d (z - x) = (d_s - 2 d_d) x + 2 d_d z
+                    x.addTo(acc, scale * (d[0] - 2 * d[1]));
+                    z.addTo(acc, scale * 2 * d[1]);
+                } else if (grp.feature == KernelPlan.LIST) {
+                    checkFeature(grp.maxFeature(), x.dim());
+                    double dot = 0, dist = 0;
+                    for (int f : grp.features) {
+                        double a = x.get(f), b = z.get(f);
+                        double diff = a - b;
+                        dot += a * b;
+                        dist += diff * diff;
+                    }
+                    grp.derivatives(dot, dist, w, d);
+                    for (int f : grp.features) {
+                        double a = x.get(f), b = z.get(f);
+                        acc[f] += scale * (d[0] * a + 2 * d[1] * (b - a));
+                    }
+                } else {
+                    checkFeature(grp.feature, x.dim());
+                    double a = x.get(grp.feature), b = z.get(grp.feature);
+                    grp.derivatives(a * b, (a - b) * (a - b), w, d);
+                    acc[grp.feature] += scale * (d[0] * a + 2 * d[1] * (b - a));
+                }
+            }
+            for (int m : plan.generic) {
+                if (w[m] != 0) {
+                    KernelGradients.addGradient(kernels.get(m), x, z, scale * w[m], acc);
+                }
+            }
+        }
+
+        /** This kernel. */
+        @Override
+        public DifferentiableKernel differentiable() {
+            return this;
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.Set;
  *   linear                                               set(VECTOR-KERNEL)
  *   polynomial:degree=2,gamma=1.0,offset=1.0             normalized(BAG-KERNEL)
  *   gaussian:gamma=0.5                                   power(p=2,BAG-KERNEL)
+ *   weighted-gaussian:gamma=0.5,weights=1.0;0.0;2.5      (one weight per feature)
  *   laplacian:gamma=0.5                                  sum(0.5*BAG-KERNEL,...)
  *   sigmoid:gamma=0.01,offset=-1.0  (not PSD)
  *   exp-chi2:gamma=1.0              (non-negative features)
@@ -35,8 +36,8 @@ import java.util.Set;
 public final class Kernels {
     /** Names of the vector kernels, in the order error messages list them. */
     public static final List<String> VECTOR_NAMES = List.of("linear", "polynomial", "gaussian", "laplacian",
-            "sigmoid", "exp-chi2", "inverse-distance", "inverse-squared-distance", "normalized", "power", "sum",
-            "feature", "features");
+            "sigmoid", "exp-chi2", "inverse-distance", "inverse-squared-distance", "weighted-gaussian", "normalized",
+            "power", "sum", "feature", "features");
     /** Names of the bag kernels. */
     public static final List<String> BAG_NAMES = List.of("set", "normalized", "power", "sum");
 
@@ -83,6 +84,15 @@ public final class Kernels {
                     .append(",offset=").append(p.offset());
         } else if (k instanceof GaussianKernel g) {
             sb.append("gaussian:gamma=").append(g.gamma());
+        } else if (k instanceof WeightedGaussianKernel g) {
+            sb.append("weighted-gaussian:gamma=").append(g.gamma()).append(",weights=");
+            double[] w = g.weights();
+            for (int d = 0; d < w.length; d++) {
+                if (d > 0) {
+                    sb.append(';');
+                }
+                sb.append(w[d]);
+            }
         } else if (k instanceof LaplacianKernel g) {
             sb.append("laplacian:gamma=").append(g.gamma());
         } else if (k instanceof SigmoidKernel s) {
@@ -252,8 +262,8 @@ public final class Kernels {
             int at = pos;
             String name = word("a kernel name");
             switch (name) {
-                case "linear", "polynomial", "gaussian", "laplacian", "sigmoid", "exp-chi2", "inverse-distance",
-                        "inverse-squared-distance" -> {
+                case "linear", "polynomial", "gaussian", "weighted-gaussian", "laplacian", "sigmoid", "exp-chi2",
+                        "inverse-distance", "inverse-squared-distance" -> {
                     return simple(name, colonParams(name));
                 }
                 case "normalized" -> {
@@ -345,6 +355,8 @@ public final class Kernels {
                 case "polynomial" -> p.build(List.of("degree", "gamma", "offset"),
                         () -> new PolynomialKernel(p.integer("degree"), p.real("gamma"), p.real("offset")));
                 case "gaussian" -> p.build(List.of("gamma"), () -> new GaussianKernel(p.real("gamma")));
+                case "weighted-gaussian" -> p.build(List.of("gamma", "weights"),
+                        () -> new WeightedGaussianKernel(p.real("gamma"), p.reals("weights")));
                 case "laplacian" -> p.build(List.of("gamma"), () -> new LaplacianKernel(p.real("gamma")));
                 case "sigmoid" -> p.build(List.of("gamma", "offset"),
                         () -> new SigmoidKernel(p.real("gamma"), p.real("offset")));
@@ -502,6 +514,16 @@ public final class Kernels {
 
             int integer(String key) {
                 return parseInt(kernel, key, values.get(key));
+            }
+
+            /** A ';'-separated list of numbers, e.g. {@code 1.0;0.0;2.5}. */
+            double[] reals(String key) {
+                String[] parts = values.get(key).split(";", -1);
+                double[] out = new double[parts.length];
+                for (int i = 0; i < parts.length; i++) {
+                    out[i] = parseReal(kernel, key, parts[i]);
+                }
+                return out;
             }
         }
     }

@@ -21,6 +21,15 @@ public interface Learner<X> {
     /** Vectors or bags. */
     InputKind input();
 
+    /**
+     * Other names this learner answers to among the learners of its input kind (e.g. the core vector
+     * machine over bags, {@code bag-cvm}, is {@code cvm} on bag data): {@link Learners#find(String,
+     * InputKind)} resolves them. Unique per input kind, like the names; none by default.
+     */
+    default List<String> aliases() {
+        return List.of();
+    }
+
     /** Classification, one-class or regression. */
     Task task();
 

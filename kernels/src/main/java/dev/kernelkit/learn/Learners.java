@@ -12,7 +12,10 @@ import java.util.stream.Collectors;
 /**
  * The catalog of every learner on the class path: each module's {@link LearnerCatalog}, found by
  * {@link ServiceLoader}. Names are unique (case-sensitive, since the multi-instance literature
- * writes mi-SVM and MI-SVM for two methods).
+ * writes mi-SVM and MI-SVM for two methods). A learner may also answer to {@link Learner#aliases()}
+ * among the learners of its input kind, so that one method name means the vector learner on vectors
+ * and the bag learner on bags ({@code cvm} is {@code bag-cvm} on bag data): {@link #find(String,
+ * InputKind)}, {@link #vectors} and {@link #bags} resolve them; {@link #find(String)} takes names only.
  */
 public final class Learners {
     private Learners() {
@@ -21,7 +24,8 @@ public final class Learners {
     /**
      * Every learner, module by module.
      *
-     * @throws IllegalStateException when two catalogs register the same name
+     * @throws IllegalStateException when two catalogs register the same name, or an alias is the name or
+     *         alias of another learner of the same input kind
      */
     public static List<Learner<?>> all() {
         Map<String, Learner<?>> byName = new LinkedHashMap<>();
@@ -31,6 +35,19 @@ public final class Learners {
                 if (old != null) {
                     throw new IllegalStateException("two learners are named '" + l.name() + "': "
                             + old.getClass().getName() + " and " + l.getClass().getName());
+                }
+            }
+        }
+        Map<String, Learner<?>> byKindAndName = new LinkedHashMap<>();
+        for (Learner<?> l : byName.values()) {
+            byKindAndName.put(l.input().label() + "/" + l.name(), l);
+        }
+        for (Learner<?> l : byName.values()) {
+            for (String alias : l.aliases()) {
+                Learner<?> old = byKindAndName.putIfAbsent(l.input().label() + "/" + alias, l);
+                if (old != null && old != l) {
+                    throw new IllegalStateException("learner '" + l.name() + "' has the alias '" + alias
+                            + "', which already means '" + old.name() + "' on " + l.input().label());
                 }
             }
         }
@@ -74,7 +91,7 @@ public final class Learners {
     }
 
     /**
-     * The bag learner of this name, typed.
+     * The bag learner of this name or alias, typed.
      *
      * @throws IllegalArgumentException when there is none, or it learns from vectors
      */
@@ -83,12 +100,40 @@ public final class Learners {
         return (Learner<Bag>) find(name, InputKind.BAGS);
     }
 
-    private static Learner<?> find(String name, InputKind input) {
-        Learner<?> l = find(name);
-        if (l.input() != input) {
-            throw new IllegalArgumentException("learner '" + name + "' learns from " + l.input().label() + ", not "
+    /**
+     * The learner a name means on data of one input kind: the learner of that name when it reads that
+     * kind, else the learner of that kind with that alias ({@link Learner#aliases()}).
+     *
+     * @throws IllegalArgumentException when there is none: naming the learners of that kind, or saying
+     *         that the learner of this name learns from the other kind
+     */
+    public static Learner<?> find(String name, InputKind input) {
+        List<Learner<?>> all = all();
+        Learner<?> other = null;
+        for (Learner<?> l : all) {
+            if (l.name().equals(name)) {
+                if (l.input() == input) {
+                    return l;
+                }
+                other = l;
+            }
+        }
+        for (Learner<?> l : all) {
+            if (l.input() == input && l.aliases().contains(name)) {
+                return l;
+            }
+        }
+        if (other != null) {
+            throw new IllegalArgumentException("learner '" + name + "' learns from " + other.input().label() + ", not "
                     + input.label());
         }
-        return l;
+        throw new IllegalArgumentException("unknown learner '" + name + "' for " + input.label() + "; known: "
+                + all.stream().filter(l -> l.input() == input).map(Learners::describeName)
+                        .collect(Collectors.joining(", ")));
+    }
+
+    /** "bag-cvm (cvm)": a name and its aliases. */
+    private static String describeName(Learner<?> l) {
+        return l.aliases().isEmpty() ? l.name() : l.name() + " (" + String.join(", ", l.aliases()) + ")";
     }
 }

@@ -17,7 +17,7 @@ import dev.kernelkit.optim.LbfgsResult;
  *
  * with R (n x n) symmetric positive definite, A (m x n) the feature rows and y_i in {-1, +1}; the
  * bias rho is not regularised. Q is strictly convex and piecewise quadratic. SparseMI's inner
- * problem for fixed expansion vectors (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS 2013, eq. 12 and
+ * problem for fixed expansion vectors (Fu, Lu, Ting &amp; Zhang, IEEE TNNLS 2013, eq. 12 and
  * 14-16: A the bag-to-XV mean kernel rows, R = K_Z + ridge I) and its SVM initialisation (R = I)
  * are instances. Two independent solvers: {@link #solveNewton} (a finite Newton method on the
  * active set of margin violators with an exact line search over the breakpoints of the

@@ -4,6 +4,8 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.gram.KernelMatrix;
+import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
@@ -57,30 +59,46 @@ public final class Svm {
         }
         List<Vec> x = data.points();
         CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), options.kernelCacheMb());
-        SmoSolver solver = new SmoSolver(options.solver());
-        double[] labels = data.labels();
-        List<KernelExpansionModel<Vec>> models = new ArrayList<>();
-        int machines = classes.length == 2 ? 1 : classes.length;
+        String name = options.loss() == SvmLoss.HINGE ? NAME : NAME_L2;
+        Machines<Vec> fitted = machines(k, x, options.kernel(), data.classIndices(), classes.length, options.c(),
+                options.loss(), options.solver(), name, clock, listener);
+        return SvmModel.of(classes, fitted.models(), data.dim(), fitted.report(name, options, clock));
+    }
+
+    /** The machines of a fit and what the fit report says about them. */
+    record Machines<X>(List<KernelExpansionModel<X>> models, long iterations, boolean converged, double[] objectives) {
+        FitReport report(String name, Object options, Stopwatch clock) {
+            return new FitReport(name, options.toString(), 0, iterations, converged, objectives, clock.elapsedSeconds());
+        }
+    }
+
+    /**
+     * The binary machine (class index 1 positive) or the one-vs-rest machines (class c positive) of
+     * examples x over their kernel matrix k, each one SMO solve; the one SVM loop of vectors and bags.
+     */
+    static <X> Machines<X> machines(KernelMatrix k, List<X> x, Kernel<X> kernel, int[] classIndex, int classCount,
+                                    double c, SvmLoss loss, SmoSolver.Options solverOptions, String name,
+                                    Stopwatch clock, FitListener listener) {
+        SmoSolver solver = new SmoSolver(solverOptions);
+        List<KernelExpansionModel<X>> models = new ArrayList<>();
+        int machines = classCount == 2 ? 1 : classCount;
         long iterations = 0;
         boolean converged = true;
         double[] objectives = new double[machines];
-        String name = options.loss() == SvmLoss.HINGE ? NAME : NAME_L2;
         for (int m = 0; m < machines; m++) {
-            double positive = classes.length == 2 ? classes[1] : classes[m];
-            double[] y = new double[labels.length];
+            int positive = classCount == 2 ? 1 : m;
+            double[] y = new double[classIndex.length];
             for (int i = 0; i < y.length; i++) {
-                y[i] = labels[i] == positive ? 1.0 : -1.0;
+                y[i] = classIndex[i] == positive ? 1.0 : -1.0;
             }
-            SvmSolution s = solver.solve(SvmProblem.of(k, y, options.c(), options.loss()));
-            models.add(KernelExpansionModel.fromSolution(options.kernel(), x, y, s));
+            SvmSolution s = solver.solve(SvmProblem.of(k, y, c, loss));
+            models.add(KernelExpansionModel.fromSolution(kernel, x, y, s));
             iterations += s.iterations();
             converged &= s.converged();
             objectives[m] = s.objective();
             listener.onProgress(new FitProgress(name, m, machines, (int) Math.min(Integer.MAX_VALUE, s.iterations()),
                     s.objective(), clock.elapsedSeconds()));
         }
-        FitReport report = new FitReport(name, options.toString(), 0, iterations, converged, objectives,
-                clock.elapsedSeconds());
-        return SvmModel.of(classes, models, data.dim(), report);
+        return new Machines<>(List.copyOf(models), iterations, converged, objectives);
     }
 }

@@ -1,9 +1,12 @@
 package dev.kernelkit.svm;
 
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
@@ -18,14 +21,83 @@ import java.util.List;
  * The learners of the kernels module: the SVM with a Gaussian kernel, hinge ({@code svm}) and
  * squared hinge ({@code l2-svm}). Defaults: C = 1 and gamma = g0 ({@link GammaHeuristic#scale});
  * grid: C in {0.1, 1, 10, 100} x gamma in g0 * {1/16, 1/4, 1, 4, 16}.
+ *
+ * <p>On bags, {@value BagSvm#NAME} and {@value BagSvm#NAME_L2} (called {@code svm} and {@code l2-svm}
+ * on bag data): the SVM with the averaged set kernel over a Gaussian instance kernel (the MI-Kernel of
+ * Gaertner et al., ICML 2002) with the defaults of the mi-sparse catalog's MI-Kernel, so the two can be
+ * compared on equal terms: gamma = g0 of the training instances (rounded to 4 digits), C = 1; grid
+ * gamma in g0 * {1/8, 1/4, 1/2, 1, 2} x C in {1, 10, 100} (TNNLS 2013's grid), gamma-major.
  */
 public final class SvmCatalog implements LearnerCatalog {
     /** The C grid of the default tuning grid. */
     public static final List<Double> C_GRID = List.of(0.1, 1.0, 10.0, 100.0);
+    /** The factors of g0 in the gamma grid of the SVM on bags (TNNLS 2013's {1/8, ..., 2} / d on standardised data). */
+    public static final List<Double> BAG_GAMMA_FACTORS = List.of(0.125, 0.25, 0.5, 1.0, 2.0);
+    /** The C grid of the SVM on bags. */
+    public static final List<Double> BAG_C_GRID = List.of(1.0, 10.0, 100.0);
 
     @Override
     public List<Learner<?>> learners() {
-        return List.of(new SvmLearner(SvmLoss.HINGE), new SvmLearner(SvmLoss.SQUARED_HINGE));
+        return List.of(new SvmLearner(SvmLoss.HINGE), new SvmLearner(SvmLoss.SQUARED_HINGE),
+                new BagSvmLearner(SvmLoss.HINGE), new BagSvmLearner(SvmLoss.SQUARED_HINGE));
+    }
+
+    /** g0 ({@link GammaHeuristic#scale}) of all instances of the training bags. */
+    public static double instanceGamma(Dataset<Bag> training) {
+        List<Vec> instances = new ArrayList<>();
+        for (Bag b : BagDataset.of(training).bags()) {
+            instances.addAll(b.instances());
+        }
+        return GammaHeuristic.scale(instances);
+    }
+
+    private record BagSvmLearner(SvmLoss loss) implements Learner<Bag> {
+        @Override
+        public String name() {
+            return loss == SvmLoss.HINGE ? BagSvm.NAME : BagSvm.NAME_L2;
+        }
+
+        @Override
+        public List<String> aliases() {
+            return List.of(loss == SvmLoss.HINGE ? Svm.NAME : Svm.NAME_L2);
+        }
+
+        @Override
+        public String description() {
+            return (loss == SvmLoss.HINGE ? "C-SVC" : "L2-SVM (squared hinge)") + " on bags with the averaged set kernel "
+                    + "over a Gaussian (MI-Kernel, Gaertner et al., ICML 2002), our SMO on a lazy bag kernel matrix";
+        }
+
+        @Override
+        public InputKind input() {
+            return InputKind.BAGS;
+        }
+
+        @Override
+        public Task task() {
+            return Task.CLASSIFICATION;
+        }
+
+        @Override
+        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed) {
+            return make(GammaHeuristic.roundTo4Digits(instanceGamma(training)), BAG_C_GRID.get(0));
+        }
+
+        @Override
+        public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed) {
+            double g0 = instanceGamma(training);
+            List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
+            for (double f : BAG_GAMMA_FACTORS) {
+                for (double c : BAG_C_GRID) {
+                    out.add(make(GammaHeuristic.roundTo4Digits(g0 * f), c));
+                }
+            }
+            return out;
+        }
+
+        private Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c) {
+            return BagSvm.trainer(BagSvmOptions.of(new SetKernel(new GaussianKernel(gamma))).withC(c).withLoss(loss));
+        }
     }
 
     private record SvmLearner(SvmLoss loss) implements Learner<Vec> {

@@ -18,8 +18,9 @@ class KernelsLearnerContractTest {
     }
 
     @Test
-    void theKernelsModuleRegistersBothSvmLosses() {
-        assertThat(Learners.all().stream().map(Learner::name).toList()).containsExactly("svm", "l2-svm");
+    void theKernelsModuleRegistersBothSvmLossesOnVectorsAndOnBags() {
+        assertThat(Learners.all().stream().map(Learner::name).toList())
+                .containsExactly("svm", "l2-svm", "bag-svm", "bag-l2-svm");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -33,14 +34,21 @@ class KernelsLearnerContractTest {
     void anUnknownLearnerNameListsTheKnownOnes() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.find("svn"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown learner 'svn'; known: " + String.join(", ", List.of("svm", "l2-svm")));
+                .hasMessage("unknown learner 'svn'; known: "
+                        + String.join(", ", List.of("svm", "l2-svm", "bag-svm", "bag-l2-svm")));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.find("svn", InputKind.BAGS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown learner 'svn' for bags; known: bag-svm (svm), bag-l2-svm (l2-svm)");
     }
 
     @Test
-    void aLearnerAskedForTheOtherInputKindSaysWhatItLearnsFrom() {
+    void aNameMeansTheLearnerOfTheDataKindAndOtherwiseSaysWhatItLearnsFrom() {
         assertThat(Learners.vectors("svm").name()).isEqualTo("svm");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.bags("svm"))
+        assertThat(Learners.bags("svm").name()).isEqualTo("bag-svm");
+        assertThat(Learners.bags("l2-svm").name()).isEqualTo("bag-l2-svm");
+        assertThat(Learners.find("svm").input()).isEqualTo(InputKind.VECTORS);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.vectors("bag-svm"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("learner 'svm' learns from vectors, not bags");
+                .hasMessage("learner 'bag-svm' learns from bags, not vectors");
     }
 }

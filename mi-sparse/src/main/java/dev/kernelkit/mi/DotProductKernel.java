@@ -33,6 +33,14 @@ final class DotProductKernel {
         this.offset = offset;
     }
 
+    /**
+     * Whether the kernel is one of the three this form covers (SparseMI's fast path, and the only kernels of the
+     * basis-vector space); any other differentiable kernel takes SparseMI's general path in the input space.
+     */
+    static boolean supports(DifferentiableKernel kernel) {
+        return kernel instanceof GaussianKernel || kernel instanceof PolynomialKernel || kernel instanceof LinearKernel;
+    }
+
     /** @throws IllegalArgumentException for a kernel that is not Gaussian, polynomial or linear */
     static DotProductKernel of(DifferentiableKernel kernel) {
         if (kernel instanceof GaussianKernel g) {

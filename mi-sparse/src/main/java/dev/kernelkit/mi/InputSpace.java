@@ -60,6 +60,11 @@ final class InputSpace implements PointSpace {
         }
     }
 
+    /** Instance t. */
+    Vec instance(int t) {
+        return instances.get(t);
+    }
+
     @Override
     public int instanceCount() {
         return instances.size();

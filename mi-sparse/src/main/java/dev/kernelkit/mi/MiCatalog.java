@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The learners of the mi-sparse module, with the defaults of TNNLS 2013 (Fu, Robles-Kelly &amp;
- * Zhou, Sec. V-B) and of each baseline's options record:
+ * The learners of the mi-sparse module, with the defaults of TNNLS 2013 (Fu, Lu, Ting &amp;
+ * Zhang, Sec. V-B) and of each baseline's options record:
  *
  * <ul>
  *   <li>Gaussian instance kernel with gamma = g0 = {@link GammaHeuristic#scale} of the training
@@ -49,7 +49,7 @@ public final class MiCatalog implements LearnerCatalog {
     public List<Learner<?>> learners() {
         return List.of(
                 new MiLearner(SparseMi.NAME, "SparseMI: label-mean bag SVM over N_XV learned expansion vectors "
-                        + "(Fu, Robles-Kelly & Zhou, IEEE TNNLS 2013)",
+                        + "(Fu, Lu, Ting & Zhang, IEEE TNNLS 2013)",
                         (t, g, c, seed) -> SparseMi.trainer(sparse(t, g, c, seed))),
                 new MiLearner(ReducedSet.NAME, "RS: reduced-set approximation of the dense label-mean L2-SVM "
                         + "(Schoelkopf et al., IEEE TNN 1999; baseline of TNNLS 2013)",

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * SparseMI: a sparse kernel SVM for multi-instance bags (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS
+ * SparseMI: a sparse kernel SVM for multi-instance bags (Fu, Lu, Ting &amp; Zhang, IEEE TNNLS
  * 24(9):1377-1389, 2013, Algorithm 1).
  *
  * <p>The bag score is the label-mean f(X) = (1/n) sum_p sum_j beta_j k(x_p, z_j) + rho over N_XV
@@ -36,6 +36,12 @@ import java.util.SplittableRandom;
  * model after every iteration of one run (the paper's Fig. 4). More than two classes: one-vs-rest problems
  * sharing Z, g and its gradient summed (eq. 19-20). With basis vectors (Sec. IV-E) Z = B V and V
  * is optimised; sparse instances are never densified.
+ *
+ * <p>Kernels: Gaussian (the paper's), polynomial and linear on the fast path of x·z, ||x||², ||z||²; a kernel
+ * learned by MKL or IMKPL (a weighted sum of Gaussians and polynomials on feature subsets,
+ * {@code MultipleKernel.DifferentiableCombined}) or a per-feature weighted Gaussian on the general path in the
+ * input space, with the kernel's own values and gradient ({@link SparseMiOptions#kernel}; {@link
+ * LearnedKernelForSparseMi} prepares a learned kernel).
  *
  * <p>Symbols: C = {@code options.c()}, N_XV = {@code expansionVectors}, t_max = {@code
  * maxIterations}, s_max = {@code maxStepTrials}, lambda_0 = {@code initialStep}. Cost per outer
@@ -215,7 +221,10 @@ public final class SparseMi {
                                       java.util.function.Consumer<Snapshot> snapshots) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
-        checkNorms(data);
+        boolean dotProduct = DotProductKernel.supports(options.kernel());
+        if (dotProduct) {
+            checkNorms(data);
+        }
         List<Vec> instances = new ArrayList<>(data.instanceCount());
         int[] bagOf = new int[data.instanceCount()];
         for (int i = 0; i < data.size(); i++) {
@@ -225,7 +234,6 @@ public final class SparseMi {
             }
         }
         double[][] targets = targets(data);
-        DotProductKernel kernel = DotProductKernel.of(options.kernel());
         SplittableRandom rnd = new SplittableRandom(options.seed());
         int dim = data.dim();
         PointSpace space;
@@ -272,8 +280,11 @@ public final class SparseMi {
                 default -> z = rows(instances, XvInitializer.randomInstances(instances.size(), k, rnd));
             }
         }
-        SparseMiObjective objective = new SparseMiObjective(kernel, space, bagOf, data.size(), targets,
-                options.c(), options.ridge(), options.innerSolver(), options.innerTolerance());
+        SparseMiObjective objective = dotProduct
+                ? new SparseMiObjective(DotProductKernel.of(options.kernel()), space, bagOf, data.size(), targets,
+                        options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
+                : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
+                        options.ridge(), options.innerSolver(), options.innerTolerance());
         double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
                 : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
         SparseMiObjective.Evaluation current = objective.evaluate(z, null);

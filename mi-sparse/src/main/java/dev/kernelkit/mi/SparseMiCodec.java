@@ -7,6 +7,7 @@ import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.KernelGradients;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
 import java.util.Arrays;
@@ -17,7 +18,8 @@ import java.util.List;
  * RSVM, told apart by {@code report.learner}):
  *
  * <pre>
- * kernel = gaussian:gamma=0.006      the instance kernel (gaussian, polynomial or linear)
+ * kernel = gaussian:gamma=0.006      the instance kernel (gaussian, polynomial, linear, weighted-gaussian,
+ *                                     or a learned sum(w*k, ...) of these on features)
  * classes.count = 2, classes.0 = -1, classes.1 = +1
  * dim = 166
  * xv.count = 10, xv.0 = dense 166 ...  the expansion vectors z_j (sparse in basis-vector mode)
@@ -27,7 +29,12 @@ import java.util.List;
  * stop = CONVERGED                    {@link SparseMi.StopReason}
  * </pre>
  *
- * These are the keys {@code SparseMiModel.save} wrote before the learner contract, so those files
+ * A learned kernel ({@code MultipleKernel.DifferentiableCombined}) is written as {@code sum(w_m*k_m, ...)} over its
+ * active base kernels ({@link Kernels#format}) and read back as the combination of those kernels with weights w_m
+ * ({@link KernelGradients#differentiable}): the same sum on the combination's fast path, equal up to rounding (the
+ * path groups the active kernels only, and a group Gaussian comes back as the Gaussian of gamma = 1 / sigma).
+ *
+ * <p>These are the keys {@code SparseMiModel.save} wrote before the learner contract, so those files
  * load too; having no {@code report.*} keys, they get a report with learner {@code sparse-mi},
  * options "unknown", seed 0, 0 seconds and the iterations, trace and convergence read from
  * {@code objective} and {@code stop}.
@@ -62,9 +69,13 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
     @Override
     public SparseMiModel read(ModelFile f, FitReport report) throws ModelFormatException {
         Kernel<Vec> k = MiCodecs.kernel(f, "kernel");
-        if (!(k instanceof DifferentiableKernel dk)) {
+        DifferentiableKernel dk;
+        try {
+            dk = KernelGradients.differentiable(k);
+        } catch (IllegalArgumentException e) {
             throw f.formatError("kernel", "expected a gaussian, polynomial or linear kernel, found '"
-                    + f.getString("kernel") + "'");
+                    + f.getString("kernel") + "' (a weighted-gaussian or a learned sum of differentiable kernels on "
+                    + "features would do too, but " + e.getMessage() + ")");
         }
         List<String> classes = f.getStrings("classes");
         int dim = MiCodecs.dim(f);

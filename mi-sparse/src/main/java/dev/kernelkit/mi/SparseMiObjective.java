@@ -1,5 +1,8 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.svm.SquaredHingeProblem;
 
 /**
@@ -15,9 +18,20 @@ import dev.kernelkit.svm.SquaredHingeProblem;
  *
  * Cost of one evaluation: N * N_XV kernel values plus the inner solves; of one gradient:
  * O(N * N_XV * d) (O(N * N_XV * Q) in basis mode).
+ *
+ * <p>Two paths. The fast path ({@link DotProductKernel}: Gaussian, polynomial, linear) reads every kernel value
+ * and derivative from x·z, ||x||² and ||z||², in the input space or in the basis-vector space. The general path
+ * (any other {@link DifferentiableKernel}, e.g. a learned combination of kernels on feature subsets) works in the
+ * input space on the kernel itself: k(x_t, z_j) by {@link DifferentiableKernel#apply} and dk(x, z_j)/dz_j by
+ * {@link DifferentiableKernel#addGradient}, with the same g(Z) and the same eq.-18 coefficients.
  */
 final class SparseMiObjective {
+    /** The fast path's kernel, or null on the general path. */
     private final DotProductKernel kernel;
+    /** The general path's kernel, or null on the fast path. */
+    private final DifferentiableKernel general;
+    /** The instances of the general path (null on the fast path). */
+    private final InputSpace inputs;
     private final PointSpace space;
     private final int[] bagOf;
     private final double[] bagSize;
@@ -42,7 +56,20 @@ final class SparseMiObjective {
      */
     SparseMiObjective(DotProductKernel kernel, PointSpace space, int[] bagOf, int bagCount, double[][] targets,
                       double c, double ridge) {
+        this(kernel, null, null, space, bagOf, bagCount, targets, c, ridge);
+    }
+
+    /** The general path: any differentiable kernel, expansion vectors in the input space. */
+    SparseMiObjective(DifferentiableKernel kernel, InputSpace space, int[] bagOf, int bagCount, double[][] targets,
+                      double c, double ridge) {
+        this(null, kernel, space, space, bagOf, bagCount, targets, c, ridge);
+    }
+
+    private SparseMiObjective(DotProductKernel kernel, DifferentiableKernel general, InputSpace inputs,
+                              PointSpace space, int[] bagOf, int bagCount, double[][] targets, double c, double ridge) {
         this.kernel = kernel;
+        this.general = general;
+        this.inputs = inputs;
         this.space = space;
         this.bagOf = bagOf;
         this.bags = bagCount;
@@ -68,6 +95,14 @@ final class SparseMiObjective {
      * ||grad Q|| &le; {@code tolerance} ||grad Q(0)||).
      */
     SparseMiObjective(DotProductKernel kernel, PointSpace space, int[] bagOf, int bagCount, double[][] targets,
+                      double c, double ridge, SparseMiOptions.InnerSolver solver, double tolerance) {
+        this(kernel, space, bagOf, bagCount, targets, c, ridge);
+        this.innerSolver = solver;
+        this.innerTolerance = tolerance;
+    }
+
+    /** The general path with the inner problems solved by {@code solver} (as the fast path's constructor). */
+    SparseMiObjective(DifferentiableKernel kernel, InputSpace space, int[] bagOf, int bagCount, double[][] targets,
                       double c, double ridge, SparseMiOptions.InnerSolver solver, double tolerance) {
         this(kernel, space, bagOf, bagCount, targets, c, ridge);
         this.innerSolver = solver;
@@ -114,6 +149,9 @@ final class SparseMiObjective {
 
     /** The mean kernel rows A (m x N_XV) and K_Z at Z, without solving. */
     Evaluation kernels(double[][] z) {
+        if (general != null) {
+            return generalKernels(z);
+        }
         int nxv = z.length;
         int n = space.instanceCount();
         double[][] zin = new double[nxv][nxv];
@@ -150,6 +188,48 @@ final class SparseMiObjective {
             }
         }
         return new Evaluation(z, zz, zin, dots, kx, kz, a, null, Double.NaN);
+    }
+
+    /**
+     * The general path's kernels: k(x_t, z_j) and K_Z from the kernel itself (the inner products of the fast
+     * path are not formed: {@code zz}, {@code zin} and {@code dots} stay null).
+     */
+    private Evaluation generalKernels(double[][] z) {
+        int nxv = z.length;
+        int n = space.instanceCount();
+        Vec[] points = points(z);
+        double[][] kx = new double[nxv][n];
+        double[][] a = new double[bags][nxv];
+        XvBlocks.run(nxv, (long) nxv * n * space.parameterDim(), (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] kj = kx[j];
+                Vec zj = points[j];
+                for (int t = 0; t < n; t++) {
+                    double k = general.apply(inputs.instance(t), zj);
+                    kj[t] = k;
+                    int b = bagOf[t];
+                    a[b][j] += inverseBagSize[b] * k;
+                }
+            }
+        });
+        double[][] kz = new double[nxv][nxv];
+        for (int i = 0; i < nxv; i++) {
+            for (int j = i; j < nxv; j++) {
+                double k = general.apply(points[i], points[j]);
+                kz[i][j] = k;
+                kz[j][i] = k;
+            }
+        }
+        return new Evaluation(z, null, null, null, kx, kz, a, null, Double.NaN);
+    }
+
+    /** The points z_j as vectors over the rows of {@code z} (not copied). */
+    private static Vec[] points(double[][] z) {
+        Vec[] out = new Vec[z.length];
+        for (int j = 0; j < z.length; j++) {
+            out[j] = DenseVec.wrap(z[j]);
+        }
+        return out;
     }
 
     /** The inner problem of binary problem {@code p} at the kernels of {@code e}. */
@@ -220,6 +300,9 @@ final class SparseMiObjective {
                 }
             }
         }
+        if (general != null) {
+            return generalGradient(e, bagCoef, u);
+        }
         double[][] grad = new double[nxv][pd];
         double[] metricSum = new double[nxv];
         int n = space.instanceCount();
@@ -273,6 +356,38 @@ final class SparseMiObjective {
                     combo[q] += 2 * self * zj[q];
                 }
                 space.addMetricDirection(combo, 1.0, grad[j]);
+            }
+        });
+        return grad;
+    }
+
+    /**
+     * Eq. 18 on the general path: dg/dz_j = sum_t coef_(bag t) j dk(x_t, z_j)/dz_j + sum_a u_aj dk(z_a, z_j)/dz_j,
+     * coef_ij = sum_c C l'_ci beta_cj / n_i and u_aj = sum_c beta_ca beta_cj (for a = j the derivative in the second
+     * argument only: the ½ of the quadratic form and its two equal arguments cancel).
+     */
+    private double[][] generalGradient(Evaluation e, double[][] bagCoef, double[][] u) {
+        int nxv = e.z.length;
+        int n = space.instanceCount();
+        int d = space.parameterDim();
+        Vec[] points = points(e.z);
+        double[][] grad = new double[nxv][d];
+        XvBlocks.run(nxv, (long) nxv * (n + nxv) * d, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] gj = grad[j];
+                Vec zj = points[j];
+                for (int t = 0; t < n; t++) {
+                    double cj = bagCoef[bagOf[t]][j];
+                    if (cj != 0) {
+                        general.addGradient(inputs.instance(t), zj, cj, gj);
+                    }
+                }
+                for (int a = 0; a < nxv; a++) {
+                    double uaj = u[a][j];
+                    if (uaj != 0) {
+                        general.addGradient(points[a], zj, uaj, gj);
+                    }
+                }
             }
         });
         return grad;

@@ -1,14 +1,21 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.kernel.WeightedGaussianKernel;
 
 /**
- * Settings of {@link SparseMi} (Fu, Robles-Kelly &amp; Zhou, "Learning sparse kernel classifiers
+ * Settings of {@link SparseMi} (Fu, Lu, Ting &amp; Zhang, "Learning sparse kernel classifiers
  * for multi-instance classification", IEEE TNNLS 24(9), 2013, Algorithm 1).
  *
  * @param c the loss weight C of eq. 12, &gt; 0
- * @param kernel the instance kernel: Gaussian (the paper's), polynomial or linear
+ * @param kernel the instance kernel: Gaussian (the paper's), polynomial or linear on the fast path; a learned
+ *        combination with a gradient ({@link MultipleKernel.DifferentiableCombined}: Gaussians, polynomials and
+ *        linear kernels on feature subsets, group Gaussians; see {@link LearnedKernelForSparseMi}) or a
+ *        {@link WeightedGaussianKernel} on the general path, in the input space only (basisVectors 0). These are
+ *        the kernels whose gradient the library provides and whose specification a model file stores
  * @param expansionVectors N_XV, &ge; 1
  * @param maxIterations t_max, outer gradient steps (paper: 50); 0 keeps the initial XVs (RSVM)
  * @param maxStepTrials s_max, step halvings per outer iteration (paper: 10), &ge; 1
@@ -87,7 +94,13 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (kernel == null) {
             throw new IllegalArgumentException("kernel must not be null");
         }
-        DotProductKernel.of(kernel);
+        if (!DotProductKernel.supports(kernel) && !(kernel instanceof MultipleKernel.DifferentiableCombined)
+                && !(kernel instanceof WeightedGaussianKernel)) {
+            throw new IllegalArgumentException("kernel must be gaussian, polynomial or linear, a weighted-gaussian, or "
+                    + "a learned combination with a gradient (MultipleKernel.combined of Gaussians, polynomials and "
+                    + "linear kernels on all features, one feature or a feature subset, and group Gaussians), got "
+                    + describe(kernel));
+        }
         if (expansionVectors < 1) {
             throw new IllegalArgumentException("expansionVectors must be >= 1, got " + expansionVectors);
         }
@@ -114,6 +127,11 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
             throw new IllegalArgumentException("init kmeans is not available with basis vectors "
                     + "(its centroids would densify sparse instances); use random or svm");
         }
+        if (basisVectors > 0 && !DotProductKernel.supports(kernel)) {
+            throw new IllegalArgumentException("basisVectors > 0 (expansion vectors in the span of basis vectors, "
+                    + "TNNLS 2013 Sec. IV-E) needs a kernel of x.z, |x|^2 and |z|^2 (gaussian, polynomial or linear), got "
+                    + describe(kernel) + "; use basisVectors 0 (the input space) with this kernel");
+        }
         if (basisVectors > 0 && expansionVectors > basisVectors) {
             throw new IllegalArgumentException("expansionVectors must be <= basisVectors = " + basisVectors
                     + ", got " + expansionVectors);
@@ -139,6 +157,15 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (restarts > 1 && init == XvInit.SVM) {
             throw new IllegalArgumentException("restarts must be 1 with init svm (the SVM selection is "
                     + "deterministic, every start would be the same), got " + restarts);
+        }
+    }
+
+    /** The kernel's specification where {@link Kernels#format} knows it, else its toString. */
+    private static String describe(DifferentiableKernel kernel) {
+        try {
+            return Kernels.format(kernel);
+        } catch (IllegalArgumentException e) {
+            return String.valueOf(kernel);
         }
     }
 

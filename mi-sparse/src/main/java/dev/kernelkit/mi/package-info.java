@@ -2,7 +2,7 @@
  * Sparse kernel classifiers for multi-instance bags (module {@code mi-sparse}).
  *
  * <ul>
- *   <li>{@link dev.kernelkit.mi.SparseMi}: SparseMI (Fu, Robles-Kelly &amp; Zhou, IEEE TNNLS 2013) —
+ *   <li>{@link dev.kernelkit.mi.SparseMi}: SparseMI (Fu, Lu, Ting &amp; Zhang, IEEE TNNLS 2013) —
  *       a label-mean bag SVM over N_XV learned expansion vectors; options in
  *       {@link dev.kernelkit.mi.SparseMiOptions}, the fitted {@link dev.kernelkit.mi.SparseMiModel}.</li>
  *   <li>Baselines of the paper's Table I: {@link dev.kernelkit.mi.MiKernel} (SVM on the set kernel),

@@ -12,7 +12,23 @@ import dev.kernelkit.cvm.OneClassCvm;
 import dev.kernelkit.cvm.OneClassCvmModel;
 import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.cli.CliEnums;
+import dev.kernelkit.cli.ExampleFiles;
+import dev.kernelkit.cli.PredictCommand;
+import dev.kernelkit.cvm.BagCvmModel;
+import dev.kernelkit.cvm.BagCvmOptions;
+import dev.kernelkit.cvm.BagOneClassCvmModel;
+import dev.kernelkit.cvm.BagOneClassCvmOptions;
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.kernel.GammaHeuristic;
+import dev.kernelkit.learn.Model;
 import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.MemoryEstimates;
+import dev.kernelkit.kernel.SetKernel;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.InputKind;
+import java.io.PrintWriter;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
@@ -84,9 +100,23 @@ final class CvmCli {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Sampling seed (default ${DEFAULT-VALUE}).")
         long seed = 1;
 
-        @Option(names = "--max-core", paramLabel = "N", defaultValue = "50000",
-                description = "Cap on core vectors (default ${DEFAULT-VALUE}).")
-        int maxCore = 50000;
+        @Option(names = "--max-core", paramLabel = "N",
+                description = "Cap on core vectors (default 50000, lowered to what the heap holds; the run says so).")
+        Integer maxCore;
+
+        /** The cap the run uses, when the memory estimate lowered the default (-1: --max-core or its default). */
+        int coreCap = -1;
+
+        @Option(names = "--set-kernel", paramLabel = "averaged|normalized",
+                description = "Bag data only: the set kernel over bags, averaged (1/(|X||Y|)) sum_p,q k(x_p, y_q) (the "
+                        + "MI-Kernel) or normalized to k(X, X) = 1 (default: averaged for cvm and one-class, normalized for "
+                        + "bvm, which needs a constant k(X, X)).")
+        String setKernel;
+
+        @Option(names = "--format", paramLabel = "FORMAT",
+                description = "Format of --data (and --test): " + ExampleFiles.FORMATS
+                        + " (default: from the extension and header; CSV bags and multi-instance ARFF are bags).")
+        String format;
 
         @Option(names = "--inner-stop", paramLabel = "fw|libcvm",
                 description = "Core-set SMO stopping rule: fw (Frank-Wolfe gap below eps R^2 / 2) or libcvm (LibCVM's "
@@ -125,7 +155,66 @@ final class CvmCli {
         String finalScan;
 
         CoreSetOptions coreSet(double epsilon) {
-            return coreSetOptions(mode, epsilon, seed, cacheMb, innerStop, finalScan).withMaxCoreVectors(maxCore);
+            return coreSetOptions(mode, epsilon, seed, cacheMb, innerStop, finalScan).withMaxCoreVectors(maxCore());
+        }
+
+        /** The core-set cap: the memory estimate's when it lowered the default, else --max-core or 50000. */
+        int maxCore() {
+            if (coreCap > 0) {
+                return coreCap;
+            }
+            return maxCore != null ? maxCore : MemoryEstimates.DEFAULT_MAX_CORE;
+        }
+
+        /**
+         * Applies the memory estimate of the data: the default cap lowered to what fits, announced on
+         * {@code err}; a given --max-core that does not fit was refused by the estimate.
+         */
+        void apply(MemoryEstimates.CoreSetBudget budget, PrintWriter err, int n) {
+            if (maxCore != null && maxCore < 2) {
+                throw new IllegalArgumentException("--max-core must be >= 2, got " + maxCore);
+            }
+            if (budget.lowered()) {
+                int wanted = Math.min(maxCore(), n);
+                coreCap = budget.maxCore();
+                err.println(budget.note(wanted));
+                err.flush();
+            }
+        }
+
+        /**
+         * The bag kernel of --set-kernel over the Gaussian instance kernel of width gamma: averaged (default for
+         * cvm and one-class) or normalized (default for bvm).
+         */
+        Kernel<Bag> setKernel(double gamma) {
+            String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT) : method() == Method.BVM ? "normalized"
+                    : "averaged";
+            GaussianKernel instance = new GaussianKernel(gamma);
+            return switch (form) {
+                case "averaged" -> new SetKernel(instance);
+                case "normalized" -> SetKernel.normalized(instance);
+                default -> throw new IllegalArgumentException("--set-kernel must be averaged or normalized, got '"
+                        + setKernel + "'");
+            };
+        }
+
+        /**
+         * Refuses what does not apply to the data's kind: on points --set-kernel; on bags --method cvr and
+         * --mu (regression on points).
+         *
+         * @param file the data, for the message
+         */
+        void checkKind(InputKind kind, Path file) {
+            if (kind == InputKind.VECTORS && setKernel != null) {
+                throw new IllegalArgumentException("--set-kernel applies to bag data, but " + file + " holds points");
+            }
+            if (kind == InputKind.BAGS && method() == Method.CVR) {
+                throw new IllegalArgumentException("--method cvr is regression on points, but " + file
+                        + " holds bags; on bags use cvm, bvm or one-class");
+            }
+            if (kind == InputKind.BAGS && mu != null) {
+                throw new IllegalArgumentException("--mu is cvr's (regression on points), but " + file + " holds bags");
+            }
         }
 
         double gamma(LabeledDataset train) {
@@ -185,6 +274,9 @@ final class CvmCli {
         void save(Path file) throws IOException;
 
         boolean regression();
+
+        /** What the fit did. */
+        FitReport report();
     }
 
     /**
@@ -264,6 +356,110 @@ final class CvmCli {
         return wrap(model, scaler);
     }
 
+    /**
+     * A model trained on bags: the model behind its training scaler when --scale is not none (raw bags in),
+     * the inner model, its core-set size and where the time went.
+     */
+    record BagTrained(Model<Bag> model, FittedModel<Bag> inner, int coreVectors, double scaleSeconds,
+                      double gammaSeconds, double fitSeconds) {
+        /** The steps before the fit that took time, as {@link Timed#preparationText}. */
+        String preparationText() {
+            return new Timed(null, scaleSeconds, gammaSeconds, 0).preparationText();
+        }
+
+        /**
+         * The accuracy on labelled bags, classes matched by name (for the one-class ball, label +1 is
+         * inlier and -1 outlier, as {@code kernelkit predict} scores it).
+         *
+         * @throws IllegalArgumentException when no label of the data is a class of the model
+         */
+        double accuracy(BagDataset data, String what) {
+            Double a = PredictCommand.predict(model, data).accuracy();
+            if (a == null) {
+                throw new IllegalArgumentException(what + ": none of the labels " + data.classNames()
+                        + " is a class of the model " + model.classNames());
+            }
+            return a;
+        }
+    }
+
+    /**
+     * Fits the --scale scaler on the raw training bags (on their instances), trains cvm, bvm or one-class
+     * on the scaled bags with the set kernel (--set-kernel) over a Gaussian instance kernel of width --gamma
+     * (default: g0 = 1 / (d * mean instance variance) of the scaled training instances, rounded to 4 digits,
+     * as the learner catalog's bag-cvm and mi-sparse's MI-Kernel), C (default 100) and epsilon (LibCVM's
+     * automatic rule for cvm and bvm, 1e-6 for one-class).
+     *
+     * @throws IllegalArgumentException for --method cvr and the other options of points
+     */
+    static BagTrained trainBags(Parameters p, BagDataset rawTrain) {
+        if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
+            throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
+        }
+        long t0 = System.nanoTime();
+        FittedScaler scaler = p.scale.fit(rawTrain);
+        BagDataset train = scaler.apply(rawTrain);
+        long t1 = System.nanoTime();
+        double gamma;
+        if (p.gamma != null) {
+            gamma = p.gamma;
+            if (!(gamma > 0) || !Double.isFinite(gamma)) {
+                throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + gamma);
+            }
+        } else {
+            List<Vec> instances = new ArrayList<>(train.instanceCount());
+            for (Bag b : train.bags()) {
+                instances.addAll(b.instances());
+            }
+            gamma = GammaHeuristic.roundTo4Digits(GammaHeuristic.scale(instances));
+        }
+        long t2 = System.nanoTime();
+        Kernel<Bag> kernel = p.setKernel(gamma);
+        double c = p.c != null ? p.c : 100.0;
+        Model<Bag> inner;
+        int core;
+        if (p.method() == Method.ONE_CLASS) {
+            BagOneClassCvmModel m = OneClassCvm.fitBags(train.bags(), new BagOneClassCvmOptions(kernel, c,
+                    p.coreSet(p.eps != null ? p.eps : 1e-6)));
+            inner = m;
+            core = m.supportVectors().size();
+        } else {
+            double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
+            BagCvmOptions o = new BagCvmOptions(kernel, c, p.coreSet(eps), p.multiClass());
+            BagCvmModel m = p.method() == Method.BVM ? BallVectorMachine.fitBags(train, o)
+                    : CoreVectorMachine.fitBags(train, o);
+            inner = m;
+            core = m.coreVectorCount();
+        }
+        double fitSeconds = (System.nanoTime() - t2) * 1e-9;
+        Model<Bag> model = stored(scaler) ? new ScaledModel<>(scaler, inner) : inner;
+        return new BagTrained(model, inner, core, p.scale == FeatureScaling.NONE ? 0.0 : (t1 - t0) * 1e-9,
+                p.gamma == null ? (t2 - t1) * 1e-9 : 0.0, fitSeconds);
+    }
+
+    /**
+     * The examples of a data file: bags (CSV bags, multi-instance ARFF), or points (LIBSVM read dense, as the
+     * cvm commands always read it; ARFF).
+     *
+     * @param option the option naming the file, for messages
+     * @param dim the dimension LIBSVM points must have, or -1 for the file's own
+     */
+    static Dataset<?> readExamples(Path file, String option, String format, int dim)
+            throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(option + ": no such file: " + file);
+        }
+        ExampleFiles.Format f = ExampleFiles.formatOf(file, format);
+        if (f == ExampleFiles.Format.LIBSVM) {
+            return dim >= 0 ? read(file, option, dim) : read(file, option);
+        }
+        Dataset<?> d = ExampleFiles.read(file, f, true);
+        if (d.size() == 0) {
+            throw new IllegalArgumentException(option + ": " + file + " holds no examples");
+        }
+        return d.kind() == InputKind.BAGS ? BagDataset.of(d) : LabeledDataset.of(d);
+    }
+
     /** Saves a fitted model (with its scaler) to a file. */
     @FunctionalInterface
     private interface ModelSaver {
@@ -272,7 +468,8 @@ final class CvmCli {
 
     /** A fitted model of any method behind the scaler fitted on its raw training data. */
     private record Scaled(ToDoubleFunction<Vec> model, Function<List<Vec>, double[]> batch, FittedScaler scaler,
-                          int coreVectors, ModelSaver saver, boolean regression) implements Trained {
+                          int coreVectors, ModelSaver saver, boolean regression,
+                          FitReport report) implements Trained {
         @Override
         public double predict(Vec raw) {
             return model.applyAsDouble(scaler.apply(raw));
@@ -308,17 +505,20 @@ final class CvmCli {
     static Trained wrap(CvmModel model, FittedScaler scaler) {
         Function<List<Vec>, double[]> batch = model::predictLabels;
         return new Scaled(model::predictLabel, batch, scaler, model.coreVectorCount(),
-                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false);
+                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false,
+                model.report());
     }
 
     static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
         return new Scaled(model::predictLabel, null, scaler, model.supportVectors().size(),
-                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false);
+                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false,
+                model.report());
     }
 
     static Trained wrap(CvrModel model, FittedScaler scaler) {
         return new Scaled(model::predict, null, scaler, model.coreSize(),
-                file -> Models.save(stored(scaler) ? new ScaledRegressionModel<>(scaler, model) : model, file), true);
+                file -> Models.save(stored(scaler) ? new ScaledRegressionModel<>(scaler, model) : model, file), true,
+                model.report());
     }
 
     /** Whether to store the scaler: not the identity ('--scale none'), so such files stay as before. */

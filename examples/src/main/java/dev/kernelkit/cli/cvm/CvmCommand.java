@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit cvm}: core vector machines (CVM, BVM, one-class CVM, CVR) on LIBSVM files. */
+/** {@code kernelkit cvm}: core vector machines (CVM, BVM, one-class CVM, CVR) on LIBSVM files, and CVM, BVM, one-class CVM on bag files with the set kernel. */
 @Command(name = "cvm", mixinStandardHelpOptions = true,
         description = "Core vector machines (minimum enclosing ball core sets): train, predict or cross-validate.",
         subcommands = {CvmTrainCommand.class, CvmPredictCommand.class, CvmCvCommand.class})

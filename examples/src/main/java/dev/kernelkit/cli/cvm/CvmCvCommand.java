@@ -1,34 +1,77 @@
 package dev.kernelkit.cli.cvm;
 
+import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.Grid;
+import dev.kernelkit.eval.Measure;
+import dev.kernelkit.eval.Metric;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.Summary;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Task;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code kernelkit cvm cv}: k-fold cross-validation (stratified for classification). */
+/**
+ * {@code kernelkit cvm cv}: repeated k-fold cross-validation of a core vector machine on the shared
+ * harness ({@link ModelSelection}): stratified k-fold for classification and one-class (repeat r seeded
+ * S + r), plain k-fold for cvr (a seeded permutation, fold f the positions i mod k = f). Each fold fits
+ * the --scale scaler on its training part, trains with the fixed parameters and scores its test part:
+ * accuracy (one-class: inlier for label +1, outlier for -1) or the mean squared error. On bags (CSV bags,
+ * multi-instance ARFF) cvm, bvm and one-class train on the set kernel over bags. With {@code --json F},
+ * every finished fold is journalled in {@code F.journal} and {@code --resume} continues a killed run
+ * ({@link Journals}).
+ */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "k-fold cross-validation of a core vector machine on --data.")
+        description = "k-fold cross-validation of a core vector machine on --data (points, or bags with the set kernel).")
 final class CvmCvCommand implements Callable<Integer> {
+    /** The measures of every fold. */
+    static final String CORE_VECTORS = "core_vectors";
+    static final String FIT_SECONDS = "fit_seconds";
+    static final String GAMMA_SECONDS = "gamma_seconds";
+    static final String SCALE_SECONDS = "scale_seconds";
+
     @Spec
     CommandSpec spec;
     @Mixin
     dev.kernelkit.cli.Options.Threads threads;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Data (LIBSVM format).")
+    @Option(names = "--data", required = true, paramLabel = "FILE",
+            description = "Data: LIBSVM (or ARFF) points, or bags (CSV bags, multi-instance ARFF).")
     Path data;
 
     @Option(names = "--folds", paramLabel = "K", defaultValue = "5", description = "Folds (default ${DEFAULT-VALUE}).")
     int folds = 5;
+
+    @Option(names = "--repeats", paramLabel = "R", defaultValue = "1",
+            description = "Repeats of the k-fold split, repeat r seeded --seed + r (default ${DEFAULT-VALUE}).")
+    int repeats = 1;
 
     @Mixin
     CvmCli.Parameters parameters;
@@ -39,78 +82,143 @@ final class CvmCvCommand implements Callable<Integer> {
     @Mixin
     Options.Json json;
 
+    @Mixin
+    Options.Resume resume;
+
+    /**
+     * A fold's model for the harness: how it scores a test part, its core vectors, where the time went
+     * and the fit report.
+     */
+    record FoldModel<X>(ToDoubleFunction<Dataset<X>> scorer, int coreVectors, double fitSeconds, double gammaSeconds,
+                        double scaleSeconds, FitReport report, InputKind input, int dim) implements FittedModel<X> {
+    }
+
     @Override
     public Integer call() throws Exception {
         if (folds < 2) {
             throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
         }
-        kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
-        LabeledDataset d = kernelFrom.given() ? CvmCli.read(data, "--data", kernelFrom.load().dim())
-                : CvmCli.read(data, "--data");
-        dev.kernelkit.cli.MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore);
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+        }
+        Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
+                kernelFrom.given() ? kernelFrom.load().dim() : -1);
+        parameters.checkKind(examples.kind(), data);
         boolean regression = parameters.method() == CvmCli.Method.CVR;
-        List<Splits.Split> splits = regression ? kFold(d.size(), folds, parameters.seed)
-                : Splits.stratifiedKFold(d.labels(), folds, parameters.seed);
+        Resampling outer = regression ? Resampling.kFold(folds, repeats, parameters.seed)
+                : Resampling.stratifiedKFold(folds, repeats, parameters.seed);
         PrintWriter out = spec.commandLine().getOut();
-        double sum = 0;
+        if (examples.kind() == InputKind.BAGS) {
+            if (kernelFrom.given()) {
+                throw new IllegalArgumentException("--kernel-from uses a kernel learned on points, but " + data
+                        + " holds bags; on bags give --gamma (the set kernel's instance Gaussian) and --set-kernel");
+            }
+            BagDataset d = (BagDataset) examples;
+            parameters.apply(MemoryEstimates.bagCvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
+                    spec.commandLine().getErr(), d.size());
+            Trainer<Bag, FoldModel<Bag>> trainer = Trainers.of("cvm cv", InputKind.BAGS, task(), describe(), (part, l) -> {
+                CvmCli.BagTrained t = CvmCli.trainBags(parameters, BagDataset.of(part));
+                return new FoldModel<>(test -> t.accuracy(BagDataset.of(test), "a test part"), t.coreVectors(),
+                        t.fitSeconds(), t.gammaSeconds(), t.scaleSeconds(), t.inner().report(), InputKind.BAGS, part.dim());
+            });
+            return run(d, outer, trainer, false, out);
+        }
+        kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
+        LabeledDataset d = (LabeledDataset) examples;
+        parameters.apply(MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
+                spec.commandLine().getErr(), d.size());
+        List<Splits.Split> splits = splits(outer, d);
+        if (kernelFrom.given()) {
+            kernelFrom.describe(out, kernelFrom.prepare(d.subset(splits.get(0).train()), "--data " + data));
+        }
+        Trainer<Vec, FoldModel<Vec>> trainer = Trainers.of("cvm cv", InputKind.VECTORS, task(), describe(), (part, l) -> {
+            LabeledDataset tr = LabeledDataset.of(part);
+            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
+            CvmCli.Timed timed = CvmCli.trainTimed(parameters, tr, learned);
+            CvmCli.Trained t = timed.model();
+            return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)), t.coreVectors(), timed.fitSeconds(),
+                    timed.gammaSeconds(), timed.scaleSeconds(), t.report(), InputKind.VECTORS, part.dim());
+        });
+        return run(d, outer, trainer, regression, out);
+    }
+
+    private Task task() {
+        return switch (parameters.method()) {
+            case CVR -> Task.REGRESSION;
+            case ONE_CLASS -> Task.ONE_CLASS;
+            default -> Task.CLASSIFICATION;
+        };
+    }
+
+    /** The parameters of the folds' fits, for the fit reports' learner line. */
+    private String describe() {
+        return "method=" + parameters.method + ", mode=" + parameters.mode + ", seed=" + parameters.seed;
+    }
+
+    private List<Splits.Split> splits(Resampling outer, Dataset<?> d) {
+        try {
+            return outer.splits(d);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--folds " + folds + ": " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <X> int run(Dataset<X> d, Resampling outer, Trainer<X, FoldModel<X>> trainer, boolean regression,
+                        PrintWriter out) throws Exception {
+        List<Splits.Split> splits = splits(outer, d);
+        String what = regression ? "mse" : "accuracy";
+        Metric<X> metric = Metric.of(what, !regression, (m, test) -> ((FoldModel<X>) m).scorer().applyAsDouble(test));
+        ModelSelection<X> protocol = ModelSelection.crossValidation(outer, trainer)
+                .withMetric(metric)
+                .withThreads(1)
+                .withMeasures(List.of(
+                        new Measure<X>(CORE_VECTORS, (m, test) -> ((FoldModel<X>) m).coreVectors()),
+                        new Measure<X>(FIT_SECONDS, (m, test) -> ((FoldModel<X>) m).fitSeconds()),
+                        new Measure<X>(GAMMA_SECONDS, (m, test) -> ((FoldModel<X>) m).gammaSeconds()),
+                        new Measure<X>(SCALE_SECONDS, (m, test) -> ((FoldModel<X>) m).scaleSeconds())))
+                .withListener(f -> {
+                    String fold = repeats == 1 ? Integer.toString(f.index() + 1) : (f.repeat() + 1) + "." + (f.fold() + 1);
+                    out.printf("fold %s: %s %.6f, %d core vectors%n", fold, what, f.score(),
+                            Math.round(f.measure(CORE_VECTORS)));
+                    out.flush();
+                });
+        FoldJournal journal = Journals.open(spec, json.file(), resume);
+        if (journal != null) {
+            protocol = protocol.withJournal(journal, "cv");
+        }
+        Evaluation r = protocol.run(d);
+        List<OuterFold> done = r.folds();
         double seconds = 0;
         double gammaSeconds = 0;
         double scaleSeconds = 0;
         double scoreSeconds = 0;
-        long cores = 0;
-        for (int f = 0; f < splits.size(); f++) {
-            LabeledDataset tr = d.subset(splits.get(f).train());
-            LabeledDataset te = d.subset(splits.get(f).test());
-            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
-            if (learned != null && f == 0) {
-                kernelFrom.describe(out, learned);
-            }
-            CvmCli.Timed timed = CvmCli.trainTimed(parameters, tr, learned);
-            CvmCli.Trained t = timed.model();
-            seconds += timed.fitSeconds();
-            gammaSeconds += timed.gammaSeconds();
-            scaleSeconds += timed.scaleSeconds();
-            long s0 = System.nanoTime();
-            double s = CvmCli.score(t, te);
-            scoreSeconds += (System.nanoTime() - s0) * 1e-9;
-            sum += s;
-            cores += t.coreVectors();
-            out.printf("fold %d: %s %.6f, %d core vectors%n", f + 1, regression ? "mse" : "accuracy", s, t.coreVectors());
+        double cores = 0;
+        for (OuterFold f : done) {
+            seconds += f.measure(FIT_SECONDS);
+            gammaSeconds += f.measure(GAMMA_SECONDS);
+            scaleSeconds += f.measure(SCALE_SECONDS);
+            scoreSeconds += f.predictSeconds();
+            cores += f.measure(CORE_VECTORS);
         }
-        double mean = sum / splits.size();
-        out.printf(java.util.Locale.ROOT, "mean %s %.6f over %d folds (%s mode); %.3f s training in total%n",
-                regression ? "mse" : "accuracy", mean, splits.size(), parameters.mode, seconds);
-        out.printf(java.util.Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
+        Summary s = r.summary();
+        out.printf(Locale.ROOT, "mean %s %.6f over %d folds (%s mode); %.3f s training in total%n", what, s.mean(),
+                splits.size(), parameters.mode, seconds);
+        out.printf(Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
                 new CvmCli.Timed(null, scaleSeconds, gammaSeconds, 0).preparationText(), scoreSeconds);
         out.flush();
-        json.write(new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
+        JsonSummary summary = new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
+                .put("input", d.kind().label())
                 .put("scale", parameters.scale.cliName())
                 .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
-                .put(regression ? "mse" : "accuracy", mean).put("core_vectors", (double) cores / splits.size())
-                .put("train_seconds", seconds).put("folds", (long) splits.size()));
+                .put(what, s.mean()).put(what + "_sd", s.sd()).put(what + "_sd_over_repeats", r.repeatSummary().sd())
+                .put("core_vectors", cores / splits.size())
+                .put("train_seconds", seconds).put("folds", (long) folds).put("repeats", (long) repeats)
+                .put("seed", parameters.seed).put("max_core", (long) parameters.maxCore())
+                .putList("fold_" + (regression ? "mse" : "accuracies"), r.scores())
+                .putList("fold_core_vectors", r.measure(CORE_VECTORS));
+        json.write(summary);
+        Journals.finish(journal);
         return 0;
-    }
-
-    /** Plain k-fold over a seeded permutation (regression targets cannot be stratified). */
-    private static List<Splits.Split> kFold(int n, int k, long seed) {
-        int[] perm = java.util.stream.IntStream.range(0, n).toArray();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int tmp = perm[i];
-            perm[i] = perm[j];
-            perm[j] = tmp;
-        }
-        java.util.List<Splits.Split> out = new java.util.ArrayList<>();
-        for (int f = 0; f < k; f++) {
-            java.util.List<Integer> tr = new java.util.ArrayList<>();
-            java.util.List<Integer> te = new java.util.ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                (i % k == f ? te : tr).add(perm[i]);
-            }
-            out.add(new Splits.Split(tr.stream().mapToInt(Integer::intValue).sorted().toArray(),
-                    te.stream().mapToInt(Integer::intValue).sorted().toArray()));
-        }
-        return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.cvm;
 
 import dev.kernelkit.cvm.CvmMachine;
+import dev.kernelkit.data.Vec;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
@@ -64,7 +65,7 @@ final class CvmPlots {
             throw new IllegalArgumentException("the core-vector plot needs two-class 2-D data, got dimension "
                     + train.dim() + " and " + model.machines().size() + " machines");
         }
-        CvmMachine m = model.machines().get(0);
+        CvmMachine<Vec> m = model.machines().get(0);
         Set<Integer> shown = new LinkedHashSet<>();
         for (int i : m.coreIndices()) {
             shown.add(i);

@@ -2,7 +2,10 @@ package dev.kernelkit.cli.cvm;
 
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.cli.PredictCommand;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kernelkit cvm predict}: predictions of a saved cvm / bvm / one-class / cvr model; the
- * training scaler stored in the model ({@code cvm train --scale}) is applied to the raw points.
+ * training scaler stored in the model ({@code cvm train --scale}) is applied to the raw points. A model
+ * trained on bags (bag-cvm, bag-one-class-cvm) predicts the bags of --data, read as
+ * {@code kernelkit predict} reads them, one class name per line (inlier / outlier for the one-class ball).
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Predict --data with a model written by 'cvm train'; score it when the file has labels.")
@@ -30,8 +35,15 @@ final class CvmPredictCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Model file from 'cvm train'.")
     Path model;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Points to predict (LIBSVM format).")
+    @Option(names = "--data", required = true, paramLabel = "FILE",
+            description = "Examples to predict: LIBSVM points, or bags (CSV bags, multi-instance ARFF) for a model trained "
+                    + "on bags.")
     Path data;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "Format of --data: " + dev.kernelkit.cli.ExampleFiles.FORMATS + " (default: from the extension "
+                    + "and header).")
+    String format;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write one prediction per line to FILE (default: stdout).")
     Path output;
@@ -41,11 +53,15 @@ final class CvmPredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CvmCli.Trained t = CvmCli.load(model);
-        // read as 'kernelkit predict' reads a cvm model's data: dense LIBSVM, the dimension checked
         if (!Files.isRegularFile(data)) {
             throw new IllegalArgumentException("--data: no such file: " + data);
         }
+        PredictCommand.LoadedModel loaded = PredictCommand.load(model);
+        if (loaded.model().input() == InputKind.BAGS) {
+            return bags(loaded);
+        }
+        CvmCli.Trained t = CvmCli.load(model);
+        // read as 'kernelkit predict' reads a cvm model's data: dense LIBSVM, the dimension checked
         LabeledDataset d = LabeledDataset.of(dev.kernelkit.cli.ExampleFiles.readFor(data,
                 dev.kernelkit.cli.ExampleFiles.Format.LIBSVM, dev.kernelkit.learn.InputKind.VECTORS, t.dim(),
                 "the model " + model, true));
@@ -66,6 +82,28 @@ final class CvmPredictCommand implements Callable<Integer> {
         out.flush();
         json.write(new JsonSummary().put("command", "cvm predict").put(what, score).put("core_vectors", (long) t.coreVectors())
                 .put("n", (long) d.size()));
+        return 0;
+    }
+
+    /** A model over bags: class names per bag, and the accuracy when the file's labels are classes of the model. */
+    private int bags(PredictCommand.LoadedModel loaded) throws Exception {
+        Dataset<?> d = loaded.read(data, format);
+        PredictCommand.Predictions p = PredictCommand.predict(loaded.model(), d);
+        PrintWriter out = spec.commandLine().getOut();
+        if (output != null) {
+            dev.kernelkit.io.AtomicFiles.writeString(output, p.text());
+        } else {
+            out.print(p.text());
+        }
+        if (p.accuracy() != null) {
+            out.printf("accuracy on %d bags: %.6f%n", d.size(), p.accuracy());
+        } else {
+            out.printf("%d bags predicted; no accuracy: none of the file's labels %s is a class of the model%n", d.size(),
+                    d.classNames());
+        }
+        out.flush();
+        json.write(new JsonSummary().put("command", "cvm predict").put("input", "bags")
+                .putOptional("accuracy", p.accuracy()).put("n", (long) d.size()).put("model_type", loaded.type()));
         return 0;
     }
 }

@@ -2,8 +2,14 @@ package dev.kernelkit.cli.cvm;
 
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.kernel.Kernels;
+import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.learn.InputKind;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,24 +23,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kernelkit cvm train}: fits the --scale scaler on --data (LIBSVM format), trains on the
- * scaled data, scores on --test (scaled with the training scaler) and writes --model with the scaler.
- * The time printed as "trained in" is the fit alone; the automatic gamma, the scaling and the
- * scoring are timed and printed on their own line. The training points are scored only when there
- * is no --test or --train-score is given (on large data that scoring can take longer than the fit).
+ * {@code kernelkit cvm train}: fits the --scale scaler on --data, trains on the scaled data, scores
+ * on --test (scaled with the training scaler) and writes --model with the scaler. Points come from
+ * LIBSVM (or ARFF) files; bags (CSV bags, multi-instance ARFF) are trained on with the set kernel over
+ * bags ({@link CvmCli#trainBags}: cvm, bvm or one-class, whose ball flags anomalous bags). The time
+ * printed as "trained in" is the fit alone; the automatic gamma, the scaling and the scoring are timed
+ * and printed on their own line. The training examples are scored only when there is no --test or
+ * --train-score is given (on large data that scoring can take longer than the fit). The memory the run
+ * may need (the data, the row cache, the core-set matrix at its largest) is estimated before anything
+ * is allocated ({@link MemoryEstimates#cvm}).
  */
 @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Train a core vector machine on --data, score it on --test and write the model.")
+        description = "Train a core vector machine on --data (points, or bags with the set kernel), score it on --test "
+                + "and write the model.")
 final class CvmTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
     @Mixin
     dev.kernelkit.cli.Options.Threads threads;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM format).")
+    @Option(names = "--data", required = true, paramLabel = "FILE",
+            description = "Training data: LIBSVM (or ARFF) points, or bags (CSV bags, multi-instance ARFF).")
     Path data;
 
-    @Option(names = "--test", paramLabel = "FILE", description = "Optional test data (LIBSVM format).")
+    @Option(names = "--test", paramLabel = "FILE", description = "Optional test data, of the kind of --data.")
     Path test;
 
     @Option(names = "--model", paramLabel = "FILE", description = "Where to write the model (optional).")
@@ -55,11 +67,17 @@ final class CvmTrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
+                kernelFrom.given() ? kernelFrom.load().dim() : -1);
+        parameters.checkKind(examples.kind(), data);
+        if (examples.kind() == InputKind.BAGS) {
+            return bags((BagDataset) examples);
+        }
         kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
-        LabeledDataset train = kernelFrom.given() ? CvmCli.read(data, "--data", kernelFrom.load().dim())
-                : CvmCli.read(data, "--data");
-        LabeledDataset testSet = test == null ? null : CvmCli.read(test, "--test", train.dim());
-        dev.kernelkit.cli.MemoryEstimates.cvm("cvm train", train, parameters.cacheMb, parameters.maxCore);
+        LabeledDataset train = (LabeledDataset) examples;
+        LabeledDataset testSet = test == null ? null : testPoints(train.dim());
+        parameters.apply(MemoryEstimates.cvm("cvm train", train, parameters.cacheMb, parameters.maxCore),
+                spec.commandLine().getErr(), train.size());
         PrintWriter out = spec.commandLine().getOut();
         KernelFrom.Prepared learned = null;
         if (kernelFrom.given()) {
@@ -78,22 +96,7 @@ final class CvmTrainCommand implements Callable<Integer> {
             t.save(model);
         }
         String what = t.regression() ? "mse" : "accuracy";
-        List<String> scores = new ArrayList<>();
-        if (trainScore != null) {
-            scores.add(String.format(Locale.ROOT, "train %s %.6f", what, trainScore));
-        }
-        if (testScore != null) {
-            scores.add(String.format(Locale.ROOT, "test %s %.6f", what, testScore));
-        }
-        out.printf(Locale.ROOT, "%s (%s mode): %d core vectors, trained in %.3f s; %s%n", parameters.method,
-                parameters.mode, t.coreVectors(), seconds, String.join(", ", scores));
-        out.printf(Locale.ROOT, "not in the training time: %sscoring %s (%.3f s)%n", timed.preparationText(),
-                trainScore != null && testScore != null ? "training and test data" : testScore != null ? "test data"
-                        : "training data", scoreSeconds);
-        if (model != null) {
-            out.println("model written to " + model);
-        }
-        out.flush();
+        print(out, t.coreVectors(), seconds, what, trainScore, testScore, timed.preparationText(), scoreSeconds);
         double reported = testScore != null ? testScore : trainScore;
         JsonSummary s = new JsonSummary().put("command", "cvm train").put("method", parameters.method)
                 .put(what, reported).put("core_vectors", (long) t.coreVectors()).put("train_seconds", seconds)
@@ -102,8 +105,97 @@ final class CvmTrainCommand implements Callable<Integer> {
                 .put("n_train", (long) train.size()).put("data", data.toString())
                 .put("scale", learned != null ? learned.kernel().scaler().kind().cliName() : parameters.scale.cliName())
                 .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
-                .put("scored_on", testScore != null ? "test" : "train");
+                .put("scored_on", testScore != null ? "test" : "train")
+                .put("converged", t.report().converged())
+                .put("max_core", (long) parameters.maxCore());
         json.write(s);
         return 0;
+    }
+
+    /** The --test points, of the training dimension. */
+    private LabeledDataset testPoints(int dim) throws Exception {
+        Dataset<?> d = CvmCli.readExamples(test, "--test", parameters.format, dim);
+        if (d.kind() != InputKind.VECTORS) {
+            throw new IllegalArgumentException("--test " + test + " holds bags, but --data " + data + " holds points");
+        }
+        LabeledDataset t = (LabeledDataset) d;
+        if (t.dim() != dim) {
+            throw new IllegalArgumentException("--test " + test + " has " + t.dim() + " features, expected " + dim);
+        }
+        return t;
+    }
+
+    /** cvm, bvm or one-class on bags with the set kernel. */
+    private int bags(BagDataset train) throws Exception {
+        if (kernelFrom.given()) {
+            throw new IllegalArgumentException("--kernel-from uses a kernel learned on points, but " + data
+                    + " holds bags; on bags give --gamma (the set kernel's instance Gaussian) and --set-kernel");
+        }
+        BagDataset testSet = null;
+        if (test != null) {
+            Dataset<?> d = CvmCli.readExamples(test, "--test", parameters.format, -1);
+            if (d.kind() != InputKind.BAGS) {
+                throw new IllegalArgumentException("--test " + test + " holds points, but --data " + data + " holds bags");
+            }
+            testSet = (BagDataset) d;
+            if (testSet.dim() != train.dim()) {
+                throw new IllegalArgumentException("--test " + test + ": its instances have " + testSet.dim()
+                        + " features, expected " + train.dim() + " (those of --data " + data + ")");
+            }
+        }
+        parameters.apply(MemoryEstimates.bagCvm("cvm train", train, parameters.cacheMb, parameters.maxCore),
+                spec.commandLine().getErr(), train.size());
+        CvmCli.BagTrained t = CvmCli.trainBags(parameters, train);
+        long s0 = System.nanoTime();
+        Double trainScore = testSet == null || this.trainScore ? t.accuracy(train, "--data " + data) : null;
+        Double testScore = testSet == null ? null : t.accuracy(testSet, "--test " + test);
+        double scoreSeconds = (System.nanoTime() - s0) * 1e-9;
+        if (model != null) {
+            Models.save(t.model(), model);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        print(out, t.coreVectors(), t.fitSeconds(), "accuracy", trainScore, testScore, t.preparationText(), scoreSeconds);
+        out.printf(Locale.ROOT, "bags: %d in %s, %d instances; learner %s, kernel %s%n", train.size(), data,
+                train.instanceCount(), t.inner().report().learner(), Kernels.format(kernelOf(t)));
+        out.flush();
+        JsonSummary s = new JsonSummary().put("command", "cvm train").put("method", parameters.method)
+                .put("input", "bags").put("learner", t.inner().report().learner())
+                .put("accuracy", testScore != null ? testScore : trainScore).put("core_vectors", (long) t.coreVectors())
+                .put("train_seconds", t.fitSeconds()).put("gamma_seconds", t.gammaSeconds())
+                .put("scale_seconds", t.scaleSeconds()).put("score_seconds", scoreSeconds)
+                .put("n_train", (long) train.size()).put("data", data.toString()).put("scale", parameters.scale.cliName())
+                .put("kernel", Kernels.format(kernelOf(t))).put("kernel_from", (String) null)
+                .put("scored_on", testScore != null ? "test" : "train")
+                .put("converged", t.inner().report().converged())
+                .put("max_core", (long) parameters.maxCore());
+        json.write(s);
+        return 0;
+    }
+
+    private static dev.kernelkit.kernel.Kernel<?> kernelOf(CvmCli.BagTrained t) {
+        if (t.inner() instanceof dev.kernelkit.cvm.BagCvmModel m) {
+            return m.machines().get(0).kernel();
+        }
+        return ((dev.kernelkit.cvm.BagOneClassCvmModel) t.inner()).kernel();
+    }
+
+    private void print(PrintWriter out, int cores, double seconds, String what, Double trainScore, Double testScore,
+                       String preparation, double scoreSeconds) {
+        List<String> scores = new ArrayList<>();
+        if (trainScore != null) {
+            scores.add(String.format(Locale.ROOT, "train %s %.6f", what, trainScore));
+        }
+        if (testScore != null) {
+            scores.add(String.format(Locale.ROOT, "test %s %.6f", what, testScore));
+        }
+        out.printf(Locale.ROOT, "%s (%s mode): %d core vectors, trained in %.3f s; %s%n", parameters.method,
+                parameters.mode, cores, seconds, String.join(", ", scores));
+        out.printf(Locale.ROOT, "not in the training time: %sscoring %s (%.3f s)%n", preparation,
+                trainScore != null && testScore != null ? "training and test data" : testScore != null ? "test data"
+                        : "training data", scoreSeconds);
+        if (model != null) {
+            out.println("model written to " + model);
+        }
+        out.flush();
     }
 }

@@ -78,7 +78,7 @@ public final class MklDemo {
             x[0] = moons.x(i).get(0);
             x[1] = moons.x(i).get(1);
             for (int j = 2; j < x.length; j++) {
-                x[j] = MklCommand.gaussian(rnd);
+                x[j] = MklData.gaussian(rnd);
             }
             points.add(DenseVec.wrap(x));
         }
@@ -140,7 +140,7 @@ public final class MklDemo {
                     best = m;
                 }
             }
-            t.row(row.method(), MklCommand.describe(row.options()), TablePrinter.percent(row.accuracy()),
+            t.row(row.method(), MklReports.describe(row.options()), TablePrinter.percent(row.accuracy()),
                     Integer.toString(row.selected()), Integer.toString(row.svmSolves()), TablePrinter.fixed(row.seconds(), 3),
                     String.format(Locale.ROOT, "%.3f %s", mu[best], describe(r.kernels(), best)));
         }

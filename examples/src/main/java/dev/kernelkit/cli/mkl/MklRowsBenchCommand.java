@@ -36,7 +36,7 @@ final class MklRowsBenchCommand implements Callable<Integer> {
     @Mixin
     Options.Input input;
     @Mixin
-    MklCommand.SplitOptions splits = new MklCommand.SplitOptions();
+    MklSplitOptions splits = new MklSplitOptions();
     @Option(names = "--repeats", paramLabel = "R", defaultValue = "3",
             description = "Timed passes over all rows per path, after one untimed warm-up pass; the fastest counts "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -49,7 +49,7 @@ final class MklRowsBenchCommand implements Callable<Integer> {
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
         }
-        LabeledDataset data = splits.withNoise(MklCommand.read(input));
+        LabeledDataset data = splits.withNoise(MklData.read(input));
         Splits.Split split = splits.make(data).get(0);
         LabeledDataset train = data.subset(split.train());
         LabeledDataset st = FeatureScaling.STANDARD.fit(train).apply(train);

@@ -200,7 +200,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             List<String> base = arguments(r, quick, files, summary, seed);
             List<String> args = new ArrayList<>(base);
             if (resume && Files.isRegularFile(dev.kernelkit.cli.Journals.journalFile(summary))) {
-                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi cv/compare)
+                args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi, mkl compare, prototypes cv)
             }
             err.println(head + ": kernelkit " + String.join(" ", args));
             err.flush();

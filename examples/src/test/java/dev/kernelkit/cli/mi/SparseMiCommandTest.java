@@ -188,7 +188,7 @@ class SparseMiCommandTest {
                 3, 1, 1, gammas, MiProtocol.defaultCs(), 1).run(ring);
         assertThat(out).contains(String.format(java.util.Locale.ROOT, "mikernel  %6.2f ± %-8.2f",
                 100 * expected.summary().mean(), 100 * expected.summary().sd()));
-        assertThat(out).contains("chosen: " + SparseMiCommand.chosenCounts(MiProtocol.variants(expected)));
+        assertThat(out).contains("chosen: " + SparseMiCompareCommand.chosenCounts(MiProtocol.variants(expected)));
         assertThat(fail("compare", "--data", data.toString(), "--methods", "mikernel", "--mikernel-forms", "median"))
                 .contains("--mikernel-forms: unknown value 'median'; expected one of averaged, normalized, summed");
         assertThat(fail("compare", "--data", data.toString(), "--methods", "mi-SVM", "--misvm-weightings", "uniform"))
@@ -197,7 +197,7 @@ class SparseMiCommandTest {
 
     @Test
     void chosenCountsListVariantsInFirstChosenOrder() {
-        assertThat(SparseMiCommand.chosenCounts(new String[] {"summed", "averaged", "summed"}))
+        assertThat(SparseMiCompareCommand.chosenCounts(new String[] {"summed", "averaged", "summed"}))
                 .isEqualTo("summed 2, averaged 1");
     }
 

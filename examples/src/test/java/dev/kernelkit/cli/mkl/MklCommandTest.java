@@ -188,22 +188,9 @@ class MklCommandTest {
     }
 
     @Test
-    void exampleMainRunsAndPrintsWeightsAndAccuracy() {
-        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream old = System.out;
-        System.setOut(new java.io.PrintStream(buf, true));
-        try {
-            SoftMarginMklExample.main(new String[0]);
-        } finally {
-            System.setOut(old);
-        }
-        assertThat(buf.toString()).contains("kernels selected").contains("mu = ").contains("test accuracy");
-    }
-
-    @Test
     void tuneMaxTunesOnAStratifiedSubsetOfThatSizeAndRejectsANegativeValue(@TempDir Path dir) throws Exception {
         LabeledDataset d = TestData.gaussianBlobs(100, 2, 3.0, 1); // 50 positives, 50 negatives
-        MklCommand.Parameters p = new MklCommand.Parameters();
+        MklParameters p = new MklParameters();
         p.cGrid = "1,10";
         p.nuGrid = "0";
         p.sm2Grid = "1";
@@ -243,13 +230,13 @@ class MklCommandTest {
     @Test
     void unconvergedFitsAreNamedPerSplitAndPerMethod() {
         dev.kernelkit.mkl.MklOptions o = dev.kernelkit.mkl.MklOptions.sm2(10, 1);
-        MklCommand.SplitResult clean = new MklCommand.SplitResult(1, o, 0.9, 0.95, 5, 1, 2, 10, 45, 0, 1, 0);
-        MklCommand.SplitResult bad = new MklCommand.SplitResult(2, o, 0.8, 0.85, 5, 1, 2, 10, 45, 3, 1, 1);
+        MklSplitResult clean = new MklSplitResult(1, o, 0.9, 0.95, 5, 1, 2, 10, 45, 0, 1, 0);
+        MklSplitResult bad = new MklSplitResult(2, o, 0.8, 0.85, 5, 1, 2, 10, 45, 3, 1, 1);
         assertThat(clean.convergenceNote()).isEmpty();
         assertThat(bad.convergenceNote()).isEqualTo(" [UNCONVERGED: 3 of 45 tuning fits, 1 of 1 final]");
         StringWriter none = new StringWriter(), some = new StringWriter();
-        MklCommand.printUnconverged(new PrintWriter(none, true), "sm2", java.util.List.of(clean, clean));
-        MklCommand.printUnconverged(new PrintWriter(some, true), "sm2", java.util.List.of(clean, bad));
+        MklReports.printUnconverged(new PrintWriter(none, true), "sm2", java.util.List.of(clean, clean));
+        MklReports.printUnconverged(new PrintWriter(some, true), "sm2", java.util.List.of(clean, bad));
         assertThat(none.toString()).isEmpty();
         // sums over the two splits: tuning 0 + 3 of 45 + 45, final 0 + 1 of 1 + 1
         assertThat(some.toString()).startsWith("sm2: 3 of 90 tuning fits and 1 of 2 final fits ended unconverged");

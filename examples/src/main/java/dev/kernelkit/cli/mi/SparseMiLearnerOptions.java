@@ -1,0 +1,311 @@
+package dev.kernelkit.cli.mi;
+
+import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.learn.LearnedKernel;
+import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.mi.LearnedKernelForSparseMi;
+import dev.kernelkit.mi.BagClassifier;
+import dev.kernelkit.mi.MiKernel;
+import dev.kernelkit.mi.MiKernelOptions;
+import dev.kernelkit.mi.MiProtocol;
+import dev.kernelkit.mi.RandomSparseSvm;
+import dev.kernelkit.mi.ReducedSet;
+import dev.kernelkit.mi.SparseMi;
+import dev.kernelkit.mi.SparseMiOptions;
+import dev.kernelkit.mi.XvInit;
+import java.io.IOException;
+import java.util.Locale;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The learner of {@code sparse-mi train} and {@code sparse-mi cv} (a picocli mixin): {@code --method}, its
+ * (gamma, C) fixed or searched over the grids, N_XV fixed or chosen ({@code --xv auto}), the SparseMI settings
+ * and the seed; with {@code --kernel-from MODEL} SparseMI's instance kernel is the one an MKL or IMKPL model
+ * learned ({@link LearnedKernelForSparseMi}: the learned combination itself, or a Gaussian weighted by its
+ * per-feature weights), the bags scaled by the model's own scaler.
+ */
+final class SparseMiLearnerOptions {
+    /** The learning methods of train and cv. */
+    enum Method { SPARSEMI, MIKERNEL, RSVM, RS }
+
+    @Option(names = "--xv", paramLabel = "N|auto", defaultValue = "10",
+            description = "Number of expansion vectors N_XV, or auto to choose it from --xv-grid by inner 3-fold CV "
+                    + "on the training part, see --xv-search (default: ${DEFAULT-VALUE}).")
+    String xv;
+
+    @Option(names = "--xv-search", paramLabel = "staged|joint",
+            description = "With --xv auto: staged tunes gamma and C at the smallest candidate N_XV, then N_XV; joint "
+                    + "searches the whole gamma x C x N_XV grid (|grid| times the fits; default: staged).")
+    String xvSearch;
+
+    @Option(names = "--xv-grid", paramLabel = "LIST", split = ",", defaultValue = "10,50,100,500,1000",
+            description = "Candidate N_XV for --xv auto, ascending; candidates above the instances of an inner "
+                    + "training part are skipped (default: the paper's ${DEFAULT-VALUE}).")
+    int[] xvGrid;
+
+    @Option(names = "--gamma", paramLabel = "G", description = "Gaussian gamma; omit with --c to tune.")
+    Double gamma;
+
+    @Option(names = "--c", paramLabel = "C", description = "Loss weight C; omit with --gamma to tune.")
+    Double c;
+
+    @Option(names = "--init", paramLabel = "INIT", defaultValue = "random",
+            description = "Initial XVs: random, kmeans or svm (default: ${DEFAULT-VALUE}).")
+    String init;
+
+    @Option(names = "--gamma-grid", paramLabel = "LIST", split = ",",
+            description = "Candidate gamma times the feature count when tuning (default: 0.125,0.25,0.5,1,2).")
+    double[] gammaGrid;
+
+    @Option(names = "--c-grid", paramLabel = "LIST", split = ",",
+            description = "Candidate C when tuning (default: 1,10,100).")
+    double[] cGrid;
+
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "sparsemi",
+            description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
+    String method;
+
+    @Option(names = "--iterations", paramLabel = "T", defaultValue = "50",
+            description = "t_max, outer iterations of SparseMI (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Mixin
+    Options.Seed seed = new Options.Seed();
+
+    @Mixin
+    KernelFrom kernelFrom = new KernelFrom();
+
+    @Option(names = "--kernel-form", paramLabel = "learned|weighted-gaussian", defaultValue = "learned",
+            description = "With --kernel-from: learned uses the learned combination itself (scaled to mean "
+                    + "k(x, x) = 1 on the training instances; no gamma, so --gamma/--gamma-grid are refused); "
+                    + "weighted-gaussian uses exp(-gamma sum_d w_d (x_d - z_d)^2) with the learned per-feature weights "
+                    + "w (mean 1) and gamma as without --kernel-from (default: ${DEFAULT-VALUE}).")
+    String kernelForm;
+
+    @Mixin
+    StepOption step = new StepOption();
+
+    @Option(names = "--restarts", paramLabel = "R", defaultValue = "1",
+            description = "SparseMI only: optimise R initialisations and keep the lowest final objective g(Z) "
+                    + "(default: ${DEFAULT-VALUE}, the paper's single start).")
+    int restarts;
+
+    @Option(names = "--inner-repeats", paramLabel = "K", defaultValue = "1",
+            description = "Repeat the inner 3-fold CV that tunes gamma, C (and N_XV) on K random partitions of the "
+                    + "training part and sum the accuracies (default: ${DEFAULT-VALUE}, the paper's single 3-fold CV).")
+    int innerRepeats;
+
+    Method method() {
+        try {
+            return Method.valueOf(method.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--method must be sparsemi, mikernel, rsvm or rs, got '" + method + "'");
+        }
+    }
+
+    MiProtocol.SizeSearch xvSearch() {
+        if (xvSearch == null) {
+            return MiProtocol.SizeSearch.STAGED;
+        }
+        return switch (xvSearch.toLowerCase(Locale.ROOT)) {
+            case "staged" -> MiProtocol.SizeSearch.STAGED;
+            case "joint" -> MiProtocol.SizeSearch.JOINT;
+            default -> throw new IllegalArgumentException("--xv-search must be staged or joint, got '" + xvSearch + "'");
+        };
+    }
+
+    /** True for {@code --xv auto}. */
+    boolean autoXv() {
+        return "auto".equalsIgnoreCase(xv.trim());
+    }
+
+    /** The fixed N_XV of {@code --xv N}. */
+    int xvCount() {
+        try {
+            return Integer.parseInt(xv.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--xv must be a positive integer or auto, got '" + xv + "'");
+        }
+    }
+
+    /** The largest N_XV a fit may use: the last of --xv-grid with --xv auto, else --xv (for the memory estimate). */
+    int largestXv() {
+        return autoXv() ? xvGrid[xvGrid.length - 1] : xvCount();
+    }
+
+    /** The seed of --seed. */
+    long seed() {
+        return seed.seed();
+    }
+
+    /** The restarts a fit makes: --restarts for SparseMI, one for the other methods. */
+    int effectiveRestarts() {
+        return method() == Method.SPARSEMI ? restarts : 1;
+    }
+
+    SparseMiOptions options(double g, double cost) {
+        return options(g, cost, xvCount());
+    }
+
+    SparseMiOptions options(double g, double cost, int k) {
+        return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
+                .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed())
+                .withRestarts(effectiveRestarts()).withStepRule(step.rule());
+    }
+
+    /** True when SparseMI trains with the kernel of {@code --kernel-from}. */
+    boolean learnedKernel() {
+        return kernelFrom.given();
+    }
+
+    /** The form of the learned kernel ({@code --kernel-form}). */
+    LearnedKernelForSparseMi.Form kernelForm() {
+        return switch (kernelForm.toLowerCase(Locale.ROOT)) {
+            case "learned" -> LearnedKernelForSparseMi.Form.LEARNED;
+            case "weighted-gaussian" -> LearnedKernelForSparseMi.Form.WEIGHTED_GAUSSIAN;
+            default -> throw new IllegalArgumentException("--kernel-form must be learned or weighted-gaussian, got '"
+                    + kernelForm + "'");
+        };
+    }
+
+    /**
+     * The kernel of {@code --kernel-from} (loaded once).
+     *
+     * @throws IllegalArgumentException for a missing file, a bad --kernel-machine, a model without a learned kernel,
+     *         or (form learned) a kernel SparseMI cannot move its expansion vectors along
+     * @throws IOException when the model file cannot be read
+     */
+    LearnedKernel learned() throws IOException {
+        LearnedKernel k = kernelFrom.load();
+        if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+            try {
+                LearnedKernelForSparseMi.differentiable(k);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--kernel-from " + kernelFrom.file() + ": " + e.getMessage()
+                        + " (try --kernel-form weighted-gaussian)", e);
+            }
+        }
+        return k;
+    }
+
+    /**
+     * The bags of {@code --data} as the learner reads them: with {@code --kernel-from}, checked against the learned
+     * kernel's dimension and scaled by its model's scaler; otherwise as given.
+     */
+    BagDataset prepare(BagDataset raw, String what) throws IOException {
+        return learnedKernel() ? LearnedKernelForSparseMi.scale(learned(), raw, what) : raw;
+    }
+
+    /**
+     * The (gamma, C) trainers: the --method's, or with {@code --kernel-from} SparseMI on the learned kernel (each fit
+     * prepares the kernel on its own training part, which must already be scaled by {@link #prepare}).
+     */
+    MiProtocol.Factory factory() throws IOException {
+        if (!learnedKernel()) {
+            return this::trainer;
+        }
+        return LearnedKernelForSparseMi.factory(learned(), kernelForm(), options(1.0, 1.0));
+    }
+
+    /** As {@link #factory()} with N_XV, for {@code --xv auto}. */
+    MiProtocol.SizedFactory sizedFactory() throws IOException {
+        if (!learnedKernel()) {
+            return this::trainer;
+        }
+        return LearnedKernelForSparseMi.sizedFactory(learned(), kernelForm(), options(1.0, 1.0, xvGrid[0]));
+    }
+
+    /** The --method's trainer at (gamma, C) and the fixed N_XV of {@code --xv N}. */
+    Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost) {
+        return trainer(g, cost, xvCount());
+    }
+
+    /** The --method's trainer at (gamma, C, N_XV); a pure function of its arguments and the options. */
+    Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost, int k) {
+        SparseMiOptions o = options(g, cost, k);
+        return switch (method()) {
+            case SPARSEMI -> SparseMi.trainer(o);
+            case MIKERNEL -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(cost));
+            case RSVM -> RandomSparseSvm.trainer(o);
+            case RS -> ReducedSet.trainer(o);
+        };
+    }
+
+    /** @throws IllegalArgumentException naming the first bad option */
+    void checkGrid() {
+        method();
+        XvInit.parse(init);
+        step.rule();
+        if (autoXv()) {
+            if (method() == Method.MIKERNEL) {
+                throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");
+            }
+            if (xvGrid == null || xvGrid.length == 0) {
+                throw new IllegalArgumentException("--xv-grid must not be empty");
+            }
+            for (int i = 0; i < xvGrid.length; i++) {
+                if (xvGrid[i] < 1 || (i > 0 && xvGrid[i] <= xvGrid[i - 1])) {
+                    throw new IllegalArgumentException("--xv-grid must be ascending positive integers, got "
+                            + java.util.Arrays.toString(xvGrid));
+                }
+            }
+        } else if (xvCount() < 1) {
+            throw new IllegalArgumentException("--xv must be >= 1, got " + xvCount());
+        } else if (xvSearch != null) {
+            throw new IllegalArgumentException("--xv-search applies only with --xv auto, got --xv " + xv);
+        }
+        xvSearch();
+        if (innerRepeats < 1) {
+            throw new IllegalArgumentException("--inner-repeats must be >= 1, got " + innerRepeats);
+        }
+        if (restarts < 1) {
+            throw new IllegalArgumentException("--restarts must be >= 1, got " + restarts);
+        }
+        if (restarts > 1 && method() != Method.SPARSEMI) {
+            throw new IllegalArgumentException("--restarts applies to sparsemi only, got --method " + method);
+        }
+        if (restarts > 1 && XvInit.parse(init) == XvInit.SVM) {
+            throw new IllegalArgumentException("--restarts must be 1 with --init svm (the selection is deterministic)");
+        }
+        kernelForm();
+        if (learnedKernel()) {
+            if (method() != Method.SPARSEMI) {
+                throw new IllegalArgumentException("--kernel-from applies to --method sparsemi, got --method " + method);
+            }
+            if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED && (gamma != null || gammaGrid != null)) {
+                throw new IllegalArgumentException("--kernel-from with --kernel-form learned has no gamma: drop "
+                        + (gamma != null ? "--gamma" : "--gamma-grid") + " (or use --kernel-form weighted-gaussian)");
+            }
+            if (kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+                return;  // --c alone fixes C; without it C is tuned
+            }
+        } else if (!"learned".equalsIgnoreCase(kernelForm)) {
+            throw new IllegalArgumentException("--kernel-form applies only with --kernel-from");
+        }
+        if ((gamma == null) != (c == null)) {
+            throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
+        }
+    }
+
+    /** True when (gamma, C) are both fixed, so nothing is tuned (with the learned kernel: C fixed). */
+    boolean fixed() {
+        return learnedKernel() && kernelForm() == LearnedKernelForSparseMi.Form.LEARNED ? c != null : gamma != null;
+    }
+
+    /** The gammas to search on data of the given bags' dimension. */
+    double[] gammas(BagDataset d) {
+        if (learnedKernel() && kernelForm() == LearnedKernelForSparseMi.Form.LEARNED) {
+            return new double[] {1.0};  // read by no trainer: the learned kernel has no gamma
+        }
+        return MiOptionValues.gammas(gamma, gammaGrid, d.dim());
+    }
+
+    /** The Cs to search. */
+    double[] cs() {
+        return MiOptionValues.cs(c, cGrid);
+    }
+}

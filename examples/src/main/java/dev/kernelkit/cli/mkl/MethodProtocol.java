@@ -1,0 +1,41 @@
+package dev.kernelkit.cli.mkl;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
+import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SeedRule;
+import dev.kernelkit.mkl.MklMethod;
+import dev.kernelkit.mkl.MklProtocol;
+
+/**
+ * One method's protocol ({@link MklProtocol.Tuning#selection}) on the outer splits of {@code outer}, the inner
+ * CV of split s seeded seed + 1000 (s + 1), run split by split; journalled ({@link #withJournal}) a split recorded by
+ * a killed run is recalled instead of run again.
+ */
+record MethodProtocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) {
+    static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, LabeledDataset data) {
+        MklProtocol.Tuning t = params.tuning(method);
+        return new MethodProtocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), data.size()));
+    }
+
+    /**
+     * The same protocol with every finished outer split recorded in {@code journal} under {@code section} and the
+     * splits recorded there taken from it ({@link ModelSelection#withJournal}); itself for a null journal.
+     */
+    MethodProtocol withJournal(FoldJournal journal, String section) {
+        return journal == null ? this : new MethodProtocol(tuning, selection.withJournal(journal, section));
+    }
+
+    /** Outer split {@code index} (0-based) of the data: tuned on its training part, fitted, tested. */
+    MklSplitResult run(LabeledDataset data, int index) {
+        OuterFold f = selection.runFold(data, index);
+        return new MklSplitResult(index + 1, tuning.chosen(f.selection(), data.dim()), f.score(),
+                f.measure(MklProtocol.AVERAGE_PRECISION), f.measure(MklProtocol.KERNELS_SELECTED), f.trainSeconds(),
+                f.tuneSeconds(), (int) f.measure(MklProtocol.SVM_SOLVES), f.selection().fits(),
+                f.selection().unconvergedFits(), (int) f.measure(MklProtocol.MACHINES),
+                (int) f.measure(MklProtocol.UNCONVERGED_MACHINES));
+    }
+}

@@ -1,0 +1,76 @@
+package dev.kernelkit.cli.prototypes;
+
+import dev.kernelkit.cli.Options;
+import dev.kernelkit.prototypes.ImkplOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The IMKPL hyper-parameters of {@code prototypes train} and {@code prototypes cv} and the seed (a picocli mixin). */
+final class ImkplHyperOptions {
+    @Option(names = "--t", defaultValue = "5", description = "Cardinality T of codes and prototypes (default ${DEFAULT-VALUE}).")
+    int t;
+    @Option(names = "--lambda", defaultValue = "0.1", description = "Weight of J_dis (default ${DEFAULT-VALUE}).")
+    double lambda;
+    @Option(names = "--mu", defaultValue = "0.1", description = "Weight of J_ip (default ${DEFAULT-VALUE}).")
+    double mu;
+    @Option(names = "--tau", defaultValue = "0.1", description = "Weight of J_ls (default ${DEFAULT-VALUE}).")
+    double tau;
+    @Option(names = "--beta-step", defaultValue = "CAPPED_SIMPLEX_LP",
+            description = "Kernel-weight step: ${COMPLETION-CANDIDATES}. Default ${DEFAULT-VALUE}: the variant the "
+                    + "measured evidence on training data chose (uniform weight on the r kernels with the smallest "
+                    + "beta-coefficients, r by inner CV; on TOX-171 90.6%% at Table 1's parameters, 74.2%% with every "
+                    + "option at its default). NORMALISED_LP is the spec's beta-step (the paper's LP with the "
+                    + "prototype normalisation rows; 71.5%% at Table 1's parameters, 50.3%% at the defaults); "
+                    + "SIMPLEX_LP keeps one kernel; FIXED = ISKPL (the average kernel).")
+    ImkplOptions.BetaStep betaStep;
+    @Option(names = "--ls-form", defaultValue = "DISTANCE_DIFFERENCE",
+            description = "Form of J_ls: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}, measured with the capped "
+                    + "beta-step; SIMILARITY is the spec's).")
+    ImkplOptions.LsForm lsForm;
+    @Option(names = "--dis-form", defaultValue = "DISTANCE",
+            description = "Form of J_dis: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    ImkplOptions.DisForm disForm;
+    @Option(names = "--self-coding", defaultValue = "HIDE_SELF_PROTOTYPE",
+            description = "Training self-representation: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    ImkplOptions.SelfCoding selfCoding;
+    @Option(names = "--kernel-cap", defaultValue = "auto", converter = KernelCapConverter.class,
+            description = "r of CAPPED_SIMPLEX_LP: kernels kept with weight 1/r each; 'auto' (default): chosen by "
+                    + "inner CV on the training data among c*T, M/20 and M/5 (M base kernels); 0: r = c*T.")
+    int kernelCap;
+    @Option(names = "--prediction-rule", defaultValue = "BY_INNER_CV",
+            description = "How a point's class is read from the prototypes: ${COMPLETION-CANDIDATES}. PROTOTYPE_VOTE "
+                    + "is the paper's (class with most reconstruction weight); CLASS_RECONSTRUCTION codes the point "
+                    + "with each class's prototypes alone and takes the smallest residual; NEAREST_PROTOTYPE the "
+                    + "class of the nearest prototype; BY_INNER_CV (default) chooses among the three by inner CV on "
+                    + "the training data.")
+    ImkplOptions.PredictionRule predictionRule;
+    @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
+    int maxIterations;
+    @Mixin
+    Options.Seed seed;
+
+    ImkplOptions options() {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed(),
+                disForm, predictionRule, ImkplOptions.DEFAULT_INNER_FOLDS);
+    }
+
+    /** Accepts 'auto' (r by inner CV) or a count >= 0 for --kernel-cap. */
+    static final class KernelCapConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String v) {
+            if (v.trim().equalsIgnoreCase("auto")) {
+                return ImkplOptions.KERNEL_CAP_BY_INNER_CV;
+            }
+            try {
+                int r = Integer.parseInt(v.trim());
+                if (r >= 0) {
+                    return r;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new CommandLine.TypeConversionException("--kernel-cap must be 'auto' or an integer >= 0, got '" + v + "'");
+        }
+    }
+}
