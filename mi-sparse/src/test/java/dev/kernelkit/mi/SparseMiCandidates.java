@@ -62,7 +62,7 @@ import org.apache.commons.math3.linear.EigenDecomposition;
  *          the separately tuned RSVM on the same folds.
  *   sizes: sizes=10,50,100,500,1000. The staged N_XV search through
  *          MiProtocol.tunedSize(.., STAGED, LARGER, CLAMP); from its inner scores also the choices of
- *          (SMALLER, SKIP) (the CLI's --xv auto), (LARGER, SKIP) and (SMALLER, CLAMP), each refitted on
+ *          (SMALLER, SKIP) (the CLI's --xv auto before this measurement), (LARGER, SKIP) and (SMALLER, CLAMP), each refitted on
  *          the training part and scored on the test part.
  * </pre>
  */

@@ -47,10 +47,13 @@ final class SparseMiLearnerOptions {
                     + "training part are skipped or clamped, see --xv-large (default: the paper's ${DEFAULT-VALUE}).")
     int[] xvGrid;
 
-    /** The tie rule of {@code --xv auto} when {@code --xv-ties} is not given. */
-    static final String DEFAULT_XV_TIES = "smaller";
-    /** The rule for N_XV above the instances of {@code --xv auto} when {@code --xv-large} is not given. */
-    static final String DEFAULT_XV_LARGE = "skip";
+    /**
+     * The tie rule of {@code --xv auto} when {@code --xv-ties} is not given: larger, chosen with {@link #DEFAULT_XV_LARGE}
+     * by the nested inner CV on MUSK1's training parts (RESULTS.md, issue #24 part 2, candidate 4).
+     */
+    static final String DEFAULT_XV_TIES = "larger";
+    /** The rule for N_XV above the instances of {@code --xv auto} when {@code --xv-large} is not given (as above). */
+    static final String DEFAULT_XV_LARGE = "clamp";
 
     @Option(names = "--xv-ties", paramLabel = "smaller|larger",
             description = "With --xv auto: which of two N_XV with equal inner scores is kept by the inner CV "
@@ -284,10 +287,12 @@ final class SparseMiLearnerOptions {
 
     /**
      * As {@link #sizedFactory()}, with N_XV above the instances of the data a fit sees clamped to all instances under
-     * {@code --xv-large clamp} ({@link MiProtocol#clamped}): the learner of the N_XV search and its final fit.
+     * {@code --xv auto} with {@code --xv-large clamp} ({@link MiProtocol#clamped}): the learner of the N_XV search
+     * and its final fit. A fixed {@code --xv N} is never clamped.
      */
     MiProtocol.SizedFactory searchedSizedFactory() throws IOException {
-        return xvLarge() == MiProtocol.LargeSizes.CLAMP ? MiProtocol.clamped(sizedFactory()) : sizedFactory();
+        return autoXv() && xvLarge() == MiProtocol.LargeSizes.CLAMP ? MiProtocol.clamped(sizedFactory())
+                : sizedFactory();
     }
 
     /** The --method's trainer at (gamma, C) and the fixed N_XV of {@code --xv N}. */

@@ -131,6 +131,13 @@ class SparseMiSolverOptionsTest {
         java.util.regex.Matcher xv = java.util.regex.Pattern.compile("\"xv\": ([0-9.eE+-]+)").matcher(text);
         assertThat(xv.find()).isTrue();
         assertThat(Double.parseDouble(xv.group(1))).isEqualTo(MiProtocol.mean(MiProtocol.vectors(expected)));
+        // larger ties and clamping are --xv auto's defaults (RESULTS.md, issue #24 part 2): the same run without them
+        Path dfltJson = dir.resolve("default.json");
+        main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma", "0.5",
+                "--c", "10", "--folds", "3", "--iterations", "5", "--json", dfltJson.toString());
+        String dfltText = Files.readString(dfltJson);
+        assertThat(numbers(dfltText, "fold_accuracies")).containsExactly(expected.scores());
+        assertThat(dfltText).contains("\"xv_ties\": \"larger\"").contains("\"xv_large\": \"clamp\"");
         // train: the same chooser on all the bags, the final fit clamped to them
         Point chosen = MiProtocol.select(bags, MiProtocol.grid(MiProtocol.clamped(learner), sizes, new double[] {0.5},
                         new double[] {10}), MiProtocol.chooser(MiProtocol.SizeSearch.STAGED, MiProtocol.SizeTies.LARGER,
