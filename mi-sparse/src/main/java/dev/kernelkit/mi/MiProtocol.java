@@ -21,9 +21,15 @@ import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
+import dev.kernelkit.eval.Point;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The evaluation protocols of TNNLS 2013 Sec. V-B as definitions on the {@link ModelSelection}
@@ -55,6 +61,8 @@ public final class MiProtocol {
     public static final String C = "C";
     /** The grid dimension of N_XV. */
     public static final String XV = "xv";
+    /** The grid dimension of SparseMI's t_max ({@link #tunedIterations}). */
+    public static final String ITERATIONS = "iterations";
     /** The grid dimension of the learner variant. */
     public static final String VARIANT = "variant";
     /** The measure of the final model's kernel evaluations per instance ({@link BagClassifier#kernelEvaluationsPerInstance}). */
@@ -82,6 +90,13 @@ public final class MiProtocol {
         Trainer<Bag, ? extends BagClassifier> trainer(double gamma, double c, int expansionVectors);
     }
 
+    /** The SparseMI options of a (gamma, C) grid point ({@link #tunedIterations}); its t_max is replaced by the grid's. */
+    @FunctionalInterface
+    public interface OptionsFactory {
+        /** SparseMI's options with the given Gaussian gamma and C. */
+        SparseMiOptions options(double gamma, double c);
+    }
+
     /** A fit from a training part and (gamma, C), for learners without a trainer of their own ({@link #factory}). */
     @FunctionalInterface
     public interface Fit {
@@ -103,6 +118,30 @@ public final class MiProtocol {
         STAGED,
         /** The full N_XV x gamma x C grid. */
         JOINT
+    }
+
+    /**
+     * Which of two N_XV candidates with equal inner scores {@link #tunedSize} keeps: the
+     * {@link #SMALLER} (the cheaper model) or the {@link #LARGER}.
+     */
+    public enum SizeTies {
+        /** The smaller N_XV on ties. */
+        SMALLER,
+        /** The larger N_XV on ties. */
+        LARGER
+    }
+
+    /**
+     * What {@link #tunedSize} does with a candidate N_XV above the instances of a training part:
+     * {@link #SKIP} never fits it (the smallest candidate is always fitted), {@link #CLAMP} fits the
+     * first such candidate with every instance of the part as an XV (min(N_XV, instances); the later
+     * ones would be the same fit and are skipped). The final fit clamps to the outer training part.
+     */
+    public enum LargeSizes {
+        /** Sizes above the instances of the smallest inner training part are not fitted. */
+        SKIP,
+        /** The first size at or above them is fitted with all instances; larger ones are not fitted. */
+        CLAMP
     }
 
     /**
@@ -171,6 +210,125 @@ public final class MiProtocol {
                                                 double[] gammas, double[] cs, int[] sizes, int innerRepeats,
                                                 SizeSearch search) {
         return of(grid(learner, sizes, gammas, cs), folds, repeats, seed, innerRepeats).withChooser(chooser(search));
+    }
+
+    /**
+     * As {@link #tunedSize(SizedFactory, int, int, long, double[], double[], int[], int, SizeSearch)},
+     * with ties between sizes broken by {@code ties} and sizes above a part's instances handled by
+     * {@code large} ({@link SizeTies#SMALLER} and {@link LargeSizes#SKIP} are that method's).
+     *
+     * @throws IllegalArgumentException as that method
+     */
+    public static ModelSelection<Bag> tunedSize(SizedFactory learner, int folds, int repeats, long seed,
+                                                double[] gammas, double[] cs, int[] sizes, int innerRepeats,
+                                                SizeSearch search, SizeTies ties, LargeSizes large) {
+        Objects.requireNonNull(large, "large");
+        SizedFactory fitted = large == LargeSizes.CLAMP ? clamped(learner) : learner;
+        return of(grid(fitted, sizes, gammas, cs), folds, repeats, seed, innerRepeats)
+                .withChooser(chooser(search, ties, large));
+    }
+
+    /**
+     * SparseMI with t_max (the outer iterations of Algorithm 1) tuned with (gamma, C) by the inner CV:
+     * the grid t x gamma x C with the candidates t listed largest first, so that ties go to the larger
+     * t (the paper's t_max = 50 unless a smaller t is strictly better on the inner test parts), then to
+     * the first (gamma, C). Inner fits share one run per (gamma, C) and inner split: the model at every
+     * t is the snapshot of that run ({@link SparseMi#path}), which equals the fit with t_max = t, so the
+     * search costs what the (gamma, C) search at the largest t costs. The final fit is SparseMI with
+     * t_max = the chosen t. (A tolerance stop in the options ends a run early; a candidate t past that
+     * stop then is the stopped model, as a fit with that t_max would be.)
+     *
+     * @param iterations the candidate t, at least one, distinct, &ge; 0, in any order
+     * @throws IllegalArgumentException for an empty, negative or repeated candidate, an options factory
+     *         with restarts &gt; 1 (at fit time) and as {@link #of}
+     */
+    public static ModelSelection<Bag> tunedIterations(OptionsFactory learner, int folds, int repeats, long seed,
+                                                      double[] gammas, double[] cs, int[] iterations, int innerRepeats) {
+        return of(iterationGrid(learner, iterations, gammas, cs), folds, repeats, seed, innerRepeats);
+    }
+
+    /**
+     * The grid t x gamma x C of {@link #tunedIterations} (t largest first, slowest), its inner fits
+     * read from one {@link SparseMi#path} per (gamma, C) and training part.
+     *
+     * @throws IllegalArgumentException as {@link #tunedIterations}
+     */
+    public static Grid<Bag> iterationGrid(OptionsFactory learner, int[] iterations, double[] gammas, double[] cs) {
+        Objects.requireNonNull(learner, "learner");
+        checkGrid(gammas, cs);
+        if (iterations == null || iterations.length == 0) {
+            throw new IllegalArgumentException("the t_max grid must not be empty");
+        }
+        int[] ascending = iterations.clone();
+        Arrays.sort(ascending);
+        for (int i = 0; i < ascending.length; i++) {
+            if (ascending[i] < 0 || (i > 0 && ascending[i] == ascending[i - 1])) {
+                throw new IllegalArgumentException("t_max candidates must be >= 0 and distinct, got "
+                        + Arrays.toString(iterations));
+            }
+        }
+        List<Integer> descending = new ArrayList<>();
+        for (int i = ascending.length - 1; i >= 0; i--) {
+            descending.add(ascending[i]);
+        }
+        Grid<Bag> grid = Grid.of(p -> SparseMi.trainer(learner.options(p.number(GAMMA), p.number(C))
+                        .withMaxIterations(p.value(ITERATIONS, Integer.class))),
+                Dimension.of(ITERATIONS, descending), Dimension.of(GAMMA, gammas), Dimension.of(C, cs));
+        return grid.withSharedWork(part -> new PathCache(learner, ascending, BagDataset.of(part)),
+                (point, part, cache) -> cache.model(point.number(GAMMA), point.number(C),
+                        point.value(ITERATIONS, Integer.class)));
+    }
+
+    /** The runs of one training part, one per (gamma, C), made by the first fit that needs one. */
+    private static final class PathCache {
+        private final OptionsFactory learner;
+        private final int[] at;
+        private final BagDataset part;
+        private final Map<List<Double>, FutureTask<List<SparseMi.Snapshot>>> runs = new ConcurrentHashMap<>();
+
+        PathCache(OptionsFactory learner, int[] at, BagDataset part) {
+            this.learner = learner;
+            this.at = at;
+            this.part = part;
+        }
+
+        SparseMiModel model(double gamma, double c, int t) {
+            int max = at[at.length - 1];
+            FutureTask<List<SparseMi.Snapshot>> created = new FutureTask<>(
+                    () -> SparseMi.path(part, learner.options(gamma, c).withMaxIterations(max), at));
+            FutureTask<List<SparseMi.Snapshot>> run = runs.putIfAbsent(List.of(gamma, c), created);
+            if (run == null) {
+                run = created;
+                run.run();
+            }
+            try {
+                return run.get().get(Arrays.binarySearch(at, t)).model();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for a SparseMI run", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    /**
+     * The learner with N_XV above the instances of the data it fits replaced by that instance count
+     * (all instances as XVs); its trainer reports the N_XV asked for, its model the XVs it has.
+     */
+    public static SizedFactory clamped(SizedFactory learner) {
+        Objects.requireNonNull(learner, "learner");
+        return (gamma, c, k) -> {
+            Trainer<Bag, ? extends BagClassifier> asked = learner.trainer(gamma, c, k);
+            return Trainers.of(asked.name(), asked.input(), asked.task(), asked.options(), (data, listener) -> {
+                int n = BagDataset.of(data).instanceCount();
+                Trainer<Bag, ? extends BagClassifier> t = k <= n ? asked : learner.trainer(gamma, c, n);
+                return (BagClassifier) t.fit(data, listener);
+            });
+        };
     }
 
     /**
@@ -251,6 +409,85 @@ public final class MiProtocol {
         Objects.requireNonNull(search, "search");
         return search == SizeSearch.STAGED ? Choosers.staged(List.of(List.of(GAMMA, C), List.of(XV)), feasibleSizes())
                 : Choosers.best(feasibleSizes());
+    }
+
+    /**
+     * The chooser of an N_XV grid with a tie rule and a rule for sizes above the instances. With
+     * {@link SizeTies#SMALLER} and {@link LargeSizes#SKIP} it is {@link #chooser(SizeSearch)}. With
+     * {@link SizeTies#LARGER}: staged, stage 1 as there ((gamma, C) at the smallest N_XV, first in
+     * grid order on ties), then the largest admitted N_XV whose score is at least the best; joint, the
+     * best score of the whole admitted grid, among equal scores the largest N_XV and at that N_XV the
+     * first (gamma, C) in grid order.
+     */
+    public static Chooser<Bag> chooser(SizeSearch search, SizeTies ties, LargeSizes large) {
+        Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(ties, "ties");
+        Objects.requireNonNull(large, "large");
+        Choosers.Filter<Bag> filter = large == LargeSizes.SKIP ? feasibleSizes() : clampedSizes();
+        if (ties == SizeTies.SMALLER) {
+            return search == SizeSearch.STAGED ? Choosers.staged(List.of(List.of(GAMMA, C), List.of(XV)), filter)
+                    : Choosers.best(filter);
+        }
+        return s -> {
+            List<Point> points = new ArrayList<>();
+            Grid<Bag> grid = s.grid();
+            if (search == SizeSearch.STAGED) {
+                List<Point> first = new ArrayList<>();
+                for (Point p : grid.vary(grid.first(), List.of(GAMMA, C))) {
+                    if (filter.admits(p, s)) {
+                        first.add(p);
+                    }
+                }
+                if (first.isEmpty()) {
+                    throw new IllegalArgumentException("the filter admits no point of stage 1 [gamma, C] on outer split "
+                            + s.outerIndex());
+                }
+                if (grid.size() == 1) {
+                    return new Chooser.Choice(first.get(0), Double.NaN);
+                }
+                Chooser.Choice stage1 = s.best(first);
+                for (Point p : grid.vary(stage1.point(), List.of(XV))) {
+                    if (filter.admits(p, s)) {
+                        points.add(p);
+                    }
+                }
+            } else {
+                for (Point p : grid.points()) {
+                    if (filter.admits(p, s)) {
+                        points.add(p);
+                    }
+                }
+            }
+            if (points.size() == 1) {
+                return new Chooser.Choice(points.get(0), Double.NaN);
+            }
+            double[] scores = s.scores(points);
+            int best = 0;
+            for (int i = 1; i < scores.length; i++) {
+                boolean tied = !s.better(scores[best], scores[i]) && !s.better(scores[i], scores[best]);
+                if (s.better(scores[i], scores[best])
+                        || (tied && points.get(i).index(XV) > points.get(best).index(XV))) {
+                    best = i;
+                }
+            }
+            return new Chooser.Choice(points.get(best), scores[best]);
+        };
+    }
+
+    /**
+     * Admits the first N_XV always, and a larger one when the size before it is below the instances
+     * of the smallest inner training part: the sizes that fit fewer XVs than instances, and the first
+     * that {@link #clamped} turns into all instances.
+     */
+    public static Choosers.Filter<Bag> clampedSizes() {
+        return (p, search) -> {
+            int i = p.index(XV);
+            if (i == 0) {
+                return true;
+            }
+            Object before = search.grid().dimension(XV).value(i - 1);
+            return (Integer) before < smallestInnerInstances(search);
+        };
     }
 
     /**

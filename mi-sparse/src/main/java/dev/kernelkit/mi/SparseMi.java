@@ -28,7 +28,12 @@ import java.util.SplittableRandom;
  * first trial), otherwise lambda halves, at most s_max trials per iteration and t_max iterations.
  * The trial point is Z - lambda grad / ||grad||_F by default (lambda a step length), or the printed
  * Z - lambda grad ({@link SparseMiOptions.StepRule}).
- * The recorded g is therefore strictly decreasing. More than two classes: one-vs-rest problems
+ * The recorded g is therefore strictly decreasing. The loop ends at t_max, when a step lowers g by
+ * less than the relative tolerance, when s_max trials all fail, or (with
+ * {@link SparseMiOptions.TrialLimit#PRINTED}, the printed "s &ge; s_max" clause) after a step found
+ * only at trial s_max. The inner problem is solved exactly by Newton (default) or, as in the paper,
+ * by L-BFGS to a relative tolerance ({@link SparseMiOptions.InnerSolver}). {@link #path} keeps the
+ * model after every iteration of one run (the paper's Fig. 4). More than two classes: one-vs-rest problems
  * sharing Z, g and its gradient summed (eq. 19-20). With basis vectors (Sec. IV-E) Z = B V and V
  * is optimised; sparse instances are never densified.
  *
@@ -62,7 +67,21 @@ public final class SparseMi {
         /** An accepted step lowered g by less than the tolerance, or the gradient vanished. */
         CONVERGED,
         /** None of the s_max trial steps lowered g. */
-        NO_DECREASE
+        NO_DECREASE,
+        /** The step was accepted only at trial s_max, with {@link SparseMiOptions.TrialLimit#PRINTED}. */
+        TRIAL_LIMIT
+    }
+
+    /**
+     * The model after {@code iteration} accepted outer steps of one run of Algorithm 1: exactly the
+     * model a fit with t_max = {@code iteration} returns (XVs, weights, objective trace; its fit report
+     * is the run's so far).
+     *
+     * @param iteration t, the accepted outer steps (0: the initial XVs, RSVM for random ones)
+     * @param trials the trial s at which step t was accepted (0 for t = 0)
+     * @param model the model at Z(t)
+     */
+    public record Snapshot(int iteration, int trials, SparseMiModel model) {
     }
 
     private SparseMi() {
@@ -134,6 +153,46 @@ public final class SparseMi {
                 kept.converged(), kept.objective(), seconds));
     }
 
+    /**
+     * One run of Algorithm 1 with the model kept after every outer iteration listed in {@code at}
+     * (ascending, &ge; 0): snapshot t is the model a fit with t_max = t would return, so a single run
+     * gives the accuracy against t (the paper's Fig. 4) and any earlier stop. When the loop stops at
+     * t' before a listed t (its own test, or t_max), the snapshot at t is the final model (iteration
+     * t'). {@code restarts} must be 1.
+     *
+     * @return one snapshot per entry of {@code at}, in order
+     * @throws IllegalArgumentException for restarts &gt; 1, an empty or not strictly ascending
+     *         {@code at} or a negative entry, and as {@link #fit(BagDataset, SparseMiOptions, FitListener)}
+     */
+    public static List<Snapshot> path(BagDataset data, SparseMiOptions options, int[] at) {
+        if (options.restarts() != 1) {
+            throw new IllegalArgumentException("path needs restarts = 1, got " + options.restarts());
+        }
+        if (at == null || at.length == 0) {
+            throw new IllegalArgumentException("path needs at least one iteration to keep");
+        }
+        for (int i = 0; i < at.length; i++) {
+            if (at[i] < 0 || (i > 0 && at[i] <= at[i - 1])) {
+                throw new IllegalArgumentException("the iterations to keep must be >= 0 and strictly ascending, got "
+                        + java.util.Arrays.toString(at));
+            }
+        }
+        List<Snapshot> kept = new ArrayList<>(at.length);
+        int[] next = {0};
+        Snapshot[] last = new Snapshot[1];
+        fitOnce(NAME, data, options, null, FitListener.SILENT, snap -> {
+            last[0] = snap;
+            while (next[0] < at.length && at[next[0]] == snap.iteration()) {
+                kept.add(snap);
+                next[0]++;
+            }
+        });
+        while (kept.size() < at.length) {
+            kept.add(last[0]);
+        }
+        return List.copyOf(kept);
+    }
+
     /** A fit and the XV kernel matrix K_Z (without the ridge) at its final XVs, as the fit computed it. */
     record WithKernel(SparseMiModel model, double[][] kz) {
     }
@@ -153,6 +212,13 @@ public final class SparseMi {
     /** One start: the initialisation of the options (or the given XVs), then Algorithm 1. */
     private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
                                       List<? extends Vec> initialXvs, FitListener listener) {
+        return fitOnce(learner, data, options, initialXvs, listener, null);
+    }
+
+    /** As the other fitOnce, handing the model after every outer iteration (0 included) to {@code snapshots} when given. */
+    private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
+                                      List<? extends Vec> initialXvs, FitListener listener,
+                                      java.util.function.Consumer<Snapshot> snapshots) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
         boolean dotProduct = DotProductKernel.supports(options.kernel());
@@ -216,9 +282,9 @@ public final class SparseMi {
         }
         SparseMiObjective objective = dotProduct
                 ? new SparseMiObjective(DotProductKernel.of(options.kernel()), space, bagOf, data.size(), targets,
-                        options.c(), options.ridge())
+                        options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
                 : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
-                        options.ridge());
+                        options.ridge(), options.innerSolver(), options.innerTolerance());
         double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
                 : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
         SparseMiObjective.Evaluation current = objective.evaluate(z, null);
@@ -229,6 +295,9 @@ public final class SparseMi {
         int iterations = 0;
         int nxv = z.length;
         int pd = space.parameterDim();
+        if (snapshots != null) {
+            snapshots.accept(snapshot(learner, data, options, basis, current, trace, 0, 0, clock));
+        }
         while (iterations < options.maxIterations()) {
             double[][] grad = objective.gradient(current);
             double norm = 0;
@@ -243,6 +312,7 @@ public final class SparseMi {
                 break;
             }
             SparseMiObjective.Evaluation accepted = null;
+            int acceptedAt = 0;
             for (int s = 1; s <= options.maxStepTrials(); s++) {
                 double scale = options.stepRule() == SparseMiOptions.StepRule.GRADIENT ? lambda : lambda / norm;
                 double[][] trial = new double[nxv][pd];
@@ -254,6 +324,7 @@ public final class SparseMi {
                 SparseMiObjective.Evaluation e = objective.evaluate(trial, current.w);
                 if (e.value < current.value) {
                     accepted = e;
+                    acceptedAt = s;
                     if (s == 1) {
                         lambda *= 2;
                     }
@@ -270,8 +341,15 @@ public final class SparseMi {
             iterations++;
             trace.add(current.value);
             listener.onProgress(new FitProgress(learner, 0, 1, iterations, current.value, clock.elapsedSeconds()));
+            if (snapshots != null) {
+                snapshots.accept(snapshot(learner, data, options, basis, current, trace, iterations, acceptedAt, clock));
+            }
             if (before - current.value <= options.tolerance() * Math.abs(before)) {
                 reason = StopReason.CONVERGED;
+                break;
+            }
+            if (options.trialLimit() == SparseMiOptions.TrialLimit.PRINTED && acceptedAt == options.maxStepTrials()) {
+                reason = StopReason.TRIAL_LIMIT;
                 break;
             }
         }
@@ -290,6 +368,26 @@ public final class SparseMi {
                 seconds);
         return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
                 reason, report), current.kz);
+    }
+
+    /**
+     * The model at the current point of a run, as a fit stopped here by t_max = {@code iteration}
+     * would return it (stop reason MAX_ITERATIONS, or the converged flag of t_max = 0).
+     */
+    private static Snapshot snapshot(String learner, BagDataset data, SparseMiOptions options, BasisSpace basis,
+                                     SparseMiObjective.Evaluation current, List<Double> trace, int iteration,
+                                     int trials, Stopwatch clock) {
+        int dim = data.dim();
+        List<Vec> xvs = new ArrayList<>(current.z.length);
+        for (double[] p : current.z) {
+            xvs.add(basis != null ? basis.point(p, dim) : DenseVec.of(p));
+        }
+        double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
+        SparseMiOptions as = options.withMaxIterations(iteration);
+        FitReport report = new FitReport(learner, as.toString(), options.seed(), iteration, iteration == 0, traceArr,
+                clock.elapsedSeconds());
+        return new Snapshot(iteration, trials, new SparseMiModel(options.kernel(), data.classNames(), dim, xvs,
+                current.w, traceArr, StopReason.MAX_ITERATIONS, report));
     }
 
     /** y = +1 for class 1 of a two-class set; one-vs-rest rows for more classes. */

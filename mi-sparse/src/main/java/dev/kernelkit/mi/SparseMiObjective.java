@@ -41,6 +41,9 @@ final class SparseMiObjective {
     private final double c;
     private final double ridge;
     private final int bags;
+    /** The inner solver and L-BFGS's relative gradient tolerance ({@link SparseMiOptions#innerSolver}). */
+    private SparseMiOptions.InnerSolver innerSolver = SparseMiOptions.InnerSolver.NEWTON;
+    private double innerTolerance = SparseMiOptions.DEFAULT_INNER_TOLERANCE;
     /** Multiply-adds one kernel value (an exp) is counted as when deciding to run in parallel ({@link XvBlocks}). */
     private static final long KERNEL_COST = 20;
     /** Scratch of {@link #gradient}: the weights of the instance directions, N_XV x N. */
@@ -85,6 +88,25 @@ final class SparseMiObjective {
         this.targets = targets;
         this.c = c;
         this.ridge = ridge;
+    }
+
+    /**
+     * As the other constructor, with the inner problems solved by {@code solver} (L-BFGS stopped at
+     * ||grad Q|| &le; {@code tolerance} ||grad Q(0)||).
+     */
+    SparseMiObjective(DotProductKernel kernel, PointSpace space, int[] bagOf, int bagCount, double[][] targets,
+                      double c, double ridge, SparseMiOptions.InnerSolver solver, double tolerance) {
+        this(kernel, space, bagOf, bagCount, targets, c, ridge);
+        this.innerSolver = solver;
+        this.innerTolerance = tolerance;
+    }
+
+    /** The general path with the inner problems solved by {@code solver} (as the fast path's constructor). */
+    SparseMiObjective(DifferentiableKernel kernel, InputSpace space, int[] bagOf, int bagCount, double[][] targets,
+                      double c, double ridge, SparseMiOptions.InnerSolver solver, double tolerance) {
+        this(kernel, space, bagOf, bagCount, targets, c, ridge);
+        this.innerSolver = solver;
+        this.innerTolerance = tolerance;
     }
 
     int problems() {
@@ -230,10 +252,24 @@ final class SparseMiObjective {
         double g = 0;
         for (int p = 0; p < targets.length; p++) {
             SquaredHingeProblem prob = problem(k, p);
-            w[p] = prob.solveNewton(warm != null ? warm[p] : null);
+            w[p] = solve(prob, warm != null ? warm[p] : null);
             g += prob.value(w[p]);
         }
         return new Evaluation(k.z, k.zz, k.zin, k.dots, k.kx, k.kz, k.a, w, g);
+    }
+
+    /** The inner optimum of one problem by the configured solver, from {@code warm} (null: zero). */
+    private double[] solve(SquaredHingeProblem prob, double[] warm) {
+        if (innerSolver == SparseMiOptions.InnerSolver.NEWTON) {
+            return prob.solveNewton(warm);
+        }
+        double[] g0 = new double[prob.variables()];
+        prob.valueAndGradient(new double[prob.variables()], g0);
+        double norm = 0;
+        for (double v : g0) {
+            norm += v * v;
+        }
+        return prob.solveLbfgs(warm, Math.max(innerTolerance * Math.sqrt(norm), Double.MIN_NORMAL));
     }
 
     /** dg/dZ at an evaluated point (eq. 18 summed over the binary problems, eq. 20). */

@@ -34,10 +34,21 @@ import dev.kernelkit.kernel.WeightedGaussianKernel;
  *        method minimises; the first on ties) is kept. 1 is the paper's single start
  * @param stepRule the trial point of Algorithm 1: {@link StepRule#LENGTH} (default) or the
  *        printed Z - lambda dg/dZ ({@link StepRule#GRADIENT})
+ * @param innerSolver how the inner problem (eq. 12 at fixed Z) is solved: {@link InnerSolver#NEWTON}
+ *        (default, exact) or the paper's {@link InnerSolver#LBFGS} to {@code innerTolerance}
+ * @param innerTolerance L-BFGS only: stop when ||grad Q(beta, rho)||_2 &le; innerTolerance *
+ *        ||grad Q(0, 0)||_2, in (0, 1); ignored by Newton
+ * @param trialLimit whether a step found only at the s_max-th trial ends the outer loop
+ *        ({@link TrialLimit#PRINTED}, Algorithm 1's "until ... or s &ge; s_max") or not
+ *        ({@link TrialLimit#NO_DECREASE}, default: only a round of s_max failed trials ends it)
  */
 public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
                               int maxStepTrials, double initialStep, double tolerance, XvInit init,
-                              int basisVectors, double ridge, long seed, int restarts, StepRule stepRule) {
+                              int basisVectors, double ridge, long seed, int restarts, StepRule stepRule,
+                              InnerSolver innerSolver, double innerTolerance, TrialLimit trialLimit) {
+
+    /** The default L-BFGS tolerance relative to the gradient at zero, "loose" as the paper's inner solves. */
+    public static final double DEFAULT_INNER_TOLERANCE = 1e-3;
 
     /** How Algorithm 1 turns the step lambda and the gradient of g into a trial point. */
     public enum StepRule {
@@ -51,6 +62,28 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
          * C. Measured on MUSK1 (RESULTS.md) one point below LENGTH.
          */
         GRADIENT
+    }
+
+    /** The solver of the inner squared-hinge problem at fixed Z ({@link dev.kernelkit.svm.SquaredHingeProblem}). */
+    public enum InnerSolver {
+        /** The finite Newton method: the exact minimiser up to rounding (default). */
+        NEWTON,
+        /**
+         * L-BFGS, the paper's solver, warm-started like Newton and stopped at {@code innerTolerance}
+         * relative to the gradient at zero: an inexact g(Z) and gradient.
+         */
+        LBFGS
+    }
+
+    /** What ends Algorithm 1's outer loop when the step trials run out. */
+    public enum TrialLimit {
+        /** Only a round whose s_max trials all failed to lower g ends the loop (default). */
+        NO_DECREASE,
+        /**
+         * Also a round whose step was accepted only at trial s_max: Algorithm 1's printed
+         * "until Convergence or t &ge; t_max or s &ge; s_max".
+         */
+        PRINTED
     }
 
     /** @throws IllegalArgumentException naming the first setting out of range */
@@ -112,6 +145,15 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (stepRule == null) {
             throw new IllegalArgumentException("stepRule must not be null");
         }
+        if (innerSolver == null) {
+            throw new IllegalArgumentException("innerSolver must not be null");
+        }
+        if (!(innerTolerance > 0 && innerTolerance < 1)) {
+            throw new IllegalArgumentException("innerTolerance must be in (0, 1), got " + innerTolerance);
+        }
+        if (trialLimit == null) {
+            throw new IllegalArgumentException("trialLimit must not be null");
+        }
         if (restarts > 1 && init == XvInit.SVM) {
             throw new IllegalArgumentException("restarts must be 1 with init svm (the SVM selection is "
                     + "deterministic, every start would be the same), got " + restarts);
@@ -132,29 +174,30 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
                            int maxStepTrials, double initialStep, double tolerance, XvInit init, int basisVectors,
                            double ridge, long seed) {
         this(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance, init, basisVectors,
-                ridge, seed, 1, StepRule.LENGTH);
+                ridge, seed, 1, StepRule.LENGTH, InnerSolver.NEWTON, DEFAULT_INNER_TOLERANCE, TrialLimit.NO_DECREASE);
     }
 
     /**
      * The paper's defaults: C = 1, Gaussian gamma = 1, N_XV = 10, t_max = 50, s_max = 10,
      * lambda_0 = mean pairwise XV distance, tolerance 1e-6, random initial XVs, input space,
-     * ridge 1e-8, seed 1, one start, steps of length lambda.
+     * ridge 1e-8, seed 1, one start, steps of length lambda, the exact Newton inner solve, and the
+     * loop ended by the tolerance, t_max or a round of failed trials.
      */
     public static SparseMiOptions defaults() {
         return new SparseMiOptions(1.0, new GaussianKernel(1.0), 10, 50, 10, Double.NaN, 1e-6, XvInit.RANDOM,
-                0, 1e-8, 1L, 1, StepRule.LENGTH);
+                0, 1e-8, 1L, 1, StepRule.LENGTH, InnerSolver.NEWTON, DEFAULT_INNER_TOLERANCE, TrialLimit.NO_DECREASE);
     }
 
     /** With another C. */
     public SparseMiOptions withC(double newC) {
         return new SparseMiOptions(newC, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts, stepRule);
+                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another kernel. */
     public SparseMiOptions withKernel(DifferentiableKernel k) {
         return new SparseMiOptions(c, k, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
-                init, basisVectors, ridge, seed, restarts, stepRule);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With a Gaussian kernel of the given gamma. */
@@ -165,60 +208,72 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
     /** With another N_XV. */
     public SparseMiOptions withExpansionVectors(int n) {
         return new SparseMiOptions(c, kernel, n, maxIterations, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts, stepRule);
+                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another t_max. */
     public SparseMiOptions withMaxIterations(int t) {
         return new SparseMiOptions(c, kernel, expansionVectors, t, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts, stepRule);
+                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another lambda_0 (NaN for the default). */
     public SparseMiOptions withInitialStep(double lambda) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, lambda, tolerance,
-                init, basisVectors, ridge, seed, restarts, stepRule);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another convergence tolerance. */
     public SparseMiOptions withTolerance(double tol) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tol,
-                init, basisVectors, ridge, seed, restarts, stepRule);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another initialisation. */
     public SparseMiOptions withInit(XvInit i) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, i, basisVectors, ridge, seed, restarts, stepRule);
+                tolerance, i, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With Q basis vectors (0: input space). */
     public SparseMiOptions withBasisVectors(int q) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, q, ridge, seed, restarts, stepRule);
+                tolerance, init, q, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another ridge. */
     public SparseMiOptions withRidge(double r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, r, seed, restarts, stepRule);
+                tolerance, init, basisVectors, r, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another seed. */
     public SparseMiOptions withSeed(long s) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, s, restarts, stepRule);
+                tolerance, init, basisVectors, ridge, s, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another number of starts (1: the paper's single start). */
     public SparseMiOptions withRestarts(int r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, r, stepRule);
+                tolerance, init, basisVectors, ridge, seed, r, stepRule, innerSolver, innerTolerance, trialLimit);
     }
 
     /** With another step rule. */
     public SparseMiOptions withStepRule(StepRule rule) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts, rule);
+                tolerance, init, basisVectors, ridge, seed, restarts, rule, innerSolver, innerTolerance, trialLimit);
+    }
+
+    /** With another inner solver; {@code tolerance} is L-BFGS's relative gradient tolerance (kept as given for Newton). */
+    public SparseMiOptions withInnerSolver(InnerSolver solver, double tolerance) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                this.tolerance, init, basisVectors, ridge, seed, restarts, stepRule, solver, tolerance, trialLimit);
+    }
+
+    /** With another rule for a round that needed all s_max trials. */
+    public SparseMiOptions withTrialLimit(TrialLimit rule) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
+                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, rule);
     }
 }

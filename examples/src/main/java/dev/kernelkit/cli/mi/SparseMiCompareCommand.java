@@ -86,6 +86,9 @@ final class SparseMiCompareCommand implements Callable<Integer> {
     @Mixin
     StepOption step = new StepOption();
 
+    @Mixin
+    SparseMiSolverOptions solver = new SparseMiSolverOptions();
+
     @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "50",
             description = "Retraining cap of mi-SVM and MI-SVM (default: ${DEFAULT-VALUE}).")
     int maxRounds;
@@ -146,8 +149,8 @@ final class SparseMiCompareCommand implements Callable<Integer> {
     }
 
     MiProtocol.Factory learner(String method) {
-        SparseMiOptions base = SparseMiOptions.defaults().withExpansionVectors(xv).withInit(XvInit.parse(init))
-                .withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule());
+        SparseMiOptions base = solver.apply(SparseMiOptions.defaults().withExpansionVectors(xv)
+                .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule()));
         // every trainer below is a pure function of (data, gamma, C) and seeded options: inner fits in parallel
         return switch (method) {
             case "sparsemi" -> (g, c) -> SparseMi.trainer(base.withGamma(g).withC(c));
@@ -171,7 +174,11 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         if (xv < 1) {
             throw new IllegalArgumentException("--xv must be >= 1, got " + xv);
         }
+        if (iterations < 0) {
+            throw new IllegalArgumentException("--iterations must be >= 0, got " + iterations);
+        }
         XvInit.parse(init);
+        solver.check();
         List<String> chosen = methods == null
                 ? ALL : List.copyOf(methods);
         for (String m : chosen) {
@@ -234,7 +241,10 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         }
         if (json != null) {
             new JsonSummary().put("methods", all).put("folds", (long) folds).put("repeats", (long) repeats)
-                    .put("seed", seed).writeTo(json);
+                    .put("seed", seed).put("tolerance", solver.tolerance)
+                    .put("trial_limit", solver.trialLimit().name().toLowerCase(Locale.ROOT))
+                    .put("inner_solver", solver.innerSolver().name().toLowerCase(Locale.ROOT))
+                    .put("inner_tolerance", solver.innerTolerance()).writeTo(json);
             Journals.finish(journal);
         }
         return 0;

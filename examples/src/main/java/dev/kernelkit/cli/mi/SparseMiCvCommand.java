@@ -62,7 +62,10 @@ final class SparseMiCvCommand implements Callable<Integer> {
         // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
         ModelSelection<Bag> protocol = learner.autoXv()
                 ? MiProtocol.tunedSize(learner.sizedFactory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
-                        learner.xvGrid, learner.innerRepeats, learner.xvSearch())
+                        learner.xvGrid, learner.innerRepeats, learner.xvSearch(), learner.xvTies(), learner.xvLarge())
+                : learner.autoIterations()
+                ? MiProtocol.tunedIterations(learner::options, folds, repeats, learner.seed(), learner.gammas(d),
+                        learner.cs(), learner.iterationsGrid, learner.innerRepeats)
                 : MiProtocol.tuned(learner.factory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
                         learner.innerRepeats);
         if (learner.learnedKernel()) {
@@ -92,6 +95,9 @@ final class SparseMiCvCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "# chosen per fold: xv %s  gamma*dim %s  C %s%n", counts(v, 1),
                 noGamma ? "(learned kernel)" : counts(MiProtocol.chosen(r, MiProtocol.GAMMA), d.dim()),
                 counts(MiProtocol.chosen(r, MiProtocol.C), 1));
+        if (learner.autoIterations()) {
+            out.printf(Locale.ROOT, "# chosen t_max per fold: %s%n", counts(MiProtocol.chosen(r, MiProtocol.ITERATIONS), 1));
+        }
         if (repeats > 1) {
             out.printf(Locale.ROOT, "# per repeat: %s  (sd over repeats %.4f)%n",
                     MiReports.joined(r.repeatMeans()), r.repeatSummary().sd());
@@ -111,9 +117,18 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     .put("restarts", (long) learner.effectiveRestarts())
                     .put("inner_repeats", (long) learner.innerRepeats)
                     .put("xv_search", learner.autoXv() ? learner.xvSearch().name().toLowerCase(Locale.ROOT) : "none")
+                    .put("xv_ties", learner.autoXv() ? learner.xvTies().name().toLowerCase(Locale.ROOT) : "none")
+                    .put("xv_large", learner.autoXv() ? learner.xvLarge().name().toLowerCase(Locale.ROOT) : "none")
+                    .put("iterations_auto", learner.autoIterations())
+                    .put("tolerance", learner.solver.tolerance)
+                    .put("trial_limit", learner.solver.trialLimit().name().toLowerCase(Locale.ROOT))
+                    .put("inner_solver", learner.solver.innerSolver().name().toLowerCase(Locale.ROOT))
+                    .put("inner_tolerance", learner.solver.innerTolerance())
                     .put("kernel_from", learner.learnedKernel() ? learner.kernelFrom.file().toString() : null)
                     .putList("repeat_accuracies", r.repeatMeans())
-                    .putList("fold_accuracies", r.scores()).writeTo(json);
+                    .putList("fold_accuracies", r.scores())
+                    .putList("iterations_chosen", learner.autoIterations()
+                            ? MiProtocol.chosen(r, MiProtocol.ITERATIONS) : new double[0]).writeTo(json);
             Journals.finish(journal);
         }
         return 0;

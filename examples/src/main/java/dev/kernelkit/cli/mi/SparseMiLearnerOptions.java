@@ -44,8 +44,27 @@ final class SparseMiLearnerOptions {
 
     @Option(names = "--xv-grid", paramLabel = "LIST", split = ",", defaultValue = "10,50,100,500,1000",
             description = "Candidate N_XV for --xv auto, ascending; candidates above the instances of an inner "
-                    + "training part are skipped (default: the paper's ${DEFAULT-VALUE}).")
+                    + "training part are skipped or clamped, see --xv-large (default: the paper's ${DEFAULT-VALUE}).")
     int[] xvGrid;
+
+    /**
+     * The tie rule of {@code --xv auto} when {@code --xv-ties} is not given: larger, chosen with {@link #DEFAULT_XV_LARGE}
+     * by the nested inner CV on MUSK1's training parts (RESULTS.md, issue #24 part 2, candidate 4).
+     */
+    static final String DEFAULT_XV_TIES = "larger";
+    /** The rule for N_XV above the instances of {@code --xv auto} when {@code --xv-large} is not given (as above). */
+    static final String DEFAULT_XV_LARGE = "clamp";
+
+    @Option(names = "--xv-ties", paramLabel = "smaller|larger",
+            description = "With --xv auto: which of two N_XV with equal inner scores is kept by the inner CV "
+                    + "(default: " + DEFAULT_XV_TIES + ").")
+    String xvTies;
+
+    @Option(names = "--xv-large", paramLabel = "skip|clamp",
+            description = "With --xv auto: a candidate N_XV above the instances of an inner training part is "
+                    + "skipped, or clamped (the first such candidate fitted with all instances as XVs, the final "
+                    + "fit clamped to the training part) (default: " + DEFAULT_XV_LARGE + ").")
+    String xvLarge;
 
     @Option(names = "--gamma", paramLabel = "G", description = "Gaussian gamma; omit with --c to tune.")
     Double gamma;
@@ -69,9 +88,18 @@ final class SparseMiLearnerOptions {
             description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
     String method;
 
-    @Option(names = "--iterations", paramLabel = "T", defaultValue = "50",
-            description = "t_max, outer iterations of SparseMI (default: ${DEFAULT-VALUE}).")
-    int iterations;
+    @Option(names = "--iterations", paramLabel = "T|auto", defaultValue = "50",
+            description = "t_max, outer iterations of SparseMI, or auto to choose it from --iterations-grid with "
+                    + "gamma and C by the inner CV, ties to the larger t (default: ${DEFAULT-VALUE}).")
+    String iterations;
+
+    @Option(names = "--iterations-grid", paramLabel = "LIST", split = ",", defaultValue = "0,1,2,5,10,20,50",
+            description = "Candidate t_max for --iterations auto, distinct, >= 0; one SparseMI run per gamma, C and "
+                    + "inner part gives them all (default: ${DEFAULT-VALUE}).")
+    int[] iterationsGrid;
+
+    @Mixin
+    SparseMiSolverOptions solver = new SparseMiSolverOptions();
 
     @Mixin
     Options.Seed seed = new Options.Seed();
@@ -118,6 +146,44 @@ final class SparseMiLearnerOptions {
         };
     }
 
+    /** The tie rule of {@code --xv-ties} ({@link #DEFAULT_XV_TIES} when not given). */
+    MiProtocol.SizeTies xvTies() {
+        String v = xvTies == null ? DEFAULT_XV_TIES : xvTies;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "smaller" -> MiProtocol.SizeTies.SMALLER;
+            case "larger" -> MiProtocol.SizeTies.LARGER;
+            default -> throw new IllegalArgumentException("--xv-ties must be smaller or larger, got '" + xvTies + "'");
+        };
+    }
+
+    /** The rule of {@code --xv-large} ({@link #DEFAULT_XV_LARGE} when not given). */
+    MiProtocol.LargeSizes xvLarge() {
+        String v = xvLarge == null ? DEFAULT_XV_LARGE : xvLarge;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "skip" -> MiProtocol.LargeSizes.SKIP;
+            case "clamp" -> MiProtocol.LargeSizes.CLAMP;
+            default -> throw new IllegalArgumentException("--xv-large must be skip or clamp, got '" + xvLarge + "'");
+        };
+    }
+
+    /** True for {@code --iterations auto}. */
+    boolean autoIterations() {
+        return "auto".equalsIgnoreCase(iterations.trim());
+    }
+
+    /** t_max: the fixed {@code --iterations T}, or the largest of --iterations-grid with auto. */
+    int maxIterations() {
+        if (autoIterations()) {
+            return java.util.Arrays.stream(iterationsGrid).max().orElse(0);
+        }
+        try {
+            return Integer.parseInt(iterations.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--iterations must be a non-negative integer or auto, got '"
+                    + iterations + "'");
+        }
+    }
+
     /** True for {@code --xv auto}. */
     boolean autoXv() {
         return "auto".equalsIgnoreCase(xv.trim());
@@ -152,9 +218,9 @@ final class SparseMiLearnerOptions {
     }
 
     SparseMiOptions options(double g, double cost, int k) {
-        return SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
-                .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed())
-                .withRestarts(effectiveRestarts()).withStepRule(step.rule());
+        return solver.apply(SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
+                .withInit(XvInit.parse(init)).withMaxIterations(maxIterations()).withSeed(seed())
+                .withRestarts(effectiveRestarts()).withStepRule(step.rule()));
     }
 
     /** True when SparseMI trains with the kernel of {@code --kernel-from}. */
@@ -219,6 +285,16 @@ final class SparseMiLearnerOptions {
         return LearnedKernelForSparseMi.sizedFactory(learned(), kernelForm(), options(1.0, 1.0, xvGrid[0]));
     }
 
+    /**
+     * As {@link #sizedFactory()}, with N_XV above the instances of the data a fit sees clamped to all instances under
+     * {@code --xv auto} with {@code --xv-large clamp} ({@link MiProtocol#clamped}): the learner of the N_XV search
+     * and its final fit. A fixed {@code --xv N} is never clamped.
+     */
+    MiProtocol.SizedFactory searchedSizedFactory() throws IOException {
+        return autoXv() && xvLarge() == MiProtocol.LargeSizes.CLAMP ? MiProtocol.clamped(sizedFactory())
+                : sizedFactory();
+    }
+
     /** The --method's trainer at (gamma, C) and the fixed N_XV of {@code --xv N}. */
     Trainer<Bag, ? extends BagClassifier> trainer(double g, double cost) {
         return trainer(g, cost, xvCount());
@@ -240,6 +316,18 @@ final class SparseMiLearnerOptions {
         method();
         XvInit.parse(init);
         step.rule();
+        solver.check();
+        if (autoIterations()) {
+            checkIterationsGrid();
+        } else if (maxIterations() < 0) {
+            throw new IllegalArgumentException("--iterations must be >= 0, got " + iterations);
+        }
+        if (!autoXv() && (xvTies != null || xvLarge != null)) {
+            throw new IllegalArgumentException((xvTies != null ? "--xv-ties" : "--xv-large")
+                    + " applies only with --xv auto, got --xv " + xv);
+        }
+        xvTies();
+        xvLarge();
         if (autoXv()) {
             if (method() == Method.MIKERNEL) {
                 throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");
@@ -289,6 +377,42 @@ final class SparseMiLearnerOptions {
         if ((gamma == null) != (c == null)) {
             throw new IllegalArgumentException("give both --gamma and --c, or neither to tune them by 3-fold CV");
         }
+    }
+
+    /** The checks of --iterations auto: a valid grid, SparseMI on the Gaussian kernel, one start, a fixed N_XV. */
+    private void checkIterationsGrid() {
+        if (iterationsGrid == null || iterationsGrid.length == 0) {
+            throw new IllegalArgumentException("--iterations-grid must not be empty");
+        }
+        int[] sorted = iterationsGrid.clone();
+        java.util.Arrays.sort(sorted);
+        for (int i = 0; i < sorted.length; i++) {
+            if (sorted[i] < 0 || (i > 0 && sorted[i] == sorted[i - 1])) {
+                throw new IllegalArgumentException("--iterations-grid must be distinct integers >= 0, got "
+                        + java.util.Arrays.toString(iterationsGrid));
+            }
+        }
+        if (method() != Method.SPARSEMI) {
+            throw new IllegalArgumentException("--iterations auto applies to --method sparsemi, got --method " + method);
+        }
+        if (autoXv()) {
+            throw new IllegalArgumentException("--iterations auto and --xv auto cannot be combined; fix one of them");
+        }
+        if (restarts > 1) {
+            throw new IllegalArgumentException("--iterations auto needs --restarts 1 (one run gives every t), got "
+                    + restarts);
+        }
+        if (learnedKernel()) {
+            throw new IllegalArgumentException("--iterations auto applies to the Gaussian kernel, not with --kernel-from");
+        }
+    }
+
+    /**
+     * The selection grid of {@code --iterations auto}: t x gamma x C, t largest first, SparseMI at the options of
+     * this command ({@link MiProtocol#iterationGrid}).
+     */
+    dev.kernelkit.eval.Grid<Bag> iterationGrid(double[] gammas, double[] cs) {
+        return MiProtocol.iterationGrid(this::options, iterationsGrid, gammas, cs);
     }
 
     /** True when (gamma, C) are both fixed, so nothing is tuned (with the learned kernel: C fixed). */

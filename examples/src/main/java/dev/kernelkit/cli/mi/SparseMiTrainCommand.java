@@ -13,6 +13,7 @@ import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiProtocol;
+import dev.kernelkit.mi.SparseMi;
 import dev.kernelkit.mi.SparseMiModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -63,10 +64,14 @@ final class SparseMiTrainCommand implements Callable<Integer> {
             out.println("kernel from " + learner.kernelFrom.file() + ": " + LearnedKernelForSparseMi.prepare(learner.learned(),
                     learner.kernelForm(), learner.gammas(d)[0], raw, what).description());
         }
-        // (gamma, C[, N_XV]) by the inner CV on all the bags, seeded --seed, unless given
+        // (gamma, C[, N_XV or t_max]) by the inner CV on all the bags, seeded --seed, unless given
         Point tuned = learner.autoXv()
-                ? MiProtocol.select(d, MiProtocol.grid(learner.sizedFactory(), learner.xvGrid, learner.gammas(d), learner.cs()),
-                        MiProtocol.chooser(learner.xvSearch()), learner.seed(), learner.innerRepeats).chosen()
+                ? MiProtocol.select(d, MiProtocol.grid(learner.searchedSizedFactory(), learner.xvGrid, learner.gammas(d),
+                        learner.cs()), MiProtocol.chooser(learner.xvSearch(), learner.xvTies(), learner.xvLarge()),
+                        learner.seed(), learner.innerRepeats).chosen()
+                : learner.autoIterations()
+                ? MiProtocol.select(d, learner.iterationGrid(learner.gammas(d), learner.cs()), Choosers.best(),
+                        learner.seed(), learner.innerRepeats).chosen()
                 : learner.fixed() ? null
                 : MiProtocol.select(d, MiProtocol.grid(learner.factory(), learner.gammas(d), learner.cs()), Choosers.best(),
                         learner.seed(), learner.innerRepeats).chosen();
@@ -74,15 +79,19 @@ final class SparseMiTrainCommand implements Callable<Integer> {
                 : new double[] {tuned.number(MiProtocol.GAMMA), tuned.number(MiProtocol.C),
                         learner.autoXv() ? tuned.number(MiProtocol.XV) : learner.xvCount()};
         Stopwatch clock = Stopwatch.start();
-        BagClassifier m = learner.sizedFactory().trainer(best[0], best[1], (int) best[2]).fit(d);
+        BagClassifier m = learner.autoIterations()
+                ? SparseMi.trainer(learner.options(best[0], best[1])
+                        .withMaxIterations((int) tuned.number(MiProtocol.ITERATIONS))).fit(d)
+                : learner.searchedSizedFactory().trainer(best[0], best[1], (int) best[2]).fit(d);
         double secs = clock.elapsedSeconds();
         out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %s  C %.6g  train_seconds %.3f  "
                         + "training_accuracy %.4f%s%n", learner.method, d.size(), d.instanceCount(),
                 m.kernelEvaluationsPerInstance(), learner.learnedKernel() && learner.kernelForm()
                         == LearnedKernelForSparseMi.Form.LEARNED ? "learned" : String.format(Locale.ROOT, "%.6g", best[0]),
                 best[1], secs, Metrics.accuracy(m, d),
-                m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g",
-                        sm.iterations(), sm.finalObjective()) : "");
+                m instanceof SparseMiModel sm ? String.format(Locale.ROOT, "  iterations %d  objective %.6g%s",
+                        sm.iterations(), sm.finalObjective(), learner.autoIterations() ? String.format(Locale.ROOT,
+                                "  t_max %d (inner CV)", (int) tuned.number(MiProtocol.ITERATIONS)) : "") : "");
         if (model != null) {
             // with --kernel-from the model reads bags scaled by the learned kernel's scaler: saved behind it
             Models.save(learner.learnedKernel() && learner.learned().scaler().kind() != FeatureScaling.NONE

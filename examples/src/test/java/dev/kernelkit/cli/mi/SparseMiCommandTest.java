@@ -288,9 +288,9 @@ class SparseMiCommandTest {
         CsvBagFormat.write(ring, data);
         Path json = dir.resolve("auto.json");
         // Inner training parts hold about 2/3 * 2/3 of 24 bags x 4-6 instances, i.e. 40-60
-        // instances: candidate 500 is skipped, 1 and 3 are tried.
+        // instances: with --xv-large skip candidate 500 is skipped, 1 and 3 are tried.
         String cv = run(0, "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma", "0.5",
-                "--c", "10", "--folds", "3", "--iterations", "10", "--json", json.toString());
+                "--c", "10", "--folds", "3", "--iterations", "10", "--xv-large", "skip", "--json", json.toString());
         assertThat(cv).contains("method sparsemi").containsPattern("# chosen per fold: xv \\{[13][^5]*\\}");
         String text = Files.readString(json);
         assertThat(text).contains("\"xv_auto\": true").contains("\"xv_min\"").contains("\"xv_max\"")
