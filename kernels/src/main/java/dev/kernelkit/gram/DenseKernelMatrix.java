@@ -51,6 +51,14 @@ public final class DenseKernelMatrix implements KernelMatrix {
         return new DenseKernelMatrix(n, a);
     }
 
+    /**
+     * The row-major n x n array itself, not a copy, for readers in this package that keep it read-only in
+     * place of this matrix (SharedKernelMatrices' linear Gram matrix: no second 8 n^2 bytes while it is built).
+     */
+    double[] rowMajorArray() {
+        return k;
+    }
+
     /** Takes ownership of a row-major n x n array that the caller guarantees symmetric and finite. */
     public static DenseKernelMatrix wrapRowMajor(int n, double[] owned) {
         if (owned.length != (long) n * n) {

@@ -84,7 +84,7 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
                         + ", expected " + dim + " like point 0");
             }
         }
-        this.g = plan.needsAll() ? toRowMajor(builder.gram(new LinearKernel(), points)) : null;
+        this.g = plan.needsAll() ? builder.gram(new LinearKernel(), points).rowMajorArray() : null;
         this.gDiag = g == null ? null : new double[n];
         for (int i = 0; g != null && i < n; i++) {
             gDiag[i] = g[i * n + i];
@@ -309,17 +309,6 @@ public final class SharedKernelMatrices implements BaseKernelMatrices {
             v = plan.groups.get(gi).value(m, dot, dist);
         }
         return scales[m] * v;
-    }
-
-    private static double[] toRowMajor(DenseKernelMatrix k) {
-        int n = k.size();
-        double[] out = new double[n * n];
-        double[] row = new double[n];
-        for (int i = 0; i < n; i++) {
-            k.row(i, row);
-            System.arraycopy(row, 0, out, i * n, n);
-        }
-        return out;
     }
 
     /** The base kernels these matrices were built from. */
