@@ -13,6 +13,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.mi.MiKernel;
@@ -82,9 +83,9 @@ public final class MultiInstanceCvmExample {
         double miKernelSeconds = (System.nanoTime() - t0) * 1e-9;
 
         List<Row> rows = List.of(
-                new Row("CVM over bags", accuracy(cvm.predictIndices(test.bags()), test), cvmSeconds,
+                new Row("CVM over bags", Metrics.accuracy(test.classIndices(), cvm.predictIndices(test.bags())), cvmSeconds,
                         cvm.machines().get(0).coreSize()),
-                new Row("MI-Kernel (SMO)", accuracy(predictAll(miKernel, test), test), miKernelSeconds,
+                new Row("MI-Kernel (SMO)", Metrics.accuracy(miKernel, test), miKernelSeconds,
                         miKernel.machines().get(0).supportVectors().size()));
 
         // 4. The one-class CVM over bags: a ball around negative (all-ring) bags; bags on rings of another radius
@@ -109,22 +110,6 @@ public final class MultiInstanceCvmExample {
                         .withSeed(seed)));
         List<Bag> anomalous = otherRings(Math.max(10, bagsPerClass / 10), new SplittableRandom(seed + 2));
         return new Result(train.size(), rows, flagged(ball, heldOutNormal), flagged(ball, anomalous));
-    }
-
-    private static int[] predictAll(MiKernelModel model, BagDataset data) {
-        int[] out = new int[data.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = model.predict(data.bag(i));
-        }
-        return out;
-    }
-
-    private static double accuracy(int[] predicted, BagDataset data) {
-        int correct = 0;
-        for (int i = 0; i < predicted.length; i++) {
-            correct += predicted[i] == data.classIndex(i) ? 1 : 0;
-        }
-        return (double) correct / predicted.length;
     }
 
     private static double flagged(BagOneClassCvmModel ball, List<Bag> bags) {
