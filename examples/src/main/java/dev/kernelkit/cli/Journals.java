@@ -13,8 +13,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * The fold journals of the cv and compare commands: {@code F.journal} beside {@code --json F},
  * recording the command and its arguments (without {@code --resume}, {@code --threads} and
  * {@code --debug}, which do not change the result), written after every finished outer fold and
- * removed once the JSON is written. {@code --resume} continues from it; a journal of other
- * arguments is refused with both named.
+ * every grid point of an inner search whose inner fits have finished, and removed once the JSON is
+ * written. {@code --resume} continues from it (saying on stderr what it takes over); a journal of
+ * other arguments is refused with both named.
  */
 public final class Journals {
     private static final Set<String> IGNORED = Set.of("--resume", "--debug");
@@ -45,7 +46,14 @@ public final class Journals {
         }
         String run = describe(spec);
         Path file = journalFile(json);
-        return resume.resume() ? FoldJournal.resume(file, run) : FoldJournal.start(file, run);
+        if (!resume.resume()) {
+            return FoldJournal.start(file, run);
+        }
+        FoldJournal journal = FoldJournal.resume(file, run);
+        spec.commandLine().getErr().printf("resuming from %s: %d finished outer fold(s) and %d scored grid point(s) "
+                + "of unfinished folds are taken from it%n", file, journal.recordedFolds(), journal.recordedPoints());
+        spec.commandLine().getErr().flush();
+        return journal;
     }
 
     /** Removes the journal once the run's JSON is written (nothing for null). */

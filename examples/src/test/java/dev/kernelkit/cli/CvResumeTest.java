@@ -85,4 +85,50 @@ class CvResumeTest {
         killResumeAndCompare("cvm", "cvm", "cv", "--data", data.toString(), "--folds", "3", "--repeats", "4", "--seed",
                 "6", "--gamma", "1", "--c", "100", "--eps", "1e-7", "--mode", "jmlr");
     }
+
+    private static long lines(Path journal, String kind) {
+        try {
+            return java.nio.file.Files.readAllLines(journal).stream().filter(l -> l.startsWith(kind + "\t")).count();
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    @Test
+    void anSvmCvKilledInsideAnInnerGridSearchResumesFromTheJournalledGridPoints() throws Exception {
+        Path data = dir.resolve("moons.libsvm");
+        LibsvmFormat.write(SyntheticData.twoMoons(900, 0.3, 4), data);
+        String[] common = {"svm", "cv", "--data", data.toString(), "--folds", "3", "--repeats", "1", "--seed", "6",
+                "--scale", "standard"};
+        Path killed = dir.resolve("grid-killed.json");
+        Path journal = Journals.journalFile(killed);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(common));
+        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("grid.out").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (lines(journal, "point") < 2 && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        p.destroyForcibly();
+        p.waitFor();
+        long points = lines(journal, "point");
+        assertThat(points).as("grid points of the first fold journalled when the run was killed").isGreaterThanOrEqualTo(2);
+        long folds = lines(journal, "fold");
+
+        List<String> resume = new ArrayList<>(List.of(common));
+        resume.addAll(List.of("--json", killed.toString(), "--resume"));
+        CliRun resumed = CliRun.of(resume.toArray(String[]::new));
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).contains("resuming from " + journal + ": " + folds + " finished outer fold(s) and "
+                + points + " scored grid point(s)");
+
+        Path whole = dir.resolve("grid-whole.json");
+        List<String> plain = new ArrayList<>(List.of(common));
+        plain.addAll(List.of("--json", whole.toString()));
+        CliRun uninterrupted = CliRun.of(plain.toArray(String[]::new));
+        assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
+        assertThat(withoutTimes(TestJson.read(killed))).isEqualTo(withoutTimes(TestJson.read(whole)));
+    }
 }

@@ -4,10 +4,13 @@ import dev.kernelkit.data.Splits;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.io.AtomicFiles;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,11 +27,23 @@ import java.util.Objects;
  * on resume), the final fit's {@link FitReport} and a fingerprint of its split. The file starts with
  * the run's description (the command and its arguments); {@link #resume} refuses a journal written
  * by another run. It is rewritten whole after every fold, to a temporary file moved into place, so
- * that a kill at any moment leaves the previous or the next complete journal. Thread-safe.
+ * that a kill at any moment leaves the previous or the next complete journal.
+ *
+ * <p>Inside an outer fold that is still running, every grid point whose inner fits have all
+ * finished is recorded too (its score on each inner split and its fit counts, keyed by the outer
+ * split, the grid and the inner splits), so a run killed in the middle of a long inner search
+ * continues from the points it had scored: {@link Search} takes a recorded point instead of fitting
+ * it again, in the order the chooser asks for it, so the fold ends with the choices, scores and
+ * counts of an uninterrupted run. A point line is appended (a kill during the append leaves a
+ * partial last line, which {@link #resume} drops); the whole-file rewrite of a finished fold drops
+ * that fold's point lines, since the fold record holds every searched point. Thread-safe.
  *
  * <p>Format (UTF-8 text): {@code kernelkit-fold-journal 1}, {@code run <description>}, then one line
  * per fold: {@code fold}, tab, the section (one harness run of the command, e.g. a method of a
- * comparison), tab, the outer index, then tab-separated {@code key=value} fields. Text is URL-encoded.
+ * comparison), tab, the outer index, then tab-separated {@code key=value} fields; and one line per
+ * scored grid point of an unfinished fold: {@code point}, tab, section, tab, outer index, then the
+ * fields {@code key} (the outer split, grid and inner splits it was scored on), {@code p} (value
+ * indices), {@code scores}, {@code fits}, {@code unconverged}. Text is URL-encoded.
  */
 public final class FoldJournal {
     private static final String MAGIC = "kernelkit-fold-journal 1";
@@ -36,6 +51,18 @@ public final class FoldJournal {
     private final Path file;
     private final String run;
     private final Map<String, Map<Integer, Map<String, String>>> folds = new LinkedHashMap<>();
+    /** Section -> outer index -> point indices -> the point's fields, for folds not yet recorded. */
+    private final Map<String, Map<Integer, Map<String, Map<String, String>>>> points = new LinkedHashMap<>();
+
+    /**
+     * A grid point of an unfinished fold as the journal recorded it.
+     *
+     * @param splitScores the inner score on each inner split, in split order
+     * @param fits the inner fits it took, as the harness's fit counter counted them
+     * @param unconverged of which did not converge
+     */
+    record RecordedPoint(double[] splitScores, int fits, int unconverged) {
+    }
 
     private FoldJournal(Path file, String run) {
         this.file = file;
@@ -77,14 +104,20 @@ public final class FoldJournal {
             throw new IllegalArgumentException(file + " belongs to another run and cannot be resumed by this one: it recorded '"
                     + recorded + "', this run is '" + j.run + "' (run without --resume to start over)");
         }
-        for (int n = 2; n < lines.size(); n++) {
+        int complete = lines.size();
+        if (complete > 2 && !endsWithNewline(file)) {
+            complete--;  // a point line cut by a kill during its append
+        }
+        for (int n = 2; n < complete; n++) {
             String line = lines.get(n);
             if (line.isEmpty()) {
                 continue;
             }
             String[] parts = line.split("\t", -1);
-            if (parts.length < 3 || !parts[0].equals("fold")) {
-                throw new IllegalArgumentException(file + ": line " + (n + 1) + ": expected 'fold <section> <index> ...'");
+            boolean point = parts.length >= 3 && parts[0].equals("point");
+            if (parts.length < 3 || !(parts[0].equals("fold") || point)) {
+                throw new IllegalArgumentException(file + ": line " + (n + 1)
+                        + ": expected 'fold <section> <index> ...' or 'point <section> <index> ...'");
             }
             Map<String, String> fields = new LinkedHashMap<>();
             for (int p = 3; p < parts.length; p++) {
@@ -94,13 +127,42 @@ public final class FoldJournal {
                 }
                 fields.put(parts[p].substring(0, eq), parts[p].substring(eq + 1));
             }
+            int index;
             try {
-                j.folds.computeIfAbsent(unescape(parts[1]), k -> new LinkedHashMap<>()).put(Integer.parseInt(parts[2]), fields);
+                index = Integer.parseInt(parts[2]);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(file + ": line " + (n + 1) + ": bad fold index '" + parts[2] + "'");
             }
+            String section = unescape(parts[1]);
+            if (!point) {
+                j.folds.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(index, fields);
+            } else if (fields.get("p") == null || fields.get("key") == null) {
+                throw new IllegalArgumentException(file + ": line " + (n + 1) + ": a point line needs the fields key and p");
+            } else {
+                j.points.computeIfAbsent(section, k -> new LinkedHashMap<>()).computeIfAbsent(index, k -> new LinkedHashMap<>())
+                        .put(fields.get("p"), fields);
+            }
         }
+        for (Map.Entry<String, Map<Integer, Map<String, String>>> e : j.folds.entrySet()) {
+            Map<Integer, Map<String, Map<String, String>>> p = j.points.get(e.getKey());
+            if (p != null) {
+                p.keySet().removeAll(e.getValue().keySet());
+            }
+        }
+        j.write();  // drops a cut last line before anything is appended after it
         return j;
+    }
+
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size == 0) {
+                return true;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            ch.read(last, size - 1);
+            return last.get(0) == '\n';
+        }
     }
 
     /** The journal file. */
@@ -167,6 +229,10 @@ public final class FoldJournal {
         f.put("s_unconverged", Integer.toString(s.unconvergedFits()));
         f.put("s_seconds", hex(s.seconds()));
         folds.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(fold.index(), f);
+        Map<Integer, Map<String, Map<String, String>>> open = points.get(section);
+        if (open != null) {
+            open.remove(fold.index());
+        }
         try {
             write();
         } catch (IOException e) {
@@ -226,19 +292,116 @@ public final class FoldJournal {
         }
     }
 
+    /** Outer folds recorded, over all sections. */
+    public synchronized int recordedFolds() {
+        return folds.values().stream().mapToInt(Map::size).sum();
+    }
+
+    /** Grid points recorded for unfinished outer folds, over all sections. */
+    public synchronized int recordedPoints() {
+        return points.values().stream().flatMap(m -> m.values().stream()).mapToInt(Map::size).sum();
+    }
+
+    /** Grid points recorded for the unfinished outer fold {@code index} of {@code section}. */
+    public synchronized int recordedPoints(String section, int index) {
+        Map<Integer, Map<String, Map<String, String>>> m = points.get(section);
+        return m == null || !m.containsKey(index) ? 0 : m.get(index).size();
+    }
+
+    /**
+     * Records a grid point of an unfinished fold whose inner fits have all finished, appending one
+     * line to the journal.
+     *
+     * @param key the outer split, grid and inner splits the point was scored on (see {@link Search})
+     * @throws java.io.UncheckedIOException when the journal cannot be written
+     */
+    synchronized void recordPoint(String section, int index, String key, Point point, double[] splitScores, int fits,
+                                  int unconverged) {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("key", escape(key));
+        f.put("p", indices(point));
+        f.put("scores", hexes(splitScores));
+        f.put("fits", Integer.toString(fits));
+        f.put("unconverged", Integer.toString(unconverged));
+        points.computeIfAbsent(section, k -> new LinkedHashMap<>()).computeIfAbsent(index, k -> new LinkedHashMap<>())
+                .put(f.get("p"), f);
+        StringBuilder b = new StringBuilder();
+        appendLine(b, "point", section, index, f);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            ByteBuffer buf = ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8));
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write the journal " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The recorded grid point of the unfinished fold {@code index} of {@code section}, or null when it
+     * was not recorded.
+     *
+     * @throws IllegalArgumentException when it was recorded on another outer split, grid or inner
+     *         splits (another run's journal), or is malformed
+     */
+    synchronized RecordedPoint recallPoint(String section, int index, String key, Point point, int innerSplits) {
+        Map<Integer, Map<String, Map<String, String>>> m = points.get(section);
+        Map<String, String> f = m == null || !m.containsKey(index) ? null : m.get(index).get(indices(point));
+        if (f == null) {
+            return null;
+        }
+        String where = file + ": section '" + section + "', outer fold " + index + ", grid point " + point;
+        if (!unescape(f.get("key")).equals(key)) {
+            throw new IllegalArgumentException(where + " was recorded on another split, grid or inner splits ("
+                    + unescape(f.get("key")) + "); this run has " + key + " (run without --resume to start over)");
+        }
+        try {
+            double[] scores = parseHexes(f.get("scores"));
+            if (scores.length != innerSplits) {
+                throw new IllegalArgumentException(where + " has " + scores.length + " inner scores, this run has "
+                        + innerSplits + " inner splits (run without --resume to start over)");
+            }
+            return new RecordedPoint(scores, Integer.parseInt(f.get("fits")), Integer.parseInt(f.get("unconverged")));
+        } catch (NullPointerException | NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": malformed record (" + e + ")", e);
+        }
+    }
+
+    /** The key of a point's record: the outer split, a hash of the grid and of the inner splits. */
+    static String pointKey(Splits.Split outer, Grid<?> grid, List<Splits.Split> inner) {
+        int h = 1;
+        for (Splits.Split s : inner) {
+            h = 31 * h + Arrays.hashCode(s.train());
+            h = 31 * h + Arrays.hashCode(s.test());
+        }
+        return splitPrint(outer) + " grid " + Integer.toHexString(gridPrint(grid.dimensions()).hashCode()) + " inner "
+                + inner.size() + "/" + Integer.toHexString(h);
+    }
+
     private void write() throws IOException {
         StringBuilder b = new StringBuilder();
         b.append(MAGIC).append('\n').append("run ").append(escape(run)).append('\n');
         for (Map.Entry<String, Map<Integer, Map<String, String>>> s : folds.entrySet()) {
             for (Map.Entry<Integer, Map<String, String>> f : s.getValue().entrySet()) {
-                b.append("fold\t").append(escape(s.getKey())).append('\t').append(f.getKey());
-                for (Map.Entry<String, String> kv : f.getValue().entrySet()) {
-                    b.append('\t').append(kv.getKey()).append('=').append(kv.getValue());
+                appendLine(b, "fold", s.getKey(), f.getKey(), f.getValue());
+            }
+        }
+        for (Map.Entry<String, Map<Integer, Map<String, Map<String, String>>>> s : points.entrySet()) {
+            for (Map.Entry<Integer, Map<String, Map<String, String>>> f : s.getValue().entrySet()) {
+                for (Map<String, String> p : f.getValue().values()) {
+                    appendLine(b, "point", s.getKey(), f.getKey(), p);
                 }
-                b.append('\n');
             }
         }
         AtomicFiles.write(file, b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void appendLine(StringBuilder b, String kind, String section, int index, Map<String, String> fields) {
+        b.append(kind).append('\t').append(escape(section)).append('\t').append(index);
+        for (Map.Entry<String, String> kv : fields.entrySet()) {
+            b.append('\t').append(kv.getKey()).append('=').append(kv.getValue());
+        }
+        b.append('\n');
     }
 
     private static Point point(Grid<?> grid, String indices) {

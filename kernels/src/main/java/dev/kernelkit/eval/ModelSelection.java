@@ -238,6 +238,8 @@ public final class ModelSelection<X> {
      * harness run of a command, e.g. the method of a comparison), and the folds already recorded there
      * taken from it instead of being run again: a resumed run ends with the folds, scores, choices and
      * reports of an uninterrupted one (the recorded folds keep the times they were measured with).
+     * Inside a fold still running, every grid point whose inner fits have finished is journalled too,
+     * and a resumed run takes those points instead of fitting them again (long inner searches).
      * The listener is told of recalled folds too.
      */
     public ModelSelection<X> withJournal(FoldJournal journal, String section) {
@@ -311,7 +313,7 @@ public final class ModelSelection<X> {
      */
     public Selection select(Dataset<X> trainingPart, int outerIndex) {
         Objects.requireNonNull(trainingPart, "trainingPart");
-        return select(trainingPart, outerIndex, grid(trainingPart, outerIndex));
+        return select(trainingPart, outerIndex, grid(trainingPart, outerIndex), null);
     }
 
     private List<Splits.Split> outerSplits(Dataset<X> data) {
@@ -331,9 +333,12 @@ public final class ModelSelection<X> {
         return grid;
     }
 
-    private Selection select(Dataset<X> part, int s, Grid<X> grid) {
+    /** The inner selection; with a journal and the outer split, its scored points are journalled. */
+    private Selection select(Dataset<X> part, int s, Grid<X> grid, Splits.Split split) {
         Stopwatch clock = Stopwatch.start();
-        Search<X> search = new Search<>(part, s, grid, c.inner, innerMetric(), c.aggregate, c.threads, c.counter);
+        boolean journalled = c.journal != null && split != null;
+        Search<X> search = new Search<>(part, s, grid, c.inner, innerMetric(), c.aggregate, c.threads, c.counter,
+                journalled ? c.journal : null, journalled ? c.section : null, split);
         Chooser.Choice choice = c.chooser.choose(search);
         if (choice == null) {
             throw new IllegalArgumentException("the chooser made no choice on outer split " + s);
@@ -378,7 +383,7 @@ public final class ModelSelection<X> {
         Dataset<X> test = transform.apply(rawTest);
         double preprocessSeconds = clock.elapsedSeconds();
         Grid<X> grid = grid(train, s);
-        Selection selection = select(train, s, grid);
+        Selection selection = select(train, s, grid, split);
         Trainer<X, ?> trainer = c.finalFit == null ? grid.trainer(selection.chosen())
                 : c.finalFit.trainer(selection.chosen(), grid, s);
         if (trainer == null) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The inner search on one outer training part, as a {@link Chooser} sees it: the grid, the inner
@@ -19,7 +20,10 @@ import java.util.concurrent.Callable;
  * never refits a point it has already scored. The (point, inner split) fits of one request run in
  * parallel on a bounded pool, split by split; each score lands in its own slot and is aggregated in
  * split order afterwards, so every score and choice equals the sequential ({@code threads = 1}) one.
- * Not thread-safe: one chooser drives it.
+ * With a {@link FoldJournal}, every point is recorded as soon as its inner fits have all finished,
+ * and a point the journal holds (a resumed run) is taken from it instead of being fitted, at the
+ * moment the chooser asks for it, so the searched order, scores and fit counts are those of an
+ * uninterrupted run. Not thread-safe: one chooser drives it.
  *
  * @param <X> the example type
  */
@@ -32,6 +36,10 @@ public final class Search<X> {
     private final Aggregate aggregate;
     private final int threads;
     private final FitCounter<X> counter;
+    private final FoldJournal journal;
+    private final String section;
+    private final Splits.Split outerSplit;
+    private String journalKey;
     private List<Splits.Split> inner;
     private List<Dataset<X>> fitParts;
     private List<Dataset<X>> heldParts;
@@ -47,6 +55,16 @@ public final class Search<X> {
 
     Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
            Aggregate aggregate, int threads, FitCounter<X> counter) {
+        this(trainingPart, outerIndex, grid, rule, metric, aggregate, threads, counter, null, null, null);
+    }
+
+    /** A search whose scored points are recorded in (and, on a resumed run, taken from) {@code journal}. */
+    Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
+           Aggregate aggregate, int threads, FitCounter<X> counter, FoldJournal journal, String section,
+           Splits.Split outerSplit) {
+        this.journal = journal;
+        this.section = section;
+        this.outerSplit = outerSplit;
         this.trainingPart = trainingPart;
         this.outerIndex = outerIndex;
         this.grid = grid;
@@ -246,13 +264,34 @@ public final class Search<X> {
     private void evaluate(List<Point> pending) {
         List<Splits.Split> splits = innerSplits();
         int ns = splits.size();
-        int np = pending.size();
+        if (journal != null && journalKey == null) {
+            journalKey = FoldJournal.pointKey(outerSplit, grid, splits);
+        }
+        Map<Point, FoldJournal.RecordedPoint> recalled = new HashMap<>();
+        List<Point> toFit = new ArrayList<>();
+        for (Point p : pending) {
+            FoldJournal.RecordedPoint r = journal == null ? null : journal.recallPoint(section, outerIndex, journalKey, p, ns);
+            if (r != null) {
+                recalled.put(p, r);
+            } else {
+                toFit.add(p);
+            }
+        }
+        int np = toFit.size();
+        Fitted[] results = new Fitted[ns * np];
+        AtomicIntegerArray left = new AtomicIntegerArray(np);
+        for (int i = 0; i < np; i++) {
+            left.set(i, ns);
+        }
         List<Callable<Fitted>> tasks = new ArrayList<>(ns * np);
         for (int k = 0; k < ns; k++) {
             int split = k;
-            Shared shared = grid.sharesWork() ? new Shared(np) : null;
-            for (Point p : pending) {
+            Shared shared = grid.sharesWork() && np > 0 ? new Shared(np) : null;
+            for (int i = 0; i < np; i++) {
+                int which = i;
+                Point p = toFit.get(i);
                 tasks.add(() -> {
+                    Fitted f;
                     try {
                         Object work = shared == null ? null : shared.get(grid, fitParts.get(split));
                         FittedModel<X> model;
@@ -267,27 +306,60 @@ public final class Search<X> {
                         if (Double.isNaN(v)) {
                             throw new IllegalArgumentException("the " + metric.name() + " is NaN");
                         }
-                        return new Fitted(v, counter.fits(model), counter.unconverged(model));
+                        f = new Fitted(v, counter.fits(model), counter.unconverged(model));
                     } catch (RuntimeException e) {
                         throw new FoldFailedException(outerIndex, "outer split " + outerIndex + ", inner split " + split
                                 + ", point " + p + " failed: " + e, e);
                     }
+                    results[split * np + which] = f;
+                    if (left.decrementAndGet(which) == 0 && journal != null) {
+                        Fitted[] own = new Fitted[ns];
+                        for (int j = 0; j < ns; j++) {
+                            own[j] = results[j * np + which];
+                        }
+                        record(p, own);
+                    }
+                    return f;
                 });
             }
         }
-        List<Fitted> results = OrderedParallel.run(tasks, Math.max(1, Math.min(threads, tasks.size())));
-        for (int i = 0; i < np; i++) {
-            double[] perSplit = new double[ns];
-            for (int k = 0; k < ns; k++) {
-                Fitted f = results.get(k * np + i);
-                perSplit[k] = f.score();
-                fits += f.fits();
-                unconverged += f.unconverged();
+        if (!tasks.isEmpty()) {
+            OrderedParallel.run(tasks, Math.max(1, Math.min(threads, tasks.size())));
+        }
+        for (Point p : pending) {
+            FoldJournal.RecordedPoint r = recalled.get(p);
+            double[] perSplit;
+            if (r != null) {
+                perSplit = r.splitScores();
+                fits += r.fits();
+                unconverged += r.unconverged();
+            } else {
+                int i = toFit.indexOf(p);
+                perSplit = new double[ns];
+                for (int k = 0; k < ns; k++) {
+                    Fitted f = results[k * np + i];
+                    perSplit[k] = f.score();
+                    fits += f.fits();
+                    unconverged += f.unconverged();
+                }
             }
-            ScoredPoint sp = new ScoredPoint(pending.get(i), aggregate.of(perSplit), perSplit);
+            ScoredPoint sp = new ScoredPoint(p, aggregate.of(perSplit), perSplit);
             scored.put(sp.point(), sp);
             order.put(sp.point(), sp);
         }
+    }
+
+    /** Journals a point whose inner fits have all finished (from the thread that finished the last). */
+    private void record(Point p, Fitted[] perSplit) {
+        double[] scores = new double[perSplit.length];
+        int f = 0;
+        int u = 0;
+        for (int k = 0; k < perSplit.length; k++) {
+            scores[k] = perSplit[k].score();
+            f += perSplit[k].fits();
+            u += perSplit[k].unconverged();
+        }
+        journal.recordPoint(section, outerIndex, journalKey, p, scores, f, u);
     }
 
     private static int last(int[] sorted) {

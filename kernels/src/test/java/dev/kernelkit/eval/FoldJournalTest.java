@@ -135,4 +135,90 @@ class FoldJournalTest {
         assertThat(lines.get(0)).isEqualTo("kernelkit-fold-journal 1");
         assertThat(lines.subList(2, lines.size())).hasSize(8).allMatch(l -> l.startsWith("fold\tcv\t"));
     }
+
+    /** The protocol's grid with every inner and final fit counted, and a kill (an exception) at fit number {@code killAt}. */
+    static ModelSelection<Vec> countedProtocol(AtomicInteger fits, int killAt) {
+        Grid<Vec> grid = Grid.of(p -> {
+            var svm = TestLearners.svm(p.number("gamma"), p.number("C"));
+            return dev.kernelkit.learn.Trainers.of("counted-svm", svm.input(), svm.task(), svm.options(), (data, listener) -> {
+                if (fits.incrementAndGet() == killAt) {
+                    throw new Killed();
+                }
+                return svm.fit(data, listener);
+            });
+        }, Dimension.of("gamma", 0.05, 0.5, 5), Dimension.of("C", 0.1, 1, 10));
+        return ModelSelection.of(Resampling.stratifiedKFold(4, 2, 3), grid,
+                        InnerSplits.stratifiedKFold(3, SeedRule.affine(7, 7)))
+                .withPreprocessing(Preprocessing.scaling(FeatureScaling.STANDARD))
+                .withMeasures(List.of(new Measure<>("support, vectors: count", (m, test) -> test.size() / 2.0)))
+                .withThreads(1);
+    }
+
+    static long lines(Path file, String kind) throws java.io.IOException {
+        return Files.readAllLines(file).stream().filter(l -> l.startsWith(kind + "\t")).count();
+    }
+
+    @Test
+    void aRunKilledInsideAnInnerSearchResumesFromItsJournalledGridPointsAndEqualsTheUninterruptedRun(@TempDir Path dir)
+            throws Exception {
+        AtomicInteger wholeFits = new AtomicInteger();
+        Evaluation whole = countedProtocol(wholeFits, -1).run(BLOBS);
+        // 9 points x 3 inner splits + 1 final fit = 28 fits per fold, one thread, inner split by inner split:
+        // kill in fold 2 when the third inner split has finished 4 points
+        int killAt = 28 + 2 * 9 + 4 + 1;
+        Path file = dir.resolve("cv.json.journal");
+        AtomicInteger fits = new AtomicInteger();
+        FoldJournal first = FoldJournal.start(file, RUN);
+        assertThatThrownBy(() -> countedProtocol(fits, killAt).withJournal(first, "cv").run(BLOBS))
+                .hasRootCauseInstanceOf(Killed.class);
+        assertThat(lines(file, "fold")).isEqualTo(1);
+        assertThat(lines(file, "point")).as("the points of fold 2 whose three inner fits finished").isEqualTo(4);
+        assertThat(FoldJournal.resume(file, RUN).recordedPoints("cv", 1)).isEqualTo(4);
+
+        AtomicInteger resumedFits = new AtomicInteger();
+        FoldJournal again = FoldJournal.resume(file, RUN);
+        Evaluation resumed = countedProtocol(resumedFits, -1).withJournal(again, "cv").run(BLOBS);
+        assertThat(resumedFits.get()).as("fits made on resume: all but fold 1 and fold 2's four journalled points")
+                .isEqualTo(wholeFits.get() - 28 - 4 * 3);
+        for (int s = 0; s < whole.folds().size(); s++) {
+            assertThat(withoutTimes(resumed.folds().get(s))).isEqualTo(withoutTimes(whole.folds().get(s)));
+        }
+        assertThat(lines(file, "point")).as("a finished fold's points leave the journal with it").isZero();
+        assertThat(lines(file, "fold")).isEqualTo(8);
+    }
+
+    @Test
+    void aPointLineCutByAKillIsDroppedAndTheRunResumesFromTheWholeLines(@TempDir Path dir) throws Exception {
+        AtomicInteger fits = new AtomicInteger();
+        Path file = dir.resolve("cv.json.journal");
+        FoldJournal first = FoldJournal.start(file, RUN);
+        assertThatThrownBy(() -> countedProtocol(fits, 2 * 9 + 3 + 1).withJournal(first, "cv").run(BLOBS))
+                .hasRootCauseInstanceOf(Killed.class);
+        assertThat(lines(file, "point")).isEqualTo(3);
+        String text = Files.readString(file);
+        String last = text.substring(text.lastIndexOf("point\t"));
+        Files.writeString(file, text + last.substring(0, last.length() / 2));  // a fourth line, cut in the middle
+        FoldJournal again = FoldJournal.resume(file, RUN);
+        assertThat(again.recordedPoints("cv", 0)).isEqualTo(3);
+        assertThat(Files.readString(file)).as("rewritten without the cut line").isEqualTo(text);
+        Evaluation resumed = countedProtocol(new AtomicInteger(), -1).withJournal(again, "cv").run(BLOBS);
+        Evaluation whole = countedProtocol(new AtomicInteger(), -1).run(BLOBS);
+        assertThat(withoutTimes(resumed.folds().get(0))).isEqualTo(withoutTimes(whole.folds().get(0)));
+    }
+
+    @Test
+    void aGridPointRecordedOnOtherInnerSplitsIsRefusedNamingTheFoldAndPoint(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cv.json.journal");
+        FoldJournal first = FoldJournal.start(file, RUN);
+        assertThatThrownBy(() -> countedProtocol(new AtomicInteger(), 2 * 9 + 3 + 1).withJournal(first, "cv").run(BLOBS))
+                .hasRootCauseInstanceOf(Killed.class);
+        Grid<Vec> grid = Grid.of(p -> TestLearners.svm(p.number("gamma"), p.number("C")),
+                Dimension.of("gamma", 0.05, 0.5, 5), Dimension.of("C", 0.1, 1, 10));
+        ModelSelection<Vec> otherInner = ModelSelection.of(Resampling.stratifiedKFold(4, 2, 3), grid,
+                        InnerSplits.stratifiedKFold(3, SeedRule.affine(8, 7)))
+                .withPreprocessing(Preprocessing.scaling(FeatureScaling.STANDARD));
+        assertThatThrownBy(() -> otherInner.withJournal(FoldJournal.resume(file, RUN), "cv").runFold(BLOBS, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outer fold 0, grid point")
+                .hasMessageContaining("another split, grid or inner splits");
+    }
 }
