@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,18 +30,9 @@ class CvResumeTest {
     private void killResumeAndCompare(String name, String... common) throws Exception {
         Path killed = dir.resolve(name + "-killed.json");
         Path journal = Journals.journalFile(killed);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(common));
-        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".out").toFile())
-                .start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (ReliabilityCliTest.folds(journal) < 2 && p.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        p.destroyForcibly();
-        p.waitFor();
+        List<String> args = new ArrayList<>(List.of(common));
+        args.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        ReliabilityCliTest.killOnceJournalled(args, dir.resolve(name + ".out"), journal, "fold", 2, 180);
         int recorded = ReliabilityCliTest.folds(journal);
         assertThat(recorded).as("folds journalled when the run was killed").isBetween(2, 11);
         assertThat(killed).as("no JSON from the killed run").doesNotExist();
@@ -86,14 +76,6 @@ class CvResumeTest {
                 "6", "--gamma", "1", "--c", "100", "--eps", "1e-7", "--mode", "jmlr");
     }
 
-    private static long lines(Path journal, String kind) {
-        try {
-            return java.nio.file.Files.readAllLines(journal).stream().filter(l -> l.startsWith(kind + "\t")).count();
-        } catch (java.io.IOException e) {
-            return 0;
-        }
-    }
-
     @Test
     void anSvmCvKilledInsideAnInnerGridSearchResumesFromTheJournalledGridPoints() throws Exception {
         Path data = dir.resolve("moons.libsvm");
@@ -102,20 +84,12 @@ class CvResumeTest {
                 "--scale", "standard"};
         Path killed = dir.resolve("grid-killed.json");
         Path journal = Journals.journalFile(killed);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(common));
-        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("grid.out").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (lines(journal, "point") < 2 && p.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
-        p.destroyForcibly();
-        p.waitFor();
-        long points = lines(journal, "point");
+        List<String> args = new ArrayList<>(List.of(common));
+        args.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        ReliabilityCliTest.killOnceJournalled(args, dir.resolve("grid.out"), journal, "point", 2, 180);
+        int points = ReliabilityCliTest.journalLines(journal, "point");
         assertThat(points).as("grid points of the first fold journalled when the run was killed").isGreaterThanOrEqualTo(2);
-        long folds = lines(journal, "fold");
+        int folds = ReliabilityCliTest.journalLines(journal, "fold");
 
         List<String> resume = new ArrayList<>(List.of(common));
         resume.addAll(List.of("--json", killed.toString(), "--resume"));

@@ -126,17 +126,9 @@ class ReliabilityCliTest {
             "--c-grid", "1,10", "--iterations", "10", "--folds", "3", "--repeats", "4", "--seed", "2"};
         Path killed = dir.resolve("killed.json");
         Path journal = Journals.journalFile(killed);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(common));
-        cmd.addAll(List.of("--json", killed.toString(), "--threads", "1"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("fork.out").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (folds(journal) < 2 && p.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        p.destroyForcibly();
-        p.waitFor();
+        List<String> args = new ArrayList<>(List.of(common));
+        args.addAll(List.of("--json", killed.toString(), "--threads", "1"));
+        killOnceJournalled(args, dir.resolve("fork.out"), journal, "fold", 2, 120);
         int recorded = folds(journal);
         assertThat(recorded).as("folds journalled when the run was killed").isBetween(2, 11);
         assertThat(killed).as("no JSON from the killed run").doesNotExist();
@@ -346,11 +338,34 @@ class ReliabilityCliTest {
     }
 
     static int folds(Path journal) {
+        return journalLines(journal, "fold");
+    }
+
+    /** Lines of a kind ("fold" or "point") in a fold journal (0 while there is none). */
+    static int journalLines(Path journal, String kind) {
         try {
-            return (int) Files.readAllLines(journal).stream().filter(l -> l.startsWith("fold\t")).count();
+            return (int) Files.readAllLines(journal).stream().filter(l -> l.startsWith(kind + "\t")).count();
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /**
+     * Runs kernelkit with {@code args} in a new JVM (output to {@code out}) and kills it (as kill -9 would)
+     * once {@code journal} holds {@code lines} lines of {@code kind}, or after {@code seconds}.
+     */
+    static void killOnceJournalled(List<String> args, Path out, Path journal, String kind, int lines, int seconds)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (journalLines(journal, kind) < lines && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        p.destroyForcibly();
+        p.waitFor();
     }
 
     static String withoutTimes(Path json) throws IOException {
