@@ -19,9 +19,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Not a test: a measuring program for BENCHMARKS.md ("One SMO loop: MI-CCCP's step"). Thread CPU
- * seconds of the two solver paths that {@code kernelkit bench svm} and {@code bench cvm} time, each
- * called R + 1 times in one JVM with the first call discarded: {@code SmoSolver.solve} on a9a (C 1,
+ * Not a test: a measuring program for BENCHMARKS.md (section "MI-CCCP on the kernels SMO solver and the
+ * Fox {@code sparse-mi compare} budget"). Thread CPU seconds of the two solver paths that
+ * {@code kernelkit bench svm} and {@code bench cvm} time, each called R + 1 times in one JVM with the first call discarded: {@code SmoSolver.solve} on a9a (C 1,
  * gamma 0.05, eps 1e-3, 200 MB cache; the kernel matrix computes its rows on the calling thread), and
  * {@code CoreVectorMachine.fit} on the 4x4 checkerboard of 10^4 points (bench cvm's default problem:
  * LibCVM mode, C 1e4, eps 1e-7, gamma 0.378, cache 2048 MB, seed 1). It prints the iterations and the
