@@ -34,6 +34,9 @@ DATA = {
     # README's generic names for "your training / test file"
     "train.libsvm": "heart/heart.libsvm",
     "test.libsvm": "heart/heart.libsvm",
+    # and "your bag training / test file"
+    "musk1-train.csv": "musk1/musk1.csv",
+    "musk1-test.csv": "musk1/musk1.csv",
 }
 # model files the README uses without a command that writes them: made first, at the default heap
 SETUP = {
