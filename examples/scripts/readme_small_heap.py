@@ -9,7 +9,11 @@ naming the -Xmx to use), and printed no Java stack trace. Commands still running
 are reported as such (they passed the memory estimate and were training; nothing is claimed about
 them). Output: one line per command and a summary; exit code 1 when any command failed.
 
-    KERNELKIT_DATA=../shared/data python3 examples/scripts/readme_small_heap.py [--heap 256m] [--timeout 900]
+With --shrink, `--repeats N` and `--splits N` become 1 (said on the command's line): every fold of a
+protocol allocates what the first one does, so one repeat reaches the end of a long protocol (its JSON,
+plots and tables) under the same heap in minutes instead of hours; folds, grids and data are unchanged.
+
+    KERNELKIT_DATA=../shared/data python3 examples/scripts/readme_small_heap.py [--heap 256m] [--timeout 900] [--shrink]
 """
 import argparse
 import os
@@ -75,6 +79,7 @@ def main():
     ap.add_argument("--jar", default="examples/target/kernelkit.jar")
     ap.add_argument("--readme", default="README.md")
     ap.add_argument("--only", help="run only the commands containing this text")
+    ap.add_argument("--shrink", action="store_true", help="--repeats N and --splits N become 1")
     a = ap.parse_args()
     data = os.environ.get("KERNELKIT_DATA")
     if not data:
@@ -88,6 +93,12 @@ def main():
     for i, cmd in enumerate(commands, 1):
         mapped = lambda ts: [os.path.join(os.path.abspath(data), DATA[t]) if t in DATA else t for t in ts]
         args = mapped(shlex.split(cmd))
+        shrunk = []
+        if a.shrink:
+            for k in range(len(args) - 1):
+                if args[k] in ("--repeats", "--splits") and args[k + 1] != "1":
+                    shrunk.append(f"{args[k]} {args[k + 1]} -> 1")
+                    args[k + 1] = "1"
         for model, setup in SETUP.items():
             if model in args and not os.path.exists(os.path.join(work, model)):
                 subprocess.run(["java", "-jar", jar] + mapped(setup), cwd=work, capture_output=True, timeout=a.timeout)
@@ -108,8 +119,9 @@ def main():
         else:
             verdict = "ok" if code == 0 else "stopped"
         detail = errors[0] if errors else ""
-        print(f"[{i}/{len(commands)}] {verdict:18} exit {code} {s:7.1f} s  kernelkit {cmd}" + (f"\n      {detail}" if detail else ""),
-              flush=True)
+        note = f"  (shrunk: {', '.join(shrunk)})" if shrunk else ""
+        print(f"[{i}/{len(commands)}] {verdict:18} exit {code} {s:7.1f} s  kernelkit {cmd}{note}"
+              + (f"\n      {detail}" if detail else ""), flush=True)
     print(f"{len(commands)} commands at -Xmx{a.heap}: {failed} failed (stack trace, other exit code, or no one-line error)")
     sys.exit(1 if failed else 0)
 
