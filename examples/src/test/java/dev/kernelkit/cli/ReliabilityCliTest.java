@@ -82,6 +82,17 @@ class ReliabilityCliTest {
     }
 
     @Test
+    void benchCvmChecksItsLargestSizeBeforeTheFirstRowAndStopsWithTheEstimate(@TempDir Path dir) throws Exception {
+        // 10^6 checkerboard points (84 MiB) and the CVM's row cache (half the heap) do not fit 80 % of 256 MiB
+        CliRun r = fork("256m", dir, "bench", "cvm", "--n", "2000,1000000", "--svm-train", "none");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).startsWith("kernelkit: error: bench cvm needs about ").contains("the data, 1000000 points")
+                .contains("run with -Xmx").endsWith(NL).doesNotContain("\tat ");
+        assertThat(r.err().split(NL)).hasSize(1);
+        assertThat(r.out()).as("no size was run before the estimate").doesNotContain("n=2000");
+    }
+
+    @Test
     void aRealOutOfMemoryInAForkedJvmIsOneLineToo(@TempDir Path dir) throws Exception {
         // 150,000 points of 10 features: the points alone need more than a 24 MiB heap while being read
         StringBuilder b = new StringBuilder();

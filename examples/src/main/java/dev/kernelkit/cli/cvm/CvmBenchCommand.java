@@ -4,6 +4,7 @@ import dev.kernelkit.bench.CLibsvm;
 import dev.kernelkit.bench.SvmBenchmark;
 import dev.kernelkit.cli.CliEnums;
 import dev.kernelkit.cli.JsonSummary;
+import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.cvm.CoreSetOptions;
@@ -251,6 +252,15 @@ public final class CvmBenchCommand implements Callable<Integer> {
                 if (n < 2) {
                     throw new IllegalArgumentException("--n values must be >= 2, got " + n);
                 }
+            }
+            // the largest sizes' estimates first, so that a run that cannot fit stops before its first row
+            int largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+            MemoryEstimates.cvm("bench cvm", board(largest, seed), cacheMb, null);
+            int largestSvm = sizes.stream().mapToInt(Integer::intValue).filter(n -> n <= svmMaxN).max().orElse(0);
+            if (largestSvm > 0) {
+                MemoryEstimates.svm("bench cvm (the SMO and LIBSVM references)", board(largestSvm, seed), largestSvm, null, 1);
+            }
+            for (int n : sizes) {
                 LabeledDataset train = board(n, seed);
                 Fitted f = runOne("checkerboard", train, test, n <= svmMaxN, tools, out);
                 runs.add(f.run());
@@ -292,6 +302,16 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     private Fitted runOne(String name, LabeledDataset train, LabeledDataset test, boolean withSvm,
                           Optional<CLibsvm> tools, PrintWriter out) throws java.io.IOException {
+        // before anything is allocated for this size: the CVM's data and row cache, and the references'
+        // Q-row cache (200 MiB, shrunk to fit a small heap and said so); a job that cannot fit stops here
+        MemoryEstimates.cvm("bench cvm", train, cacheMb, null);
+        double smoCacheMb = withSvm ? MemoryEstimates.svm("bench cvm (the SMO and LIBSVM references)", train, train.size(),
+                null, 1) : MemoryEstimates.DEFAULT_SVM_CACHE_MB;
+        if (smoCacheMb < MemoryEstimates.DEFAULT_SVM_CACHE_MB) {
+            out.printf(Locale.ROOT, "%s n=%d: the SMO and LIBSVM references get a kernel-row cache of %.0f MiB instead of %.0f "
+                    + "to fit the heap (their times are not comparable with runs at the full cache)%n", name, train.size(),
+                    smoCacheMb, MemoryEstimates.DEFAULT_SVM_CACHE_MB);
+        }
         long tg = System.nanoTime();
         boolean autoGamma = gamma.equalsIgnoreCase("auto");
         double g = autoGamma ? CoreVectorMachine.autoGamma(train.points()) : parsePositive("--gamma", gamma);
@@ -325,7 +345,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
                     m.machines().get(0).converged(), nan, nan, 0, nan, nan, 0, cvmCpu, nan, nan, nan, nan, nan, 0), m);
         }
         System.gc();
-        SvmBenchmark.Result r = SvmBenchmark.run(new SvmBenchmark.Options(train, test, sg, svmC, 200, 1e-3));
+        SvmBenchmark.Result r = SvmBenchmark.run(new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3));
         out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM Java: "
                         + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx%n", name, n, CvmPlots.num(svmC),
                 CvmPlots.num(sg), r.oursSeconds(), r.oursCpuSeconds(), r.supportVectorsOurs(), r.accuracyOurs(),
@@ -334,7 +354,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
         out.flush();
         CLibsvm.Run cr = null;
         if (tools.isPresent()) {
-            cr = tools.get().run(train, test, sg, svmC, 200, 1e-3);
+            cr = tools.get().run(train, test, sg, svmC, smoCacheMb, 1e-3);
             out.printf(Locale.ROOT, "%s n=%d C LIBSVM svm-train (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f%n",
                     name, n, CvmPlots.num(svmC), CvmPlots.num(sg), cr.wallSeconds(), cr.cpuSeconds(), cr.supportVectors(),
                     cr.accuracy());
