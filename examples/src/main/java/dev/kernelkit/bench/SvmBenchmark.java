@@ -135,17 +135,12 @@ public final class SvmBenchmark {
     public static Result run(Options o) {
         LabeledDataset train = o.train();
         double[] y = train.labels();
-        GaussianKernel kernel = new GaussianKernel(o.gamma());
 
-        long c0 = processCpuNanos();
-        long t0 = System.nanoTime();
-        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0,
-                Runtime.getRuntime().availableProcessors(), o.kernelPath());
-        SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
-        SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
-        double oursSeconds = (System.nanoTime() - t0) / 1e9;
-        double oursCpu = cpuSecondsSince(c0);
-        KernelExpansionModel<Vec> ours = KernelExpansionModel.fromSolution(kernel, train.points(), y, s);
+        OursFit fit = fitOurs(o);
+        SvmSolution s = fit.solution();
+        double oursSeconds = fit.seconds();
+        double oursCpu = fit.cpuSeconds();
+        KernelExpansionModel<Vec> ours = fit.model();
         System.gc();
 
         long c1 = processCpuNanos();
@@ -160,6 +155,36 @@ public final class SvmBenchmark {
         }
         return new Result(oursSeconds, lib.seconds(), oursCpu, libCpu, accOurs, accLib, s.objective(), lib.objective(),
                 ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations(),
+                fit.kernelPath());
+    }
+
+    /**
+     * One fit of our SMO as {@link #run} times it: the kernel matrix set-up and the solve.
+     *
+     * @param model the trained expansion
+     * @param solution the dual solution
+     * @param seconds wall seconds of set-up and solve
+     * @param cpuSeconds process CPU seconds over them, NaN where the JVM does not report it
+     * @param kernelPath "binary-popcount" (all features 0/1) or "general"
+     */
+    public record OursFit(KernelExpansionModel<Vec> model, SvmSolution solution, double seconds, double cpuSeconds,
+                          String kernelPath) {
+    }
+
+    /** Trains our SMO alone on {@code o.train()} (the part of {@link #run} that is ours). */
+    public static OursFit fitOurs(Options o) {
+        LabeledDataset train = o.train();
+        double[] y = train.labels();
+        GaussianKernel kernel = new GaussianKernel(o.gamma());
+        long c0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0,
+                Runtime.getRuntime().availableProcessors(), o.kernelPath());
+        SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
+        SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpu = cpuSecondsSince(c0);
+        return new OursFit(KernelExpansionModel.fromSolution(kernel, train.points(), y, s), s, seconds, cpu,
                 k.usesBinaryPath() ? "binary-popcount" : "general");
     }
 

@@ -76,6 +76,25 @@ class BenchCommandTest {
                 .doesNotContain("C LIBSVM svm-train, C");
     }
 
+    @Test
+    void benchCvmWarmFitsRepeatTheColdCoreSetAndReportTheirMediansBesideTheColdFits() throws IOException {
+        Path json = dir.resolve("warm.json");
+        CliRun run = CliRun.of("bench", "cvm", "--n", "400", "--eps", "1e-5", "--svm-train", "none", "--warm-fits", "3",
+                "--json", json.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        // the warm fits are checked to find the cold fit's core set and support vectors again
+        assertThat(run.out()).contains("warm (median of 3 more fits in this JVM, same core set): CVM ")
+                .contains("CVM warm (median of 3)", "SMO (ours) warm");
+        String j = Files.readString(json);
+        assertThat(j).contains("\"warm_fits\": 3", "\"cvm_warm_seconds\"", "\"smo_warm_seconds\"",
+                "\"smo_over_cvm_warm\"");
+        CliRun cold = CliRun.of("bench", "cvm", "--n", "400", "--eps", "1e-5", "--svm-train", "none");
+        assertThat(cold.out()).doesNotContain("warm");
+        CliRun bad = CliRun.of("bench", "cvm", "--n", "400", "--warm-fits", "21");
+        assertThat(bad.exitCode()).isNotZero();
+        assertThat(bad.err()).contains("--warm-fits must be between 0 and 20, got 21");
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -128,6 +128,12 @@ public final class CvmBenchCommand implements Callable<Integer> {
                     + "same points with SMO's C and gamma wherever SMO runs; none to skip (default: ${DEFAULT-VALUE}).")
     String svmTrain = "svm-train";
 
+    @Option(names = "--warm-fits", paramLabel = "K", defaultValue = "0",
+            description = "After the timed (first, cold) fits, fit the CVM and our SMO K more times each in this JVM on the "
+                    + "same data and report the median of those warm fits beside the cold ones: the JIT-compiled steady "
+                    + "state, as in a cross-validation (0 to 20; default ${DEFAULT-VALUE}).")
+    int warmFits = 0;
+
     @Option(names = "--plots", paramLabel = "DIR",
             description = "Write training time against n (log-log) and the core vectors over the smallest checkerboard as PNG files into DIR.")
     Path plots;
@@ -159,15 +165,15 @@ public final class CvmBenchCommand implements Callable<Integer> {
                double smoSeconds, double smoAccuracy, int smoSupportVectors, double libsvmSeconds,
                double libsvmAccuracy, int libsvmSupportVectors,
                double cvmCpuSeconds, double smoCpuSeconds, double libsvmCpuSeconds,
-               double cSeconds, double cCpuSeconds, double cAccuracy, int cSupportVectors) {
+               double cSeconds, double cCpuSeconds, double cAccuracy, int cSupportVectors, Warm warm) {
 
-        /** A row without CPU times and without C LIBSVM. */
+        /** A row without CPU times, C LIBSVM and warm fits. */
         Run(String name, int n, double cvmSeconds, double cvmAccuracy, int coreVectors, int coreVectorsLibcvmRule,
             boolean converged, double smoSeconds, double smoAccuracy, int smoSupportVectors, double libsvmSeconds,
             double libsvmAccuracy, int libsvmSupportVectors) {
             this(name, n, cvmSeconds, cvmAccuracy, coreVectors, coreVectorsLibcvmRule, converged, smoSeconds, smoAccuracy,
                     smoSupportVectors, libsvmSeconds, libsvmAccuracy, libsvmSupportVectors, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, null);
         }
 
         boolean svmRan() {
@@ -202,6 +208,16 @@ public final class CvmBenchCommand implements Callable<Integer> {
             } else {
                 j.putNull("c_libsvm_seconds").putNull("c_libsvm_cpu_seconds").putNull("c_libsvm_accuracy");
             }
+            if (warm != null) {
+                j.put("warm_fits", (long) warm.fits()).put("cvm_warm_seconds", warm.cvmSeconds())
+                        .putOptional("cvm_warm_cpu_seconds", nullIfNaN(warm.cvmCpuSeconds()));
+                if (svmRan()) {
+                    j.put("smo_warm_seconds", warm.smoSeconds())
+                            .putOptional("smo_warm_cpu_seconds", nullIfNaN(warm.smoCpuSeconds()))
+                            .put("smo_over_cvm_warm", warm.smoSeconds() / warm.cvmSeconds())
+                            .putOptional("smo_over_cvm_warm_cpu", nullIfNaN(warm.smoCpuSeconds() / warm.cvmCpuSeconds()));
+                }
+            }
             return j;
         }
 
@@ -229,6 +245,9 @@ public final class CvmBenchCommand implements Callable<Integer> {
         }
         if (!file && (testFile != null || scale != FeatureScaling.NONE)) {
             throw new IllegalArgumentException("--test and --scale need --data");
+        }
+        if (warmFits < 0 || warmFits > 20) {
+            throw new IllegalArgumentException("--warm-fits must be between 0 and 20, got " + warmFits);
         }
         PrintWriter out = spec.commandLine().getOut();
         Optional<CLibsvm> tools = svmTrain.equals("none") ? Optional.empty() : CLibsvm.find(svmTrain, System.getenv("PATH"));
@@ -296,6 +315,13 @@ public final class CvmBenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The median wall and CPU seconds of {@code fits} further fits of the CVM and of our SMO in the same JVM
+     * (NaN for the SMO where it was skipped).
+     */
+    record Warm(int fits, double cvmSeconds, double cvmCpuSeconds, double smoSeconds, double smoCpuSeconds) {
+    }
+
     /** A run and its CVM model. */
     record Fitted(Run run, CvmModel model) {
     }
@@ -342,10 +368,12 @@ public final class CvmBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s n=%d SMO, LIBSVM Java and C LIBSVM skipped: n > --svm-max-n %d%n", name, n, svmMaxN);
             out.flush();
             return new Fitted(new Run(name, n, cvmSeconds, cvmAcc, m.coreVectorCount(), m.coreVectorsAboveLibcvmThreshold(),
-                    m.machines().get(0).converged(), nan, nan, 0, nan, nan, 0, cvmCpu, nan, nan, nan, nan, nan, 0), m);
+                    m.machines().get(0).converged(), nan, nan, 0, nan, nan, 0, cvmCpu, nan, nan, nan, nan, nan, 0,
+                    warm(name, train, o, m, null, null, out)), m);
         }
         System.gc();
-        SvmBenchmark.Result r = SvmBenchmark.run(new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3));
+        SvmBenchmark.Options svmOptions = new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3);
+        SvmBenchmark.Result r = SvmBenchmark.run(svmOptions);
         out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM Java: "
                         + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx%n", name, n, CvmPlots.num(svmC),
                 CvmPlots.num(sg), r.oursSeconds(), r.oursCpuSeconds(), r.supportVectorsOurs(), r.accuracyOurs(),
@@ -364,7 +392,62 @@ public final class CvmBenchCommand implements Callable<Integer> {
                 m.machines().get(0).converged(), r.oursSeconds(), r.accuracyOurs(), r.supportVectorsOurs(),
                 r.libsvmSeconds(), r.accuracyLibsvm(), r.supportVectorsLibsvm(), cvmCpu, r.oursCpuSeconds(),
                 r.libsvmCpuSeconds(), cr == null ? nan : cr.wallSeconds(), cr == null ? nan : cr.cpuSeconds(),
-                cr == null ? nan : cr.accuracy(), cr == null ? 0 : cr.supportVectors()), m);
+                cr == null ? nan : cr.accuracy(), cr == null ? 0 : cr.supportVectors(),
+                warm(name, train, o, m, svmOptions, r, out)), m);
+    }
+
+    /**
+     * {@code --warm-fits} more fits of the CVM (and of our SMO when {@code svm} is given) on the same data in
+     * this JVM, each checked to give the cold fit's core set (support vectors) again; their medians, or null
+     * with {@code --warm-fits 0}.
+     */
+    private Warm warm(String name, LabeledDataset train, CvmOptions o, CvmModel cold, SvmBenchmark.Options svm,
+                      SvmBenchmark.Result coldSvm, PrintWriter out) {
+        if (warmFits == 0) {
+            return null;
+        }
+        double[] cvmWall = new double[warmFits];
+        double[] cvmCpu = new double[warmFits];
+        double[] smoWall = new double[warmFits];
+        double[] smoCpu = new double[warmFits];
+        for (int k = 0; k < warmFits; k++) {
+            System.gc();
+            long c0 = SvmBenchmark.processCpuNanos();
+            long t0 = System.nanoTime();
+            CvmModel m = CoreVectorMachine.fit(train, o);
+            cvmWall[k] = (System.nanoTime() - t0) * 1e-9;
+            cvmCpu[k] = SvmBenchmark.cpuSecondsSince(c0);
+            if (m.coreVectorCount() != cold.coreVectorCount() || m.expansionVectorCount() != cold.expansionVectorCount()) {
+                throw new IllegalStateException("warm CVM fit " + (k + 1) + " found " + m.coreVectorCount()
+                        + " core vectors, the cold fit " + cold.coreVectorCount() + ": the fits are not repeatable");
+            }
+            if (svm != null) {
+                System.gc();
+                SvmBenchmark.OursFit f = SvmBenchmark.fitOurs(svm);
+                smoWall[k] = f.seconds();
+                smoCpu[k] = f.cpuSeconds();
+                if (f.model().supportVectorCount() != coldSvm.supportVectorsOurs()) {
+                    throw new IllegalStateException("warm SMO fit " + (k + 1) + " found " + f.model().supportVectorCount()
+                            + " support vectors, the cold fit " + coldSvm.supportVectorsOurs()
+                            + ": the fits are not repeatable");
+                }
+            }
+        }
+        Warm w = new Warm(warmFits, median(cvmWall), median(cvmCpu), svm == null ? Double.NaN : median(smoWall),
+                svm == null ? Double.NaN : median(smoCpu));
+        out.printf(Locale.ROOT, "%s n=%d warm (median of %d more fits in this JVM, same core set): CVM %.2f s (CPU %.2f s)%s%n",
+                name, train.size(), warmFits, w.cvmSeconds(), w.cvmCpuSeconds(), svm == null ? ""
+                        : String.format(Locale.ROOT, "; SMO %.2f s (CPU %.2f s); SMO / CVM %s", w.smoSeconds(),
+                        w.smoCpuSeconds(), ratio(w.smoSeconds(), w.cvmSeconds(), w.smoCpuSeconds(), w.cvmCpuSeconds())));
+        out.flush();
+        return w;
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        int h = s.length / 2;
+        return s.length % 2 == 1 ? s[h] : (s[h - 1] + s[h]) / 2;
     }
 
     /**
@@ -390,6 +473,16 @@ public final class CvmBenchCommand implements Callable<Integer> {
                 t.row("", "", "C LIBSVM svm-train, C " + CvmPlots.num(svmC), f2(r.cSeconds()), f2(r.cCpuSeconds()),
                         Integer.toString(r.cSupportVectors()), TablePrinter.percent(r.cAccuracy()),
                         ratio(r.cSeconds(), r.cvmSeconds(), r.cCpuSeconds(), r.cvmCpuSeconds()));
+            }
+            if (r.warm() != null) {
+                Warm w = r.warm();
+                t.row("", "", "CVM warm (median of " + w.fits() + ")", f2(w.cvmSeconds()), f2(w.cvmCpuSeconds()), cv,
+                        TablePrinter.percent(r.cvmAccuracy()), "1");
+                if (r.svmRan()) {
+                    t.row("", "", "SMO (ours) warm", f2(w.smoSeconds()), f2(w.smoCpuSeconds()),
+                            Integer.toString(r.smoSupportVectors()), TablePrinter.percent(r.smoAccuracy()),
+                            ratio(w.smoSeconds(), w.cvmSeconds(), w.smoCpuSeconds(), w.cvmCpuSeconds()));
+                }
             }
         }
         t.print(out);
