@@ -6,7 +6,6 @@ import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.NormalizedKernel;
 import dev.kernelkit.kernel.SetKernel;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,14 +42,13 @@ public final class BagKernelMatrix implements KernelMatrix {
     /** k_set(B_i, B_i) for the normalised set kernel. */
     private final double[] self;
     private final double[] diag;
-    private final long maxRows;
-    private final LinkedHashMap<Integer, double[]> cache = new LinkedHashMap<>(16, 0.75f, true);
+    private final RowCache rows;
 
     private BagKernelMatrix(List<? extends Bag> bags, Kernel<Bag> kernel, double cacheMb) {
         this.bags = List.copyOf(bags);
         this.kernel = kernel;
         this.m = this.bags.size();
-        this.maxRows = (long) (cacheMb * (1 << 20)) / (8L * Math.max(1, m) + 64);
+        this.rows = new RowCache(m, cacheMb);
         SetKernel set = null;
         boolean norm = false;
         if (kernel instanceof SetKernel s) {
@@ -133,7 +131,7 @@ public final class BagKernelMatrix implements KernelMatrix {
         if (i == j) {
             return diag[i];
         }
-        double[] r = cached(i);
+        double[] r = rows.cached(i);
         return r != null ? r[j] : entry(i, j);
     }
 
@@ -144,40 +142,16 @@ public final class BagKernelMatrix implements KernelMatrix {
 
     @Override
     public void row(int i, double[] out) {
-        double[] r = cached(i);
-        if (r == null) {
-            r = new double[m];
-            compute(i, null, m, r);
-            if (maxRows > 0) {
-                synchronized (cache) {
-                    cache.put(i, r);
-                    if (cache.size() > maxRows) {
-                        cache.remove(cache.keySet().iterator().next());
-                    }
-                }
-            }
+        if (!rows.copy(i, out)) {
+            compute(i, null, m, out);
+            rows.keep(i, out);
         }
-        System.arraycopy(r, 0, out, 0, m);
     }
 
     @Override
     public void row(int i, int[] cols, int count, double[] out) {
-        double[] r = cached(i);
-        if (r != null) {
-            for (int k = 0; k < count; k++) {
-                out[k] = r[cols[k]];
-            }
-            return;
-        }
-        compute(i, cols, count, out);
-    }
-
-    private double[] cached(int i) {
-        if (maxRows == 0) {
-            return null;
-        }
-        synchronized (cache) {
-            return cache.get(i);
+        if (!rows.gather(i, cols, count, out)) {
+            compute(i, cols, count, out);
         }
     }
 
@@ -273,6 +247,6 @@ public final class BagKernelMatrix implements KernelMatrix {
 
     @Override
     public String toString() {
-        return "BagKernelMatrix(m=" + m + ", kernel=" + kernel + ", cachedRows<=" + maxRows + ")";
+        return "BagKernelMatrix(m=" + m + ", kernel=" + kernel + ", cachedRows<=" + rows.capacity() + ")";
     }
 }

@@ -5,7 +5,6 @@ import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,8 +56,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final Kernel<Vec> kernel;
     private final int n;
     private final double[] diag;
-    private final long maxRows;
-    private final LinkedHashMap<Integer, double[]> cache;
+    private final RowCache rows;
     private final int parallelism;
 
     // Gaussian fast path (gamma > 0 when active)
@@ -80,9 +78,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
         this.kernel = kernel;
         this.n = points.size();
         this.parallelism = parallelism;
-        long rowBytes = 8L * Math.max(1, n) + 64;
-        this.maxRows = (long) (cacheMb * (1 << 20)) / rowBytes;
-        this.cache = new LinkedHashMap<>(16, 0.75f, true);
+        this.rows = new RowCache(n, cacheMb);
         double[] laneDiag = null;
         if (kernel instanceof GaussianKernel g) {
             gamma = g.gamma();
@@ -409,7 +405,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
         if (i == j) {
             return diag[i];
         }
-        double[] r = cached(i);
+        double[] r = rows.cached(i);
         return r != null ? r[j] : entry(i, j);
     }
 
@@ -420,48 +416,22 @@ public final class CachedKernelMatrix implements KernelMatrix {
 
     @Override
     public void row(int i, double[] out) {
-        double[] r = cached(i);
-        if (r == null) {
-            r = new double[n];
-            compute(i, null, n, r);
-            if (maxRows > 0) {
-                synchronized (cache) {
-                    cache.put(i, r);
-                    if (cache.size() > maxRows) {
-                        cache.remove(cache.keySet().iterator().next());
-                    }
-                }
-            }
+        if (!rows.copy(i, out)) {
+            compute(i, null, n, out);
+            rows.keep(i, out);
         }
-        System.arraycopy(r, 0, out, 0, n);
     }
 
     @Override
     public void row(int i, int[] cols, int count, double[] out) {
-        double[] r = cached(i);
-        if (r != null) {
-            for (int k = 0; k < count; k++) {
-                out[k] = r[cols[k]];
-            }
-            return;
+        if (!rows.gather(i, cols, count, out)) {
+            compute(i, cols, count, out);
         }
-        compute(i, cols, count, out);
     }
 
     /** Number of rows currently cached. */
     public int cachedRows() {
-        synchronized (cache) {
-            return cache.size();
-        }
-    }
-
-    private double[] cached(int i) {
-        if (maxRows == 0) {
-            return null;
-        }
-        synchronized (cache) {
-            return cache.get(i);
-        }
+        return rows.size();
     }
 
     private double entry(int i, int j) {
@@ -630,6 +600,6 @@ public final class CachedKernelMatrix implements KernelMatrix {
 
     @Override
     public String toString() {
-        return "CachedKernelMatrix(n=" + n + ", kernel=" + kernel + ", cachedRows<=" + maxRows + ")";
+        return "CachedKernelMatrix(n=" + n + ", kernel=" + kernel + ", cachedRows<=" + rows.capacity() + ")";
     }
 }
