@@ -82,8 +82,8 @@ class BenchCommandTest {
         CliRun run = CliRun.of("bench", "cvm", "--n", "400", "--eps", "1e-5", "--svm-train", "none", "--warm-fits", "3",
                 "--json", json.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        // the warm fits are checked to find the cold fit's core set and support vectors again
-        assertThat(run.out()).contains("warm (median of 3 more fits in this JVM, same core set): CVM ")
+        // each warm fit is checked to be the cold fit again (core set and alphas; the SMO's objective and iterations)
+        assertThat(run.out()).contains("warm (median of 3 more fits in this JVM, each the cold fit again): CVM ")
                 .contains("CVM warm (median of 3)", "SMO (ours) warm");
         String j = Files.readString(json);
         assertThat(j).contains("\"warm_fits\": 3", "\"cvm_warm_seconds\"", "\"smo_warm_seconds\"",

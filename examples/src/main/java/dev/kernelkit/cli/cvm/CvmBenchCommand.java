@@ -398,8 +398,8 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     /**
      * {@code --warm-fits} more fits of the CVM (and of our SMO when {@code svm} is given) on the same data in
-     * this JVM, each checked to give the cold fit's core set (support vectors) again; their medians, or null
-     * with {@code --warm-fits 0}.
+     * this JVM, each checked to give the cold fit's core set and alphas (the SMO's objective, iteration count and
+     * support vectors) again; their medians, or null with {@code --warm-fits 0}.
      */
     private Warm warm(String name, LabeledDataset train, CvmOptions o, CvmModel cold, SvmBenchmark.Options svm,
                       SvmBenchmark.Result coldSvm, PrintWriter out) {
@@ -417,30 +417,50 @@ public final class CvmBenchCommand implements Callable<Integer> {
             CvmModel m = CoreVectorMachine.fit(train, o);
             cvmWall[k] = (System.nanoTime() - t0) * 1e-9;
             cvmCpu[k] = SvmBenchmark.cpuSecondsSince(c0);
-            if (m.coreVectorCount() != cold.coreVectorCount() || m.expansionVectorCount() != cold.expansionVectorCount()) {
-                throw new IllegalStateException("warm CVM fit " + (k + 1) + " found " + m.coreVectorCount()
-                        + " core vectors, the cold fit " + cold.coreVectorCount() + ": the fits are not repeatable");
+            if (!sameCoreSets(m, cold)) {
+                throw new IllegalStateException("warm CVM fit " + (k + 1) + " found another core set or other alphas ("
+                        + m.coreVectorCount() + " core vectors, the cold fit " + cold.coreVectorCount()
+                        + "): the fits are not repeatable");
             }
             if (svm != null) {
                 System.gc();
                 SvmBenchmark.OursFit f = SvmBenchmark.fitOurs(svm);
                 smoWall[k] = f.seconds();
                 smoCpu[k] = f.cpuSeconds();
-                if (f.model().supportVectorCount() != coldSvm.supportVectorsOurs()) {
+                if (f.model().supportVectorCount() != coldSvm.supportVectorsOurs()
+                        || f.solution().objective() != coldSvm.objectiveOurs()
+                        || f.solution().iterations() != coldSvm.iterationsOurs()) {
                     throw new IllegalStateException("warm SMO fit " + (k + 1) + " found " + f.model().supportVectorCount()
-                            + " support vectors, the cold fit " + coldSvm.supportVectorsOurs()
+                            + " support vectors, objective " + f.solution().objective() + " after "
+                            + f.solution().iterations() + " iterations; the cold fit " + coldSvm.supportVectorsOurs()
+                            + ", " + coldSvm.objectiveOurs() + " after " + coldSvm.iterationsOurs()
                             + ": the fits are not repeatable");
                 }
             }
         }
         Warm w = new Warm(warmFits, median(cvmWall), median(cvmCpu), svm == null ? Double.NaN : median(smoWall),
                 svm == null ? Double.NaN : median(smoCpu));
-        out.printf(Locale.ROOT, "%s n=%d warm (median of %d more fits in this JVM, same core set): CVM %.2f s (CPU %.2f s)%s%n",
+        out.printf(Locale.ROOT, "%s n=%d warm (median of %d more fits in this JVM, each the cold fit again): CVM %.2f s (CPU %.2f s)%s%n",
                 name, train.size(), warmFits, w.cvmSeconds(), w.cvmCpuSeconds(), svm == null ? ""
                         : String.format(Locale.ROOT, "; SMO %.2f s (CPU %.2f s); SMO / CVM %s", w.smoSeconds(),
                         w.smoCpuSeconds(), ratio(w.smoSeconds(), w.cvmSeconds(), w.smoCpuSeconds(), w.cvmCpuSeconds())));
         out.flush();
         return w;
+    }
+
+    /** Whether every machine of the two models has the same core indices and the same alphas, bit for bit. */
+    private static boolean sameCoreSets(CvmModel a, CvmModel b) {
+        if (a.machines().size() != b.machines().size()) {
+            return false;
+        }
+        for (int k = 0; k < a.machines().size(); k++) {
+            var x = a.machines().get(k);
+            var y = b.machines().get(k);
+            if (!java.util.Arrays.equals(x.coreIndices(), y.coreIndices()) || !java.util.Arrays.equals(x.alpha(), y.alpha())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double median(double[] v) {
