@@ -138,8 +138,6 @@ public final class SvmBenchmark {
 
         OursFit fit = fitOurs(o);
         SvmSolution s = fit.solution();
-        double oursSeconds = fit.seconds();
-        double oursCpu = fit.cpuSeconds();
         KernelExpansionModel<Vec> ours = fit.model();
         System.gc();
 
@@ -153,7 +151,7 @@ public final class SvmBenchmark {
             accOurs = accuracy(o.test(), ours::predict);
             accLib = accuracy(o.test(), lib.model()::predict);
         }
-        return new Result(oursSeconds, lib.seconds(), oursCpu, libCpu, accOurs, accLib, s.objective(), lib.objective(),
+        return new Result(fit.seconds(), lib.seconds(), fit.cpuSeconds(), libCpu, accOurs, accLib, s.objective(), lib.objective(),
                 ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations(),
                 fit.kernelPath());
     }

@@ -322,6 +322,18 @@ public final class CvmBenchCommand implements Callable<Integer> {
     record Warm(int fits, double cvmSeconds, double cvmCpuSeconds, double smoSeconds, double smoCpuSeconds) {
     }
 
+    /** A CVM model with the wall and process CPU seconds of its fit. */
+    private record TimedCvm(CvmModel model, double seconds, double cpuSeconds) {
+    }
+
+    /** One CVM fit, timed as every row of this benchmark times it. */
+    private static TimedCvm timedCvmFit(LabeledDataset train, CvmOptions o) {
+        long c0 = SvmBenchmark.processCpuNanos();
+        long t0 = System.nanoTime();
+        CvmModel m = CoreVectorMachine.fit(train, o);
+        return new TimedCvm(m, (System.nanoTime() - t0) * 1e-9, SvmBenchmark.cpuSecondsSince(c0));
+    }
+
     /** A run and its CVM model. */
     record Fitted(Run run, CvmModel model) {
     }
@@ -350,11 +362,10 @@ public final class CvmBenchCommand implements Callable<Integer> {
         double sg = svmGamma != null ? svmGamma : g;
         CoreSetOptions cs = CvmCli.coreSetOptions(mode, e, seed, cacheMb, innerStop, finalScan);
         CvmOptions o = new CvmOptions(new GaussianKernel(g), c, cs, CvmOptions.MultiClass.ONE_VS_REST);
-        long c0 = SvmBenchmark.processCpuNanos();
-        long t0 = System.nanoTime();
-        CvmModel m = CoreVectorMachine.fit(train, o);
-        double cvmSeconds = (System.nanoTime() - t0) * 1e-9;
-        double cvmCpu = SvmBenchmark.cpuSecondsSince(c0);
+        TimedCvm cold = timedCvmFit(train, o);
+        CvmModel m = cold.model();
+        double cvmSeconds = cold.seconds();
+        double cvmCpu = cold.cpuSeconds();
         double cvmAcc = accuracy(m, test);
         int n = train.size();
         out.printf(Locale.ROOT, "%s n=%d CVM (%s, C=%s, eps=%s, gamma=%s): %.2f s (CPU %.2f s), %d core vectors (%d with a > 0, "
@@ -412,11 +423,10 @@ public final class CvmBenchCommand implements Callable<Integer> {
         double[] smoCpu = new double[warmFits];
         for (int k = 0; k < warmFits; k++) {
             System.gc();
-            long c0 = SvmBenchmark.processCpuNanos();
-            long t0 = System.nanoTime();
-            CvmModel m = CoreVectorMachine.fit(train, o);
-            cvmWall[k] = (System.nanoTime() - t0) * 1e-9;
-            cvmCpu[k] = SvmBenchmark.cpuSecondsSince(c0);
+            TimedCvm t = timedCvmFit(train, o);
+            CvmModel m = t.model();
+            cvmWall[k] = t.seconds();
+            cvmCpu[k] = t.cpuSeconds();
             if (!sameCoreSets(m, cold)) {
                 throw new IllegalStateException("warm CVM fit " + (k + 1) + " found another core set or other alphas ("
                         + m.coreVectorCount() + " core vectors, the cold fit " + cold.coreVectorCount()
