@@ -8,31 +8,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The picture of a reproduced table: our mean beside the paper's for every row that has one of them. */
+/**
+ * The picture of a reproduced table: our mean beside the paper's for every row that has one of them, each
+ * with a ± sd whisker where the sd is known (ours over the protocol's repeats, the paper's as printed).
+ */
 final class PaperComparisonChart {
     private PaperComparisonChart() {
     }
 
     static void write(TableSpec t, List<RowResult> rows, Path file) throws IOException {
         List<String> labels = new ArrayList<>();
-        List<double[]> values = new ArrayList<>();
+        List<RowResult> drawn = new ArrayList<>();
         for (RowResult r : rows) {
             if (Double.isFinite(r.mean()) || Double.isFinite(r.row().paperMean())) {
                 labels.add(r.row().dataset() + " " + r.row().method());
-                values.add(new double[] {r.mean(), r.row().paperMean()});
+                drawn.add(r);
             }
         }
         if (labels.isEmpty()) {
             return;
         }
-        double[] ours = new double[labels.size()], paper = new double[labels.size()];
-        for (int i = 0; i < labels.size(); i++) {
-            ours[i] = values.get(i)[0];
-            paper[i] = values.get(i)[1];
+        int m = drawn.size();
+        double[] ours = new double[m], oursSd = new double[m], paper = new double[m], paperSd = new double[m];
+        for (int i = 0; i < m; i++) {
+            RowResult r = drawn.get(i);
+            ours[i] = r.mean();
+            oursSd[i] = r.sd();
+            paper[i] = r.row().paperMean();
+            paperSd[i] = r.row().paperSd();
         }
         Map<String, double[]> series = new LinkedHashMap<>();
-        series.put("kernelkit", ours);
-        series.put("paper / reference", paper);
-        new GroupedBarChart(labels, series, t.title(), "value").writePng(file);
+        series.put("kernelkit (± sd)", ours);
+        series.put("paper / reference (± sd)", paper);
+        Map<String, double[]> whiskers = new LinkedHashMap<>();
+        whiskers.put("kernelkit (± sd)", oursSd);
+        whiskers.put("paper / reference (± sd)", paperSd);
+        new GroupedBarChart(labels, series, whiskers, t.title(), "value").writePng(file);
     }
 }

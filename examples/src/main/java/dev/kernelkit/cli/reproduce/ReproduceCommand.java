@@ -60,7 +60,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--markdown", paramLabel = "FILE", description = "Write the table as Markdown (for RESULTS.md).")
     Path markdown;
 
-    @Option(names = "--plots", paramLabel = "DIR", description = "Write TABLE.png: our mean beside the paper's per row.")
+    @Option(names = "--plots", paramLabel = "DIR",
+            description = "Write TABLE.png: our mean beside the paper's per row, each with its ± sd where known.")
     Path plots;
 
     @Option(names = "--work-dir", paramLabel = "DIR", description = "Where each run's JSON summary and output log are kept "

@@ -106,8 +106,12 @@ class ReproduceCommandTest {
     @Test
     void fullRunAppendsTheFullArgumentsAndResumeReusesFinishedRunsWithoutTheirData() throws IOException {
         Path out = dir.resolve("full.json");
-        Run first = run("reproduce", "test-table", "--runs", "svm,later", "--data-dir", data.toString(), "--json", out.toString());
+        Run first = run("reproduce", "test-table", "--runs", "svm,later", "--data-dir", data.toString(), "--json", out.toString(),
+                "--plots", dir.resolve("plots").toString());
         assertThat(first.code()).as(first.err()).isZero();
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("plots/test-table.png").toFile());
+        assertThat(png).as("--plots writes the table's picture").isNotNull();
+        assertThat(png.getWidth()).isGreaterThanOrEqualTo(800);
         JsonNode j = JSON.readTree(out.toFile());
         assertThat(j.get("rows").get(0).get("ours_mean").asDouble()).isCloseTo(100 * directAccuracy(1, 2), within(1e-9));
         assertThat(j.get("rows").get(0).get("ours_n").asInt()).isEqualTo(6); // 3 folds x 2 repeats
