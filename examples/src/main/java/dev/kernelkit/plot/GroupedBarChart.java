@@ -113,15 +113,17 @@ public final class GroupedBarChart {
             List<Double> y = new ArrayList<>();
             List<Double> err = new ArrayList<>();
             double[] h = whiskers.get(e.getKey());
+            boolean anyWhisker = false;
             for (int i = 0; i < categories.size(); i++) {
                 x.add(categories.get(i));
                 double v = e.getValue()[i];
                 y.add(Double.isFinite(v) ? v : null);
-                err.add(h != null && Double.isFinite(v) && Double.isFinite(h[i]) ? h[i] : 0.0);
+                double half = h != null && Double.isFinite(v) && Double.isFinite(h[i]) ? h[i] : 0.0;
+                err.add(half);
+                anyWhisker |= half > 0;
             }
             // XChart draws a flat tick for a zero whisker, so a series with no whisker at all gets no list
-            boolean drawn = err.stream().anyMatch(v -> v > 0);
-            CategorySeries s = drawn ? chart.addSeries(e.getKey(), x, y, err) : chart.addSeries(e.getKey(), x, y);
+            CategorySeries s = anyWhisker ? chart.addSeries(e.getKey(), x, y, err) : chart.addSeries(e.getKey(), x, y);
             s.setFillColor(COLOURS[c++]);
         }
         return BitmapEncoder.getBufferedImage(chart);

@@ -17,21 +17,17 @@ final class PaperComparisonChart {
     }
 
     static void write(TableSpec t, List<RowResult> rows, Path file) throws IOException {
-        List<String> labels = new ArrayList<>();
-        List<RowResult> drawn = new ArrayList<>();
-        for (RowResult r : rows) {
-            if (Double.isFinite(r.mean()) || Double.isFinite(r.row().paperMean())) {
-                labels.add(r.row().dataset() + " " + r.row().method());
-                drawn.add(r);
-            }
-        }
-        if (labels.isEmpty()) {
+        List<RowResult> drawn = rows.stream()
+                .filter(r -> Double.isFinite(r.mean()) || Double.isFinite(r.row().paperMean())).toList();
+        if (drawn.isEmpty()) {
             return;
         }
         int m = drawn.size();
+        List<String> labels = new ArrayList<>(m);
         double[] ours = new double[m], oursSd = new double[m], paper = new double[m], paperSd = new double[m];
         for (int i = 0; i < m; i++) {
             RowResult r = drawn.get(i);
+            labels.add(r.row().dataset() + " " + r.row().method());
             ours[i] = r.mean();
             oursSd[i] = r.sd();
             paper[i] = r.row().paperMean();
