@@ -13,6 +13,8 @@ import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Param;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
@@ -75,22 +77,41 @@ public final class CvmCatalog implements LearnerCatalog {
     public static final List<Double> BAG_GAMMA_FACTORS = List.of(0.125, 0.25, 0.5, 1.0, 2.0);
     /** The C grid of bag-cvm. */
     public static final List<Double> BAG_CVM_C_GRID = List.of(1.0, 10.0, 100.0, 1000.0);
+    /** The cost C of the classifiers and the one-class CVM. */
+    public static final Param C = Param.positive("c", "100", "cost C (LibCVM -c)");
+    /** The Gaussian width of the vector learners. */
+    public static final Param GAMMA = Param.positive("gamma", "LibCVM's 2 / mean squared pairwise distance",
+            "width of the Gaussian kernel exp(-gamma |x - y|^2)");
+    /** The Gaussian width of the bag learners' instance kernel. */
+    public static final Param BAG_GAMMA = Param.positive("gamma",
+            "g0 = 1 / (d var(x)) of the training instances, 4 digits",
+            "width of the Gaussian instance kernel inside the averaged set kernel");
+    /** The core-set tolerance of cvm and bvm. */
+    public static final Param EPSILON = Param.positive("epsilon", "LibCVM's automatic epsilon for C",
+            "the (1 + epsilon) approximation of the enclosing ball (LibCVM -e)");
+    /** The core-set tolerance of one-class-cvm and cvr. */
+    public static final Param SMALL_EPSILON = Param.positive("epsilon", String.valueOf(DEFAULT_EPSILON),
+            "the (1 + epsilon) approximation of the enclosing ball (LibCVM -e)");
+    /** The cost of cvr. */
+    public static final Param CVR_C = Param.positive("c", "1e4 max|y|", "cost C of the regression (LibCVM -C)");
+    /** The tube of cvr. */
+    public static final Param CVR_MU = Param.positive("mu", "0.02 max|y|", "the width of the insensitive tube (LibCVM -u)");
 
     @Override
     public List<Learner<?>> learners() {
         return List.of(
                 new VectorLearner(CoreVectorMachine.NAME, Task.CLASSIFICATION,
                         "Core Vector Machine: the L2-SVM as a minimum enclosing ball (Tsang, Kwok and Cheung, JMLR 2005)",
-                        CvmCatalog::cvm, CvmCatalog::cvmGrid),
+                        List.of(C, GAMMA, EPSILON), CvmCatalog::cvm, CvmCatalog::cvmGrid),
                 new VectorLearner(BallVectorMachine.NAME, Task.CLASSIFICATION,
                         "Ball Vector Machine: enclosing balls of fixed radius (Tsang, Kocsor and Kwok, ICML 2007)",
-                        CvmCatalog::bvm, CvmCatalog::bvmGrid),
+                        List.of(C, GAMMA, EPSILON), CvmCatalog::bvm, CvmCatalog::bvmGrid),
                 new VectorLearner(OneClassCvm.NAME, Task.ONE_CLASS,
                         "one-class CVM: SVDD / novelty detection as a minimum enclosing ball (LibCVM's CVDD)",
-                        CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
+                        List.of(C, GAMMA, SMALL_EPSILON), CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
                 new VectorLearner(CoreVectorRegression.NAME, Task.REGRESSION,
                         "Core Vector Regression: the L2-SVR as a center-constrained MEB (Tsang, Kwok and Zurada, TNN 2006)",
-                        CvmCatalog::cvr, CvmCatalog::cvrGrid),
+                        List.of(CVR_C, CVR_MU, GAMMA, SMALL_EPSILON), CvmCatalog::cvr, CvmCatalog::cvrGrid),
                 new BagLearner(CoreVectorMachine.BAG_NAME, CoreVectorMachine.NAME, Task.CLASSIFICATION,
                         "Core Vector Machine over bags: the L2-SVM on the set kernel (MI-Kernel) as a minimum enclosing "
                                 + "ball, core-set search over bags",
@@ -129,8 +150,14 @@ public final class CvmCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed) {
-            return factory.make(GammaHeuristic.roundTo4Digits(instanceGamma(training)), defaultC, seed);
+        public List<Param> params() {
+            return List.of(C, BAG_GAMMA);
+        }
+
+        @Override
+        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed, ParamValues values) {
+            return factory.make(values.real(BAG_GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(instanceGamma(training))),
+                    values.real(C.name(), defaultC), seed);
         }
 
         @Override
@@ -167,7 +194,7 @@ public final class CvmCatalog implements LearnerCatalog {
     }
 
     /** A learner of this module: its default trainer and grid from the training set and the seed. */
-    private record VectorLearner(String name, Task task, String description,
+    private record VectorLearner(String name, Task task, String description, List<Param> params,
                                  Function<Setting, Trainer<Vec, ? extends FittedModel<Vec>>> defaults,
                                  Function<Setting, List<Trainer<Vec, ? extends FittedModel<Vec>>>> grid)
             implements Learner<Vec> {
@@ -177,20 +204,26 @@ public final class CvmCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed) {
-            return defaults.apply(new Setting(LabeledDataset.of(training), seed));
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
+            return defaults.apply(new Setting(LabeledDataset.of(training), seed, values));
         }
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
-            return grid.apply(new Setting(LabeledDataset.of(training), seed));
+            return grid.apply(new Setting(LabeledDataset.of(training), seed, ParamValues.NONE));
         }
     }
 
-    /** A training set and a seed, and the defaults computed from them. */
-    private record Setting(LabeledDataset training, long seed) {
+    /** A training set, a seed and the given parameter values, and the defaults computed from them. */
+    private record Setting(LabeledDataset training, long seed, ParamValues values) {
+        /** LibCVM's automatic gamma (the grid's centre). */
         double gamma() {
             return CoreVectorMachine.autoGamma(training.points());
+        }
+
+        /** The given gamma, else LibCVM's automatic one. */
+        double givenGamma() {
+            return values.real(GAMMA.name(), this::gamma);
         }
 
         CoreSetOptions coreSet(double epsilon) {
@@ -215,23 +248,32 @@ public final class CvmCatalog implements LearnerCatalog {
                 .withSeed(seed), CvmOptions.MultiClass.ONE_VS_REST);
     }
 
+    /** The cvm/bvm options of a setting: given C, gamma and epsilon, else the defaults. */
+    private static CvmOptions cvmOptions(Setting s) {
+        double c = s.values().real(C.name(), DEFAULT_C);
+        CvmOptions o = cvmOptions(s.givenGamma(), c, s.seed());
+        return s.values().has(EPSILON.name())
+                ? o.withCoreSet(o.coreSet().withEpsilon(s.values().real(EPSILON.name(), 0))) : o;
+    }
+
     private static Trainer<Vec, ? extends FittedModel<Vec>> cvm(Setting s) {
-        return CoreVectorMachine.trainer(cvmOptions(s.gamma(), DEFAULT_C, s.seed()));
+        return CoreVectorMachine.trainer(cvmOptions(s));
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> bvm(Setting s) {
-        return BallVectorMachine.trainer(cvmOptions(s.gamma(), DEFAULT_C, s.seed()));
+        return BallVectorMachine.trainer(cvmOptions(s));
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> oneClass(Setting s) {
-        return OneClassCvm.trainer(new OneClassCvmOptions(new GaussianKernel(s.gamma()), DEFAULT_C,
-                s.coreSet(DEFAULT_EPSILON)));
+        return OneClassCvm.trainer(new OneClassCvmOptions(new GaussianKernel(s.givenGamma()),
+                s.values().real(C.name(), DEFAULT_C), s.coreSet(s.values().real(SMALL_EPSILON.name(), DEFAULT_EPSILON))));
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> cvr(Setting s) {
-        double m = s.maxAbsTarget();
-        return CoreVectorRegression.trainer(new CvrOptions(new GaussianKernel(s.gamma()), 1e4 * m, 0.02 * m,
-                s.coreSet(DEFAULT_EPSILON)));
+        double c = s.values().real(CVR_C.name(), () -> 1e4 * s.maxAbsTarget());
+        double mu = s.values().real(CVR_MU.name(), () -> 0.02 * s.maxAbsTarget());
+        return CoreVectorRegression.trainer(new CvrOptions(new GaussianKernel(s.givenGamma()), c, mu,
+                s.coreSet(s.values().real(SMALL_EPSILON.name(), DEFAULT_EPSILON))));
     }
 
     private static List<Trainer<Vec, ? extends FittedModel<Vec>>> cvmGrid(Setting s) {

@@ -1,6 +1,7 @@
 package dev.kernelkit.learn;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A named entry of the learner catalog ({@link Learners}): what the learner is and how to make a
@@ -33,8 +34,35 @@ public interface Learner<X> {
     /** Classification, one-class or regression. */
     Task task();
 
+    /**
+     * The learner's named hyper-parameters (name, type, default, range, description), in the order a user
+     * should read them; {@link #trainer(Dataset, long, ParamValues)} takes values for them.
+     */
+    List<Param> params();
+
     /** A trainer with the default options for this training set (the seed for its randomness). */
-    Trainer<X, ? extends FittedModel<X>> trainer(Dataset<X> training, long seed);
+    default Trainer<X, ? extends FittedModel<X>> trainer(Dataset<X> training, long seed) {
+        return trainer(training, seed, ParamValues.NONE);
+    }
+
+    /**
+     * A trainer with the given parameter values and the defaults for the others, computed on this training
+     * set (the seed for its randomness).
+     *
+     * @param values values checked against {@link #params()} ({@link ParamValues#parse})
+     */
+    Trainer<X, ? extends FittedModel<X>> trainer(Dataset<X> training, long seed, ParamValues values);
+
+    /**
+     * A trainer with parameter values given by name as text (e.g. {@code c=10}, from a command line or a
+     * Spark ML param map).
+     *
+     * @throws IllegalArgumentException naming the learner, the parameter and the value: an unknown name, a
+     *         value of the wrong type or out of range
+     */
+    default Trainer<X, ? extends FittedModel<X>> trainer(Dataset<X> training, long seed, Map<String, String> values) {
+        return trainer(training, seed, ParamValues.parse(name(), params(), values));
+    }
 
     /**
      * The default tuning grid for this training set, in preference order (ties in a grid search go

@@ -12,6 +12,8 @@ import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Param;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
@@ -35,6 +37,15 @@ public final class SvmCatalog implements LearnerCatalog {
     public static final List<Double> BAG_GAMMA_FACTORS = List.of(0.125, 0.25, 0.5, 1.0, 2.0);
     /** The C grid of the SVM on bags. */
     public static final List<Double> BAG_C_GRID = List.of(1.0, 10.0, 100.0);
+    /** The cost C: the parameter of every SVM of this catalog. */
+    public static final Param C = Param.positive("c", "1", "cost C of the soft margin (LIBSVM -c)");
+    /** The Gaussian width of the vector SVMs. */
+    public static final Param GAMMA = Param.positive("gamma", "g0 = 1 / (d var(x)) of the training set, 4 digits",
+            "width of the Gaussian kernel exp(-gamma |x - y|^2) (LIBSVM -g, scikit-learn gamma='scale')");
+    /** The Gaussian width of the instance kernel of the bag SVMs. */
+    public static final Param BAG_GAMMA = Param.positive("gamma",
+            "g0 = 1 / (d var(x)) of the training instances, 4 digits",
+            "width of the Gaussian instance kernel inside the averaged set kernel");
 
     @Override
     public List<Learner<?>> learners() {
@@ -79,8 +90,14 @@ public final class SvmCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed) {
-            return make(GammaHeuristic.roundTo4Digits(instanceGamma(training)), BAG_C_GRID.get(0));
+        public List<Param> params() {
+            return List.of(C, BAG_GAMMA);
+        }
+
+        @Override
+        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed, ParamValues values) {
+            return make(values.real(BAG_GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(instanceGamma(training))),
+                    values.real(C.name(), BAG_C_GRID.get(0)));
         }
 
         @Override
@@ -123,9 +140,15 @@ public final class SvmCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed) {
-            double gamma = GammaHeuristic.roundTo4Digits(GammaHeuristic.scale(LabeledDataset.of(training).points()));
-            return Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withLoss(loss));
+        public List<Param> params() {
+            return List.of(C, GAMMA);
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
+            double gamma = values.real(GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(
+                    GammaHeuristic.scale(LabeledDataset.of(training).points())));
+            return Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(values.real(C.name(), 1.0)).withLoss(loss));
         }
 
         @Override

@@ -9,6 +9,8 @@ import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Param;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
@@ -44,42 +46,93 @@ public final class MiCatalog implements LearnerCatalog {
     public static final List<Double> C_GRID = List.of(1.0, 10.0, 100.0);
     /** The default N_XV of SparseMI, RS and RSVM (the paper's fixed-size rows). */
     public static final int DEFAULT_EXPANSION_VECTORS = 10;
+    /** The cost C of every learner here. */
+    public static final Param C = Param.positive("c", "1", "cost C of the bag loss");
+    /** The width of the Gaussian instance kernel of every learner here. */
+    public static final Param GAMMA = Param.positive("gamma", "g0 = 1 / (d var(x)) of the training instances, 4 digits",
+            "width of the Gaussian instance kernel exp(-gamma |x - y|^2)");
+    /** N_XV of SparseMI, RS and RSVM. */
+    public static final Param EXPANSION_VECTORS = Param.integer("xv", "min(10, training instances)", 1,
+            Integer.MAX_VALUE, "N_XV, the number of expansion vectors (at most the training instances)");
+    /** t_max of SparseMI and RS. */
+    public static final Param MAX_ITERATIONS = Param.integer("max-iterations", "50", 1, 1_000_000,
+            "t_max, the most outer iterations over the expansion vectors");
+    /** The most imputation rounds of mi-SVM and MI-SVM. */
+    public static final Param MAX_ROUNDS = Param.integer("max-rounds", "50", 1, 1_000_000,
+            "the most rounds of label imputation / witness selection and SVM retraining");
+    /** MI-CCCP's lambda. */
+    public static final Param LAMBDA = Param.real("lambda", "1", 0, Double.POSITIVE_INFINITY,
+            "weight of the bag-to-max-instance L1 loss");
+    /** MI-CCCP's most CCCP steps. */
+    public static final Param CCCP_STEPS = Param.integer("max-iterations", "20", 1, 1_000_000,
+            "the most concave-convex steps");
 
     @Override
     public List<Learner<?>> learners() {
         return List.of(
                 new MiLearner(SparseMi.NAME, "SparseMI: label-mean bag SVM over N_XV learned expansion vectors "
                         + "(Fu, Lu, Ting & Zhang, IEEE TNNLS 2013)",
-                        (t, g, c, seed) -> SparseMi.trainer(sparse(t, g, c, seed))),
+                        SPARSE_PARAMS, (t, g, c, seed, v) -> SparseMi.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(ReducedSet.NAME, "RS: reduced-set approximation of the dense label-mean L2-SVM "
                         + "(Schoelkopf et al., IEEE TNN 1999; baseline of TNNLS 2013)",
-                        (t, g, c, seed) -> ReducedSet.trainer(sparse(t, g, c, seed))),
+                        SPARSE_PARAMS, (t, g, c, seed, v) -> ReducedSet.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(RandomSparseSvm.NAME, "RSVM: label-mean bag SVM over N_XV random training instances "
                         + "(Lee & Mangasarian 2001; baseline of TNNLS 2013)",
-                        (t, g, c, seed) -> RandomSparseSvm.trainer(sparse(t, g, c, seed))),
+                        List.of(C, GAMMA, EXPANSION_VECTORS),
+                        (t, g, c, seed, v) -> RandomSparseSvm.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(MiKernel.NAME, "MI-Kernel: SVM on bags with the averaged set kernel "
                         + "(Gaertner et al., ICML 2002)",
-                        (t, g, c, seed) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c))),
+                        List.of(C, GAMMA),
+                        (t, g, c, seed, v) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c))),
                 new MiLearner(MiSvm.NAME_INSTANCE, "mi-SVM: instance-label imputation with SVM retraining "
                         + "(Andrews, Tsochantaridis & Hofmann, NIPS 2003)",
-                        (t, g, c, seed) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
-                                .withGamma(g).withC(c))),
+                        List.of(C, GAMMA, MAX_ROUNDS),
+                        (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.INSTANCE, g, c, v))),
                 new MiLearner(MiSvm.NAME_BAG, "MI-SVM: witness selection with SVM retraining "
                         + "(Andrews, Tsochantaridis & Hofmann, NIPS 2003)",
-                        (t, g, c, seed) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
-                                .withGamma(g).withC(c))),
+                        List.of(C, GAMMA, MAX_ROUNDS),
+                        (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.BAG, g, c, v))),
                 new MiLearner(Miles.NAME, "MILES: instance-similarity embedding and a 1-norm SVM "
                         + "(Chen, Bi & Wang, IEEE TPAMI 2006)",
-                        (t, g, c, seed) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c))),
+                        List.of(C, GAMMA),
+                        (t, g, c, seed, v) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c))),
                 new MiLearner(MiCccp.NAME, "MI-CCCP: bag hinge loss plus the bag-to-max-instance L1 loss by "
                         + "the constrained concave-convex procedure (Cheung & Kwok, ICML 2006)",
-                        (t, g, c, seed) -> MiCccp.trainer(MiCccpOptions.defaults().withGamma(g).withC(c))));
+                        List.of(C, GAMMA, LAMBDA, CCCP_STEPS),
+                        (t, g, c, seed, v) -> MiCccp.trainer(cccp(g, c, v))));
     }
+
+    /** The parameters of SparseMI and RS. */
+    private static final List<Param> SPARSE_PARAMS = List.of(C, GAMMA, EXPANSION_VECTORS, MAX_ITERATIONS);
 
     /** SparseMI's defaults with gamma, C, the seed and N_XV = min(10, training instances). */
     static SparseMiOptions sparse(BagDataset training, double gamma, double c, long seed) {
-        int nxv = Math.max(1, Math.min(DEFAULT_EXPANSION_VECTORS, training.instanceCount()));
-        return SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv);
+        return sparse(training, gamma, c, seed, ParamValues.NONE);
+    }
+
+    /** SparseMI's options with gamma, C, the seed, and N_XV and t_max as given (else the defaults). */
+    static SparseMiOptions sparse(BagDataset training, double gamma, double c, long seed, ParamValues v) {
+        int nxv = v.integer(EXPANSION_VECTORS.name(),
+                () -> Math.max(1, Math.min(DEFAULT_EXPANSION_VECTORS, training.instanceCount())));
+        if (nxv > training.instanceCount()) {
+            throw new IllegalArgumentException("parameter " + EXPANSION_VECTORS.name() + " = " + nxv
+                    + " is more than the " + training.instanceCount() + " training instances");
+        }
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv);
+        return v.has(MAX_ITERATIONS.name()) ? o.withMaxIterations(v.integer(MAX_ITERATIONS.name(), 0)) : o;
+    }
+
+    private static MiSvmOptions miSvm(MiSvmOptions.Variant variant, double gamma, double c, ParamValues v) {
+        MiSvmOptions o = MiSvmOptions.defaults(variant).withGamma(gamma).withC(c);
+        return v.has(MAX_ROUNDS.name()) ? o.withMaxRounds(v.integer(MAX_ROUNDS.name(), 0)) : o;
+    }
+
+    private static MiCccpOptions cccp(double gamma, double c, ParamValues v) {
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(gamma).withC(c);
+        if (v.has(LAMBDA.name())) {
+            o = o.withLambda(v.real(LAMBDA.name(), 0));
+        }
+        return v.has(CCCP_STEPS.name()) ? o.withMaxIterations(v.integer(CCCP_STEPS.name(), 0)) : o;
     }
 
     /** g0 of the training instances ({@link GammaHeuristic#scale}). */
@@ -91,13 +144,15 @@ public final class MiCatalog implements LearnerCatalog {
         return GammaHeuristic.scale(instances);
     }
 
-    /** Makes a trainer from the training set, gamma, C and the seed. */
+    /** Makes a trainer from the training set, gamma, C, the seed and the other given parameters. */
     @FunctionalInterface
     private interface Factory {
-        Trainer<Bag, ? extends FittedModel<Bag>> make(BagDataset training, double gamma, double c, long seed);
+        Trainer<Bag, ? extends FittedModel<Bag>> make(BagDataset training, double gamma, double c, long seed,
+                                                      ParamValues values);
     }
 
-    private record MiLearner(String name, String description, Factory factory) implements Learner<Bag> {
+    private record MiLearner(String name, String description, List<Param> params, Factory factory)
+            implements Learner<Bag> {
         @Override
         public InputKind input() {
             return InputKind.BAGS;
@@ -109,9 +164,10 @@ public final class MiCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed) {
+        public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed, ParamValues values) {
             BagDataset t = BagDataset.of(training);
-            return factory.make(t, GammaHeuristic.roundTo4Digits(g0(t)), C_GRID.get(0), seed);
+            return factory.make(t, values.real(GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(g0(t))),
+                    values.real(C.name(), C_GRID.get(0)), seed, values);
         }
 
         @Override
@@ -122,7 +178,7 @@ public final class MiCatalog implements LearnerCatalog {
             for (double f : GAMMA_FACTORS) {
                 double gamma = GammaHeuristic.roundTo4Digits(g0 * f);
                 for (double c : C_GRID) {
-                    out.add(factory.make(t, gamma, c, seed));
+                    out.add(factory.make(t, gamma, c, seed, ParamValues.NONE));
                 }
             }
             return out;

@@ -61,7 +61,8 @@ class MklLearnerContractTest {
         // the catalog's model equals the protocol written out by hand with the same options, decision by decision:
         // standardise on the data, protocol kernels with unit trace on the scaled data, fit
         LabeledDataset data = LearnerContract.binaryVectors();
-        MklOptions o = MklCatalog.defaults(MklMethod.parse(name), data.dim());
+        MklOptions o = MklCatalog.options(MklMethod.parse(name), data.dim(), data.size(),
+                dev.kernelkit.learn.ParamValues.NONE);
         ScaledModel<?> viaCatalog = (ScaledModel<?>) Learners.find(name).trainer((dev.kernelkit.learn.Dataset) data, 1L)
                 .fit((dev.kernelkit.learn.Dataset) data);
         dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(data);

@@ -6,6 +6,8 @@ import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
+import dev.kernelkit.learn.Param;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
@@ -36,6 +38,23 @@ public final class ImkplCatalog implements LearnerCatalog {
     public static final List<Double> LAMBDA_GRID = List.of(0.1, 0.3, 1.0);
     /** The τ values of IMKPL's grid and the μ values of ISKPL's. */
     public static final List<Double> SECOND_GRID = List.of(0.1, 0.3);
+    /** The cardinality T. */
+    public static final Param T = Param.integer("t", "min(" + DEFAULT_T + ", smallest class size)", 1, 1_000_000,
+            "T, the most training points a prototype is built from (every class seeds T prototypes)");
+    /** The weight of J_dis. */
+    public static final Param LAMBDA = Param.real("lambda", String.valueOf(DEFAULT_WEIGHT), 0, 1e6,
+            "lambda, the weight of the discriminative term J_dis");
+    /** The weight of J_ip. */
+    public static final Param MU = Param.real("mu", String.valueOf(DEFAULT_WEIGHT), 0, 1e6,
+            "mu, the weight of the interpretability term J_ip");
+    /** The weight of J_ls. */
+    public static final Param TAU = Param.real("tau", String.valueOf(DEFAULT_WEIGHT), 0, 1e6,
+            "tau, the weight of the kernel-weight sparsity term J_ls");
+    /** The most iterations. */
+    public static final Param MAX_ITERATIONS = Param.integer("max-iterations", "50", 1, 1_000_000,
+            "the most alternating iterations");
+    /** The parameters of IMKPL and ISKPL. */
+    public static final List<Param> PARAMS = List.of(T, LAMBDA, MU, TAU, MAX_ITERATIONS);
 
     @Override
     public List<Learner<?>> learners() {
@@ -63,6 +82,36 @@ public final class ImkplCatalog implements LearnerCatalog {
         return ImkplOptions.recommended(t, DEFAULT_WEIGHT, DEFAULT_WEIGHT, DEFAULT_WEIGHT).withSeed(seed);
     }
 
+    /**
+     * The options for a training set with the given values, the defaults of {@link #defaults} for the others.
+     *
+     * @throws IllegalArgumentException when t is larger than the smallest class
+     */
+    public static ImkplOptions options(Dataset<Vec> training, boolean singleKernel, long seed, ParamValues v) {
+        ImkplOptions o = defaults(training, singleKernel, seed);
+        if (v.has(T.name())) {
+            int t = v.integer(T.name(), 0);
+            int smallest = Integer.MAX_VALUE;
+            for (int c : training.classCounts()) {
+                if (c > 0) {
+                    smallest = Math.min(smallest, c);
+                }
+            }
+            if (t > smallest) {
+                throw new IllegalArgumentException("parameter t = " + t + " is larger than the smallest class ("
+                        + smallest + " points): every class seeds t prototypes");
+            }
+            o = o.withT(t);
+        }
+        if (v.has(LAMBDA.name()) || v.has(MU.name()) || v.has(TAU.name())) {
+            o = o.withWeights(v.real(LAMBDA.name(), o.lambda()), v.real(MU.name(), o.mu()), v.real(TAU.name(), o.tau()));
+        }
+        if (v.has(MAX_ITERATIONS.name())) {
+            o = o.withMaxIterations(v.integer(MAX_ITERATIONS.name(), 0));
+        }
+        return o;
+    }
+
     private record ImkplLearner(boolean singleKernel) implements Learner<Vec> {
         @Override
         public String name() {
@@ -86,8 +135,13 @@ public final class ImkplCatalog implements LearnerCatalog {
         }
 
         @Override
-        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed) {
-            return Imkpl.trainer(defaults(training, singleKernel, seed));
+        public List<Param> params() {
+            return PARAMS;
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
+            return Imkpl.trainer(options(training, singleKernel, seed, values));
         }
 
         @Override
