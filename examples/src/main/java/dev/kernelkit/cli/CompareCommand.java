@@ -15,6 +15,7 @@ import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -92,6 +93,11 @@ public final class CompareCommand implements Callable<Integer> {
                     + "defaults).")
     boolean tune;
 
+    @Option(names = {"--param", "-p"}, paramLabel = "LEARNER.NAME=VALUE",
+            description = "A parameter of one learner, e.g. --param ave.c=100 (repeatable; names as in `kernelkit "
+                    + "learners`; with one learner the prefix may be left out). Not with --tune for the same learner.")
+    List<String> params = new ArrayList<>();
+
     @Option(names = "--inner-folds", paramLabel = "K", defaultValue = "3",
             description = "Folds of the inner CV of --tune (default: ${DEFAULT-VALUE}).")
     int innerFolds = 3;
@@ -161,6 +167,49 @@ public final class CompareCommand implements Callable<Integer> {
         return name.toLowerCase(Locale.ROOT).replace("-", "");
     }
 
+    /**
+     * The --param values of each chosen learner: {@code LEARNER.NAME=VALUE}, the learner named as in
+     * --learners; with one learner {@code NAME=VALUE} is enough.
+     *
+     * @throws IllegalArgumentException for a learner not in --learners, or a name or value the learner refuses
+     */
+    Map<Learner<?>, ParamValues> paramValues(List<Learner<?>> chosen, InputKind kind) {
+        Map<Learner<?>, Map<String, String>> text = new LinkedHashMap<>();
+        for (Learner<?> l : chosen) {
+            text.put(l, new LinkedHashMap<>());
+        }
+        for (Map.Entry<String, String> e : ParamValues.assignments(params).entrySet()) {
+            String key = e.getKey();
+            int dot = key.lastIndexOf('.');
+            Learner<?> l;
+            if (dot < 0) {
+                if (chosen.size() != 1) {
+                    throw new IllegalArgumentException("--param " + key + "=" + e.getValue() + ": say which learner, e.g. "
+                            + "--param " + chosen.get(0).name() + "." + key + "=" + e.getValue());
+                }
+                l = chosen.get(0);
+            } else {
+                Learner<?> named = learner(key.substring(0, dot), kind);
+                if (!chosen.contains(named)) {
+                    throw new IllegalArgumentException("--param " + key + "=" + e.getValue() + ": learner '" + named.name()
+                            + "' is not in --learners");
+                }
+                l = named;
+            }
+            text.get(l).put(dot < 0 ? key : key.substring(dot + 1), e.getValue());
+        }
+        Map<Learner<?>, ParamValues> out = new LinkedHashMap<>();
+        for (Learner<?> l : chosen) {
+            ParamValues v = ParamValues.parse(l.name(), l.params(), text.get(l));
+            if (tune && !v.isEmpty()) {
+                throw new IllegalArgumentException("learner '" + l.name() + "': --param " + v
+                        + " cannot be combined with --tune (the tuning grid sets the parameters)");
+            }
+            out.put(l, v);
+        }
+        return out;
+    }
+
     /** The outer splitting of the options. */
     Resampling resampling() {
         if (repeats < 1) {
@@ -201,10 +250,25 @@ public final class CompareCommand implements Callable<Integer> {
      */
     public static <X> ModelSelection<X> selection(Learner<X> learner, Resampling outer, long seed, boolean tune,
                                                   int innerFolds, FeatureScaling scale) {
+        return selection(learner, ParamValues.NONE, outer, seed, tune, innerFolds, scale);
+    }
+
+    /**
+     * As {@link #selection(Learner, Resampling, long, boolean, int, FeatureScaling)}, the learner fitted with
+     * the given parameter values (their defaults for the others) when not tuned.
+     *
+     * @throws IllegalArgumentException when values are given with {@code tune} (the grid sets them)
+     */
+    public static <X> ModelSelection<X> selection(Learner<X> learner, ParamValues values, Resampling outer, long seed,
+                                                  boolean tune, int innerFolds, FeatureScaling scale) {
+        if (tune && !values.isEmpty()) {
+            throw new IllegalArgumentException("learner '" + learner.name() + "': --param " + values
+                    + " cannot be combined with --tune (the tuning grid sets the parameters)");
+        }
         InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
         ModelSelection.GridFactory<X> grids = tune
                 ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed))
-                : (part, s) -> Grid.single(learner.trainer(part, seed));
+                : (part, s) -> Grid.single(learner.trainer(part, seed, values));
         ModelSelection<X> ms = ModelSelection.of(outer, grids, inner);
         return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));
     }
@@ -234,6 +298,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             chosen.add(l);
         }
+        Map<Learner<?>, ParamValues> values = paramValues(chosen, f.kind());
         Dataset<?> d = ExampleFiles.read(data, f, false);
         if (d.size() == 0) {
             throw new IllegalArgumentException(data + " holds no examples");
@@ -250,7 +315,7 @@ public final class CompareCommand implements Callable<Integer> {
 
         Map<String, Evaluation> runs = new LinkedHashMap<>();
         for (Learner<?> l : chosen) {
-            runs.put(l.name(), run(l, d, outer, journal, err));
+            runs.put(l.name(), run(l, values.get(l), d, outer, journal, err));
         }
         Evaluation reference = runs.values().iterator().next();
         String referenceName = chosen.get(0).name();
@@ -285,6 +350,10 @@ public final class CompareCommand implements Callable<Integer> {
             } else {
                 j.putNull("chosen");
             }
+            JsonSummary given = new JsonSummary();
+            chosen.stream().filter(l -> l.name().equals(e.getKey())).findFirst()
+                    .ifPresent(l -> values.get(l).asText().forEach(given::put));
+            j.put("params", given);
             learnersJson.put(e.getKey(), j);
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -317,9 +386,10 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private <X> Evaluation run(Learner<X> learner, Dataset<?> d, Resampling outer, FoldJournal journal, PrintWriter err) {
+    private <X> Evaluation run(Learner<X> learner, ParamValues values, Dataset<?> d, Resampling outer,
+                               FoldJournal journal, PrintWriter err) {
         int total = outer.size();
-        ModelSelection<X> ms = selection(learner, outer, seed, tune, innerFolds, scale).withListener(fold -> {
+        ModelSelection<X> ms = selection(learner, values, outer, seed, tune, innerFolds, scale).withListener(fold -> {
             synchronized (err) {
                 err.printf(Locale.ROOT, "compare: %s split %d/%d: accuracy %s (train %s s, predict %s s%s)%n",
                         learner.name(), fold.index() + 1, total, TablePrinter.percent(fold.score()),
