@@ -10,8 +10,11 @@ import java.util.Objects;
 /**
  * A score of a fitted model on a data set, and whether higher is better: the outer test score of
  * a model-selection run and the inner score its search sums or averages over the inner splits.
- * {@link #accuracy()} and {@link #correctCount()} compare class names ({@link Metrics#predictions}),
- * so a model trained on a part that lacked a class still scores on a part that has it.
+ * The classification metrics ({@link #accuracy()}, {@link #correctCount()}) compare class names
+ * ({@link Metrics#predictions}), so a model trained on a part that lacked a class still scores on a
+ * part that has it; they predict every
+ * example once, and the harness scores its test part with them from the same pass it keeps the
+ * fold's {@link FoldClassification} from.
  *
  * @param <X> the example type
  */
@@ -76,7 +79,7 @@ public interface Metric<X> {
 
     /** The fraction of examples classified as their class: {@link Metrics#accuracy(Model, Dataset)}. */
     static <X> Metric<X> accuracy() {
-        return of("accuracy", true, (model, data) -> Metrics.accuracy(classifier(model), data));
+        return new PredictionMetric<>("accuracy", false, Predictions::accuracy);
     }
 
     /**
@@ -84,16 +87,7 @@ public interface Metric<X> {
      * number of correct predictions, the MKL protocol's tuning score).
      */
     static <X> Metric<X> correctCount() {
-        return of("correct", true, (model, data) -> {
-            int[] predicted = Metrics.predictions(classifier(model), data);
-            int ok = 0;
-            for (int i = 0; i < predicted.length; i++) {
-                if (predicted[i] == data.classIndex(i)) {
-                    ok++;
-                }
-            }
-            return ok;
-        });
+        return new PredictionMetric<>("correct", false, Predictions::correct);
     }
 
     /**
@@ -118,13 +112,5 @@ public interface Metric<X> {
             }
             return s / data.size();
         });
-    }
-
-    private static <X> Model<X> classifier(FittedModel<X> model) {
-        if (model instanceof Model<X> m) {
-            return m;
-        }
-        throw new IllegalArgumentException("a classification metric needs a classifier, got "
-                + model.getClass().getSimpleName());
     }
 }
