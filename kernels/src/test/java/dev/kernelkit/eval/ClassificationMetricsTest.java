@@ -1,6 +1,7 @@
 package dev.kernelkit.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
@@ -15,6 +16,7 @@ import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.testing.TestData;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -170,5 +172,83 @@ class ClassificationMetricsTest {
         assertThat(e.confusionMatrix()).isEmpty();
         assertThat(e.balancedAccuracies()).isEmpty();
         assertThat(e.classificationMetrics()).hasSize(9).allSatisfy((k, v) -> assertThat(v).as(k).isNull());
+    }
+
+    @Test
+    void metricNamedTakesExactlyAccuracyBalancedAccuracyF1AndAucAndRefusesOthersListingThem() {
+        for (String name : List.of("accuracy", "balanced-accuracy", "f1", "auc")) {
+            Metric<Vec> m = Metric.named(name);
+            assertThat(m.name()).isEqualTo(name);
+            assertThat(m.higherIsBetter()).isTrue();
+        }
+        for (String bad : List.of("Accuracy", "balanced_accuracy", "macro-f1", "roc_auc", "")) {
+            assertThatThrownBy(() -> Metric.named(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("metric must be one of accuracy, balanced-accuracy, f1, auc, got '" + bad + "'");
+        }
+    }
+
+    @Test
+    void theNamedMetricsScoreAsTheConfusionMatrixAndMetricsAucOfTheSamePredictions() {
+        Model<Vec> model = TestLearners.svm(0.5, 10).fit(IMBALANCED);
+        int[] predicted = Metrics.predictions(model, IMBALANCED);
+        ConfusionMatrix cm = new ConfusionMatrix(IMBALANCED.classNames(), IMBALANCED.classIndices(), predicted);
+        boolean[] positive = Metrics.positives(IMBALANCED.classIndices(), 1);
+        double[] f = new double[IMBALANCED.size()];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = model.decisions(IMBALANCED.x(i))[0];
+        }
+        assertThat(Metric.<Vec>named("accuracy").score(model, IMBALANCED)).isEqualTo(cm.accuracy());
+        assertThat(Metric.<Vec>named("balanced-accuracy").score(model, IMBALANCED)).isEqualTo(cm.balancedAccuracy());
+        assertThat(Metric.<Vec>named("f1").score(model, IMBALANCED)).isEqualTo(cm.macroF1());
+        assertThat(Metric.<Vec>named("auc").score(model, IMBALANCED)).isEqualTo(Metrics.auc(positive, f));
+    }
+
+    @Test
+    void theAucMetricRefusesAThreeClassModelWithOneClearMessage() {
+        LabeledDataset three = threeClasses(30, 4);
+        Model<Vec> model = TestLearners.svm(0.5, 1).fit(three);
+        assertThatThrownBy(() -> Metric.<Vec>auc().score(model, three)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the AUC needs a two-class classifier, got 3 classes " + three.classNames());
+        assertThatThrownBy(() -> ModelSelection.crossValidation(Resampling.stratifiedKFold(3, 1, 5),
+                        TestLearners.svm(0.5, 1)).withMetric(Metric.auc()).run(three))
+                .isInstanceOf(FoldFailedException.class).hasMessageContaining("the AUC needs a two-class classifier");
+    }
+
+    @Test
+    void balancedAccuracyAndAccuracyPickDifferentGridPointsOnASeededImbalancedProblem() {
+        // 12 positives among 100 overlapping points: accuracy favours a small C that mostly predicts the
+        // majority class (inner scores C=0.1: 2.640, C=1: 2.670, C=10: 2.640, C=100: 2.552, summed over 3
+        // inner splits), balanced accuracy the C=100 that finds more positives (1.500, 1.625, 1.608, 1.773)
+        Grid<Vec> grid = Grid.of(p -> TestLearners.svm(0.5, p.number("C")), Dimension.of("C", 0.1, 1, 10, 100));
+        ModelSelection<Vec> byAccuracy = ModelSelection.of(Resampling.stratifiedKFold(3, 1, 1), grid,
+                InnerSplits.stratifiedKFold(3, SeedRule.affine(7, 7))).withThreads(1);
+        ModelSelection<Vec> byBalanced = byAccuracy.withInnerMetric(Metric.named("balanced-accuracy"));
+
+        Selection a = byAccuracy.select(IMBALANCED, 0);
+        Selection b = byBalanced.select(IMBALANCED, 0);
+        assertThat(a.chosen().number("C")).isEqualTo(1.0);
+        assertThat(b.chosen().number("C")).isEqualTo(100.0);
+        assertThat(b.score()).isEqualTo(b.searched().stream().mapToDouble(ScoredPoint::score).max().orElseThrow());
+
+        Evaluation ea = byAccuracy.run(IMBALANCED);
+        Evaluation eb = byBalanced.run(IMBALANCED);
+        assertThat(eb.chosen()).isNotEqualTo(ea.chosen());
+        assertThat(eb.metric()).isEqualTo("accuracy");
+    }
+
+    @Test
+    void aTestMetricOtherThanAccuracyScoresEveryFoldFromTheSamePredictionsTheFoldKeeps() {
+        for (String name : List.of("balanced-accuracy", "f1", "auc")) {
+            Evaluation e = ModelSelection.crossValidation(Resampling.stratifiedKFold(4, 1, 3), TestLearners.svm(0.5, 10))
+                    .withMetric(Metric.named(name)).run(IMBALANCED);
+            assertThat(e.metric()).isEqualTo(name);
+            double[] expected = switch (name) {
+                case "balanced-accuracy" -> e.balancedAccuracies().orElseThrow();
+                case "f1" -> e.macroF1Scores().orElseThrow();
+                default -> e.aucs().orElseThrow();
+            };
+            assertThat(e.scores()).as(name).containsExactly(expected);
+            assertThat(Arrays.stream(expected).distinct().count()).as(name).isGreaterThan(1);
+        }
     }
 }
