@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A journal of the finished outer folds of one run, so that a killed run can be resumed and end
@@ -44,6 +46,13 @@ import java.util.Objects;
  * scored grid point of an unfinished fold: {@code point}, tab, section, tab, outer index, then the
  * fields {@code key} (the outer split, grid and inner splits it was scored on), {@code p} (value
  * indices), {@code scores}, {@code fits}, {@code unconverged}. Text is URL-encoded.
+ *
+ * <p>The fold of a classifier also records its {@link FoldClassification}: {@code cm_classes} (the
+ * class names, URL-encoded, joined by {@code ,}), {@code cm} (the confusion matrix, rows = truth joined
+ * by {@code ;}, counts by {@code ,}) and, where defined, {@code auc} and {@code ap} (hexadecimal). A
+ * fold recorded without them (by a regressor, or by kernelkit before they were journalled; the format
+ * version is unchanged, readers ignore fields they do not know) is recalled with no classification:
+ * the run then reports the classification metrics as absent rather than refitting the fold.
  */
 public final class FoldJournal {
     private static final String MAGIC = "kernelkit-fold-journal 1";
@@ -228,6 +237,7 @@ public final class FoldJournal {
         f.put("s_fits", Integer.toString(s.fits()));
         f.put("s_unconverged", Integer.toString(s.unconvergedFits()));
         f.put("s_seconds", hex(s.seconds()));
+        fold.classification().ifPresent(c -> putClassification(f, c));
         folds.computeIfAbsent(section, k -> new LinkedHashMap<>()).put(fold.index(), f);
         Map<Integer, Map<String, Map<String, String>>> open = points.get(section);
         if (open != null) {
@@ -286,10 +296,57 @@ public final class FoldJournal {
                     Integer.parseInt(f.get("s_unconverged")), Double.parseDouble(f.get("s_seconds")));
             return new OuterFold(index, repeat, foldInRepeat, split, selection, Double.parseDouble(f.get("score")),
                     Double.parseDouble(f.get("preprocess_s")), Double.parseDouble(f.get("train_s")),
-                    Double.parseDouble(f.get("predict_s")), measures, report);
+                    Double.parseDouble(f.get("predict_s")), measures, report, classification(f));
         } catch (NullPointerException | IndexOutOfBoundsException | NumberFormatException e) {
             throw new IllegalArgumentException(where + ": malformed record (" + e + ")", e);
         }
+    }
+
+    /** The fields of a fold's classification: cm_classes, cm, and auc and ap where defined. */
+    private static void putClassification(Map<String, String> f, FoldClassification c) {
+        ConfusionMatrix m = c.confusionMatrix();
+        StringBuilder names = new StringBuilder();
+        for (String name : m.classNames()) {
+            names.append(names.length() == 0 ? "" : ",").append(escape(name));
+        }
+        f.put("cm_classes", names.toString());
+        StringBuilder counts = new StringBuilder();
+        for (int[] row : m.counts()) {
+            counts.append(counts.length() == 0 ? "" : ";");
+            for (int j = 0; j < row.length; j++) {
+                counts.append(j == 0 ? "" : ",").append(row[j]);
+            }
+        }
+        f.put("cm", counts.toString());
+        c.auc().ifPresent(v -> f.put("auc", hex(v)));
+        c.averagePrecision().ifPresent(v -> f.put("ap", hex(v)));
+    }
+
+    /** The fold's classification, empty when the record has none (a regressor's, or written before it was journalled). */
+    private static Optional<FoldClassification> classification(Map<String, String> f) {
+        String cm = f.get("cm");
+        if (cm == null) {
+            return Optional.empty();
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : f.get("cm_classes").split(",", -1)) {
+            names.add(unescape(name));
+        }
+        String[] rows = cm.split(";", -1);
+        int[][] counts = new int[rows.length][];
+        for (int t = 0; t < rows.length; t++) {
+            String[] v = rows[t].split(",", -1);
+            counts[t] = new int[v.length];
+            for (int p = 0; p < v.length; p++) {
+                counts[t][p] = Integer.parseInt(v[p]);
+            }
+        }
+        return Optional.of(new FoldClassification(ConfusionMatrix.of(names, counts), optionalHex(f.get("auc")),
+                optionalHex(f.get("ap"))));
+    }
+
+    private static OptionalDouble optionalHex(String v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
     }
 
     /** Outer folds recorded, over all sections. */

@@ -5,17 +5,32 @@ import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.RegressionModel;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * A score of a fitted model on a data set, and whether higher is better: the outer test score of
  * a model-selection run and the inner score its search sums or averages over the inner splits.
- * {@link #accuracy()} and {@link #correctCount()} compare class names ({@link Metrics#predictions}),
- * so a model trained on a part that lacked a class still scores on a part that has it.
+ * The classification metrics ({@link #accuracy()}, {@link #correctCount()}, {@link #balancedAccuracy()},
+ * {@link #macroF1()}, {@link #auc()}) compare class names ({@link Metrics#predictions}), so a model
+ * trained on a part that lacked a class still scores on a part that has it; they predict every
+ * example once, and the harness scores its test part with them from the same pass it keeps the
+ * fold's {@link FoldClassification} from. {@link #named} looks the maximisable ones up by name.
  *
  * @param <X> the example type
  */
 public interface Metric<X> {
+
+    /** The name of {@link #accuracy()}. */
+    String ACCURACY = "accuracy";
+    /** The name of {@link #balancedAccuracy()}. */
+    String BALANCED_ACCURACY = "balanced-accuracy";
+    /** The name of {@link #macroF1()}. */
+    String F1 = "f1";
+    /** The name of {@link #auc()}. */
+    String AUC = "auc";
+    /** The names {@link #named} takes, in the order it lists them. */
+    List<String> NAMES = List.of(ACCURACY, BALANCED_ACCURACY, F1, AUC);
 
     /** A short name, e.g. {@code accuracy}. */
     String name();
@@ -76,7 +91,7 @@ public interface Metric<X> {
 
     /** The fraction of examples classified as their class: {@link Metrics#accuracy(Model, Dataset)}. */
     static <X> Metric<X> accuracy() {
-        return of("accuracy", true, (model, data) -> Metrics.accuracy(classifier(model), data));
+        return new PredictionMetric<>(ACCURACY, false, Predictions::accuracy);
     }
 
     /**
@@ -84,16 +99,55 @@ public interface Metric<X> {
      * number of correct predictions, the MKL protocol's tuning score).
      */
     static <X> Metric<X> correctCount() {
-        return of("correct", true, (model, data) -> {
-            int[] predicted = Metrics.predictions(classifier(model), data);
-            int ok = 0;
-            for (int i = 0; i < predicted.length; i++) {
-                if (predicted[i] == data.classIndex(i)) {
-                    ok++;
-                }
-            }
-            return ok;
-        });
+        return new PredictionMetric<>("correct", false, Predictions::correct);
+    }
+
+    /**
+     * The balanced accuracy: the mean recall over the classes of the data
+     * ({@link ConfusionMatrix#balancedAccuracy()}, scikit-learn's {@code balanced_accuracy_score}),
+     * named {@code balanced-accuracy}.
+     */
+    static <X> Metric<X> balancedAccuracy() {
+        return new PredictionMetric<>(BALANCED_ACCURACY, false, p -> p.confusionMatrix().balancedAccuracy());
+    }
+
+    /**
+     * The macro F1: the mean per-class F1 ({@link ConfusionMatrix#macroF1()}, scikit-learn's
+     * {@code f1_score(average='macro', zero_division=0)}), named {@code f1}.
+     */
+    static <X> Metric<X> macroF1() {
+        return new PredictionMetric<>(F1, false, p -> p.confusionMatrix().macroF1());
+    }
+
+    /**
+     * The ROC AUC of a two-class model's decision values, its class 1 (the one predicted for
+     * f &gt; 0) positive ({@link Metrics#auc}, ties counted 1/2 as scikit-learn's
+     * {@code roc_auc_score}), named {@code auc}.
+     *
+     * @throws IllegalArgumentException (from {@code score}) for a model of other than two classes, or
+     *         data without both classes
+     */
+    static <X> Metric<X> auc() {
+        return new PredictionMetric<>(AUC, true, Predictions::auc);
+    }
+
+    /**
+     * The classification metric an inner search can maximise, by its name: {@code accuracy},
+     * {@code balanced-accuracy}, {@code f1} (macro F1) or {@code auc} (two classes only), as a
+     * {@code --metric} option spells them.
+     *
+     * @throws IllegalArgumentException for any other name, listing the valid ones
+     */
+    static <X> Metric<X> named(String name) {
+        Objects.requireNonNull(name, "name");
+        return switch (name) {
+            case ACCURACY -> accuracy();
+            case BALANCED_ACCURACY -> balancedAccuracy();
+            case F1 -> macroF1();
+            case AUC -> auc();
+            default -> throw new IllegalArgumentException("metric must be one of " + String.join(", ", NAMES)
+                    + ", got '" + name + "'");
+        };
     }
 
     /**
@@ -118,13 +172,5 @@ public interface Metric<X> {
             }
             return s / data.size();
         });
-    }
-
-    private static <X> Model<X> classifier(FittedModel<X> model) {
-        if (model instanceof Model<X> m) {
-            return m;
-        }
-        throw new IllegalArgumentException("a classification metric needs a classifier, got "
-                + model.getClass().getSimpleName());
     }
 }

@@ -3,6 +3,8 @@ package dev.kernelkit.eval;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -29,7 +32,11 @@ import java.util.function.Consumer;
  *       earlier point; a grid of one point is taken without inner fits;</li>
  *   <li>the {@link FinalFit} trainer of the chosen point (by default the grid's own) is fitted on the
  *       whole training part and scored by the test {@link Metric} on the test part; the
- *       {@link Measure}s are recorded.</li>
+ *       {@link Measure}s are recorded. A classifier (a {@link Task#CLASSIFICATION} trainer's
+ *       {@link Model}) predicts the test part once (its decision values for two classes): the fold keeps
+ *       its confusion matrix, AUC and average precision ({@link FoldClassification}) and a built-in
+ *       classification metric scores from the same predictions (a metric of {@link Metric#of}
+ *       predicts again).</li>
  * </ol>
  * The test part is never seen before the final scoring. Inner fits run in parallel over
  * (point, inner split) on {@link #withThreads threads} (default: the available processors), outer
@@ -401,8 +408,15 @@ public final class ModelSelection<X> {
         double trainSeconds = clock.elapsedSeconds();
         clock = Stopwatch.start();
         double score;
+        FoldClassification classification = null;
         try {
-            score = c.metric.score(model, test);
+            if (trainer.task() == Task.CLASSIFICATION && model instanceof Model<X> classifier) {
+                Predictions predictions = Predictions.of(classifier, test, true);
+                classification = predictions.classification();
+                score = c.metric instanceof PredictionMetric<X> m ? m.score(predictions) : c.metric.score(model, test);
+            } else {
+                score = c.metric.score(model, test);
+            }
         } catch (RuntimeException e) {
             throw new FoldFailedException(s, where + ": scoring the test part failed: " + e, e);
         }
@@ -421,7 +435,7 @@ public final class ModelSelection<X> {
         }
         int perRepeat = c.outer.splitsPerRepeat();
         return new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, score, preprocessSeconds,
-                trainSeconds, predictSeconds, measures, model.report());
+                trainSeconds, predictSeconds, measures, model.report(), Optional.ofNullable(classification));
     }
 
     @Override

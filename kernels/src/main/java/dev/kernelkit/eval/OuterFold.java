@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The outcome of one outer split of a model-selection run.
@@ -21,17 +22,29 @@ import java.util.Objects;
  * @param predictSeconds seconds to score the test part
  * @param measures the {@link Measure}s of the final model, in the order configured
  * @param report the final model's fit report
+ * @param classification for a classifier, its confusion matrix and (two classes) AUC and average
+ *        precision on the test part; empty for a regressor, a one-class model, or a fold recalled from a
+ *        journal written before these were journalled
  */
 public record OuterFold(int index, int repeat, int fold, Splits.Split split, Selection selection, double score,
                         double preprocessSeconds, double trainSeconds, double predictSeconds,
-                        Map<String, Double> measures, FitReport report) {
+                        Map<String, Double> measures, FitReport report, Optional<FoldClassification> classification) {
 
     /** Copies the measures (keeping their order). */
     public OuterFold {
         Objects.requireNonNull(split, "split");
         Objects.requireNonNull(selection, "selection");
         Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(classification, "classification");
         measures = Collections.unmodifiableMap(new LinkedHashMap<>(measures));
+    }
+
+    /** A fold that keeps no classification metrics (a regressor's, a one-class model's). */
+    public OuterFold(int index, int repeat, int fold, Splits.Split split, Selection selection, double score,
+                     double preprocessSeconds, double trainSeconds, double predictSeconds,
+                     Map<String, Double> measures, FitReport report) {
+        this(index, repeat, fold, split, selection, score, preprocessSeconds, trainSeconds, predictSeconds, measures,
+                report, Optional.empty());
     }
 
     /** The chosen point. */

@@ -221,4 +221,62 @@ class FoldJournalTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outer fold 0, grid point")
                 .hasMessageContaining("another split, grid or inner splits");
     }
+    /** The journal this test's protocol wrote before folds journalled their classification (commit 242a56b). */
+    static List<String> journalBeforeClassification() throws java.io.IOException {
+        try (var in = FoldJournalTest.class.getResourceAsStream("fold-journal-before-metrics.txt")) {
+            return List.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n"));
+        }
+    }
+
+    @Test
+    void aJournalWrittenBeforeTheClassificationFieldsLoadsWithTheClassificationReportedAbsentNotRecomputed(
+            @TempDir Path dir) throws Exception {
+        List<String> old = journalBeforeClassification();
+        assertThat(old).hasSize(2 + 8).noneMatch(l -> l.contains("cm="));
+        Path file = dir.resolve("cv.json.journal");
+        Files.write(file, old);
+        Evaluation whole = protocol().run(BLOBS);
+
+        Evaluation resumed = protocol().withJournal(FoldJournal.resume(file, RUN), "cv").run(BLOBS);
+        // every fold recalled (a recomputed one would carry its classification), numbers as recorded
+        assertThat(resumed.folds()).allSatisfy(f -> assertThat(f.classification()).isEmpty());
+        assertThat(resumed.folds().stream().map(FoldJournalTest::withoutTimes).toList())
+                .isEqualTo(whole.folds().stream().map(FoldJournalTest::withoutTimes).toList());
+        assertThat(resumed.confusionMatrix()).isEmpty();
+        assertThat(resumed.aucs()).isEmpty();
+        assertThat(resumed.classificationMetrics()).allSatisfy((k, v) -> assertThat(v).as(k).isNull());
+        assertThat(whole.confusionMatrix()).isPresent();
+    }
+
+    @Test
+    void aRunResumedFromAnOldJournalRunsTheMissingFoldsButReportsTheSummedMetricsAbsent(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("cv.json.journal");
+        Files.write(file, journalBeforeClassification().subList(0, 2 + 3));
+        Evaluation resumed = protocol().withJournal(FoldJournal.resume(file, RUN), "cv").run(BLOBS);
+        assertThat(resumed.folds().subList(0, 3)).allSatisfy(f -> assertThat(f.classification()).isEmpty());
+        assertThat(resumed.folds().subList(3, 8)).allSatisfy(f -> assertThat(f.classification()).isPresent());
+        assertThat(resumed.confusionMatrix()).isEmpty();
+        assertThat(resumed.balancedAccuracies()).isEmpty();
+        assertThat(Files.readAllLines(file).stream().filter(l -> l.contains("\tcm=")).count()).isEqualTo(5);
+    }
+
+    @Test
+    void aJournalWithTheClassificationFieldsRoundTripsEveryFoldsConfusionMatrixAucAndAveragePrecision(
+            @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cv.json.journal");
+        Evaluation whole = protocol().withJournal(FoldJournal.start(file, RUN), "cv").run(BLOBS);
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines.subList(2, lines.size())).hasSize(8).allSatisfy(l -> assertThat(l)
+                .contains("\tcm_classes=").contains("\tcm=").contains("\tauc=0x").contains("\tap=0x"));
+
+        Evaluation recalled = protocol().withJournal(FoldJournal.resume(file, RUN), "cv").run(BLOBS);
+        for (int s = 0; s < 8; s++) {
+            FoldClassification c = whole.folds().get(s).classification().orElseThrow();
+            assertThat(recalled.folds().get(s).classification()).as("fold %d", s).hasValue(c);
+            assertThat(c.confusionMatrix().total()).isEqualTo(15);
+        }
+        assertThat(recalled.confusionMatrix()).isEqualTo(whole.confusionMatrix()).isPresent();
+        assertThat(recalled.classificationMetrics()).isEqualTo(whole.classificationMetrics());
+    }
 }

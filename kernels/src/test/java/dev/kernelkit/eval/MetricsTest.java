@@ -65,6 +65,41 @@ class MetricsTest {
     }
 
     @Test
+    void aucOfSmallRandomCasesWithTiesAndSignedZerosMatchesTheBruteForcePairCount() {
+        // roc_auc_score counts a tied (positive, negative) pair 1/2; -0.0 and 0.0 are one tied score
+        SplittableRandom rnd = new SplittableRandom(38);
+        double[] values = {-1.0, -0.0, 0.0, 0.5};
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 2 + rnd.nextInt(7);
+            boolean[] y = new boolean[n];
+            double[] s = new double[n];
+            for (int i = 0; i < n; i++) {
+                y[i] = rnd.nextBoolean();
+                s[i] = values[rnd.nextInt(values.length)];
+            }
+            y[0] = true;
+            y[n - 1] = false;
+            assertThat(Metrics.auc(y, s)).as("trial %d: %s %s", trial, Arrays.toString(y), Arrays.toString(s))
+                    .isCloseTo(pairwiseAuc(y, s), within(1e-12));
+        }
+        // all scores tied: every pair counts 1/2
+        assertThat(Metrics.auc(new boolean[] {true, false, true}, new double[] {0.0, -0.0, 0.0})).isEqualTo(0.5);
+    }
+
+    @Test
+    void averagePrecisionHandComputedWithANegativeOnTopAndATiedPair() {
+        // y = [0, 1, 1, 0, 1], s = [0.9, 0.8, 0.8, 0.3, 0.1], thresholds from the top:
+        // 0.9: tp 0, fp 1: P 0,   R 0   -> (0 - 0) * 0       = 0
+        // 0.8: tp 2, fp 1: P 2/3, R 2/3 -> (2/3 - 0) * 2/3   = 4/9
+        // 0.3: tp 2, fp 2: P 1/2, R 2/3 -> 0
+        // 0.1: tp 3, fp 2: P 3/5, R 1   -> (1 - 2/3) * 3/5   = 1/5
+        // AP = 4/9 + 1/5 = 29/45 (sklearn average_precision_score: 0.6444)
+        boolean[] y = Metrics.positives(new int[] {0, 1, 1, 0, 1}, 1);
+        assertThat(Metrics.averagePrecision(y, new double[] {0.9, 0.8, 0.8, 0.3, 0.1}))
+                .isCloseTo(29.0 / 45.0, within(1e-15));
+    }
+
+    @Test
     void averagePrecisionWithoutTiesMatchesMeanPrecisionAtEachPositive() {
         // Without ties AP = (1 / n_pos) sum over positives of precision at that positive's rank.
         SplittableRandom rnd = new SplittableRandom(6);
