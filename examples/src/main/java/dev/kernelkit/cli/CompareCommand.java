@@ -5,6 +5,7 @@ import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Grid;
 import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.Metric;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.PairedComparison;
 import dev.kernelkit.eval.Preprocessing;
@@ -97,6 +98,12 @@ public final class CompareCommand implements Callable<Integer> {
             description = "A parameter of one learner, e.g. --param ave.c=100 (repeatable; names as in `kernelkit "
                     + "learners`; with one learner the prefix may be left out). Not with --tune for the same learner.")
     List<String> params = new ArrayList<>();
+
+    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "accuracy",
+            description = "What --tune's inner CV maximises and what the paired differences compare: accuracy, "
+                    + "balanced-accuracy, f1 (macro F1) or auc (two classes) (default: ${DEFAULT-VALUE}). Every metric is "
+                    + "reported either way.")
+    String metric = "accuracy";
 
     @Option(names = "--inner-folds", paramLabel = "K", defaultValue = "3",
             description = "Folds of the inner CV of --tune (default: ${DEFAULT-VALUE}).")
@@ -210,6 +217,11 @@ public final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
+    /** A table cell of an optional metric: the value times {@code factor}, or "-" when it does not exist. */
+    private static String cell(Object value, double factor, int decimals) {
+        return value instanceof Double d ? TablePrinter.fixed(factor * d, decimals) : "-";
+    }
+
     /** The outer splitting of the options. */
     Resampling resampling() {
         if (repeats < 1) {
@@ -280,6 +292,11 @@ public final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
         }
         Resampling outer = resampling();
+        try {
+            Metric.named(metric);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--metric: " + e.getMessage(), e);
+        }
         ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
         // Every name and kind is checked before the data are read and anything runs.
         List<Learner<?>> chosen = new ArrayList<>();
@@ -320,31 +337,41 @@ public final class CompareCommand implements Callable<Integer> {
         Evaluation reference = runs.values().iterator().next();
         String referenceName = chosen.get(0).name();
 
-        TablePrinter table = new TablePrinter().textColumn("learner").numberColumn("accuracy %").numberColumn("sd repeats")
-                .numberColumn("diff to " + referenceName).numberColumn("corrected se").numberColumn("train s")
+        boolean byAccuracy = metric.equals("accuracy");
+        String metricHeader = byAccuracy ? "" : metric + " %";
+        TablePrinter table = new TablePrinter().textColumn("learner").numberColumn("accuracy %");
+        if (!byAccuracy) {
+            table.numberColumn(metricHeader);
+        }
+        table.numberColumn("sd repeats").numberColumn("diff to " + referenceName).numberColumn("corrected se")
+                .numberColumn("bal. acc %").numberColumn("macro F1").numberColumn("AUC").numberColumn("train s")
                 .numberColumn("predict s");
         JsonSummary learnersJson = new JsonSummary();
         for (Map.Entry<String, Evaluation> e : runs.entrySet()) {
             Evaluation ev = e.getValue();
-            Summary acc = ev.summary();
+            Summary acc = Summary.of(EvaluationJson.accuracies(ev));
+            Summary score = ev.summary();
             PairedComparison pc = PairedComparison.of(ev, reference);
-            double train = Summary.of(ev.trainSeconds()).mean();
-            double predict = Summary.of(ev.predictSeconds()).mean();
-            table.row(e.getKey(), TablePrinter.fixed(100 * acc.mean(), 2) + " ± " + TablePrinter.fixed(100 * acc.sd(), 2),
-                    TablePrinter.fixed(100 * ev.repeatSummary().sd(), 2),
-                    String.format(Locale.ROOT, "%+.2f", 100 * pc.difference().mean()),
-                    TablePrinter.fixed(100 * pc.correctedStandardError(), 2), CommandSupport.seconds(train),
-                    CommandSupport.seconds(predict));
-            JsonSummary j = new JsonSummary()
-                    .put("accuracy_mean", acc.mean())
-                    .put("accuracy_sd", acc.sd())
-                    .put("accuracy_sd_over_repeats", ev.repeatSummary().sd())
-                    .put("train_seconds_mean", train)
-                    .put("predict_seconds_mean", predict)
-                    .put("tune_seconds_mean", Summary.of(ev.tuneSeconds()).mean())
+            Map<String, Object> cm = ev.classificationMetrics();
+            List<String> row = new ArrayList<>();
+            row.add(e.getKey());
+            row.add(TablePrinter.fixed(100 * acc.mean(), 2) + " ± " + TablePrinter.fixed(100 * acc.sd(), 2));
+            if (!byAccuracy) {
+                row.add(TablePrinter.fixed(100 * score.mean(), 2) + " ± " + TablePrinter.fixed(100 * score.sd(), 2));
+            }
+            row.add(TablePrinter.fixed(100 * ev.repeatSummary().sd(), 2));
+            row.add(String.format(Locale.ROOT, "%+.2f", 100 * pc.difference().mean()));
+            row.add(TablePrinter.fixed(100 * pc.correctedStandardError(), 2));
+            row.add(cell(cm.get("balanced_accuracy_mean"), 100, 2));
+            row.add(cell(cm.get("macro_f1_mean"), 1, 4));
+            row.add(cell(cm.get("auc_mean"), 1, 4));
+            row.add(CommandSupport.seconds(Summary.of(ev.trainSeconds()).mean()));
+            row.add(CommandSupport.seconds(Summary.of(ev.predictSeconds()).mean()));
+            table.row(row.toArray(String[]::new));
+            JsonSummary j = EvaluationJson.of(ev)
+                    .put(metric.replace('-', '_') + "_mean", score.mean())
                     .put("paired_difference", pc.difference().mean())
-                    .put("paired_se", pc.correctedStandardError())
-                    .putList("split_accuracies", ev.scores());
+                    .put("paired_se", pc.correctedStandardError());
             if (tune) {
                 j.putList("chosen", ev.chosen().stream().map(String::valueOf).toList());
             } else {
@@ -357,7 +384,8 @@ public final class CompareCommand implements Callable<Integer> {
             learnersJson.put(e.getKey(), j);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println(outer + "; paired differences and corrected standard errors in points against " + referenceName);
+        out.println(outer + "; paired differences" + (byAccuracy ? "" : " of " + metric) + " and corrected standard errors "
+                + "in points against " + referenceName);
         table.print(out);
         out.flush();
 
@@ -375,6 +403,7 @@ public final class CompareCommand implements Callable<Integer> {
                 .put("input", d.kind().label())
                 .put("n", (long) d.size())
                 .put("reference", referenceName)
+                .put("metric", metric)
                 .put("tune", tune)
                 .putOptional("inner_folds", tune ? (double) innerFolds : null)
                 .put("scale", scale.cliName())
@@ -389,10 +418,11 @@ public final class CompareCommand implements Callable<Integer> {
     private <X> Evaluation run(Learner<X> learner, ParamValues values, Dataset<?> d, Resampling outer,
                                FoldJournal journal, PrintWriter err) {
         int total = outer.size();
-        ModelSelection<X> ms = selection(learner, values, outer, seed, tune, innerFolds, scale).withListener(fold -> {
+        ModelSelection<X> ms = selection(learner, values, outer, seed, tune, innerFolds, scale)
+                .withMetric(Metric.named(metric)).withListener(fold -> {
             synchronized (err) {
-                err.printf(Locale.ROOT, "compare: %s split %d/%d: accuracy %s (train %s s, predict %s s%s)%n",
-                        learner.name(), fold.index() + 1, total, TablePrinter.percent(fold.score()),
+                err.printf(Locale.ROOT, "compare: %s split %d/%d: %s %s (train %s s, predict %s s%s)%n",
+                        learner.name(), fold.index() + 1, total, metric, TablePrinter.percent(fold.score()),
                         CommandSupport.seconds(fold.trainSeconds()), CommandSupport.seconds(fold.predictSeconds()),
                         tune ? ", tune " + CommandSupport.seconds(fold.tuneSeconds()) + " s, chose " + fold.chosen() : "");
                 err.flush();

@@ -124,7 +124,7 @@ public final class JsonSummary {
     }
 
     /**
-     * Adds a list of numbers, strings, booleans, nulls or nested objects.
+     * Adds a list of numbers, strings, booleans, nulls, nested lists or nested objects.
      *
      * @param key the key
      * @param values the elements (copied)
@@ -280,7 +280,14 @@ public final class JsonSummary {
         if (v instanceof Double || v instanceof Float) {
             return checkFinite(key, ((Number) v).doubleValue());
         }
-        throw new IllegalArgumentException("JSON value of '" + key + "' must be a number, string, boolean or object, got "
+        if (v instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                copy.add(checkValue(key + "[" + i + "]", list.get(i)));
+            }
+            return copy;
+        }
+        throw new IllegalArgumentException("JSON value of '" + key + "' must be a number, string, boolean, list or object, got "
                 + v.getClass().getSimpleName());
     }
 

@@ -88,7 +88,7 @@ class CompareCommandTest {
     }
 
     private static void assertLearner(JsonNode j, double[] ours, double[] reference, int perRepeat, double testTrainRatio) {
-        assertThat(TestJson.doubles(j.get("split_accuracies"))).containsExactly(
+        assertThat(TestJson.doubles(j.get("fold_accuracies"))).containsExactly(
                 java.util.Arrays.stream(ours).boxed().toArray(Double[]::new));
         assertThat(j.get("accuracy_mean").doubleValue()).isCloseTo(mean(ours), within(TOL));
         assertThat(j.get("accuracy_sd").doubleValue()).isCloseTo(sd(ours), within(TOL));
@@ -127,6 +127,7 @@ class CompareCommandTest {
         // every documented key is in the document, at the top, per learner or in "splits"
         List<String> present = new java.util.ArrayList<>(TestJson.keys(j));
         present.addAll(TestJson.keys(j.get("learners").get("cvm")));
+        present.addAll(TestJson.keys(j.get("learners").get("cvm").get("confusion_matrix")));
         present.addAll(TestJson.keys(j.get("splits")));
         assertThat(present).containsAll(ReadmeKeys.read().get("compare"));
     }

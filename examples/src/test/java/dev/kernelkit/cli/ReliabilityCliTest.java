@@ -230,9 +230,9 @@ class ReliabilityCliTest {
                 "--seed", "3", "--tune", "--scale", "standard");
         JsonNode tampered = killResumeAndCompare(dir, common, List.of(), 12, "svm");
         JsonNode svm = tampered.get("learners").get("svm");
-        assertThat(TestJson.doubles(svm.get("split_accuracies")).get(0)).isEqualTo(TAMPERED_SCORE);
+        assertThat(TestJson.doubles(svm.get("fold_accuracies")).get(0)).isEqualTo(TAMPERED_SCORE);
         assertThat(svm.get("chosen")).hasSize(6);
-        assertThat(TestJson.doubles(tampered.get("learners").get("l2-svm").get("split_accuracies")).get(0))
+        assertThat(TestJson.doubles(tampered.get("learners").get("l2-svm").get("fold_accuracies")).get(0))
                 .isNotEqualTo(TAMPERED_SCORE);
     }
 
@@ -244,7 +244,7 @@ class ReliabilityCliTest {
         List<String> common = List.of("compare", "--data", data.toString(), "--learners", "mikernel,cvm", "--folds", "3",
                 "--repeats", "2", "--seed", "5");
         JsonNode tampered = killResumeAndCompare(dir, common, List.of(), 12, "mikernel");
-        assertThat(TestJson.doubles(tampered.get("learners").get("mikernel").get("split_accuracies")).get(0))
+        assertThat(TestJson.doubles(tampered.get("learners").get("mikernel").get("fold_accuracies")).get(0))
                 .isEqualTo(TAMPERED_SCORE);
     }
 

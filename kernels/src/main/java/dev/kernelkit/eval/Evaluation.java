@@ -238,8 +238,13 @@ public final class Evaluation {
         return folds.stream().mapToDouble(OuterFold::tuneSeconds).toArray();
     }
 
-    /** The means over consecutive blocks of {@code perRepeat} values, each summed in order. */
-    static double[] repeatMeans(double[] values, int perRepeat) {
+    /**
+     * The means over consecutive blocks of {@code perRepeat} values, each summed in order (the repeat means of
+     * per-split values in split order).
+     *
+     * @throws IllegalArgumentException when the values are not whole blocks
+     */
+    public static double[] repeatMeans(double[] values, int perRepeat) {
         if (perRepeat < 1 || values.length == 0 || values.length % perRepeat != 0) {
             throw new IllegalArgumentException(values.length + " values are not whole repeats of " + perRepeat);
         }
