@@ -15,7 +15,7 @@ import java.util.Objects;
  * <p>Three or more classes ({@link #PLATT_OVR}): normalised one-vs-rest, one sigmoid per class c on
  * its own decision value f<sub>c</sub>, then p<sub>c</sub> = s<sub>c</sub>(f<sub>c</sub>) /
  * &sum;<sub>d</sub> s<sub>d</sub>(f<sub>d</sub>) (computed from logarithms, so it stays defined where
- * every s<sub>c</sub> underflows). This, not LIBSVM's pairwise coupling, because the multi-class models
+ * every s<sub>c</sub> underflows; uniform where even every log s<sub>c</sub> overflows to &minus;&infin;). This, not LIBSVM's pairwise coupling, because the multi-class models
  * of kernelkit are one-vs-rest: they have one machine per class, not one per pair, so there are no
  * pairwise probabilities r<sub>ij</sub> to couple ({@link PairwiseCoupling} is there for a pairwise
  * model). A model whose per-class values are one-vs-one vote counts (the one-vs-one CVM) gets
@@ -100,6 +100,11 @@ public final class CalibratedModel<X> implements Model<X> {
         for (int c = 0; c < f.length; c++) {
             p[c] = sigmoids.get(c).logProbability(f[c]);
             max = Math.max(max, p[c]);
+        }
+        if (max == Double.NEGATIVE_INFINITY) {
+            // every A f + B overflowed: no class is preferred
+            java.util.Arrays.fill(p, 1.0 / f.length);
+            return p;
         }
         double sum = 0;
         for (int c = 0; c < f.length; c++) {

@@ -2,6 +2,7 @@ package dev.kernelkit.learn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
@@ -149,6 +150,34 @@ class CalibratedModelFileTest {
 
     private static String withoutSeconds(String text) {
         return text.lines().filter(l -> !l.startsWith("report.seconds")).reduce("", (x, y) -> x + y + "\n");
+    }
+
+    @Test
+    void everyBadCalibrationNumberLoadsWithValidProbabilitiesOrFailsWithOneLineNamingTheFile() throws Exception {
+        String[] bad = {"NaN", "Infinity", "-Infinity", "1e309", "-1e308", "1e308", "0", "-0", "1e-320", "abc", "",
+                "+", "--1", "0x10"};
+        CalibratedModel<Vec> model = Calibrated.trainer(SVM, 3, 8).fit(threeClasses(45, 8));
+        String text = Models.toText(model, Map.of());
+        for (String key : new String[] {"calibration.a", "calibration.b"}) {
+            for (String value : bad) {
+                String corrupted = text.replaceFirst("(?m)^" + key + " = (\\S+) ", key + " = " + value + " ");
+                assertThat(corrupted).as("%s = %s", key, value).isNotEqualTo(text);
+                Model<Vec> back;
+                try {
+                    @SuppressWarnings("unchecked")
+                    Model<Vec> m = (Model<Vec>) Models.parse("f.model", corrupted).model();
+                    back = m;
+                } catch (ModelFormatException e) {
+                    assertThat(e.getMessage()).as("%s = %s", key, value).startsWith("f.model").doesNotContain("\n");
+                    continue;
+                }
+                for (Vec x : probes(2)) {
+                    double[] p = back.probabilities(x);
+                    assertThat(p[0] + p[1] + p[2]).as("%s = %s", key, value).isCloseTo(1.0, within(1e-12));
+                    assertThat(Math.min(p[0], Math.min(p[1], p[2]))).isGreaterThanOrEqualTo(0.0);
+                }
+            }
+        }
     }
 
     @Test

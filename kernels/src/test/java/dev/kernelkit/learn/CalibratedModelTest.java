@@ -222,6 +222,64 @@ class CalibratedModelTest {
                 .hasMessageStartingWith("the l2-svm model gives no probabilities");
     }
 
+    /** A three-class model whose decision values are the point's coordinates. */
+    private static Model<Vec> coordinates() {
+        return new Model<>() {
+            @Override
+            public int predict(Vec x) {
+                return Model.classOf(decisions(x));
+            }
+
+            @Override
+            public double[] decisions(Vec x) {
+                return new double[] {x.get(0), x.get(1), x.get(2)};
+            }
+
+            @Override
+            public List<String> classNames() {
+                return List.of("a", "b", "c");
+            }
+
+            @Override
+            public FitReport report() {
+                return FitReport.of("coordinates", "none", 0, 0);
+            }
+
+            @Override
+            public InputKind input() {
+                return InputKind.VECTORS;
+            }
+
+            @Override
+            public int dim() {
+                return 3;
+            }
+        };
+    }
+
+    @Test
+    void threeClassProbabilitiesAreTheSigmoidsDividedByTheirSumByHand() {
+        // A = -1, B = 0: s(f) = 1 / (1 + e^-f); s(0) = 1/2, s(ln 3) = 3/4, s(-ln 3) = 1/4, sum 3/2
+        PlattScaling s = new PlattScaling(-1, 0);
+        CalibratedModel<Vec> model = new CalibratedModel<>(coordinates(), List.of(s, s, s));
+        double[] p = model.probabilities(DenseVec.of(0, Math.log(3), -Math.log(3)));
+        assertThat(p).containsExactly(new double[] {1.0 / 3, 1.0 / 2, 1.0 / 6}, within(1e-15));
+    }
+
+    @Test
+    void threeClassProbabilitiesStayDefinedWhenEverySigmoidUnderflows() {
+        // A = 1: s(f) = 1 / (1 + e^f) underflows to 0 for f = 800 and 900; the ratio is e^-100 : 1 : ...
+        PlattScaling s = new PlattScaling(1, 0);
+        CalibratedModel<Vec> model = new CalibratedModel<>(coordinates(), List.of(s, s, s));
+        assertThat(s.probability(800)).isZero();
+        double[] p = model.probabilities(DenseVec.of(900, 800, 800));
+        assertThat(p).containsExactly(new double[] {Math.exp(-100) / (1 + 1), 0.5, 0.5}, within(1e-15));
+        // A f overflows: every log s = -infinity, no class preferred
+        CalibratedModel<Vec> huge = new CalibratedModel<>(coordinates(),
+                List.of(new PlattScaling(1e308, 0), new PlattScaling(1e308, 0), new PlattScaling(1e308, 0)));
+        assertThat(huge.probabilities(DenseVec.of(10, 20, 30))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+    }
+
     @Test
     void foldsBelow2AndAClassWithFewerExamplesThanFoldsAreRefusedByName() {
         Trainer<Vec, SvmModel> svm = Svm.trainer(SvmOptions.of(new GaussianKernel(0.5)));
