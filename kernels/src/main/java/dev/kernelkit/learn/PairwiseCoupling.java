@@ -9,10 +9,11 @@ import java.util.Objects;
  * = p<sup>T</sup> Q p, with Q<sub>ii</sub> = &sum;<sub>s&ne;i</sub> r<sub>si</sub><sup>2</sup> and
  * Q<sub>ij</sub> = &minus;r<sub>ji</sub> r<sub>ij</sub> &mdash; method 2 of T.-F. Wu, C.-J. Lin and
  * R. C. Weng, "Probability estimates for multi-class classification by pairwise coupling", JMLR 5
- * (2004) 975&ndash;1005, eq. (21), the coupling LIBSVM's {@code multiclass_probability} does.
+ * (2004) 975&ndash;1005, Section 4 (their second approach), the coupling LIBSVM's
+ * {@code multiclass_probability} does.
  *
- * <p>The solver is the paper's fixed-point iteration (Section 4, Algorithm 2 and its efficient
- * update): from p = (1/k, ..., 1/k), for t = 1..k in turn set
+ * <p>The solver is the fixed-point iteration the paper proposes for it, with its O(k) update:
+ * from p = (1/k, ..., 1/k), for t = 1..k in turn set
  * p<sub>t</sub> &larr; p<sub>t</sub> + ((p<sup>T</sup>Qp) &minus; (Qp)<sub>t</sub>) / Q<sub>tt</sub> and renormalise p to sum 1,
  * updating Qp and p<sup>T</sup>Qp in O(k) per coordinate (and recomputing both at each sweep); it stops when
  * max<sub>t</sub> |(Qp)<sub>t</sub> &minus; p<sup>T</sup>Qp| &lt; 0.005 / k (the optimality condition of the

@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * <p>The fit is the numerically safe Newton method with backtracking line search of H.-T. Lin,
  * C.-J. Lin and R. C. Weng, "A note on Platt's probabilistic outputs for support vector machines",
- * Machine Learning 68 (2007) 267&ndash;276, Algorithm 1 (the algorithm of LIBSVM's
- * {@code sigmoid_train}). With N+ positive and N- negative examples it minimises the cross-entropy
+ * Machine Learning 68 (2007) 267&ndash;276, written from the paper's pseudo-code (the algorithm of
+ * LIBSVM's {@code sigmoid_train}). With N+ positive and N- negative examples it minimises the cross-entropy
  * F(A, B) = &sum;<sub>i</sub> t<sub>i</sub> (A f<sub>i</sub> + B) + log(1 + exp(&minus;(A f<sub>i</sub> + B)))
  * against the smoothed targets t = (N+ + 1)/(N+ + 2) for a positive and 1/(N- + 2) for a negative
  * example (Platt's prior correction against overfitting), starting from A = 0,
