@@ -7,7 +7,7 @@ import dev.kernelkit.learn.FittedModel;
  * Writes and reads one model type's part of a model file. Modules register their codecs in
  * {@code META-INF/services/dev.kernelkit.io.ModelCodec}; {@link Models} picks the codec by the
  * file's {@code type} when loading and by the model's class when saving, and writes what every
- * model file has itself (the fit report, the scaler, provenance lines), so a codec writes only the
+ * model file has itself (the fit report, the scaler, the calibration, provenance lines), so a codec writes only the
  * model's own parameters.
  *
  * @param <M> the model class
@@ -21,8 +21,8 @@ public interface ModelCodec<M extends FittedModel<?>> {
     Class<M> modelClass();
 
     /**
-     * Adds the model's parameters to the writer. Keys {@code report.*}, {@code scaling.*} and
-     * {@code trained.*} are taken by {@link Models}.
+     * Adds the model's parameters to the writer. Keys {@code report.*}, {@code scaling.*},
+     * {@code calibration.*} and {@code trained.*} are taken by {@link Models}.
      *
      * @throws IllegalArgumentException when the model holds something the format cannot store
      *         (a kernel with no specification)

@@ -1,9 +1,11 @@
 package dev.kernelkit.io;
 
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.PlattScaling;
 import dev.kernelkit.learn.RegressionModel;
 import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
@@ -11,6 +13,7 @@ import dev.kernelkit.learn.ScaledRegressionModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +33,22 @@ import java.util.stream.Collectors;
  * report.objective = 12.5 11.9 ...,  report.seconds = 0.84
  * scaling.kind = standard              only for a model behind its training scaler ({@link Scaled})
  * scaling.offsets = ..., scaling.scales = ...
+ * calibration.kind = platt             only for a model with probability outputs ({@link CalibratedModel}):
+ * calibration.a = -1.93                {@code platt} (two classes, one sigmoid) or {@code platt-ovr}
+ * calibration.b = 0.0127               (k classes, one sigmoid per class: k values in class order)
  * trained.data = musk1.csv             provenance lines given to {@link #save(FittedModel, Path, Map)}
  * </pre>
  *
- * A file written before the fit report existed loads with a report that says so (learner = the
+ * The report written is the saved model's own ({@link FittedModel#report()}: for a calibrated model the
+ * inner one's with the calibrated fit's wall time), and the model read back carries it.
+ *
+ * <p>A model may be behind at most one scaler and at most one calibration, in either order; it loads as
+ * {@code CalibratedModel(ScaledModel(model))} (the calibration outside, as {@code
+ * Calibrated.trainer(ScaledModel.trainer(...), ...)} builds it), which gives the same decision values and
+ * probabilities as {@code ScaledModel(CalibratedModel(model))}. A file without {@code calibration.*} loads
+ * as before.
+ *
+ * <p>A file written before the fit report existed loads with a report that says so (learner = the
  * type, options "unknown"), and one that kept its scaler under {@code scaler.*} loads behind that scaler.
  */
 public final class Models {
@@ -44,6 +59,8 @@ public final class Models {
      * read as {@link #SCALING}, never written.
      */
     public static final String LEGACY_SCALING = "scaler";
+    /** The key prefix of the probability calibration (Platt sigmoids). */
+    public static final String CALIBRATION = "calibration";
     /** The key prefix of provenance lines. */
     public static final String TRAINED = "trained";
 
@@ -109,17 +126,28 @@ public final class Models {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(provenance, "provenance");
         FittedScaler scaler = null;
+        CalibratedModel<?> calibration = null;
         FittedModel<?> inner = model;
-        if (model instanceof Scaled<?> s) {
-            scaler = s.scaler();
-            inner = s.inner();
-            if (inner instanceof Scaled<?>) {
-                throw new IllegalArgumentException("a model behind two scalers cannot be saved");
+        while (true) {
+            if (inner instanceof Scaled<?> s) {
+                if (scaler != null) {
+                    throw new IllegalArgumentException("a model behind two scalers cannot be saved");
+                }
+                scaler = s.scaler();
+                inner = s.inner();
+            } else if (inner instanceof CalibratedModel<?> c) {
+                if (calibration != null) {
+                    throw new IllegalArgumentException("a model with two calibrations cannot be saved");
+                }
+                calibration = c;
+                inner = c.inner();
+            } else {
+                break;
             }
         }
         ModelCodec codec = codecFor(inner);
         ModelFileWriter w = new ModelFileWriter(codec.type());
-        FitReport r = inner.report();
+        FitReport r = model.report();
         w.putString("report.learner", r.learner());
         if (!r.options().isEmpty()) {
             w.putString("report.options", r.options());
@@ -131,6 +159,9 @@ public final class Models {
         w.putDouble("report.seconds", r.seconds());
         if (scaler != null) {
             ModelParts.writeScaler(w, SCALING, scaler);
+        }
+        if (calibration != null) {
+            writeCalibration(w, calibration);
         }
         for (Map.Entry<String, String> p : provenance.entrySet()) {
             w.putString(TRAINED + "." + p.getKey(), p.getValue());
@@ -226,6 +257,15 @@ public final class Models {
                 throw f.formatError(e.getMessage());
             }
         }
+        if (f.has(CALIBRATION + ".kind")) {
+            model = readCalibration(f, model);
+        } else {
+            for (String key : f.keys()) {
+                if (key.startsWith(CALIBRATION + ".")) {
+                    throw f.formatError(key, "expected '" + CALIBRATION + ".kind' with '" + key + "'");
+                }
+            }
+        }
         Map<String, String> provenance = new LinkedHashMap<>();
         String prefix = TRAINED + ".";
         for (String key : f.keys()) {
@@ -234,6 +274,58 @@ public final class Models {
             }
         }
         return new Loaded(model, provenance);
+    }
+
+    private static void writeCalibration(ModelFileWriter w, CalibratedModel<?> model) {
+        List<PlattScaling> sigmoids = model.sigmoids();
+        double[] a = new double[sigmoids.size()];
+        double[] b = new double[sigmoids.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = sigmoids.get(i).a();
+            b[i] = sigmoids.get(i).b();
+        }
+        w.putString(CALIBRATION + ".kind", model.kind());
+        w.putDoubles(CALIBRATION + ".a", a);
+        w.putDoubles(CALIBRATION + ".b", b);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static FittedModel<?> readCalibration(ModelFile f, FittedModel<?> model) throws ModelFormatException {
+        String key = CALIBRATION + ".kind";
+        String kind = f.getString(key);
+        if (!(model instanceof Model m)) {
+            throw f.formatError(key, "expected a classifier for '" + key + "', found a model of type '" + f.type()
+                    + "' that is not one");
+        }
+        int classes = m.classNames().size();
+        int expected;
+        if (kind.equals(CalibratedModel.PLATT)) {
+            expected = 1;
+        } else if (kind.equals(CalibratedModel.PLATT_OVR)) {
+            expected = classes;
+        } else {
+            throw f.formatError(key, "expected '" + CalibratedModel.PLATT + "' or '" + CalibratedModel.PLATT_OVR
+                    + "' for '" + key + "', found '" + kind + "'");
+        }
+        if ((expected == 1) != (classes == 2)) {
+            throw f.formatError(key, "expected '" + (classes == 2 ? CalibratedModel.PLATT : CalibratedModel.PLATT_OVR)
+                    + "' for '" + key + "' of a model of " + classes + " classes, found '" + kind + "'");
+        }
+        double[] a = f.getDoubles(CALIBRATION + ".a", expected);
+        double[] b = f.getDoubles(CALIBRATION + ".b", expected);
+        List<PlattScaling> sigmoids = new ArrayList<>(expected);
+        for (int i = 0; i < expected; i++) {
+            try {
+                sigmoids.add(new PlattScaling(a[i], b[i]));
+            } catch (IllegalArgumentException e) {
+                throw f.formatError(CALIBRATION + ".a", e.getMessage());
+            }
+        }
+        try {
+            return new CalibratedModel<>(m, sigmoids);
+        } catch (IllegalArgumentException e) {
+            throw f.formatError(e.getMessage());
+        }
     }
 
     private static FitReport readReport(ModelFile f) throws ModelFormatException {

@@ -22,6 +22,18 @@ public interface Model<X> extends FittedModel<X> {
     /** The class names, in class-index order (those of the training data). */
     List<String> classNames();
 
+    /**
+     * The class probabilities, in {@link #classNames()} order, each in [0, 1], summing to 1. Only a
+     * model trained with probability outputs ({@link Calibrated#trainer}) has them.
+     *
+     * @throws UnsupportedOperationException for a model trained without probability outputs (this
+     *         default), naming the learner
+     */
+    default double[] probabilities(X x) {
+        throw new UnsupportedOperationException("the " + report().learner() + " model gives no probabilities:"
+                + " train it with probability outputs (Calibrated.trainer) to get them");
+    }
+
     /** The predicted class name. */
     default String predictName(X x) {
         return classNames().get(predict(x));

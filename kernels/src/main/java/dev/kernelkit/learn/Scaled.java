@@ -17,12 +17,17 @@ public interface Scaled<X> extends FittedModel<X> {
     /** The model over scaled examples. */
     FittedModel<X> inner();
 
-    /** The inner model unwrapped from any number of scalers. */
+    /** The inner model unwrapped from any number of scalers and calibrations ({@link CalibratedModel}). */
     static FittedModel<?> innermost(FittedModel<?> model) {
         FittedModel<?> m = model;
-        while (m instanceof Scaled<?> s) {
-            m = s.inner();
+        while (true) {
+            if (m instanceof Scaled<?> s) {
+                m = s.inner();
+            } else if (m instanceof CalibratedModel<?> c) {
+                m = c.inner();
+            } else {
+                return m;
+            }
         }
-        return m;
     }
 }

@@ -58,6 +58,12 @@ public final class ScaledModel<X> implements Model<X>, Scaled<X> {
         return inner.decisions(scaler.applyTo(x));
     }
 
+    /** The inner model's probabilities of the scaled example. */
+    @Override
+    public double[] probabilities(X x) {
+        return inner.probabilities(scaler.applyTo(x));
+    }
+
     @Override
     public List<String> classNames() {
         return inner.classNames();

@@ -9,6 +9,8 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.Calibrated;
+import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
@@ -29,9 +31,10 @@ import java.util.SplittableRandom;
  * The learner contract every registered learner must pass (each module runs it over its own
  * catalog; integration-tests over all of them): fit on a small seeded problem of the learner's
  * input kind and task, predict every training example, save and load through
- * {@link Models}, get bit-identical decisions back; the same seed gives the same model; a
- * classifier refuses a one-class and an empty training set, every learner refuses data of the
- * other input kind, with a message naming the problem.
+ * {@link Models}, get bit-identical decisions back; a classifier trained with probability outputs
+ * ({@link Calibrated}) gives probabilities that sum to 1 and survive save and load bit for bit; the
+ * same seed gives the same model; a classifier refuses a one-class and an empty training set,
+ * every learner refuses data of the other input kind, with a message naming the problem.
  */
 public final class LearnerContract {
     /** The seed of the small problems. */
@@ -85,6 +88,7 @@ public final class LearnerContract {
         }
 
         if (learner.task() == Task.CLASSIFICATION) {
+            checkProbabilities(learner, data, model, dir);
             Dataset<X> oneClass = data.subset(indicesOfClass(data, data.classIndex(0)));
             assertThatThrownBy(() -> learner.trainer(data, SEED).fit(oneClass))
                     .as("%s on one class", learner.name())
@@ -99,6 +103,50 @@ public final class LearnerContract {
         assertThatThrownBy(() -> learner.trainer(data, SEED).fit(otherKind))
                 .as("%s on the other input kind", learner.name())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("learns from");
+    }
+
+    /**
+     * A classifier gives no probabilities unless trained with them (the message names it); wrapped in
+     * {@link Calibrated#trainer} (3 folds) it gives probabilities in [0, 1] summing to 1, in class order,
+     * with the decisions of the plain fit, and the same probabilities bit for bit after save and load.
+     */
+    @SuppressWarnings("unchecked")
+    private static <X> void checkProbabilities(Learner<X> learner, Dataset<X> data, FittedModel<X> model, Path dir)
+            throws IOException {
+        assertThat(model).as("%s model of a classifier", learner.name()).isInstanceOf(Model.class);
+        Model<X> plain = (Model<X>) model;
+        assertThatThrownBy(() -> plain.probabilities(data.x(0))).as("%s probabilities without calibration",
+                learner.name()).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("the " + learner.name() + " model gives no probabilities");
+        Trainer<X, ? extends Model<X>> inner = (Trainer<X, ? extends Model<X>>) learner.trainer(data, SEED);
+        CalibratedModel<X> calibrated = Calibrated.trainer(inner, 3, SEED).fit(data);
+        assertThat(calibrated.report().learner()).isEqualTo(learner.name());
+        double[][] before = new double[data.size()][];
+        for (int i = 0; i < data.size(); i++) {
+            X x = data.x(i);
+            double[] p = calibrated.probabilities(x);
+            before[i] = p;
+            assertThat(p).as("%s probabilities of example %d", learner.name(), i).hasSize(plain.classNames().size());
+            double sum = 0;
+            for (double v : p) {
+                assertThat(v >= 0 && v <= 1).as("%s probability %s of example %d in [0, 1]", learner.name(), v, i)
+                        .isTrue();
+                sum += v;
+            }
+            assertThat(Math.abs(sum - 1)).as("%s probabilities of example %d sum to 1", learner.name(), i)
+                    .isLessThan(1e-12);
+            assertThat(calibrated.decisions(x)).as("%s calibrated decisions of example %d", learner.name(), i)
+                    .containsExactly(plain.decisions(x));
+        }
+        Path file = dir.resolve(learner.name().replaceAll("[^A-Za-z0-9._-]", "_") + ".calibrated.model");
+        Models.save(calibrated, file);
+        Model<X> back = (Model<X>) Models.loadClassifier(file);
+        assertThat(back).as("%s calibrated model loaded", learner.name()).isInstanceOf(CalibratedModel.class);
+        assertThat(back.report()).isEqualTo(calibrated.report());
+        for (int i = 0; i < data.size(); i++) {
+            assertThat(back.probabilities(data.x(i))).as("%s probabilities of example %d after save/load",
+                    learner.name(), i).containsExactly(before[i]);
+        }
     }
 
     /**
