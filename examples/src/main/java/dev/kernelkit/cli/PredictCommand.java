@@ -65,6 +65,16 @@ public final class PredictCommand implements Callable<Integer> {
             + "instead of stdout.")
     Path output;
 
+    @Option(names = "--probability", negatable = true, defaultValue = "false",
+            description = "Write the class probabilities too (a model trained with --probability): a CSV with the header "
+                    + "prediction,p_<class>,... in the model's class order (LIBSVM svm-predict -b 1).")
+    boolean probability;
+
+    @Option(names = "--decisions", negatable = true, defaultValue = "false",
+            description = "Write the decision values too: a CSV column decision (two classes; class 2 when > 0) or "
+                    + "d_<class> per class (three or more).")
+    boolean decisions;
+
     @Mixin
     Options.Json json;
 
@@ -144,6 +154,49 @@ public final class PredictCommand implements Callable<Integer> {
      */
     public record Predictions(List<String> names, double[] values, Double accuracy, Double mse, Double r2,
                               double seconds) {
+        /**
+         * A CSV of the predicted class names with, per example, the probabilities and/or decision values of a
+         * classifier: the header {@code prediction,p_<class>,...,decision} (or {@code d_<class>,...}), then one row
+         * per example.
+         *
+         * @param probabilities one row per example in the model's class order, or null
+         * @param decisionValues one row per example ({f} for two classes, one per class otherwise), or null
+         */
+        public String csv(List<String> classNames, double[][] probabilities, double[][] decisionValues) {
+            StringBuilder sb = new StringBuilder(size() * 24);
+            sb.append("prediction");
+            if (probabilities != null) {
+                for (String c : classNames) {
+                    sb.append(",p_").append(c);
+                }
+            }
+            if (decisionValues != null) {
+                if (classNames.size() == 2) {
+                    sb.append(",decision");
+                } else {
+                    for (String c : classNames) {
+                        sb.append(",d_").append(c);
+                    }
+                }
+            }
+            sb.append('\n');
+            for (int i = 0; i < size(); i++) {
+                sb.append(names.get(i));
+                for (double[] row : probabilities == null ? new double[0][] : new double[][] {probabilities[i]}) {
+                    for (double v : row) {
+                        sb.append(',').append(v);
+                    }
+                }
+                for (double[] row : decisionValues == null ? new double[0][] : new double[][] {decisionValues[i]}) {
+                    for (double v : row) {
+                        sb.append(',').append(v);
+                    }
+                }
+                sb.append('\n');
+            }
+            return sb.toString();
+        }
+
         /** The number of examples predicted. */
         public int size() {
             return names != null ? names.size() : values.length;
@@ -250,13 +303,23 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LoadedModel m = load(model);
         Dataset<?> d = m.read(data, format);
+        if ((probability || decisions) && !(m.model() instanceof Model<?>)) {
+            throw new IllegalArgumentException((probability ? "--probability" : "--decisions") + " needs a classifier; "
+                    + m.who() + " is a regressor");
+        }
+        if (probability) {
+            // fails before any output, naming the learner, when the model has no probability outputs
+            probe(m);
+        }
         Predictions p = predict(m.model(), d);
+        String text = probability || decisions ? p.csv(modelClasses(m.model()),
+                probability ? rows(m.model(), d, true) : null, decisions ? rows(m.model(), d, false) : null) : p.text();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter summary = out;
         if (output != null) {
-            AtomicFiles.writeString(output, p.text());
+            AtomicFiles.writeString(output, text);
         } else {
-            out.print(p.text());
+            out.print(text);
             out.flush();
             summary = spec.commandLine().getErr();
         }
@@ -289,9 +352,29 @@ public final class PredictCommand implements Callable<Integer> {
                 .putOptional("mse", p.mse())
                 .putOptional("r2", p.r2())
                 .put("predict_seconds", p.seconds())
+                .put("probability", probability)
+                .put("decisions", decisions)
                 .put("predictions_file", output == null ? null : output.toString());
         json.write(CommandSupport.putEnvironment(js));
         return Main.OK;
+    }
+
+    /** Fails with one line naming the model when it gives no probabilities. */
+    private static void probe(LoadedModel m) {
+        // model files load a calibrated model as the calibration around the (scaled) model
+        if (!(m.model() instanceof dev.kernelkit.learn.CalibratedModel<?>)) {
+            throw new IllegalArgumentException(m.who() + " was trained without probability outputs: train it with "
+                    + "--probability (learner " + m.model().report().learner() + ")");
+        }
+    }
+
+    /** The probabilities (or decision values) of every example, in parallel. */
+    @SuppressWarnings("unchecked")
+    private static double[][] rows(FittedModel<?> model, Dataset<?> data, boolean probabilities) {
+        Model<Object> c = (Model<Object>) model;
+        Dataset<Object> d = (Dataset<Object>) data;
+        return IntStream.range(0, d.size()).parallel()
+                .mapToObj(i -> probabilities ? c.probabilities(d.x(i)) : c.decisions(d.x(i))).toArray(double[][]::new);
     }
 
     private static List<String> modelClasses(FittedModel<?> m) {

@@ -4,6 +4,8 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.Calibrated;
+import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Learner;
@@ -89,6 +91,16 @@ public final class TrainCommand implements Callable<Integer> {
             description = "Seed of the learner's randomness (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
+    @Option(names = "--probability", negatable = true, defaultValue = "false",
+            description = "Also fit probability outputs (LIBSVM -b 1): Platt's sigmoid on decision values from an internal "
+                    + "stratified --probability-folds CV of --data (normalised one-vs-rest for 3+ classes); predict "
+                    + "--probability then writes them. Classifiers only (default: off).")
+    boolean probability;
+
+    @Option(names = "--probability-folds", paramLabel = "K", defaultValue = "5",
+            description = "Folds of the internal CV of --probability (default: ${DEFAULT-VALUE}, as LIBSVM).")
+    int probabilityFolds = 5;
+
     @Mixin
     Options.Json json;
 
@@ -100,6 +112,13 @@ public final class TrainCommand implements Callable<Integer> {
         if (l.input() != f.kind()) {
             throw new IllegalArgumentException("learner '" + l.name() + "' learns from " + l.input().label() + ", but "
                     + data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
+        }
+        if (probability && l.task() != Task.CLASSIFICATION) {
+            throw new IllegalArgumentException("--probability needs a classifier; learner '" + l.name() + "' is a "
+                    + LearnersCommand.taskName(l) + " learner");
+        }
+        if (probabilityFolds < 2) {
+            throw new IllegalArgumentException("--probability-folds must be >= 2, got " + probabilityFolds);
         }
         // every name and value is checked before the data are read
         ParamValues values = ParamValues.parse(l.name(), l.params(), ParamValues.assignments(params));
@@ -155,6 +174,7 @@ public final class TrainCommand implements Callable<Integer> {
                 .put("params", given)
                 .put("options", m.report().options())
                 .put("scale", scale.cliName())
+                .put("probability", probability)
                 .put("seed", seed)
                 .put("iterations", m.report().iterations())
                 .put("converged", m.report().converged())
@@ -178,6 +198,13 @@ public final class TrainCommand implements Callable<Integer> {
         FittedScaler scaler = scale == FeatureScaling.NONE ? null : scale.fit(d);
         Dataset<X> training = scaler == null ? d : scaler.apply(d);
         Trainer<X, ? extends FittedModel<X>> trainer = l.trainer(training, seed, values);
+        if (probability) {
+            CalibratedModel<X> calibrated = Calibrated.trainer((Trainer<X, ? extends Model<X>>) trainer, probabilityFolds,
+                    seed).fit(training);
+            // the one order model files load: the calibration around the scaled model
+            return new Fitted(scaler == null ? calibrated : new CalibratedModel<>(new ScaledModel<>(scaler,
+                    calibrated.inner()), calibrated.sigmoids()), clock.elapsedSeconds());
+        }
         FittedModel<X> fitted = trainer.fit(training);
         FittedModel<?> out = fitted;
         if (scaler != null) {
@@ -202,6 +229,9 @@ public final class TrainCommand implements Callable<Integer> {
         p.put("learner", l.name());
         values.asText().forEach((k, v) -> p.put("param." + k, v));
         p.put("scale", scale.cliName());
+        if (probability) {
+            p.put("probability_folds", Integer.toString(probabilityFolds));
+        }
         p.put("seed", Long.toString(seed));
         p.put("kernelkit", kernelkitVersion());
         p.put("java", System.getProperty("java.version"));

@@ -164,6 +164,57 @@ class TrainCommandTest {
     }
 
     @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void trainWithProbabilityAndPredictWriteTheProbabilitiesOfTheSameCalibrationBuiltByHand(@TempDir Path dir)
+            throws Exception {
+        LabeledDataset blobs = TestData.gaussianBlobs(60, 3, 1.5, 2);
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(blobs, data);
+        Path model = dir.resolve("m.model");
+        CliRun t = CliRun.of("train", "--learner", "svm", "--probability", "--scale", "standard", "--data", data.toString(),
+                "--model", model.toString());
+        assertThat(t.exitCode()).as(t.err()).isZero();
+        Path csv = dir.resolve("p.csv");
+        CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", data.toString(), "--probability",
+                "--decisions", "--output", csv.toString());
+        assertThat(p.exitCode()).as(p.err()).isZero();
+        List<String> lines = Files.readAllLines(csv);
+        LabeledDataset d = LibsvmFormat.read(data);
+        // by hand: standardise on all data, Platt on 5-fold decision values of the scaled data, seed 1
+        dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(d);
+        LabeledDataset scaled = scaler.apply(d);
+        dev.kernelkit.learn.Trainer<dev.kernelkit.data.Vec, ? extends Model<dev.kernelkit.data.Vec>> svm =
+                (dev.kernelkit.learn.Trainer) Learners.vectors("svm").trainer(scaled, 1L);
+        dev.kernelkit.learn.CalibratedModel<dev.kernelkit.data.Vec> byHand = dev.kernelkit.learn.Calibrated.trainer(svm, 5,
+                1L).fit(scaled);
+        assertThat(lines.get(0)).isEqualTo("prediction,p_" + byHand.classNames().get(0) + ",p_"
+                + byHand.classNames().get(1) + ",decision");
+        assertThat(lines).hasSize(d.size() + 1);
+        for (int i = 0; i < d.size(); i++) {
+            String[] cells = lines.get(i + 1).split(",");
+            dev.kernelkit.data.Vec x = scaler.apply(d.x(i));
+            double[] expected = byHand.probabilities(x);
+            assertThat(Double.parseDouble(cells[1])).isEqualTo(expected[0]);
+            assertThat(Double.parseDouble(cells[2])).isEqualTo(expected[1]);
+            assertThat(expected[0] + expected[1]).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
+            assertThat(Double.parseDouble(cells[3])).isEqualTo(byHand.decisions(x)[0]);
+            assertThat(cells[0]).isEqualTo(byHand.classNames().get(byHand.predict(x)));
+        }
+        // a model without probability outputs: one line naming it, nothing written
+        Path plain = dir.resolve("plain.model");
+        assertThat(CliRun.of("train", "--learner", "svm", "--data", data.toString(), "--model", plain.toString())
+                .exitCode()).isZero();
+        Path none = dir.resolve("none.csv");
+        CliRun refused = CliRun.of("predict", "--model", plain.toString(), "--data", data.toString(), "--probability",
+                "--output", none.toString());
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.err()).startsWith("kernelkit: error: the model " + plain + " (type svm) was trained without "
+                + "probability outputs");
+        assertThat(refused.err().lines()).hasSize(1);
+        assertThat(none).doesNotExist();
+    }
+
+    @Test
     void learnersListsEveryLearnerWithItsParametersInTheTableAndTheJson(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("l.json");
         CliRun r = CliRun.of("learners", "--json", json.toString());
