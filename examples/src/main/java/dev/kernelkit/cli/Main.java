@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 DemoCommand.class,
+                ExampleDataCommand.class,
                 SvmCommand.class,
                 BenchCommand.class,
                 TrainCommand.class,
