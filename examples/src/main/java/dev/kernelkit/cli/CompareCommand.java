@@ -1,15 +1,12 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.eval.CatalogSelection;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
-import dev.kernelkit.eval.Grid;
-import dev.kernelkit.eval.InnerSplits;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.PairedComparison;
-import dev.kernelkit.eval.Preprocessing;
 import dev.kernelkit.eval.Resampling;
-import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.InputKind;
@@ -201,12 +198,7 @@ public final class CompareCommand implements Callable<Integer> {
      */
     public static <X> ModelSelection<X> selection(Learner<X> learner, Resampling outer, long seed, boolean tune,
                                                   int innerFolds, FeatureScaling scale) {
-        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
-        ModelSelection.GridFactory<X> grids = tune
-                ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed))
-                : (part, s) -> Grid.single(learner.trainer(part, seed));
-        ModelSelection<X> ms = ModelSelection.of(outer, grids, inner);
-        return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));
+        return CatalogSelection.of(learner, outer, seed, tune, innerFolds, scale);
     }
 
     @Override

@@ -1,22 +1,20 @@
 package dev.kernelkit.spark;
 
 import dev.kernelkit.data.FeatureScaling;
-import dev.kernelkit.eval.Grid;
-import dev.kernelkit.eval.InnerSplits;
+import dev.kernelkit.eval.CatalogSelection;
 import dev.kernelkit.eval.ModelSelection;
-import dev.kernelkit.eval.Preprocessing;
 import dev.kernelkit.eval.Resampling;
-import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import java.util.Objects;
 
 /**
- * The harness run of one catalog learner as {@code kernelkit compare} configures it, as a recipe:
- * outer {@code repeats} x stratified {@code folds}-fold CV seeded {@code seed}; the learner's catalog
- * defaults on every (scaled) training part, or with {@code tune} its catalog grid searched by inner
- * stratified {@code innerFolds}-fold CV seeded {@code seed + 1000 (s + 1)} on outer split s. The
+ * The harness run of one catalog learner as {@code kernelkit compare} configures it
+ * ({@link CatalogSelection}), as a recipe: outer {@code repeats} x stratified {@code folds}-fold CV
+ * seeded {@code seed}; the learner's catalog defaults on every (scaled) training part, or with
+ * {@code tune} its catalog grid searched by inner stratified {@code innerFolds}-fold CV seeded
+ * {@code seed + 1000 (s + 1)} on outer split s. The
  * learner is found by name in the catalog ({@link Learners#find(String, InputKind)}) wherever the
  * recipe is built, so any module on the executors' class path serves.
  *
@@ -59,20 +57,14 @@ public record CatalogProtocol<X>(String learner, InputKind input, int folds, int
     }
 
     /**
-     * The harness, as {@code CompareCommand.selection} builds it.
+     * The harness ({@link CatalogSelection}, as the compare command builds it).
      *
      * @throws IllegalArgumentException when the catalog has no such learner for the input kind
      */
     @Override
     @SuppressWarnings("unchecked")
     public ModelSelection<X> selection() {
-        Learner<X> l = (Learner<X>) Learners.find(learner, input);
-        Resampling outer = Resampling.stratifiedKFold(folds, repeats, seed);
-        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
-        ModelSelection.GridFactory<X> grids = tune
-                ? (part, s) -> Grid.ofTrainers(l.grid(part, seed))
-                : (part, s) -> Grid.single(l.trainer(part, seed));
-        ModelSelection<X> ms = ModelSelection.of(outer, grids, inner);
-        return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));
+        return CatalogSelection.of((Learner<X>) Learners.find(learner, input), Resampling.stratifiedKFold(folds, repeats,
+                seed), seed, tune, innerFolds, scale);
     }
 }

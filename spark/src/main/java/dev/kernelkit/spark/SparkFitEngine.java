@@ -110,9 +110,9 @@ public final class SparkFitEngine<X> implements FitEngine, AutoCloseable {
         try {
             shipped = jsc.parallelize(keys, keys.size()).map(new Perform<>(protocol, data)).collect();
         } catch (Exception e) {
-            if (e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-                jsc.cancelJobGroup(group);
-            }
+            // the job failed (nothing left to stop) or its waiting thread was interrupted (Spark may wrap that):
+            // either way no task of the group need run on
+            jsc.cancelJobGroup(group);
             throw failure(e, tasks);
         } finally {
             jsc.clearJobGroup();
