@@ -1,16 +1,13 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.eval.CatalogSelection;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
-import dev.kernelkit.eval.Grid;
-import dev.kernelkit.eval.InnerSplits;
 import dev.kernelkit.eval.Metric;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.PairedComparison;
-import dev.kernelkit.eval.Preprocessing;
 import dev.kernelkit.eval.Resampling;
-import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.InputKind;
@@ -262,27 +259,20 @@ public final class CompareCommand implements Callable<Integer> {
      */
     public static <X> ModelSelection<X> selection(Learner<X> learner, Resampling outer, long seed, boolean tune,
                                                   int innerFolds, FeatureScaling scale) {
-        return selection(learner, ParamValues.NONE, outer, seed, tune, innerFolds, scale);
+        return selection(learner, ParamValues.NONE, "accuracy", outer, seed, tune, innerFolds, scale);
     }
 
     /**
      * As {@link #selection(Learner, Resampling, long, boolean, int, FeatureScaling)}, the learner fitted with
-     * the given parameter values (their defaults for the others) when not tuned.
+     * the given parameter values (their defaults for the others) when not tuned, scored by a metric by name
+     * ({@link CatalogSelection}: the one definition the Spark engine's executors rebuild too).
      *
      * @throws IllegalArgumentException when values are given with {@code tune} (the grid sets them)
      */
-    public static <X> ModelSelection<X> selection(Learner<X> learner, ParamValues values, Resampling outer, long seed,
-                                                  boolean tune, int innerFolds, FeatureScaling scale) {
-        if (tune && !values.isEmpty()) {
-            throw new IllegalArgumentException("learner '" + learner.name() + "': --param " + values
-                    + " cannot be combined with --tune (the tuning grid sets the parameters)");
-        }
-        InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
-        ModelSelection.GridFactory<X> grids = tune
-                ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed))
-                : (part, s) -> Grid.single(learner.trainer(part, seed, values));
-        ModelSelection<X> ms = ModelSelection.of(outer, grids, inner);
-        return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));
+    public static <X> ModelSelection<X> selection(Learner<X> learner, ParamValues values, String metric,
+                                                  Resampling outer, long seed, boolean tune, int innerFolds,
+                                                  FeatureScaling scale) {
+        return CatalogSelection.of(learner, values, metric, outer, seed, tune, innerFolds, scale);
     }
 
     @Override
@@ -418,8 +408,8 @@ public final class CompareCommand implements Callable<Integer> {
     private <X> Evaluation run(Learner<X> learner, ParamValues values, Dataset<?> d, Resampling outer,
                                FoldJournal journal, PrintWriter err) {
         int total = outer.size();
-        ModelSelection<X> ms = selection(learner, values, outer, seed, tune, innerFolds, scale)
-                .withMetric(Metric.named(metric)).withListener(fold -> {
+        ModelSelection<X> ms = selection(learner, values, metric, outer, seed, tune, innerFolds, scale)
+                .withListener(fold -> {
             synchronized (err) {
                 err.printf(Locale.ROOT, "compare: %s split %d/%d: %s %s (train %s s, predict %s s%s)%n",
                         learner.name(), fold.index() + 1, total, metric, TablePrinter.percent(fold.score()),

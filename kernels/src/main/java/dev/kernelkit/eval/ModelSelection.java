@@ -42,7 +42,9 @@ import java.util.function.Consumer;
  * (point, inner split) on {@link #withThreads threads} (default: the available processors), outer
  * splits on {@link #withOuterThreads outerThreads} (default 1); every score and choice equals the
  * sequential run's for learners whose fit is a pure function of data and options (the contract's
- * "same seed, same model"). Immutable: the {@code with...} methods return modified copies.
+ * "same seed, same model"). The fits of a run go through a {@link FitEngine} ({@link #withEngine}):
+ * this machine by default, or one that performs each {@link FitTask} elsewhere with {@link #perform}
+ * while the choices stay here. Immutable: the {@code with...} methods return modified copies.
  *
  * @param <X> the example type
  */
@@ -90,6 +92,7 @@ public final class ModelSelection<X> {
         FitCounter<X> counter = FitCounter.byReport();
         FoldJournal journal;
         String section;
+        FitEngine engine = FitEngine.local();
 
         Settings<X> copy() {
             Settings<X> s = new Settings<>();
@@ -109,6 +112,7 @@ public final class ModelSelection<X> {
             s.counter = counter;
             s.journal = journal;
             s.section = section;
+            s.engine = engine;
             return s;
         }
     }
@@ -264,6 +268,15 @@ public final class ModelSelection<X> {
         return with(x -> x.counter = counter);
     }
 
+    /**
+     * With the fits of {@link #run} and {@link #runFold} made by {@code engine} (default
+     * {@link FitEngine#local()}, on this machine); {@link #select} always fits here.
+     */
+    public ModelSelection<X> withEngine(FitEngine engine) {
+        Objects.requireNonNull(engine, "engine");
+        return with(x -> x.engine = engine);
+    }
+
     /** The outer splitting. */
     public Resampling resampling() {
         return c.outer;
@@ -323,6 +336,39 @@ public final class ModelSelection<X> {
         return select(trainingPart, outerIndex, grid(trainingPart, outerIndex), null);
     }
 
+    /**
+     * Performs one fit of a {@link #run} on {@code data} in this JVM, as a worker of a {@link FitEngine}
+     * does: the outer split, its preprocessing, its grid and (for an inner fit) its inner splits are
+     * made again from the data and the task's indices, so the outcome is the one the run itself would
+     * get (times apart). Costs one preprocessing and one grid per call.
+     *
+     * @throws IllegalArgumentException for an index outside the run's splits or grid, and as {@link #run}
+     * @throws FoldFailedException when the fit or its scoring fails, as in {@link #run}
+     */
+    public FitOutcome perform(Dataset<X> data, FitTask task) {
+        Objects.requireNonNull(task, "task");
+        List<Splits.Split> splits = outerSplits(data);
+        int s = task.outerIndex();
+        if (s >= splits.size()) {
+            throw new IllegalArgumentException("outer split " + s + " does not exist: the run has " + splits.size());
+        }
+        Splits.Split split = splits.get(s);
+        Dataset<X> rawTrain = data.subset(split.train());
+        Preprocessing.Transform<X> transform = c.preprocessing.fit(rawTrain);
+        Dataset<X> train = transform.apply(rawTrain);
+        Grid<X> grid = grid(train, s);
+        if (task.pointIndex() >= grid.size()) {
+            throw new IllegalArgumentException("point " + task.pointIndex() + " does not exist: the " + grid
+                    + " of outer split " + s);
+        }
+        Point point = grid.points().get(task.pointIndex());
+        if (task.isFinal()) {
+            return finalFit(train, transform.apply(data.subset(split.test())), grid, point, s);
+        }
+        return new Search<>(train, s, grid, c.inner, innerMetric(), c.aggregate, 1, c.counter).fitOne(task.innerIndex(),
+                point);
+    }
+
     private List<Splits.Split> outerSplits(Dataset<X> data) {
         Objects.requireNonNull(data, "data");
         List<Splits.Split> splits = c.outer.splits(data);
@@ -345,7 +391,8 @@ public final class ModelSelection<X> {
         Stopwatch clock = Stopwatch.start();
         boolean journalled = c.journal != null && split != null;
         Search<X> search = new Search<>(part, s, grid, c.inner, innerMetric(), c.aggregate, c.threads, c.counter,
-                journalled ? c.journal : null, journalled ? c.section : null, split);
+                journalled ? c.journal : null, journalled ? c.section : null, split,
+                split == null ? FitEngine.local() : c.engine);
         Chooser.Choice choice = c.chooser.choose(search);
         if (choice == null) {
             throw new IllegalArgumentException("the chooser made no choice on outer split " + s);
@@ -391,15 +438,25 @@ public final class ModelSelection<X> {
         double preprocessSeconds = clock.elapsedSeconds();
         Grid<X> grid = grid(train, s);
         Selection selection = select(train, s, grid, split);
-        Trainer<X, ?> trainer = c.finalFit == null ? grid.trainer(selection.chosen())
-                : c.finalFit.trainer(selection.chosen(), grid, s);
+        Point chosen = selection.chosen();
+        FitTask task = FitTask.finalFit(s, grid.points().indexOf(chosen));
+        FitOutcome last = c.engine.run(List.of(task), t -> finalFit(train, test, grid, chosen, s), 1).get(0);
+        int perRepeat = c.outer.splitsPerRepeat();
+        return new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, last.score(), preprocessSeconds,
+                last.trainSeconds(), last.predictSeconds(), last.measures(), last.report(),
+                Optional.ofNullable(last.classification()));
+    }
+
+    /** The final fit of the chosen point on the training part, scored and measured on the test part. */
+    private FitOutcome finalFit(Dataset<X> train, Dataset<X> test, Grid<X> grid, Point chosen, int s) {
+        Trainer<X, ?> trainer = c.finalFit == null ? grid.trainer(chosen) : c.finalFit.trainer(chosen, grid, s);
         if (trainer == null) {
-            throw new IllegalArgumentException("the final fit gave no trainer for point " + selection.chosen()
+            throw new IllegalArgumentException("the final fit gave no trainer for point " + chosen
                     + " on outer split " + s);
         }
-        String where = "outer split " + s + ", final fit of point " + selection.chosen();
+        String where = "outer split " + s + ", final fit of point " + chosen;
         FittedModel<X> model;
-        clock = Stopwatch.start();
+        Stopwatch clock = Stopwatch.start();
         try {
             model = trainer.fit(train);
         } catch (RuntimeException e) {
@@ -433,9 +490,7 @@ public final class ModelSelection<X> {
                 throw new FoldFailedException(s, where + ": measure '" + m.name() + "' failed: " + e, e);
             }
         }
-        int perRepeat = c.outer.splitsPerRepeat();
-        return new OuterFold(s, s / perRepeat, s % perRepeat, split, selection, score, preprocessSeconds,
-                trainSeconds, predictSeconds, measures, model.report(), Optional.ofNullable(classification));
+        return FitOutcome.finalFit(score, measures, model.report(), trainSeconds, predictSeconds, classification);
     }
 
     @Override

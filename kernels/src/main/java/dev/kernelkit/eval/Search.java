@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -39,6 +38,7 @@ public final class Search<X> {
     private final FoldJournal journal;
     private final String section;
     private final Splits.Split outerSplit;
+    private final FitEngine engine;
     private String journalKey;
     private List<Splits.Split> inner;
     private List<Dataset<X>> fitParts;
@@ -62,6 +62,15 @@ public final class Search<X> {
     Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
            Aggregate aggregate, int threads, FitCounter<X> counter, FoldJournal journal, String section,
            Splits.Split outerSplit) {
+        this(trainingPart, outerIndex, grid, rule, metric, aggregate, threads, counter, journal, section, outerSplit,
+                FitEngine.local());
+    }
+
+    /** A journalled search whose fits run on {@code engine}. */
+    Search(Dataset<X> trainingPart, int outerIndex, Grid<X> grid, InnerSplits rule, Metric<X> metric,
+           Aggregate aggregate, int threads, FitCounter<X> counter, FoldJournal journal, String section,
+           Splits.Split outerSplit, FitEngine engine) {
+        this.engine = engine;
         this.journal = journal;
         this.section = section;
         this.outerSplit = outerSplit;
@@ -283,48 +292,63 @@ public final class Search<X> {
         for (int i = 0; i < np; i++) {
             left.set(i, ns);
         }
-        List<Callable<Fitted>> tasks = new ArrayList<>(ns * np);
+        Map<Integer, Integer> positionOf = new HashMap<>();
+        List<FitTask> tasks = new ArrayList<>(ns * np);
         for (int k = 0; k < ns; k++) {
-            int split = k;
-            Shared shared = grid.sharesWork() && np > 0 ? new Shared(np) : null;
             for (int i = 0; i < np; i++) {
-                int which = i;
-                Point p = toFit.get(i);
-                tasks.add(() -> {
-                    Fitted f;
-                    try {
-                        Object work = shared == null ? null : shared.get(grid, fitParts.get(split));
-                        FittedModel<X> model;
-                        try {
-                            model = grid.fit(p, fitParts.get(split), work);
-                        } finally {
-                            if (shared != null) {
-                                shared.release();
-                            }
-                        }
-                        double v = metric.score(model, heldParts.get(split));
-                        if (Double.isNaN(v)) {
-                            throw new IllegalArgumentException("the " + metric.name() + " is NaN");
-                        }
-                        f = new Fitted(v, counter.fits(model), counter.unconverged(model));
-                    } catch (RuntimeException e) {
-                        throw new FoldFailedException(outerIndex, "outer split " + outerIndex + ", inner split " + split
-                                + ", point " + p + " failed: " + e, e);
-                    }
-                    results[split * np + which] = f;
-                    if (left.decrementAndGet(which) == 0 && journal != null) {
-                        Fitted[] own = new Fitted[ns];
-                        for (int j = 0; j < ns; j++) {
-                            own[j] = results[j * np + which];
-                        }
-                        record(p, own);
-                    }
-                    return f;
-                });
+                int pointIndex = grid.points().indexOf(toFit.get(i));
+                positionOf.putIfAbsent(pointIndex, i);
+                tasks.add(new FitTask(outerIndex, k, pointIndex));
             }
         }
+        Shared[] shared = new Shared[ns];
+        for (int k = 0; k < ns; k++) {
+            shared[k] = grid.sharesWork() && np > 0 ? new Shared(np) : null;
+        }
+        FitEngine.Local local = task -> {
+            int split = task.innerIndex();
+            int which = positionOf.get(task.pointIndex());
+            Point p = toFit.get(which);
+            Shared sh = shared[split];
+            Fitted f;
+            try {
+                Object work = sh == null ? null : sh.get(grid, fitParts.get(split));
+                try {
+                    f = fit(p, split, work);
+                } finally {
+                    if (sh != null) {
+                        sh.release();
+                    }
+                }
+            } catch (RuntimeException e) {
+                throw failure(split, p, e);
+            }
+            results[split * np + which] = f;
+            if (left.decrementAndGet(which) == 0 && journal != null) {
+                Fitted[] own = new Fitted[ns];
+                for (int j = 0; j < ns; j++) {
+                    own[j] = results[j * np + which];
+                }
+                record(p, own);
+            }
+            return FitOutcome.inner(f.score(), f.fits(), f.unconverged());
+        };
         if (!tasks.isEmpty()) {
-            OrderedParallel.run(tasks, Math.max(1, Math.min(threads, tasks.size())));
+            List<FitOutcome> outcomes = engine.run(List.copyOf(tasks), local, Math.max(1, Math.min(threads, tasks.size())));
+            for (int t = 0; t < tasks.size(); t++) {
+                FitOutcome o = outcomes.get(t);
+                results[t] = new Fitted(o.score(), o.fits(), o.unconverged());
+            }
+            // an engine that performed the fits elsewhere journals nothing: the points are recorded here
+            for (int i = 0; i < np && journal != null; i++) {
+                if (left.get(i) != 0) {
+                    Fitted[] own = new Fitted[ns];
+                    for (int j = 0; j < ns; j++) {
+                        own[j] = results[j * np + i];
+                    }
+                    record(toFit.get(i), own);
+                }
+            }
         }
         for (Point p : pending) {
             FoldJournal.RecordedPoint r = recalled.get(p);
@@ -347,6 +371,43 @@ public final class Search<X> {
             scored.put(sp.point(), sp);
             order.put(sp.point(), sp);
         }
+    }
+
+    /** Fits the point on the training side of inner split k (with the split's shared work, if any) and scores it. */
+    private Fitted fit(Point p, int k, Object work) {
+        FittedModel<X> model = grid.fit(p, fitParts.get(k), work);
+        double v = metric.score(model, heldParts.get(k));
+        if (Double.isNaN(v)) {
+            throw new IllegalArgumentException("the " + metric.name() + " is NaN");
+        }
+        return new Fitted(v, counter.fits(model), counter.unconverged(model));
+    }
+
+    private FoldFailedException failure(int k, Point p, RuntimeException e) {
+        return new FoldFailedException(outerIndex, "outer split " + outerIndex + ", inner split " + k + ", point " + p
+                + " failed: " + e, e);
+    }
+
+    /**
+     * One inner fit of this search alone, as a worker of a {@link FitEngine} makes it: the split's
+     * shared work (if any) prepared for this fit only.
+     *
+     * @throws IllegalArgumentException for an inner split that does not exist
+     * @throws FoldFailedException as {@link #scores}
+     */
+    FitOutcome fitOne(int k, Point p) {
+        List<Splits.Split> splits = innerSplits();
+        if (k < 0 || k >= splits.size()) {
+            throw new IllegalArgumentException("inner split " + k + " does not exist: outer split " + outerIndex + " has "
+                    + splits.size() + " inner splits");
+        }
+        Fitted f;
+        try {
+            f = fit(p, k, grid.prepare(fitParts.get(k)));
+        } catch (RuntimeException e) {
+            throw failure(k, p, e);
+        }
+        return FitOutcome.inner(f.score(), f.fits(), f.unconverged());
     }
 
     /** Journals a point whose inner fits have all finished (from the thread that finished the last). */

@@ -1,0 +1,11 @@
+/**
+ * kernelkit on Apache Spark (optional module {@code kernelkit-spark}; Spark is a provided
+ * dependency). {@link dev.kernelkit.spark.SparkFitEngine} runs the one model-selection harness
+ * ({@link dev.kernelkit.eval.ModelSelection}) with every fit of the nested protocol as a Spark
+ * task, the data set broadcast once and the choices made on the driver, so the evaluation equals
+ * the one-machine one; a {@link dev.kernelkit.spark.Protocol} is the serializable recipe from which
+ * every executor builds the harness again ({@link dev.kernelkit.spark.CatalogProtocol}: a catalog
+ * learner as {@code kernelkit compare} runs it). Learner modules reach the executors through the
+ * learner catalog on their class path, so this module needs none of them at compile time.
+ */
+package dev.kernelkit.spark;
