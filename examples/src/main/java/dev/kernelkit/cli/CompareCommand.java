@@ -63,6 +63,11 @@ public final class CompareCommand implements Callable<Integer> {
             + " (default: from the extension and header).")
     String format;
 
+    @Option(names = "--label-column", paramLabel = "NAME",
+            description = "CSV vectors (--format csv, or a .csv file whose header does not start with bag or series): "
+                    + "the label column's header name (default: the first column).")
+    String labelColumn;
+
     @Option(names = "--learners", required = true, paramLabel = "LIST", split = ",",
             description = "Comma-separated catalog names; the first is the reference of the paired differences.")
     List<String> learners;
@@ -306,7 +311,7 @@ public final class CompareCommand implements Callable<Integer> {
             chosen.add(l);
         }
         Map<Learner<?>, ParamValues> values = paramValues(chosen, f.kind());
-        Dataset<?> d = ExampleFiles.read(data, f, false);
+        Dataset<?> d = ExampleFiles.read(data, f, false, labelColumn);
         if (d.size() == 0) {
             throw new IllegalArgumentException(data + " holds no examples");
         }

@@ -3,6 +3,7 @@ package dev.kernelkit.cli;
 import dev.kernelkit.data.ArffFormat;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
+import dev.kernelkit.data.CsvVectorFormat;
 import dev.kernelkit.data.CsvSeriesFormat;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
@@ -43,6 +44,8 @@ public final class ExampleFiles {
         LIBSVM("libsvm", InputKind.VECTORS),
         /** Ordinary ARFF: vectors. */
         ARFF("arff", InputKind.VECTORS),
+        /** Plain CSV vectors with a header: vectors. */
+        CSV("csv", InputKind.VECTORS),
         /** CSV time series, one point per series: vectors. */
         CSV_SERIES("csv-series", InputKind.VECTORS),
         /** CSV bags: bags. */
@@ -70,15 +73,15 @@ public final class ExampleFiles {
     }
 
     /** The accepted {@code --format} values, for help texts. */
-    public static final String FORMATS = "libsvm, arff (vectors, or bags when the header declares a relational "
-            + "attribute), csv-bags, csv-series";
+    public static final String FORMATS = "libsvm, csv (vectors with a header, label column first or --label-column), "
+            + "arff (vectors, or bags when the header declares a relational attribute), csv-bags, csv-series";
 
     /**
-     * The format of a file: {@code option} when given (libsvm, arff, csv-bags, csv-series, mi-arff; arff
-     * with a relational attribute is read as bags), otherwise from its extension and header.
+     * The format of a file: {@code option} when given (libsvm, csv, arff, csv-bags, csv-series, mi-arff; arff
+     * with a relational attribute is read as bags), otherwise from its extension and header ({@code .csv}:
+     * bags when the header starts with {@code bag}, series with {@code series}, else plain CSV vectors).
      *
-     * @throws IllegalArgumentException for an unknown format name or a {@code .csv} file whose header
-     *         is neither {@code bag,label,...} nor {@code series,label,...}
+     * @throws IllegalArgumentException for an unknown format name
      * @throws IOException when the file cannot be read
      */
     public static Format formatOf(Path file, String option) throws IOException {
@@ -103,8 +106,7 @@ public final class ExampleFiles {
             if (first.equalsIgnoreCase("series")) {
                 return Format.CSV_SERIES;
             }
-            throw new IllegalArgumentException(file + ": a .csv file must start with the header bag,label,... (bags) "
-                    + "or series,label,... (time series), found first column '" + first + "'; give --format");
+            return Format.CSV;
         }
         return Format.LIBSVM;
     }
@@ -115,7 +117,21 @@ public final class ExampleFiles {
      * @throws IOException for a missing or malformed file (file and line named)
      */
     public static Dataset<?> read(Path file, Format format, boolean dense) throws IOException {
+        return read(file, format, dense, null);
+    }
+
+    /**
+     * Reads every example of a file, a CSV vector file's labels from the named column (null: the first).
+     *
+     * @throws IOException for a missing or malformed file (file and line named)
+     */
+    public static Dataset<?> read(Path file, Format format, boolean dense, String labelColumn) throws IOException {
+        if (labelColumn != null && format != Format.CSV) {
+            throw new IllegalArgumentException("--label-column applies to CSV vector files (--format csv), not "
+                    + format.cliName());
+        }
         return switch (format) {
+            case CSV -> CsvVectorFormat.read(file, labelColumn);
             case LIBSVM -> dense ? LibsvmFormat.readDense(file) : LibsvmFormat.read(file);
             case ARFF -> ArffFormat.read(file);
             case CSV_SERIES -> CsvSeriesFormat.read(file).data();

@@ -75,8 +75,48 @@ public final class PredictCommand implements Callable<Integer> {
                     + "d_<class> per class (three or more).")
     boolean decisions;
 
+    @Option(names = "--label-column", paramLabel = "NAME",
+            description = "CSV vectors: the label column's header name (default: the first column when the file has one "
+                    + "column more than the model's features, else no labels).")
+    String labelColumn;
+
     @Mixin
     Options.Json json;
+
+    /**
+     * Vector rows read here rather than by {@link LoadedModel#read}: CSV vectors (labelled or not) and LIBSVM
+     * rows without labels; unlabelled rows carry placeholder labels that are never scored.
+     */
+    private record Rows(Dataset<?> data, boolean labelled) {
+    }
+
+    /**
+     * The rows of a CSV vector file, or of a LIBSVM file whose lines carry no labels (index:value only), else
+     * null: the file is then read as usual, with its labels.
+     */
+    private Rows vectorRows(LoadedModel m) throws IOException {
+        if (m.model().input() != dev.kernelkit.learn.InputKind.VECTORS) {
+            return null;
+        }
+        Options.checkReadable("--data", data);
+        ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
+        dev.kernelkit.data.CsvVectorFormat.Rows rows;
+        if (f == ExampleFiles.Format.LIBSVM) {
+            rows = dev.kernelkit.data.LibsvmFormat.readForPrediction(data, m.model().dim(), DENSE_TYPES.contains(m.type()));
+        } else if (f == ExampleFiles.Format.CSV) {
+            rows = dev.kernelkit.data.CsvVectorFormat.readForPrediction(data, labelColumn, m.model().dim());
+        } else {
+            return null;
+        }
+        if (rows.points().isEmpty()) {
+            throw new IllegalArgumentException(data + " holds no examples");
+        }
+        if (rows.labels() != null) {
+            return f == ExampleFiles.Format.LIBSVM ? null
+                    : new Rows(new dev.kernelkit.data.LabeledDataset(rows.points(), rows.labels()), true);
+        }
+        return new Rows(new dev.kernelkit.data.LabeledDataset(rows.points(), new double[rows.points().size()]), false);
+    }
 
     /**
      * A loaded model file.
@@ -302,7 +342,8 @@ public final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LoadedModel m = load(model);
-        Dataset<?> d = m.read(data, format);
+        Rows rows = vectorRows(m);
+        Dataset<?> d = rows != null ? rows.data() : m.read(data, format);
         if ((probability || decisions) && !(m.model() instanceof Model<?>)) {
             throw new IllegalArgumentException((probability ? "--probability" : "--decisions") + " needs a classifier; "
                     + m.who() + " is a regressor");
@@ -324,7 +365,10 @@ public final class PredictCommand implements Callable<Integer> {
             summary = spec.commandLine().getErr();
         }
         String file = CommandSupport.fileName(data);
-        if (p.names() != null) {
+        if (rows != null && !rows.labelled()) {
+            summary.println(String.format(Locale.ROOT, "%s: %d unlabelled %s predicted by %s (no labels: no accuracy)",
+                    file, p.size(), d.kind().label(), m.type()));
+        } else if (p.names() != null) {
             summary.println(p.accuracy() == null
                     ? String.format(Locale.ROOT, "%s: %d %s predicted by %s; no accuracy: none of the file's labels %s "
                             + "is a class of the model %s", file, p.size(), d.kind().label(), m.type(), d.classNames(),
@@ -348,9 +392,10 @@ public final class PredictCommand implements Callable<Integer> {
                 .put("data", data.toString())
                 .put("input", d.kind().label())
                 .put("n", (long) p.size())
-                .putOptional("accuracy", p.accuracy())
-                .putOptional("mse", p.mse())
-                .putOptional("r2", p.r2())
+                .put("labelled", rows == null || rows.labelled())
+                .putOptional("accuracy", rows != null && !rows.labelled() ? null : p.accuracy())
+                .putOptional("mse", rows != null && !rows.labelled() ? null : p.mse())
+                .putOptional("r2", rows != null && !rows.labelled() ? null : p.r2())
                 .put("predict_seconds", p.seconds())
                 .put("probability", probability)
                 .put("decisions", decisions)

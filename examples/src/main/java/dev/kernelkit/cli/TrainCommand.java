@@ -78,6 +78,11 @@ public final class TrainCommand implements Callable<Integer> {
             + " (default: from the extension and header).")
     String format;
 
+    @Option(names = "--label-column", paramLabel = "NAME",
+            description = "CSV vectors (--format csv, or a .csv file whose header does not start with bag or series): "
+                    + "the label column's header name (default: the first column).")
+    String labelColumn;
+
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the model "
             + "(atomically; an existing file is replaced only once the new model is complete).")
     Path model;
@@ -122,7 +127,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         // every name and value is checked before the data are read
         ParamValues values = ParamValues.parse(l.name(), l.params(), ParamValues.assignments(params));
-        Dataset<?> d = ExampleFiles.read(data, f, DENSE_LEARNERS.contains(l.name()));
+        Dataset<?> d = ExampleFiles.read(data, f, DENSE_LEARNERS.contains(l.name()), labelColumn);
         if (d.size() == 0) {
             throw new IllegalArgumentException(data + " holds no examples");
         }

@@ -76,7 +76,7 @@ public final class LibsvmFormat {
     }
 
     /** A parsed file and the line of its largest index (0 when it has none). */
-    private record Parsed(LabeledDataset data, int maxIndexLine) {
+    private record Parsed(LabeledDataset data, int maxIndexLine, boolean unlabelled) {
     }
 
     private static LabeledDataset densify(Path file, Parsed p) throws MalformedDataException {
@@ -102,7 +102,32 @@ public final class LibsvmFormat {
         return data.withPoints(dense);
     }
 
+    /**
+     * Reads rows to predict, labelled or not: LIBSVM lines with a label, or the same lines without it
+     * ({@code index:value ...} only). Every line must be of one kind.
+     *
+     * @param dimension the model's dimension (an index beyond it is an error)
+     * @return the points, and their labels or null when the rows have none
+     * @throws IOException for a missing file, or a {@link MalformedDataException} naming the file and line
+     */
+    public static CsvVectorFormat.Rows readForPrediction(Path file, int dimension, boolean dense) throws IOException {
+        Parsed p = parse(file, dimension, true);
+        List<Vec> points = p.data().points();
+        if (dense) {
+            List<Vec> d = new ArrayList<>(points.size());
+            for (Vec v : points) {
+                d.add(v.toDense());
+            }
+            points = d;
+        }
+        return new CsvVectorFormat.Rows(points, p.unlabelled() ? null : p.data().labels(), List.of());
+    }
+
     private static Parsed parse(Path file, int givenDim) throws IOException {
+        return parse(file, givenDim, false);
+    }
+
+    private static Parsed parse(Path file, int givenDim, boolean labelsOptional) throws IOException {
         List<int[]> indices = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
         double[] labels = new double[64];
@@ -111,6 +136,7 @@ public final class LibsvmFormat {
         int maxIndexLine = 0;
         int[] idxBuf = new int[16];
         double[] valBuf = new double[16];
+        int firstKind = 0; // labelsOptional: 1 unlabelled rows, 2 labelled rows
         try (BufferedReader in = TextFiles.open(file)) {
             String raw;
             int lineNo = 0;
@@ -124,7 +150,21 @@ public final class LibsvmFormat {
                     continue;
                 }
                 int end = tokenEnd(line, pos);
-                double label = TextFiles.parseFinite(line.substring(pos, end), file, lineNo, "label");
+                boolean rowUnlabelled = labelsOptional && line.substring(pos, end).indexOf(':') > 0;
+                if (labelsOptional) {
+                    if (firstKind == 0) {
+                        firstKind = rowUnlabelled ? 1 : 2;
+                    } else if ((firstKind == 1) != rowUnlabelled) {
+                        throw new MalformedDataException(file, lineNo, (rowUnlabelled ? "has no label" : "has a label")
+                                + " but the first row " + (rowUnlabelled ? "has one" : "has none")
+                                + ": give every row a label or none");
+                    }
+                }
+                double label = rowUnlabelled ? 0 : TextFiles.parseFinite(line.substring(pos, end), file, lineNo,
+                        "label");
+                if (rowUnlabelled) {
+                    end = pos;
+                }
                 int k = 0;
                 int prev = 0;
                 pos = skipBlanks(line, end);
@@ -173,7 +213,7 @@ public final class LibsvmFormat {
         for (int i = 0; i < n; i++) {
             points.add(new SparseVec(dim, indices.get(i), values.get(i)));
         }
-        return new Parsed(new LabeledDataset(points, Arrays.copyOf(labels, n)), maxIndexLine);
+        return new Parsed(new LabeledDataset(points, Arrays.copyOf(labels, n)), maxIndexLine, firstKind == 1);
     }
 
     private static int parseIndex(String s, String tok, Path file, int line) throws MalformedDataException {
