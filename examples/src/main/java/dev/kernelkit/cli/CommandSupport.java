@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 
 /** Small helpers shared by the commands: kernels from options, batch prediction, JVM facts. */
-final class CommandSupport {
+public final class CommandSupport {
     private CommandSupport() {
     }
 
@@ -78,7 +78,7 @@ final class CommandSupport {
     }
 
     /** Adds the JVM flags, available processors and Java version to a summary. */
-    static JsonSummary putEnvironment(JsonSummary json) {
+    public static JsonSummary putEnvironment(JsonSummary json) {
         List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
         return json.putList("jvm_flags", flags)
                 .put("available_processors", (long) Runtime.getRuntime().availableProcessors())

@@ -18,7 +18,7 @@ import java.util.Optional;
  * {@code auc_mean}, {@code average_precision_mean} with their {@code _sd}, and the {@code confusion_matrix}
  * summed over the outer splits; null where they do not exist).
  */
-final class EvaluationJson {
+public final class EvaluationJson {
     private EvaluationJson() {
     }
 
@@ -28,7 +28,7 @@ final class EvaluationJson {
      *
      * @throws IllegalArgumentException when the metric is not accuracy and a split kept no confusion matrix
      */
-    static double[] accuracies(Evaluation ev) {
+    public static double[] accuracies(Evaluation ev) {
         if (ev.metric().equals("accuracy")) {
             return ev.scores();
         }
@@ -46,39 +46,65 @@ final class EvaluationJson {
     }
 
     /** The block of keys above. */
-    static JsonSummary of(Evaluation ev) {
+    public static JsonSummary of(Evaluation ev) {
+        return into(new JsonSummary(), ev);
+    }
+
+    /**
+     * Adds the block's keys that {@code j} does not have yet (a command's own keys of the same name stay), and
+     * returns {@code j}.
+     */
+    public static JsonSummary into(JsonSummary j, Evaluation ev) {
         double[] acc = accuracies(ev);
-        Summary s = Summary.of(acc);
-        double[] train = ev.trainSeconds();
-        double total = 0;
-        for (double t : train) {
-            total += t;
-        }
-        JsonSummary j = new JsonSummary()
-                .put("accuracy_mean", s.mean())
-                .put("accuracy_sd", s.sd())
-                .put("accuracy_sd_over_repeats", Summary.of(Evaluation.repeatMeans(acc, ev.splitsPerRepeat())).sd())
-                .putList("fold_accuracies", acc)
-                .put("train_seconds_mean", Summary.of(train).mean())
-                .put("train_seconds_total", total)
-                .put("predict_seconds_mean", Summary.of(ev.predictSeconds()).mean())
-                .put("tune_seconds_mean", Summary.of(ev.tuneSeconds()).mean());
+        putSchema(j, acc, ev.trainSeconds(), ev.splitsPerRepeat());
+        putIfAbsent(j, "predict_seconds_mean", Summary.of(ev.predictSeconds()).mean());
+        putIfAbsent(j, "tune_seconds_mean", Summary.of(ev.tuneSeconds()).mean());
         for (Map.Entry<String, Object> e : ev.classificationMetrics().entrySet()) {
+            if (j.has(e.getKey())) {
+                continue;
+            }
             Object v = e.getValue();
             if (v == null) {
                 j.putNull(e.getKey());
             } else if (v instanceof Double d) {
                 j.put(e.getKey(), d);
             } else if (v instanceof Map<?, ?> cm) {
-                List<Object> rows = new ArrayList<>();
-                for (Object row : (List<?>) cm.get("counts")) {
-                    rows.add(row);
-                }
+                List<Object> rows = new ArrayList<>((List<?>) cm.get("counts"));
                 j.put(e.getKey(), new JsonSummary().putList("classes", (List<?>) cm.get("classes")).putList("counts", rows));
             } else {
                 throw new IllegalStateException("unexpected metric value " + e.getKey() + " = " + v);
             }
         }
         return j;
+    }
+
+    /**
+     * Adds the schema's accuracy and time keys that {@code j} does not have yet, from per-split values (split
+     * order, whole repeats of {@code splitsPerRepeat}): {@code accuracy_mean}, {@code accuracy_sd},
+     * {@code accuracy_sd_over_repeats}, {@code fold_accuracies}, {@code train_seconds_mean},
+     * {@code train_seconds_total}.
+     */
+    public static JsonSummary putSchema(JsonSummary j, double[] accuracies, double[] trainSeconds, int splitsPerRepeat) {
+        Summary s = Summary.of(accuracies);
+        putIfAbsent(j, "accuracy_mean", s.mean());
+        putIfAbsent(j, "accuracy_sd", s.sd());
+        putIfAbsent(j, "accuracy_sd_over_repeats",
+                Summary.of(Evaluation.repeatMeans(accuracies, splitsPerRepeat)).sd());
+        if (!j.has("fold_accuracies")) {
+            j.putList("fold_accuracies", accuracies);
+        }
+        double total = 0;
+        for (double t : trainSeconds) {
+            total += t;
+        }
+        putIfAbsent(j, "train_seconds_mean", trainSeconds.length == 0 ? 0 : total / trainSeconds.length);
+        putIfAbsent(j, "train_seconds_total", total);
+        return j;
+    }
+
+    private static void putIfAbsent(JsonSummary j, String key, double value) {
+        if (!j.has(key)) {
+            j.put(key, value);
+        }
     }
 }

@@ -294,7 +294,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 .putList("fold_train_seconds", seconds)
                 .putList("fold_kernels", kernelLabels)
                 .putList("fold_c", cs);
-        json.write(CommandSupport.putEnvironment(summary));
+        json.write(CommandSupport.putEnvironment(EvaluationJson.into(summary, r)));
         Journals.finish(journal);
         return Main.OK;
     }

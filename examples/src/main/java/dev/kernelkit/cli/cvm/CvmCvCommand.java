@@ -1,5 +1,7 @@
 package dev.kernelkit.cli.cvm;
 
+import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.KernelFrom;
@@ -217,7 +219,15 @@ final class CvmCvCommand implements Callable<Integer> {
                 .put("seed", parameters.seed).put("max_core", (long) parameters.maxCore())
                 .putList("fold_" + (regression ? "mse" : "accuracies"), r.scores())
                 .putList("fold_core_vectors", r.measure(CORE_VECTORS));
-        json.write(summary);
+        // the keys every evaluating command writes (train_seconds above stays the total of the fits alone)
+        if (regression) {
+            double[] train = r.trainSeconds();
+            summary.put("train_seconds_mean", Summary.of(train).mean())
+                    .put("train_seconds_total", java.util.Arrays.stream(train).sum());
+        } else {
+            EvaluationJson.into(summary, r);
+        }
+        json.write(CommandSupport.putEnvironment(summary));
         Journals.finish(journal);
         return 0;
     }

@@ -1,5 +1,7 @@
 package dev.kernelkit.cli.mi;
 
+import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -237,10 +239,11 @@ final class SparseMiCompareCommand implements Callable<Integer> {
             if (vs.size() > 1) {
                 row.putList("variants_chosen", Arrays.asList(MiProtocol.variants(r)));
             }
-            all.put(m, row);
+            all.put(m, EvaluationJson.into(row, r));
         }
         if (json != null) {
-            new JsonSummary().put("methods", all).put("folds", (long) folds).put("repeats", (long) repeats)
+            CommandSupport.putEnvironment(new JsonSummary().put("command", "sparse-mi compare")).put("methods", all)
+                    .put("folds", (long) folds).put("repeats", (long) repeats)
                     .put("seed", seed).put("tolerance", solver.tolerance)
                     .put("trial_limit", solver.trialLimit().name().toLowerCase(Locale.ROOT))
                     .put("inner_solver", solver.innerSolver().name().toLowerCase(Locale.ROOT))

@@ -1,5 +1,7 @@
 package dev.kernelkit.cli.mi;
 
+import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -107,7 +109,8 @@ final class SparseMiCvCommand implements Callable<Integer> {
         }
         out.flush();
         if (json != null) {
-            new JsonSummary().put("method", learner.method).put("accuracy_mean", acc.mean())
+            JsonSummary js = new JsonSummary().put("command", "sparse-mi cv").put("method", learner.method)
+                    .put("accuracy_mean", acc.mean())
                     .put("accuracy_sd", acc.sd()).put("accuracy_sd_over_repeats", r.repeatSummary().sd())
                     .put("xv", vMean).put("train_seconds", trainSeconds)
                     .put("predict_seconds", predictSeconds)
@@ -128,7 +131,8 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     .putList("repeat_accuracies", r.repeatMeans())
                     .putList("fold_accuracies", r.scores())
                     .putList("iterations_chosen", learner.autoIterations()
-                            ? MiProtocol.chosen(r, MiProtocol.ITERATIONS) : new double[0]).writeTo(json);
+                            ? MiProtocol.chosen(r, MiProtocol.ITERATIONS) : new double[0]);
+            CommandSupport.putEnvironment(EvaluationJson.into(js, r)).writeTo(json);
             Journals.finish(journal);
         }
         return 0;

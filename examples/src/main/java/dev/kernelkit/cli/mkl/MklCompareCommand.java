@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mkl;
 
+import dev.kernelkit.cli.CommandSupport;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
@@ -112,9 +113,10 @@ final class MklCompareCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%n",
                 input.data(), outer.size(), splits.testFraction, splits.seed, params.innerFolds);
         out.flush();
-        json.write(new JsonSummary().put("command", "mkl compare").put("data", input.data().toString())
+        json.write(CommandSupport.putEnvironment(new JsonSummary().put("command", "mkl compare")
+                .put("data", input.data().toString())
                 .put("splits", (long) outer.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
-                .put("dim", (long) data.dim()).put("methods", methodsJson));
+                .put("dim", (long) data.dim()).put("methods", methodsJson)));
         Journals.finish(journal);
         return Main.OK;
     }

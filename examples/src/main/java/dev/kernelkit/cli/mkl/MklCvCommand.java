@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mkl;
 
+import dev.kernelkit.cli.CommandSupport;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
@@ -80,8 +81,8 @@ final class MklCvCommand implements Callable<Integer> {
                 TablePrinter.percent(Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray()).sd()),
                 results.size());
         out.flush();
-        json.write(s.put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
-                .put("splits", (long) results.size()).put("seed", splits.seed));
+        json.write(CommandSupport.putEnvironment(s.put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
+                .put("splits", (long) results.size()).put("seed", splits.seed)));
         Journals.finish(journal);
         return Main.OK;
     }

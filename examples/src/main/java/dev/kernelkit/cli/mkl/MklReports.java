@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mkl;
 
+import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.eval.Summary;
@@ -32,7 +33,7 @@ final class MklReports {
      */
     static JsonSummary summarise(List<MklSplitResult> results) {
         Summary acc = Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray());
-        return new JsonSummary()
+        JsonSummary j = new JsonSummary()
                 .put("accuracy_mean", acc.mean())
                 .put("accuracy_sd", acc.sd())
                 .put("average_precision_mean", finiteOrNull(Summary.of(results.stream().mapToDouble(MklSplitResult::averagePrecision).toArray()).mean()))
@@ -45,6 +46,9 @@ final class MklReports {
                 .put("final_fits_unconverged", (long) results.stream().mapToInt(MklSplitResult::finalUnconverged).sum())
                 .putList("split_accuracies", results.stream().mapToDouble(MklSplitResult::accuracy).toArray())
                 .putList("split_options", results.stream().map(r -> describe(r.chosen())).toList());
+        // the keys every evaluating command writes (fold_accuracies: the splits' accuracies, split order)
+        return EvaluationJson.putSchema(j, results.stream().mapToDouble(MklSplitResult::accuracy).toArray(),
+                results.stream().mapToDouble(MklSplitResult::trainSeconds).toArray(), 1);
     }
 
     /** value, or null (JSON null) when it is NaN: e.g. AP with no positive test point. */

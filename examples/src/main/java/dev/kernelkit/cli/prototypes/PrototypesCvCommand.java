@@ -1,5 +1,7 @@
 package dev.kernelkit.cli.prototypes;
 
+import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -141,7 +143,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
             js.putList("tuned_choices", e.chosen().stream().map(p -> (String) p.value(InnerCvTuning.CANDIDATE)).toList());
         }
         rules.summarise(out, js);
-        json.write(js);
+        json.write(CommandSupport.putEnvironment(EvaluationJson.into(js.put("command", "prototypes cv"), e)));
         Journals.finish(journal);
         return 0;
     }
