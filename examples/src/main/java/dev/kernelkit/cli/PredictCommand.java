@@ -253,7 +253,7 @@ public final class PredictCommand implements Callable<Integer> {
         Predictions p = predict(m.model(), d);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter summary = out;
-        if (output != null) {
+        if (output != null && !AtomicFiles.isStandardOutput(output)) {  // --output - is stdout, as without it
             AtomicFiles.writeString(output, p.text());
         } else {
             out.print(p.text());

@@ -71,9 +71,12 @@ public final class AtomicFiles {
      * @throws IOException when the folder is not writable or the rename fails (naming {@code target})
      */
     public static void write(Path target, byte[] bytes) throws IOException {
-        if (isStandardOutput(target)) {
+        FileDescriptor fd = standardStream(target);
+        if (fd != null) {
+            // the process's own descriptor, sharing its offset with everything else written there
             System.out.flush();
-            FileOutputStream out = new FileOutputStream(FileDescriptor.out);  // not closed: that would close fd 1
+            System.err.flush();
+            FileOutputStream out = new FileOutputStream(fd);  // not closed: that would close fd 1 or 2
             out.write(bytes);
             out.flush();
             return;
@@ -129,6 +132,24 @@ public final class AtomicFiles {
                 Files.deleteIfExists(tmp);
             }
         }
+    }
+
+    /**
+     * The descriptor {@code target} names: standard output for {@code -}, {@code /dev/stdout},
+     * {@code /dev/fd/1} and {@code /proc/self/fd/1}, standard error for their 2 forms; else null. Opening
+     * those paths anew would start at offset 0 of a redirected file and overwrite what the process
+     * wrote there before.
+     */
+    static FileDescriptor standardStream(Path target) {
+        if (isStandardOutput(target)) {
+            return FileDescriptor.out;
+        }
+        String p = target.toAbsolutePath().normalize().toString();
+        return switch (p) {
+            case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1" -> FileDescriptor.out;
+            case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2" -> FileDescriptor.err;
+            default -> null;
+        };
     }
 
     /** Whether {@code target} names standard output: {@code -}. */
