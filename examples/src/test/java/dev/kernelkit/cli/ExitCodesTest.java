@@ -130,4 +130,13 @@ class ExitCodesTest {
         assertThat(Files.isRegularFile(Path.of("/dev/stdout"))).isFalse();
         assertThat(dir.resolve("-")).doesNotExist();
     }
+
+    @Test
+    void row2ACommandGroupWithoutItsSubCommandIsOneLineWithExitCode2() {
+        for (String group : List.of("svm", "bench", "sparse-mi", "prototypes", "cvm", "mkl")) {
+            CliRun r = CliRun.of(group);
+            assertOneLine(r, 2, "see 'kernelkit " + group + " --help'");
+            assertThat(r.out()).as(group).isEmpty();
+        }
+    }
 }
