@@ -13,8 +13,9 @@ import picocli.CommandLine.ParseResult;
  * allocated (issue #35): each count option costs at least some bytes per unit (a split and its fold
  * record, a generated point or bag, a dense n x n matrix for a generated Gram problem), and the
  * outer splits of a resampling are folds (or splits) x repeats. A count whose floor does not fit
- * {@link MemoryBudget#USABLE_SHARE} of the heap is refused in one line naming the option, the value,
- * what it implies and the largest value that fits (exit code 1); everything is computed in
+ * {@link MemoryBudget#USABLE_SHARE} of the largest heap this machine could give (its memory, or
+ * this JVM's heap if larger), so that no -Xmx would help, is refused in one line naming the option,
+ * the value, what it implies and the largest value that fits (exit code 1); everything is computed in
  * {@code long}/{@code double}, so no product overflows into a message. The estimates after the data
  * are read ({@link MemoryEstimates}) remain the precise check; these floors only stop values no heap
  * of this JVM could hold.
@@ -60,12 +61,30 @@ final class CountLimits {
     }
 
     /**
-     * Refuses a count of the command the parse result ends in whose floor does not fit the heap.
+     * Refuses a count of the command the parse result ends in whose floor does not fit the largest heap of this machine.
      *
-     * @throws IllegalArgumentException "--repeats 100000000: ...; at most N fit a heap of M MiB"
+     * @throws IllegalArgumentException "--repeats 100000000 is too large: ...; at most N fits"
      */
     static void check(ParseResult parsed) {
-        check(parsed, (long) (MemoryBudget.USABLE_SHARE * Runtime.getRuntime().maxMemory()));
+        check(parsed, (long) (MemoryBudget.USABLE_SHARE * largestHeap()));
+    }
+
+    /**
+     * The largest heap a JVM could get on this machine: its physical memory (a container's limit
+     * inside one), or this JVM's heap when that is larger or the memory is unknown. Counts that a
+     * larger -Xmx would hold are left to the estimates after the data are read, which name the -Xmx.
+     */
+    static long largestHeap() {
+        long heap = Runtime.getRuntime().maxMemory();
+        try {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os) {
+                return Math.max(heap, os.getTotalMemorySize());
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // no memory size on this platform: this JVM's heap
+        }
+        return heap;
     }
 
     static void check(ParseResult parsed, long usableBytes) {
@@ -74,7 +93,8 @@ final class CountLimits {
             leaf = leaf.subcommand();
         }
         CommandSpec spec = leaf.commandSpec();
-        String heap = mib(usableBytes) + " (" + (int) Math.round(MemoryBudget.USABLE_SHARE * 100) + " % of the heap)";
+        String heap = mib(usableBytes) + " a heap can use on this machine (" + (int) Math.round(MemoryBudget.USABLE_SHARE * 100)
+                + " % of its memory)";
         for (OptionSpec o : leaf.matchedOptions()) {
             String name = o.longestName();
             if (!bounds(spec, name)) {
@@ -161,8 +181,8 @@ final class CountLimits {
 
     private static void refuseIf(boolean tooMany, String option, long value, String implies, String heap, long max) {
         if (tooMany) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %d is too large: %s, more than the %s this JVM "
-                    + "can use; at most %d fits", option, value,
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %d is too large: %s, more than the %s; "
+                    + "at most %d fits", option, value,
                     implies, heap, Math.max(0, max)));
         }
     }

@@ -41,6 +41,13 @@ public final class Journals {
      * @throws IOException when the journal cannot be written, or is missing for --resume
      */
     public static FoldJournal open(CommandSpec spec, Path json, Options.Resume resume) throws IOException {
+        if (json != null && dev.kernelkit.io.AtomicFiles.isStandardOutput(json)) {
+            if (resume.resume()) {
+                throw new IllegalArgumentException("--resume needs --json FILE, not standard output (-): the journal it "
+                        + "continues is FILE.journal");
+            }
+            return null;  // the JSON goes to stdout: no journal beside it
+        }
         if (json == null) {
             if (resume.resume()) {
                 throw new IllegalArgumentException("--resume needs --json FILE: the journal it continues is FILE.journal");

@@ -78,4 +78,13 @@ class ResumeDataTest {
                 + " of their data: resuming without checking that " + data + " did not change");
         assertThat(json).exists();
     }
+
+    @Test
+    void resumeWithTheJsonOnStandardOutputIsRefusedInOneLine() throws Exception {
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(TestData.gaussianBlobs(60, 3, 2.0, 3), data);
+        CliRun r = CliRun.of(svmCv(data, Path.of("-"), "--resume"));
+        PredictCommandTest.assertOneErrorLine(r, "--resume needs --json FILE, not standard output (-)");
+        assertThat(Path.of("-.journal")).doesNotExist();
+    }
 }
