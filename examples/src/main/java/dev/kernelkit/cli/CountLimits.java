@@ -121,9 +121,9 @@ final class CountLimits {
                     }
                 } else {
                     long unit = SPLIT_COUNTS.contains(name) ? SPLIT_BYTES : BAG_COUNTS.contains(name) ? BAG_BYTES : POINT_BYTES;
-                    String what = SPLIT_COUNTS.contains(name) ? "splits or runs, at least 1 KiB each"
-                            : BAG_COUNTS.contains(name) ? "bags, at least " + BAG_BYTES + " bytes each"
-                            : "points, at least " + POINT_BYTES + " bytes each";
+                    String what = SPLIT_COUNTS.contains(name) ? "splits or runs, at least 1 KiB each,"
+                            : BAG_COUNTS.contains(name) ? "bags, at least " + BAG_BYTES + " bytes each,"
+                            : "points, at least " + POINT_BYTES + " bytes each,";
                     refuseIf((double) v * unit > usableBytes, name, v, v + " " + what + " take " + mib((double) v * unit), heap,
                             usableBytes / unit);
                 }

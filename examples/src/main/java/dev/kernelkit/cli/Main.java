@@ -137,7 +137,7 @@ public final class Main implements Callable<Integer> {
         CommandLine.IExecutionStrategy last = new CommandLine.RunLast();
         Options.Threads chosen = threads;
         try {
-            CountLimits.check(parsed);    // before any work: no count whose floor no heap of this JVM holds
+            CountLimits.check(parsed);    // before any work: no count whose floor no heap of this machine holds
             RunPaths.of(parsed).check();  // before any work: no output over an input or another output
             if (chosen == null) {
                 return last.execute(parsed);
