@@ -101,10 +101,7 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
         Kernel<Vec> kernel = kernel(in);
         double[] classes = in.getDoubles("classes");
         CvmOptions.MultiClass mc = multiClass(in);
-        int count = in.getInt("machines.count");
-        if (count < 1) {
-            throw in.formatError("machines.count", "expected at least one machine for 'machines.count', found " + count);
-        }
+        int count = in.getCount("machines.count", 1, 2);  // each machine: its vectors, coefficients and bias
         int dim = dim(in, "machine.0.vectors");
         List<CvmMachine<Vec>> machines = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {

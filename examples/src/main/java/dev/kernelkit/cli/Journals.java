@@ -15,7 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code --debug}, which do not change the result), written after every finished outer fold and
  * every grid point of an inner search whose inner fits have finished, and removed once the JSON is
  * written. {@code --resume} continues from it (saying on stderr what it takes over); a journal of
- * other arguments is refused with both named.
+ * other arguments is refused with both named. The journal records the SHA-256 of every input file
+ * ({@link RunPaths}) and the full command line: {@code --resume} on data that changed is refused
+ * naming the file; {@code --resume} with no journal yet starts the run fresh and says so on stderr;
+ * a journal written before hashes were recorded resumes with a warning.
  */
 public final class Journals {
     private static final Set<String> IGNORED = Set.of("--resume", "--debug");
@@ -38,6 +41,13 @@ public final class Journals {
      * @throws IOException when the journal cannot be written, or is missing for --resume
      */
     public static FoldJournal open(CommandSpec spec, Path json, Options.Resume resume) throws IOException {
+        if (json != null && dev.kernelkit.io.AtomicFiles.isStandardOutput(json)) {
+            if (resume.resume()) {
+                throw new IllegalArgumentException("--resume needs --json FILE, not standard output (-): the journal it "
+                        + "continues is FILE.journal");
+            }
+            return null;  // the JSON goes to stdout: no journal beside it
+        }
         if (json == null) {
             if (resume.resume()) {
                 throw new IllegalArgumentException("--resume needs --json FILE: the journal it continues is FILE.journal");
@@ -46,14 +56,41 @@ public final class Journals {
         }
         String run = describe(spec);
         Path file = journalFile(json);
+        java.util.Map<String, String> hashes = dataHashes(spec);
+        String commandLine = spec.root().name() + " " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         if (!resume.resume()) {
-            return FoldJournal.start(file, run);
+            return FoldJournal.start(file, run, hashes, commandLine);
         }
-        FoldJournal journal = FoldJournal.resume(file, run);
+        if (!Files.exists(file)) {
+            spec.commandLine().getErr().printf("kernelkit: note: --resume: there is no journal %s yet; starting the run "
+                    + "from the beginning%n", file);
+            spec.commandLine().getErr().flush();
+            return FoldJournal.start(file, run, hashes, commandLine);
+        }
+        FoldJournal journal = FoldJournal.resume(file, run, hashes);
+        if (journal.withoutHashes()) {
+            spec.commandLine().getErr().printf("kernelkit: warning: %s was written before journals recorded the hashes "
+                    + "of their data: resuming without checking that %s did not change%n", file,
+                    String.join(", ", hashes.keySet()));
+        }
         spec.commandLine().getErr().printf("resuming from %s: %d finished outer fold(s) and %d scored grid point(s) "
                 + "of unfinished folds are taken from it%n", file, journal.recordedFolds(), journal.recordedPoints());
         spec.commandLine().getErr().flush();
         return journal;
+    }
+
+    /**
+     * The SHA-256 of every input file of the run (by {@link RunPaths}), keyed by the path as given;
+     * inputs that are not regular files (a FIFO) are not hashed.
+     */
+    static java.util.Map<String, String> dataHashes(CommandSpec spec) throws IOException {
+        java.util.Map<String, String> hashes = new java.util.LinkedHashMap<>();
+        for (Path p : RunPaths.of(spec.root().commandLine().getParseResult()).inputFiles()) {
+            if (Files.isRegularFile(p)) {
+                hashes.put(p.toString(), FoldJournal.sha256(p));
+            }
+        }
+        return hashes;
     }
 
     /** Removes the journal once the run's JSON is written (nothing for null). */

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * one more class in the {@code subcommands} list below.
  *
  * <p>Exit codes: 0 success; 2 the command line could not be parsed (unknown option, missing
- * required option, a value of the wrong type), with picocli's message and the usage; 1 the
+ * required option, a value of the wrong type), with one line naming the option and value and
+ * "see --help" ({@link UsageErrors}); 1 the
  * input was bad (a missing or malformed file, a parameter out of range), with one line
  * {@code kernelkit: error: <message>} on stderr and no stack trace unless {@code --debug} is given.
  */
@@ -117,6 +118,7 @@ public final class Main implements Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setExecutionStrategy(Main::executeWithThreads);
+        UsageErrors.install(cl);
         return cl;
     }
 
@@ -138,6 +140,8 @@ public final class Main implements Callable<Integer> {
         CommandLine.IExecutionStrategy last = new CommandLine.RunLast();
         Options.Threads chosen = threads;
         try {
+            CountLimits.check(parsed);    // before any work: no count whose floor no heap of this machine holds
+            RunPaths.of(parsed).check();  // before any work: no output over an input or another output
             if (chosen == null) {
                 return last.execute(parsed);
             }

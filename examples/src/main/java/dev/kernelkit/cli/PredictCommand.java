@@ -102,7 +102,15 @@ public final class PredictCommand implements Callable<Integer> {
         ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
         dev.kernelkit.data.CsvVectorFormat.Rows rows;
         if (f == ExampleFiles.Format.LIBSVM) {
-            rows = dev.kernelkit.data.LibsvmFormat.readForPrediction(data, m.model().dim(), DENSE_TYPES.contains(m.type()));
+            try {
+                rows = dev.kernelkit.data.LibsvmFormat.readForPrediction(data, m.model().dim(),
+                        DENSE_TYPES.contains(m.type()));
+            } catch (dev.kernelkit.data.MalformedDataException e) {
+                if (e.problem().contains("exceeds the dimension")) {
+                    throw new IOException(e.getMessage() + " of " + m.who(), e);
+                }
+                throw e;
+            }
         } else if (f == ExampleFiles.Format.CSV) {
             rows = dev.kernelkit.data.CsvVectorFormat.readForPrediction(data, labelColumn, m.model().dim());
         } else {
@@ -357,7 +365,7 @@ public final class PredictCommand implements Callable<Integer> {
                 probability ? rows(m.model(), d, true) : null, decisions ? rows(m.model(), d, false) : null) : p.text();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter summary = out;
-        if (output != null) {
+        if (output != null && !AtomicFiles.isStandardOutput(output)) {  // --output - is stdout, as without it
             AtomicFiles.writeString(output, text);
         } else {
             out.print(text);

@@ -66,14 +66,16 @@ class MainTest {
     void noCommandIsAUsageErrorWithExitCode2() {
         CliRun r = CliRun.of();
         assertThat(r.exitCode()).isEqualTo(Main.USAGE);
-        assertThat(r.err()).contains("Missing command").contains("Usage: kernelkit");
+        assertThat(r.err()).contains("Missing command").contains("see 'kernelkit --help'").doesNotContain("Usage:");
+        assertThat(r.err().lines()).hasSize(1);
     }
 
     @Test
     void unknownOptionIsAUsageErrorWithExitCode2() {
         CliRun r = CliRun.of("--frobnicate");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("Unknown option: '--frobnicate'");
+        assertThat(r.err()).contains("Unknown option: '--frobnicate'").doesNotContain("Usage:");
+        assertThat(r.err().lines()).hasSize(1);
     }
 
     @Test

@@ -168,7 +168,7 @@ public final class Splits {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
         }
-        List<Split> out = new ArrayList<>(k * repeats);
+        List<Split> out = new ArrayList<>(capacity(n, k, repeats));
         for (int r = 0; r < repeats; r++) {
             out.addAll(kFold(n, k, seed + r));
         }
@@ -256,11 +256,31 @@ public final class Splits {
         return new Classes(labels.length, members, names);
     }
 
+    /**
+     * The number of splits of {@code repeats} k-folds of n examples, checked before any is made: the
+     * count fits an array and their index arrays (n ints per split, with ~64 bytes of object
+     * overhead) fit the heap.
+     *
+     * @throws IllegalArgumentException naming the repeats that fit, never an overflowed count
+     */
+    static int capacity(int n, int k, int repeats) {
+        long splits = (long) k * repeats;
+        double bytes = splits * (4.0 * n + 64);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (splits > Integer.MAX_VALUE - 8 || bytes > heap) {
+            long fit = (long) Math.min((Integer.MAX_VALUE - 8L) / k, heap / (k * (4.0 * n + 64)));
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "repeats %d of %d folds of %d examples "
+                    + "make %d splits whose index arrays take about %.0f MiB; the heap holds %d MiB: at most %d repeats fit",
+                    repeats, k, n, splits, bytes / (1 << 20), heap >> 20, fit));
+        }
+        return (int) splits;
+    }
+
     private static List<Split> repeatedKFold(Classes classes, int k, int repeats, long seed) {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
         }
-        List<Split> out = new ArrayList<>(k * repeats);
+        List<Split> out = new ArrayList<>(capacity(classes.n(), k, repeats));
         for (int r = 0; r < repeats; r++) {
             out.addAll(stratifiedKFold(classes, k, seed + r));
         }

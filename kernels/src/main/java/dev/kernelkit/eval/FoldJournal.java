@@ -59,6 +59,12 @@ public final class FoldJournal {
 
     private final Path file;
     private final String run;
+    /** Data file (as given) -> SHA-256 (hex) of its content when the run started. */
+    private final Map<String, String> data = new LinkedHashMap<>();
+    /** The full command line of the run that started the journal ("" when unknown). */
+    private String commandLine = "";
+    /** Whether the journal records its data's hashes (false: started by {@link #start(Path, String)} or an old journal). */
+    private boolean recordsData;
     private final Map<String, Map<Integer, Map<String, String>>> folds = new LinkedHashMap<>();
     /** Section -> outer index -> point indices -> the point's fields, for folds not yet recorded. */
     private final Map<String, Map<Integer, Map<String, Map<String, String>>>> points = new LinkedHashMap<>();
@@ -90,6 +96,71 @@ public final class FoldJournal {
     }
 
     /**
+     * A new, empty journal of {@code run} at {@code file} that also records the SHA-256 of each data
+     * file's content ({@code data}: the file as given -> hex digest, e.g. from {@link #sha256}) and
+     * the full command line, so that {@link #resume(Path, String, Map)} refuses data that changed.
+     *
+     * @throws IOException when the file cannot be written
+     */
+    public static FoldJournal start(Path file, String run, Map<String, String> data, String commandLine) throws IOException {
+        FoldJournal j = new FoldJournal(Objects.requireNonNull(file, "file"), oneLine(run));
+        j.data.putAll(data);
+        j.commandLine = Objects.requireNonNull(commandLine, "commandLine");
+        j.recordsData = true;
+        j.write();
+        return j;
+    }
+
+    /**
+     * The SHA-256 of a file's content, as 64 hexadecimal digits (read in 64 KiB blocks).
+     *
+     * @throws IOException when the file cannot be read
+     */
+    public static String sha256(Path file) throws IOException {
+        java.security.MessageDigest md;
+        try {
+            md = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[1 << 16];
+            for (int r; (r = in.read(buf)) > 0; ) {
+                md.update(buf, 0, r);
+            }
+        }
+        return java.util.HexFormat.of().formatHex(md.digest());
+    }
+
+    /**
+     * The journal at {@code file}, to continue {@code run} on data files whose content hashes are
+     * {@code data} now. A journal that recorded a different hash for one of them is refused naming
+     * the file; one written before journals carried hashes is resumed ({@link #withoutHashes()}).
+     *
+     * @throws IOException when the file is missing or unreadable
+     * @throws IllegalArgumentException when it was written by another run, on other data, or is malformed
+     */
+    public static FoldJournal resume(Path file, String run, Map<String, String> data) throws IOException {
+        FoldJournal j = resume(file, run);
+        if (!j.recordsData) {
+            return j;
+        }
+        for (Map.Entry<String, String> d : data.entrySet()) {
+            String then = j.data.get(d.getKey());
+            if (then == null) {
+                throw new IllegalArgumentException(file + " recorded no hash of " + d.getKey()
+                        + " and cannot be resumed on it (run without --resume to start over)");
+            }
+            if (!then.equals(d.getValue())) {
+                throw new IllegalArgumentException(d.getKey() + " changed since " + file + " was written (SHA-256 "
+                        + then.substring(0, 12) + "... then, " + d.getValue().substring(0, 12)
+                        + "... now): its recorded folds are of other data (run without --resume to start over)");
+            }
+        }
+        return j;
+    }
+
+    /**
      * The journal at {@code file}, to continue {@code run}.
      *
      * @throws IOException when the file is missing or unreadable ("no journal to resume")
@@ -117,7 +188,25 @@ public final class FoldJournal {
         if (complete > 2 && !endsWithNewline(file)) {
             complete--;  // a point line cut by a kill during its append
         }
-        for (int n = 2; n < complete; n++) {
+        int first = 2;
+        for (; first < complete; first++) {
+            String line = lines.get(first);
+            if (line.startsWith("command ")) {
+                j.commandLine = unescape(line.substring(8));
+            } else if (line.equals("data")) {
+                j.recordsData = true;  // a run without data files
+            } else if (line.startsWith("data ")) {
+                String[] parts = line.substring(5).split(" ", -1);
+                if (parts.length != 2 || !parts[1].matches("[0-9a-f]{64}")) {
+                    throw new IllegalArgumentException(file + ": line " + (first + 1) + ": expected 'data <file> <sha256>'");
+                }
+                j.data.put(unescape(parts[0]), parts[1]);
+                j.recordsData = true;
+            } else {
+                break;
+            }
+        }
+        for (int n = first; n < complete; n++) {
             String line = lines.get(n);
             if (line.isEmpty()) {
                 continue;
@@ -172,6 +261,16 @@ public final class FoldJournal {
             ch.read(last, size - 1);
             return last.get(0) == '\n';
         }
+    }
+
+    /** Whether the journal was written before journals carried the hashes of their data (resumed without that check). */
+    public boolean withoutHashes() {
+        return !recordsData;
+    }
+
+    /** The full command line of the run that started the journal ("" when it did not record one). */
+    public String commandLine() {
+        return commandLine;
     }
 
     /** The journal file. */
@@ -438,6 +537,15 @@ public final class FoldJournal {
     private void write() throws IOException {
         StringBuilder b = new StringBuilder();
         b.append(MAGIC).append('\n').append("run ").append(escape(run)).append('\n');
+        if (!commandLine.isEmpty()) {
+            b.append("command ").append(escape(commandLine)).append('\n');
+        }
+        if (data.isEmpty() && recordsData) {
+            b.append("data").append('\n');
+        }
+        for (Map.Entry<String, String> d : data.entrySet()) {
+            b.append("data ").append(escape(d.getKey())).append(' ').append(d.getValue()).append('\n');
+        }
         for (Map.Entry<String, Map<Integer, Map<String, String>>> s : folds.entrySet()) {
             for (Map.Entry<Integer, Map<String, String>> f : s.getValue().entrySet()) {
                 appendLine(b, "fold", s.getKey(), f.getKey(), f.getValue());

@@ -223,6 +223,27 @@ public final class ModelFile {
     }
 
     /**
+     * A declared number of items (machines, problems, bags), each stored under at least
+     * {@code keysPerItem} keys of this file, checked against the file's content before anything is
+     * allocated for them: a corrupted count such as 2147483647 or one the file cannot hold is one
+     * line naming the key, never an {@link OutOfMemoryError} or an overflow.
+     *
+     * @param minimum the smallest count the model allows (0 or 1)
+     * @throws ModelFormatException "FILE: line L: 'machines.count' is 2147483648 ... the file has only 12 keys"
+     */
+    public int getCount(String key, int minimum, int keysPerItem) throws ModelFormatException {
+        long n = getLong(key);
+        if (n < minimum) {
+            throw error(entry(key).line(), "expected a count >= " + minimum + " for '" + key + "', found " + n);
+        }
+        if (n * Math.max(1, keysPerItem) > entries.size()) {
+            throw error(entry(key).line(), "'" + key + "' is " + n + " but the file has only " + entries.size()
+                    + " keys (" + Math.max(1, keysPerItem) + " per item at least)");
+        }
+        return (int) n;
+    }
+
+    /**
      * The count of a list, checked against the number of keys before anything is allocated for it
      * (a corrupted count such as 2147483647 must not become an OutOfMemoryError).
      */

@@ -133,7 +133,7 @@ public final class ModelParts {
      */
     public static SvmModel readSvm(ModelFile f, String prefix, int dim, FitReport report) throws ModelFormatException {
         double[] classes = f.getDoubles(prefix + ".classes");
-        int count = f.getInt(prefix + ".machines");
+        int count = f.getCount(prefix + ".machines", 0, 1);
         List<KernelExpansionModel<Vec>> machines = new ArrayList<>(count);
         for (int m = 0; m < count; m++) {
             machines.add(readExpansion(f, prefix + ".machine." + m, dim));
@@ -205,10 +205,7 @@ public final class ModelParts {
         } catch (IllegalArgumentException e) {
             throw f.formatError(prefix + ".kernel", "bad bag kernel '" + spec + "': " + e.getMessage());
         }
-        int count = f.getInt(prefix + ".bags");
-        if (count < 0) {
-            throw f.formatError(prefix + ".bags", "expected a count >= 0 for '" + prefix + ".bags', found " + count);
-        }
+        int count = f.getCount(prefix + ".bags", 0, 1);
         List<Bag> bags = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String key = prefix + ".bag." + i;
@@ -224,11 +221,7 @@ public final class ModelParts {
             }
             bags.add(new Bag("support-" + i, instances));
         }
-        int machines = f.getInt(prefix + ".machines");
-        if (machines < 1) {
-            throw f.formatError(prefix + ".machines", "expected at least one machine for '" + prefix
-                    + ".machines', found " + machines);
-        }
+        int machines = f.getCount(prefix + ".machines", 1, 1);
         List<KernelExpansionModel<Bag>> out = new ArrayList<>();
         for (int c = 0; c < machines; c++) {
             String p = prefix + ".machine." + c;

@@ -216,4 +216,17 @@ class SplitsTest {
         assertThatThrownBy(() -> Splits.kFold(3, 1, 1)).hasMessage("k must be >= 2, got 1");
         assertThatThrownBy(() -> Splits.repeatedKFold(3, 2, 0, 1)).hasMessage("repeats must be >= 1, got 0");
     }
+
+    @Test
+    void repeatsWhoseSplitsCannotExistAreRefusedBeforeAnyIsMadeWithoutAnOverflowedCount() {
+        // 10 x 214748365 = 2147483650 > 2^31 - 1: once "Illegal Capacity: -2147483646"
+        assertThatThrownBy(() -> Splits.repeatedKFold(100, 10, 214_748_365, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("repeats 214748365 of 10 folds of 100 examples make 2147483650 splits")
+                .hasMessageContaining("at most ").hasMessageNotContaining("-");
+        int[] labels = new int[100];
+        Arrays.fill(labels, 50, 100, 1);
+        assertThatThrownBy(() -> Splits.repeatedStratifiedKFold(labels, 5, 100_000_000, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most ");
+    }
 }

@@ -221,6 +221,7 @@ class FoldJournalTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outer fold 0, grid point")
                 .hasMessageContaining("another split, grid or inner splits");
     }
+
     /** The journal this test's protocol wrote before folds journalled their classification (commit 242a56b). */
     static List<String> journalBeforeClassification() throws java.io.IOException {
         try (var in = FoldJournalTest.class.getResourceAsStream("fold-journal-before-metrics.txt")) {
@@ -278,5 +279,42 @@ class FoldJournalTest {
         }
         assertThat(recalled.confusionMatrix()).isEqualTo(whole.confusionMatrix()).isPresent();
         assertThat(recalled.classificationMetrics()).isEqualTo(whole.classificationMetrics());
+    }
+
+    @Test
+    void aJournalRecordsItsDataHashesAndCommandLineAndRefusesDataThatChangedNamingTheFile(@TempDir Path dir)
+            throws Exception {
+        Path data = Files.writeString(dir.resolve("heart.libsvm"), "+1 1:0.5\n");
+        Path file = dir.resolve("cv.json.journal");
+        String then = FoldJournal.sha256(data);
+        FoldJournal.start(file, RUN, java.util.Map.of(data.toString(), then), RUN + " --json cv.json");
+        FoldJournal same = FoldJournal.resume(file, RUN, java.util.Map.of(data.toString(), then));
+        assertThat(same.withoutHashes()).isFalse();
+        assertThat(same.commandLine()).isEqualTo(RUN + " --json cv.json");
+
+        Files.writeString(data, "-1 1:0.5\n");
+        String now = FoldJournal.sha256(data);
+        assertThat(now).isNotEqualTo(then);
+        assertThatThrownBy(() -> FoldJournal.resume(file, RUN, java.util.Map.of(data.toString(), now)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(data + " changed since " + file + " was written")
+                .hasMessageContaining(then.substring(0, 12)).hasMessageContaining(now.substring(0, 12))
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void anOldJournalWithoutHashesStillResumesAndSaysItHasNone(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("old.journal");
+        Files.writeString(file, "kernelkit-fold-journal 1\nrun " + FoldJournal.escape(RUN) + "\n");
+        FoldJournal old = FoldJournal.resume(file, RUN, java.util.Map.of("heart.libsvm", "0".repeat(64)));
+        assertThat(old.withoutHashes()).isTrue();
+        assertThat(old.recordedFolds()).isZero();
+    }
+
+    @Test
+    void theSha256OfAKnownTextIsTheStandardOne(@TempDir Path dir) throws Exception {
+        // FIPS 180-2 test vector: SHA-256("abc")
+        Path abc = Files.writeString(dir.resolve("abc"), "abc");
+        assertThat(FoldJournal.sha256(abc)).isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 }

@@ -80,10 +80,7 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
         List<String> classes = f.getStrings("classes");
         int dim = MiCodecs.dim(f);
         List<Vec> xvs = MiCodecs.vecs(f, "xv", dim);
-        int problems = f.getInt("problems");
-        if (problems < 1) {
-            throw f.formatError("problems", "expected at least 1 problem, found " + problems);
-        }
+        int problems = f.getCount("problems", 1, 2);  // each problem: beta.p and rho.p
         double[][] w = new double[problems][];
         for (int p = 0; p < problems; p++) {
             double[] beta = f.getDoubles("beta." + p, xvs.size());

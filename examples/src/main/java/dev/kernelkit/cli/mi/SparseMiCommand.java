@@ -27,8 +27,8 @@ public final class SparseMiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
     }
 
     /** Runs the command alone (until it is registered in the main command). */

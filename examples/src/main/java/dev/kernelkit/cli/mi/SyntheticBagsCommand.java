@@ -48,7 +48,14 @@ final class SyntheticBagsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         BagDataset d = SyntheticData.muskLikeBags(positive, negative, instances, dim, seed);
-        CsvBagFormat.write(d, out);
+        // through the output layer (atomic for a file, written through for a FIFO or -), not truncated in place
+        java.nio.file.Path staged = java.nio.file.Files.createTempFile("kernelkit-synth", ".csv");
+        try {
+            CsvBagFormat.write(d, staged);
+            dev.kernelkit.io.AtomicFiles.write(out, java.nio.file.Files.readAllBytes(staged));
+        } finally {
+            java.nio.file.Files.deleteIfExists(staged);
+        }
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "bags %d (%d positive)  instances %d  features %d  seed %d  written to %s%n", d.size(),
                 positive, d.instanceCount(), d.dim(), seed, out);
