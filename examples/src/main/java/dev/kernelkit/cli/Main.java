@@ -86,8 +86,17 @@ public final class Main implements Callable<Integer> {
      * naming the heap and a larger -Xmx, exit code 1 (the trace only with --debug).
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        StdinData.Substituted given;
         try {
-            return commandLine(out, err).execute(args);
+            given = StdinData.substitute(args, System.in);
+        } catch (UncheckedIOException e) {
+            err.println("kernelkit: error: " + e.getMessage());
+            err.flush();
+            return BAD_INPUT;
+        }
+        stdin = given;
+        try {
+            return commandLine(out, err).execute(given.args());
         } catch (OutOfMemoryError e) {
             err.println("kernelkit: error: " + outOfMemoryMessage(e, Runtime.getRuntime().maxMemory()));
             if (java.util.Arrays.asList(args).contains("--debug")) {
@@ -95,8 +104,18 @@ public final class Main implements Callable<Integer> {
             }
             err.flush();
             return BAD_INPUT;
+        } finally {
+            stdin = NO_STDIN;
+            if (given.data() != null) {
+                given.data().close();
+            }
         }
     }
+
+    /** No data from standard input: messages as they are. */
+    private static final StdinData.Substituted NO_STDIN = new StdinData.Substituted(new String[0], null);
+    /** The standard-input copy of the running command (--data -), whose path messages show as {@code <stdin>}. */
+    private static volatile StdinData.Substituted stdin = NO_STDIN;
 
     /** "out of memory (Java heap space) with a heap of 256 MiB: run with more, e.g. java -Xmx1g -jar kernelkit.jar ...". */
     static String outOfMemoryMessage(OutOfMemoryError e, long maxHeapBytes) {
@@ -201,6 +220,10 @@ public final class Main implements Callable<Integer> {
 
     /** The exception's message, with the class name when there is none (e.g. NoSuchFileException's path only). */
     static String message(Throwable ex) {
+        return stdin.message(rawMessage(ex));
+    }
+
+    private static String rawMessage(Throwable ex) {
         if (ex instanceof FoldFailedException f && f.getCause() != null) {
             return "fold " + (f.foldIndex() + 1) + ": " + message(f.getCause());
         }

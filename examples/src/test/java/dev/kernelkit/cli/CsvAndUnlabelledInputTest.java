@@ -97,6 +97,47 @@ class CsvAndUnlabelledInputTest {
         return Files.readAllLines(out);
     }
 
+    /** Runs the command line as main does, standard input read from {@code input}. */
+    private static CliRun withStdin(byte[] input, String... args) {
+        java.io.InputStream saved = System.in;
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(input));
+            int code = Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), args);
+            return new CliRun(code, out.toString(), err.toString());
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
+    @Test
+    void dataFromStandardInputTrainsTheModelOfTheSameFileAndItsErrorsNameStdin(@TempDir Path dir) throws Exception {
+        Path libsvm = RealData.file("heart/heart.libsvm");
+        Path fromFile = dir.resolve("file.json");
+        Path fromStdin = dir.resolve("stdin.json");
+        assertThat(CliRun.of("train", "--learner", "svm", "--data", libsvm.toString(), "--model",
+                dir.resolve("a.model").toString(), "--json", fromFile.toString()).exitCode()).isZero();
+        CliRun r = withStdin(Files.readAllBytes(libsvm), "train", "--learner", "svm", "--data", "-", "--model",
+                dir.resolve("b.model").toString(), "--json", fromStdin.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(TestJson.read(fromStdin).get("options").asText()).isEqualTo(TestJson.read(fromFile).get("options").asText());
+        assertThat(TestJson.read(fromStdin).get("data_sha256").asText())
+                .isEqualTo(TestJson.read(fromFile).get("data_sha256").asText());
+        assertThat(predictions(dir, dir.resolve("b.model"), libsvm, "s")).isEqualTo(predictions(dir,
+                dir.resolve("a.model"), libsvm, "f"));
+        // CSV vectors are recognised by their header; a bad line names <stdin> and its line
+        CliRun csv = withStdin("label,a,b\n1,0.5,2\n-1,1,0\n1,0.4,2.2\n-1,1.1,0.1\n".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), "train", "--learner", "svm", "--data", "-", "--model",
+                dir.resolve("c.model").toString());
+        assertThat(csv.exitCode()).as(csv.err()).isZero();
+        CliRun bad = withStdin("1 1:0.5\n-1 1:x\n".getBytes(java.nio.charset.StandardCharsets.UTF_8), "train",
+                "--learner", "svm", "--data", "-", "--model", dir.resolve("d.model").toString());
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).startsWith("kernelkit: error: <stdin>:2: ");
+        assertThat(bad.err().lines()).hasSize(1);
+    }
+
     @Test
     void aMalformedCsvFailsInOneLineNamingTheFileAndLine(@TempDir Path dir) throws Exception {
         String[][] cases = {
