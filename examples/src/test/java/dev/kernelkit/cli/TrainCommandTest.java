@@ -123,7 +123,7 @@ class TrainCommandTest {
                 {"--learner", "no-such-learner"},
         };
         String[] expected = {
-                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma",
+                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight",
                 "kernelkit: error: learner 'svm': parameter c = '-2' is out of range (valid: > 0)",
                 "kernelkit: error: --param: expected NAME=VALUE, got 'c'",
                 "kernelkit: error: learner 'sparse-mi' learns from bags, but " + data + " holds vectors (libsvm)",
