@@ -111,6 +111,36 @@ class TrainCommandTest {
     }
 
     @Test
+    void classWeightsReachTheModelFileOptionsLine(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(TestData.gaussianBlobs(40, 3, 2.5, 1), data);
+        Path model = dir.resolve("m.model");
+        Path json = dir.resolve("t.json");
+        CliRun r = CliRun.of("train", "--learner", "svm", "--param", "class-weight=+1=3, -1=0.5", "--data",
+                data.toString(), "--model", model.toString(), "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode j = TestJson.read(json);
+        assertThat(j.get("params").get("class-weight").asText()).isEqualTo("+1=3, -1=0.5");
+        assertThat(j.get("options").asText()).endsWith(", classWeights=+1=3.0,-1=0.5]");
+        assertThat(Models.loadWithProvenance(model).model().report().options())
+                .endsWith(", classWeights=+1=3.0,-1=0.5]");
+    }
+
+    @Test
+    void aClassWeightNamingNoTrainingClassFailsWhenFittedAndWritesNoModel(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("blobs.libsvm");
+        LibsvmFormat.write(TestData.gaussianBlobs(40, 3, 2.5, 1), data);
+        Path model = dir.resolve("m.model");
+        CliRun r = CliRun.of("train", "--learner", "svm", "--param", "class-weight=pos=2", "--data", data.toString(),
+                "--model", model.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        // the fit starts (its progress line), then fails in one line
+        assertThat(r.err().lines().toList()).last().isEqualTo(
+                "kernelkit: error: class weights: unknown class 'pos'; the training set's classes: -1, 1");
+        assertThat(model).doesNotExist();
+    }
+
+    @Test
     void badParametersAndAWrongInputKindFailInOneLineAndWriteNoModel(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("blobs.libsvm");
         LibsvmFormat.write(TestData.gaussianBlobs(40, 3, 2.5, 1), data);
@@ -121,13 +151,16 @@ class TrainCommandTest {
                 {"--learner", "svm", "--param", "c"},
                 {"--learner", "sparse-mi"},
                 {"--learner", "no-such-learner"},
+                {"--learner", "svm", "--param", "class-weight=1=0"},
         };
         String[] expected = {
-                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma",
+                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight",
                 "kernelkit: error: learner 'svm': parameter c = '-2' is out of range (valid: > 0)",
                 "kernelkit: error: --param: expected NAME=VALUE, got 'c'",
                 "kernelkit: error: learner 'sparse-mi' learns from bags, but " + data + " holds vectors (libsvm)",
                 "kernelkit: error: --learners: unknown learner 'no-such-learner'",
+                "kernelkit: error: learner 'svm': parameter class-weight = '1=0' is invalid: class weights: weight of "
+                        + "class '1' must be finite and > 0, got 0.0",
         };
         for (int k = 0; k < cases.length; k++) {
             List<String> args = new ArrayList<>(List.of("train", "--data", data.toString(), "--model", model.toString()));

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The named parameters of every catalog learner reach its options: for each declared parameter, a trainer
  * made with another value than the default has other options than the default trainer, and one made with
- * the default value written out (where the default is a number) has the same options; unknown names and
+ * the default value written out (where the default is a number or a text) has the same options; unknown names and
  * bad values are refused with one message naming the learner, the parameter and the value.
  */
 class LearnerParamsTest {
@@ -46,7 +46,7 @@ class LearnerParamsTest {
         Object changed = learner.trainer(data, 1, Map.of(param.name(), other)).options();
         assertThat(String.valueOf(changed)).as("%s with %s=%s", learner.name(), param.name(), other).isNotEqualTo(defaults);
         Double number = number(param.defaultValue());
-        if (number != null) {
+        if (number != null || param.type() == Param.Type.TEXT) {
             Object same = learner.trainer(data, 1, Map.of(param.name().toUpperCase(), param.defaultValue())).options();
             assertThat(String.valueOf(same)).as("%s with %s=%s", learner.name(), param.name(), param.defaultValue())
                     .isEqualTo(defaults);
@@ -58,7 +58,7 @@ class LearnerParamsTest {
         Learner<?> svm = Learners.find("svm");
         assertThatThrownBy(() -> trainer(svm, Map.of("gama", "1")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("learner 'svm' has no parameter 'gama'; its parameters: c, gamma");
+                .hasMessage("learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight");
         assertThatThrownBy(() -> trainer(svm, Map.of("c", "-1")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("learner 'svm': parameter c = '-1' is out of range (valid: > 0)");
@@ -71,15 +71,45 @@ class LearnerParamsTest {
         assertThatThrownBy(() -> trainer(svm, Map.of("c", "NaN")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is not finite");
+        assertThatThrownBy(() -> trainer(svm, Map.of("class-weight", "1=0")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("learner 'svm': parameter class-weight = '1=0' is invalid: class weights: weight of class "
+                        + "'1' must be finite and > 0, got 0.0");
+        assertThatThrownBy(() -> trainer(svm, Map.of("class-weight", "1=x")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("learner 'svm': parameter class-weight = '1=x' is invalid: class weights: weight of class "
+                        + "'1' = 'x' is not a number");
     }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aClassWeightNamingNoTrainingClassIsRefusedWhenFittedListingTheClasses() {
+        Learner svm = Learners.find("svm");
+        Dataset data = LearnerContract.problem(svm);
+        String known = String.join(", ", data.classNames());
+        assertThatThrownBy(() -> svm.trainer(data, 1, Map.of("class-weight", "no-such-class=2")).fit(data))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("class weights: unknown class 'no-such-class'; the training set's classes: " + known);
+    }
+
+    /** A valid non-default value of each text parameter, by name. */
+    private static final Map<String, String> TEXT_VALUES = Map.of("class-weight", "balanced");
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object trainer(Learner<?> l, Map<String, String> values) {
         return ((Learner) l).trainer(LearnerContract.problem(l), 1, values);
     }
 
-    /** A valid value other than the default: twice or half a numeric default, else a small value in range. */
+    /**
+     * A valid value other than the default: twice or half a numeric default, else a small value in range; for a
+     * text parameter, one from {@link #TEXT_VALUES} (a new text parameter needs its entry there).
+     */
     private static String otherValue(Param p) {
+        if (p.type() == Param.Type.TEXT) {
+            String v = TEXT_VALUES.get(p.name());
+            assertThat(v).as("a non-default value for the text parameter %s in TEXT_VALUES", p.name()).isNotNull();
+            return v;
+        }
         Double d = number(p.defaultValue());
         if (p.type() == Param.Type.CHOICE) {
             return p.choices().stream().filter(c -> !c.equals(p.defaultValue())).findFirst().orElseThrow();

@@ -12,16 +12,17 @@ import java.util.Objects;
  * ({@code c}, {@code gamma}, {@code max-iterations}) and match ignoring case ({@code C=10} is {@code c}).
  *
  * @param name the name, lower case, letters, digits and '-'
- * @param type real, integer or one of a list of words
+ * @param type real, integer, one of a list of words, or text of its own grammar (checked by {@code format})
  * @param defaultValue the default, as text: a number, a word, or how it is computed from the training set
  * @param min the smallest valid value (real and integer; {@code -inf} for none)
  * @param minExclusive whether {@code min} itself is refused
  * @param max the largest valid value (real and integer; {@code inf} for none)
  * @param choices the valid words of a choice (empty otherwise)
  * @param description one line: what it does
+ * @param format how the values of a text parameter read and are checked (null for the other types)
  */
 public record Param(String name, Type type, String defaultValue, double min, boolean minExclusive, double max,
-                    List<String> choices, String description) {
+                    List<String> choices, String description, TextFormat format) {
 
     /** The value types. */
     public enum Type {
@@ -30,19 +31,49 @@ public record Param(String name, Type type, String defaultValue, double min, boo
         /** A whole number. */
         INTEGER,
         /** One of a list of words. */
-        CHOICE;
+        CHOICE,
+        /** A text with a grammar of its own, checked by the parameter's {@link TextFormat}. */
+        TEXT;
 
-        /** "real", "integer", "choice". */
+        /** "real", "integer", "choice", "text". */
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
     /**
+     * The grammar of a {@link Type#TEXT} parameter (e.g. class weights {@code none}, {@code balanced} or
+     * {@code a=2,b=0.5}): what its valid values look like, and the check of one value.
+     */
+    public interface TextFormat {
+        /** The valid values, for listings and messages, e.g. {@code none, balanced or NAME=W,NAME=W}. */
+        String describe();
+
+        /**
+         * Checks a value (already stripped of surrounding spaces).
+         *
+         * @return the value in canonical form (what {@link ParamValues#text} gives the learner)
+         * @throws IllegalArgumentException saying what is wrong with it
+         */
+        String check(String text);
+    }
+
+    /**
+     * A real, integer or choice parameter (no text format).
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Param(String name, Type type, String defaultValue, double min, boolean minExclusive, double max,
+                 List<String> choices, String description) {
+        this(name, type, defaultValue, min, minExclusive, max, choices, description, null);
+    }
+
+    /**
      * Validates the declaration.
      *
      * @throws IllegalArgumentException for a name that is not lower case letters, digits and '-', a blank
-     *         default or description, an empty range, or a choice without words
+     *         default or description, an empty range, a choice without words, a text parameter without a
+     *         format or another type with one
      */
     public Param {
         Objects.requireNonNull(type, "type");
@@ -61,6 +92,10 @@ public record Param(String name, Type type, String defaultValue, double min, boo
         }
         if ((type == Type.CHOICE) == choices.isEmpty()) {
             throw new IllegalArgumentException("parameter '" + name + "': a choice needs its words, other types none");
+        }
+        if ((type == Type.TEXT) == (format == null)) {
+            throw new IllegalArgumentException("parameter '" + name + "': a text parameter needs its format, other "
+                    + "types none");
         }
     }
 
@@ -90,8 +125,26 @@ public record Param(String name, Type type, String defaultValue, double min, boo
                 choices, description);
     }
 
-    /** The valid values as text: {@code > 0}, {@code [1, 1000]}, {@code >= 1}, {@code one of a, b}. */
+    /**
+     * A text parameter whose values the format checks (the default must pass it).
+     *
+     * @throws IllegalArgumentException as the canonical constructor, or when the default fails the format
+     */
+    public static Param text(String name, String defaultValue, TextFormat format, String description) {
+        Param p = new Param(name, Type.TEXT, defaultValue, Double.NEGATIVE_INFINITY, false, Double.POSITIVE_INFINITY,
+                List.of(), description, format);
+        format.check(defaultValue.strip());
+        return p;
+    }
+
+    /**
+     * The valid values as text: {@code > 0}, {@code [1, 1000]}, {@code >= 1}, {@code one of a, b}, or a text
+     * format's {@link TextFormat#describe}.
+     */
     public String range() {
+        if (type == Type.TEXT) {
+            return format.describe();
+        }
         if (type == Type.CHOICE) {
             return "one of " + String.join(", ", choices);
         }
@@ -110,8 +163,8 @@ public record Param(String name, Type type, String defaultValue, double min, boo
     }
 
     /**
-     * The value of a text, checked against the type and range: a {@code Double}, an {@code Integer} or the
-     * choice's word (matched ignoring case, returned as declared).
+     * The value of a text, checked against the type and range: a {@code Double}, an {@code Integer}, the
+     * choice's word (matched ignoring case, returned as declared) or a text parameter's canonical text.
      *
      * @param learner the learner's name, for the message
      * @throws IllegalArgumentException naming the learner, the parameter, the value and the valid range
@@ -120,6 +173,13 @@ public record Param(String name, Type type, String defaultValue, double min, boo
         String t = text == null ? "" : text.strip();
         String where = "learner '" + learner + "': parameter " + name + " = '" + t + "'";
         switch (type) {
+            case TEXT -> {
+                try {
+                    return format.check(t);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(where + " is invalid: " + e.getMessage());
+                }
+            }
             case CHOICE -> {
                 for (String c : choices) {
                     if (c.equalsIgnoreCase(t)) {

@@ -125,6 +125,12 @@ public final class ParamValues {
         return v == null ? defaultValue : (String) v;
     }
 
+    /** The canonical text given to a text parameter ({@link Param.TextFormat#check}), else the default. */
+    public String text(String name, String defaultValue) {
+        Object v = values.get(name);
+        return v == null ? defaultValue : (String) v;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ParamValues p && values.equals(p.values);

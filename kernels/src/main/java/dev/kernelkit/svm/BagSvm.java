@@ -16,7 +16,8 @@ import java.util.Objects;
  * over an instance kernel is the MI-Kernel of Gaertner, Flach, Kowalczyk and Smola, ICML 2002),
  * solved by {@link SmoSolver} over an on-the-fly {@link BagKernelMatrix}: the loop of {@link Svm}
  * (one machine for two classes, class index 1 positive; one-vs-rest for more), so memory is the
- * bags plus the solver's row cache, not the m x m matrix.
+ * bags plus the solver's row cache, not the m x m matrix. Class weights
+ * ({@link BagSvmOptions#classWeights()}) make bag i cost C w_{c(i)} in every machine, as in {@link Svm}.
  *
  * <p>As a learner of the contract ({@link #trainer}): {@value #NAME} for the hinge loss and
  * {@value #NAME_L2} for the squared hinge; on bag data the catalog also calls them {@code svm} and
@@ -58,8 +59,10 @@ public final class BagSvm {
         Trainers.check(name, InputKind.BAGS, Task.CLASSIFICATION, data);
         Stopwatch clock = Stopwatch.start();
         BagKernelMatrix k = BagKernelMatrix.of(data.bags(), options.kernel(), options.kernelCacheMb());
-        Svm.Machines<Bag> fitted = Svm.machines(k, data.bags(), options.kernel(), data.classIndices(),
-                data.classCount(), options.c(), options.loss(), options.solver(), name, clock,
+        int[] classIndex = data.classIndices();
+        double[] costs = options.classWeights().costs(options.c(), data.classNames(), classIndex);
+        Svm.Machines<Bag> fitted = Svm.machines(k, data.bags(), options.kernel(), classIndex,
+                data.classCount(), costs, options.loss(), options.solver(), name, clock,
                 listener == null ? FitListener.SILENT : listener);
         return new BagSvmModel(data.classNames(), fitted.models(), data.dim(), fitted.report(name, options, clock));
     }

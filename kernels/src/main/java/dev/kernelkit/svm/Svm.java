@@ -21,6 +21,13 @@ import java.util.List;
  * Trains an {@link SvmModel}: C-SVC or L2-SVM solved by {@link SmoSolver} over an on-the-fly
  * {@link CachedKernelMatrix}. Two classes give one binary machine (the larger label positive);
  * k &ge; 3 classes give k one-vs-rest machines over the sorted class labels.
+ *
+ * <p>Class weights ({@link SvmOptions#classWeights()}, {@link ClassWeights}) make the cost of sample i
+ * C_i = C w_{c(i)}, its own class's weight, in every machine: in the binary machine this is LIBSVM's
+ * {@code -wi} (positive class C w_+, negative class C w_-); in the one-vs-rest machine of class m the
+ * positive samples cost C w_m and each sample of the rest costs C times the weight of its own class
+ * (as LIBSVM's one-vs-one machines weight each side by its class; LIBLINEAR's one-vs-rest instead gives
+ * the rest plain C).
  */
 public final class Svm {
     /** The learner name of the hinge-loss SVM (C-SVC). */
@@ -60,7 +67,9 @@ public final class Svm {
         List<Vec> x = data.points();
         CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), options.kernelCacheMb());
         String name = options.loss() == SvmLoss.HINGE ? NAME : NAME_L2;
-        Machines<Vec> fitted = machines(k, x, options.kernel(), data.classIndices(), classes.length, options.c(),
+        int[] classIndex = data.classIndices();
+        double[] costs = options.classWeights().costs(options.c(), data.classNames(), classIndex);
+        Machines<Vec> fitted = machines(k, x, options.kernel(), classIndex, classes.length, costs,
                 options.loss(), options.solver(), name, clock, listener);
         return SvmModel.of(classes, fitted.models(), data.dim(), fitted.report(name, options, clock));
     }
@@ -74,10 +83,11 @@ public final class Svm {
 
     /**
      * The binary machine (class index 1 positive) or the one-vs-rest machines (class c positive) of
-     * examples x over their kernel matrix k, each one SMO solve; the one SVM loop of vectors and bags.
+     * examples x over their kernel matrix k, each one SMO solve with the per-sample costs C_i; the one SVM
+     * loop of vectors and bags.
      */
     static <X> Machines<X> machines(KernelMatrix k, List<X> x, Kernel<X> kernel, int[] classIndex, int classCount,
-                                    double c, SvmLoss loss, SmoSolver.Options solverOptions, String name,
+                                    double[] costs, SvmLoss loss, SmoSolver.Options solverOptions, String name,
                                     Stopwatch clock, FitListener listener) {
         SmoSolver solver = new SmoSolver(solverOptions);
         List<KernelExpansionModel<X>> models = new ArrayList<>();
@@ -91,7 +101,7 @@ public final class Svm {
             for (int i = 0; i < y.length; i++) {
                 y[i] = classIndex[i] == positive ? 1.0 : -1.0;
             }
-            SvmSolution s = solver.solve(SvmProblem.of(k, y, c, loss));
+            SvmSolution s = solver.solve(new SvmProblem(k, y, costs, loss));
             models.add(KernelExpansionModel.fromSolution(kernel, x, y, s));
             iterations += s.iterations();
             converged &= s.converged();

@@ -29,6 +29,9 @@ import java.util.List;
  * Gaertner et al., ICML 2002) with the defaults of the mi-sparse catalog's MI-Kernel, so the two can be
  * compared on equal terms: gamma = g0 of the training instances (rounded to 4 digits), C = 1; grid
  * gamma in g0 * {1/8, 1/4, 1/2, 1, 2} x C in {1, 10, 100} (TNNLS 2013's grid), gamma-major.
+ *
+ * <p>Every learner of this catalog also takes {@code class-weight} ({@link #CLASS_WEIGHT},
+ * {@link ClassWeights}), default {@code none}; the tuning grids leave it at the value given (none).
  */
 public final class SvmCatalog implements LearnerCatalog {
     /** The C grid of the default tuning grid. */
@@ -46,6 +49,24 @@ public final class SvmCatalog implements LearnerCatalog {
     public static final Param BAG_GAMMA = Param.positive("gamma",
             "g0 = 1 / (d var(x)) of the training instances, 4 digits",
             "width of the Gaussian instance kernel inside the averaged set kernel");
+    /** The grammar of {@link ClassWeights} as a text parameter: canonical text out. */
+    public static final Param.TextFormat CLASS_WEIGHT_FORMAT = new Param.TextFormat() {
+        @Override
+        public String describe() {
+            return ClassWeights.FORMAT;
+        }
+
+        @Override
+        public String check(String text) {
+            return ClassWeights.parse(text).toString();
+        }
+    };
+    /**
+     * The class weights of the SVMs ({@link ClassWeights}): sample i costs C w_{c(i)}. Class names are checked
+     * against the training set when the model is fitted.
+     */
+    public static final Param CLASS_WEIGHT = Param.text("class-weight", "none", CLASS_WEIGHT_FORMAT,
+            "class weights: none, balanced (w_c = n / (k n_c), scikit-learn) or NAME=W,... (LIBSVM -wi; others 1)");
 
     @Override
     public List<Learner<?>> learners() {
@@ -60,6 +81,11 @@ public final class SvmCatalog implements LearnerCatalog {
             instances.addAll(b.instances());
         }
         return GammaHeuristic.scale(instances);
+    }
+
+    /** The class weights given as {@link #CLASS_WEIGHT}, else none. */
+    public static ClassWeights classWeights(ParamValues values) {
+        return ClassWeights.parse(values.text(CLASS_WEIGHT.name(), CLASS_WEIGHT.defaultValue()));
     }
 
     private record BagSvmLearner(SvmLoss loss) implements Learner<Bag> {
@@ -91,13 +117,13 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Param> params() {
-            return List.of(C, BAG_GAMMA);
+            return List.of(C, BAG_GAMMA, CLASS_WEIGHT);
         }
 
         @Override
         public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed, ParamValues values) {
             return make(values.real(BAG_GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(instanceGamma(training))),
-                    values.real(C.name(), BAG_C_GRID.get(0)));
+                    values.real(C.name(), BAG_C_GRID.get(0)), classWeights(values));
         }
 
         @Override
@@ -106,14 +132,15 @@ public final class SvmCatalog implements LearnerCatalog {
             List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
             for (double f : BAG_GAMMA_FACTORS) {
                 for (double c : BAG_C_GRID) {
-                    out.add(make(GammaHeuristic.roundTo4Digits(g0 * f), c));
+                    out.add(make(GammaHeuristic.roundTo4Digits(g0 * f), c, ClassWeights.NONE));
                 }
             }
             return out;
         }
 
-        private Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c) {
-            return BagSvm.trainer(BagSvmOptions.of(new SetKernel(new GaussianKernel(gamma))).withC(c).withLoss(loss));
+        private Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c, ClassWeights weights) {
+            return BagSvm.trainer(BagSvmOptions.of(new SetKernel(new GaussianKernel(gamma))).withC(c).withLoss(loss)
+                    .withClassWeights(weights));
         }
     }
 
@@ -141,14 +168,15 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Param> params() {
-            return List.of(C, GAMMA);
+            return List.of(C, GAMMA, CLASS_WEIGHT);
         }
 
         @Override
         public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
             double gamma = values.real(GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(
                     GammaHeuristic.scale(LabeledDataset.of(training).points())));
-            return Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(values.real(C.name(), 1.0)).withLoss(loss));
+            return Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(values.real(C.name(), 1.0)).withLoss(loss)
+                    .withClassWeights(classWeights(values)));
         }
 
         @Override

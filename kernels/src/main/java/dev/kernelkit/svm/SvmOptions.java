@@ -5,8 +5,13 @@ import dev.kernelkit.kernel.Kernel;
 import java.util.Objects;
 
 /**
- * Options of {@link Svm#fit}: the kernel, the cost C (the same for every sample), the loss, the
- * SMO options and the budget of the on-the-fly kernel matrix's own row cache.
+ * Options of {@link Svm#fit}: the kernel, the cost C, the loss, the SMO options, the budget of the
+ * on-the-fly kernel matrix's own row cache and the class weights (sample i costs C w_{c(i)},
+ * {@link ClassWeights}; none by default, then every sample costs C).
+ *
+ * <p>{@link #toString} is the record's own text, with {@code classWeights=...} appended only when there
+ * are class weights: the options line of a model file fitted without them is the one written before
+ * class weights existed.
  *
  * @param kernel the kernel on vectors
  * @param c the cost C &gt; 0 (LIBSVM default 1)
@@ -14,14 +19,17 @@ import java.util.Objects;
  * @param solver SMO options (tolerance, shrinking, iteration cap, Q-row cache)
  * @param kernelCacheMb full-row cache of the kernel matrix in MB, &ge; 0; 0 (default) leaves the
  *        caching to the solver's Q-row cache
+ * @param classWeights the class weights ({@link ClassWeights#NONE} for none)
  */
-public record SvmOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver, double kernelCacheMb) {
+public record SvmOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver, double kernelCacheMb,
+                         ClassWeights classWeights) {
 
     /** @throws IllegalArgumentException naming the option and the value out of range */
     public SvmOptions {
         Objects.requireNonNull(kernel, "kernel");
         Objects.requireNonNull(loss, "loss");
         Objects.requireNonNull(solver, "solver");
+        Objects.requireNonNull(classWeights, "classWeights");
         if (!(c > 0) || !Double.isFinite(c)) {
             throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
         }
@@ -30,23 +38,44 @@ public record SvmOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.O
         }
     }
 
-    /** The kernel with C = 1, hinge loss, LIBSVM's SMO defaults and no extra kernel cache. */
+    /**
+     * Options without class weights.
+     *
+     * @throws IllegalArgumentException naming the option and the value out of range
+     */
+    public SvmOptions(Kernel<Vec> kernel, double c, SvmLoss loss, SmoSolver.Options solver, double kernelCacheMb) {
+        this(kernel, c, loss, solver, kernelCacheMb, ClassWeights.NONE);
+    }
+
+    /** The kernel with C = 1, hinge loss, LIBSVM's SMO defaults, no extra kernel cache and no class weights. */
     public static SvmOptions of(Kernel<Vec> kernel) {
         return new SvmOptions(kernel, 1.0, SvmLoss.HINGE, SmoSolver.Options.defaults(), 0);
     }
 
     /** A copy with another C. */
     public SvmOptions withC(double value) {
-        return new SvmOptions(kernel, value, loss, solver, kernelCacheMb);
+        return new SvmOptions(kernel, value, loss, solver, kernelCacheMb, classWeights);
     }
 
     /** A copy with another loss. */
     public SvmOptions withLoss(SvmLoss value) {
-        return new SvmOptions(kernel, c, value, solver, kernelCacheMb);
+        return new SvmOptions(kernel, c, value, solver, kernelCacheMb, classWeights);
     }
 
     /** A copy with other solver options. */
     public SvmOptions withSolver(SmoSolver.Options value) {
-        return new SvmOptions(kernel, c, loss, value, kernelCacheMb);
+        return new SvmOptions(kernel, c, loss, value, kernelCacheMb, classWeights);
+    }
+
+    /** A copy with other class weights ({@link ClassWeights#NONE} for none). */
+    public SvmOptions withClassWeights(ClassWeights value) {
+        return new SvmOptions(kernel, c, loss, solver, kernelCacheMb, value);
+    }
+
+    /** The record's text; {@code classWeights=...} is appended only when there are class weights. */
+    @Override
+    public String toString() {
+        return "SvmOptions[kernel=" + kernel + ", c=" + c + ", loss=" + loss + ", solver=" + solver + ", kernelCacheMb="
+                + kernelCacheMb + (classWeights.isNone() ? "" : ", classWeights=" + classWeights) + "]";
     }
 }

@@ -13,6 +13,7 @@ import dev.kernelkit.learn.Param;
 import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.svm.SvmCatalog;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +28,9 @@ import java.util.List;
  *   <li>{@value SparseMi#NAME}, {@value ReducedSet#NAME}, {@value RandomSparseSvm#NAME}: N_XV = 10
  *       (the paper's fixed-size block of Table I; fewer when the training set has fewer instances),
  *       t_max = 50, s_max = 10, random initial XVs, the seed given ({@link SparseMiOptions#defaults}).</li>
- *   <li>{@value MiKernel#NAME}: the averaged set kernel, hinge loss ({@link MiKernelOptions#defaults});
+ *   <li>{@value MiKernel#NAME}: the averaged set kernel, hinge loss ({@link MiKernelOptions#defaults}), and
+ *       class weights ({@code class-weight}, {@link SvmCatalog#CLASS_WEIGHT}, none by default: its dual takes a
+ *       C per bag as it is);
  *       {@value MiSvm#NAME_INSTANCE}, {@value MiSvm#NAME_BAG}: at most 50 rounds
  *       ({@link MiSvmOptions#defaults}); {@value Miles#NAME} ({@link MilesOptions#defaults});
  *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}).</li>
@@ -82,8 +85,9 @@ public final class MiCatalog implements LearnerCatalog {
                         (t, g, c, seed, v) -> RandomSparseSvm.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(MiKernel.NAME, "MI-Kernel: SVM on bags with the averaged set kernel "
                         + "(Gaertner et al., ICML 2002)",
-                        List.of(C, GAMMA),
-                        (t, g, c, seed, v) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c))),
+                        List.of(C, GAMMA, SvmCatalog.CLASS_WEIGHT),
+                        (t, g, c, seed, v) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c)
+                                .withClassWeights(SvmCatalog.classWeights(v)))),
                 new MiLearner(MiSvm.NAME_INSTANCE, "mi-SVM: instance-label imputation with SVM retraining "
                         + "(Andrews, Tsochantaridis & Hofmann, NIPS 2003)",
                         List.of(C, GAMMA, MAX_ROUNDS),

@@ -28,7 +28,8 @@ import java.util.Map;
  * MI-Kernel: an SVM on bags with the set kernel k_set(X, Y) = (1/(|X||Y|)) sum_p sum_q k(x_p, y_q)
  * (Gärtner et al. 2002), its normalised form k_set(X, Y) / sqrt(k_set(X, X) k_set(Y, Y)) or the
  * summed form |X||Y| k_set(X, Y) ({@link MiKernelOptions.Form}), solved by {@link SmoSolver}; one-vs-rest for more than two
- * classes. The dense counterpart of SparseMI: its prediction costs one kernel evaluation per
+ * classes. Class weights ({@link MiKernelOptions#classWeights()}) make bag i cost C w_{c(i)}, its own
+ * class's weight, in every machine (as {@link dev.kernelkit.svm.Svm}). The dense counterpart of SparseMI: its prediction costs one kernel evaluation per
  * instance of every support bag. Cost of training: the m x m set-kernel matrix, built by
  * {@link SetKernelGram} from the blocked N x N instance Gram (single-threaded, N² d / 2
  * multiply-adds), plus SMO.
@@ -77,6 +78,7 @@ public final class MiKernel {
         };
         Kernel<Bag> bagKernel = bagKernel(options.form(), setKernel);
         double[][] targets = SparseMi.targets(data);
+        double[] costs = options.classWeights().costs(options.c(), data.classNames(), data.labels());
         SmoSolver smo = new SmoSolver(options.solver());
         List<KernelExpansionModel<Bag>> machines = new ArrayList<>(targets.length);
         int unconverged = 0;
@@ -84,7 +86,7 @@ public final class MiKernel {
         double[] objectives = new double[targets.length];
         for (int c = 0; c < targets.length; c++) {
             double[] y = targets[c];
-            SvmSolution sol = smo.solve(SvmProblem.of(gram, y, options.c(), options.loss()));
+            SvmSolution sol = smo.solve(new SvmProblem(gram, y, costs, options.loss()));
             machines.add(KernelExpansionModel.fromSolution(bagKernel, data.bags(), y, sol));
             unconverged += sol.converged() ? 0 : 1;
             iterations += sol.iterations();
