@@ -282,7 +282,8 @@ public final class Options {
         String engine = "local";
 
         @Option(names = "--master", paramLabel = "URL",
-                description = "With --engine spark: the Spark master URL (default: local[*], every core here).")
+                description = "With --engine spark: the Spark master URL (default: spark-submit's --master, else "
+                        + "local[*], every core here).")
         String master;
 
         /**

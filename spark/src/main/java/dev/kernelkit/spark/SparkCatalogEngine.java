@@ -16,7 +16,8 @@ import org.apache.spark.sql.SparkSession;
  * (its data broadcast once, one Spark task per fit, up to
  * {@value SparkFitEngine#MAX_CONCURRENT_OUTER_SPLITS} outer splits at once) on one SparkSession: the
  * active (or default) session of this JVM when there is one (e.g. under {@code spark-submit} with a
- * session already built, or in tests), else a new one on the master given. A session it started is
+ * session already built, or in tests), else a new one on the master given, else on the master
+ * {@code spark-submit} set (the {@code spark.master} property), else on {@value #DEFAULT_MASTER}. A session it started is
  * stopped by {@link #close()}; one it found is left running. A local master ({@code local}, {@code
  * local[N]}, ...) binds the driver to 127.0.0.1 unless {@code spark.driver.host} is set, and runs
  * without the web UI.
@@ -41,8 +42,8 @@ public final class SparkCatalogEngine implements CatalogEngine {
     /**
      * The engine on this JVM's active or default session, else on a new one.
      *
-     * @param options {@code master} (default {@value #DEFAULT_MASTER}; ignored, with a warning, when a
-     *        session of another master is already running)
+     * @param options {@code master} (default: {@code spark-submit}'s, else {@value #DEFAULT_MASTER}; ignored, with
+     *        a warning, when a session of another master is already running)
      * @throws IllegalArgumentException for an unknown option
      */
     public static SparkCatalogEngine open(Map<String, String> options) {
@@ -52,7 +53,8 @@ public final class SparkCatalogEngine implements CatalogEngine {
                 throw new IllegalArgumentException("the spark engine has no option '" + k + "'; its options: master");
             }
         }
-        String master = options.getOrDefault("master", DEFAULT_MASTER);
+        String submitted = System.getProperty("spark.master");
+        String master = options.getOrDefault("master", submitted == null ? DEFAULT_MASTER : submitted);
         Optional<SparkSession> running = SparkSession.getActiveSession().isDefined()
                 ? Optional.of(SparkSession.getActiveSession().get())
                 : SparkSession.getDefaultSession().isDefined() ? Optional.of(SparkSession.getDefaultSession().get())
@@ -65,7 +67,10 @@ public final class SparkCatalogEngine implements CatalogEngine {
             }
             return new SparkCatalogEngine(s, false);
         }
-        SparkSession.Builder b = SparkSession.builder().master(master).appName("kernelkit");
+        SparkSession.Builder b = SparkSession.builder().master(master);
+        if (System.getProperty("spark.app.name") == null) {
+            b.appName("kernelkit");
+        }
         if (master.startsWith("local")) {
             if (System.getProperty("spark.driver.host") == null) {
                 b.config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1");

@@ -123,6 +123,37 @@ class SparkCompareCommandTest {
         assertThat(onSpark.json().get("tasks").asLong()).isEqualTo(3);
     }
 
+    @Test
+    void aJournalOfALocalRunResumesOnSparkToTheJsonOfAnUninterruptedRun() throws Exception {
+        String[] common = {"--data", moons.toString(), "--learners", "svm", "--folds", "3", "--seed", "3", "--tune"};
+        Run uninterrupted = compare("uninterrupted", common);
+        assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
+
+        // a local run whose JSON cannot be written (its path is a folder) leaves its whole journal: keep the first
+        // two folds of it, as a run killed during the third would have left
+        Path json = dir.resolve("resumed.json");
+        Files.createDirectory(json);
+        Run failed = compare("resumed", common);
+        assertThat(failed.exitCode()).isEqualTo(Main.BAD_INPUT);
+        Path journal = dir.resolve("resumed.json.journal");
+        List<String> lines = Files.readAllLines(journal);
+        List<String> kept = new ArrayList<>(lines.stream().filter(l -> !l.startsWith("fold\t") && !l.startsWith("point\t"))
+                .toList());
+        kept.addAll(lines.stream().filter(l -> l.startsWith("fold\t")).limit(2).toList());
+        assertThat(kept).hasSize(4);
+        Files.write(journal, kept);
+        Files.delete(json);
+
+        Run resumed = compare("resumed", concat(common, "--resume", "--engine", "spark", "--master", "local[2]"));
+
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).contains("resuming from " + journal + ": 2 finished outer fold(s)");
+        assertThat(timeless(resumed.json())).isEqualTo(timeless(uninterrupted.json()));
+        // only the third fold ran, on Spark: its grid's inner fits and its final fit
+        assertThat(resumed.json().get("tasks").asLong()).isEqualTo(3 * gridSize("svm") + 1);
+        assertThat(journal).doesNotExist();
+    }
+
     /** The size of a vector learner's catalog grid (the same on every training part of these learners). */
     private static int gridSize(String learner) throws Exception {
         return Learners.vectors(learner).grid(LibsvmFormat.read(moons), 7).size();
