@@ -1,6 +1,8 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.eval.CatalogEngine;
+import dev.kernelkit.eval.CatalogRecipe;
 import dev.kernelkit.eval.CatalogSelection;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
@@ -22,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -37,7 +40,9 @@ import picocli.CommandLine.Spec;
  * the paired differences to the first learner carry the corrected repeated-CV standard error
  * ({@link PairedComparison}, Nadeau and Bengio 2003). With {@code --json F}, every finished (learner, outer
  * split) is journalled in {@code F.journal} (one section per learner) and {@code --resume} continues a killed
- * run to the JSON of an uninterrupted one ({@link Journals}).
+ * run to the JSON of an uninterrupted one ({@link Journals}). With {@code --engine spark} every fit is a Spark task
+ * ({@link Options.Engine}, {@link dev.kernelkit.eval.FitEngines}): the same JSON but for the times, plus the
+ * engine's master, task count and longest fit.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare learners of the catalog on the same splits of --data: accuracy mean ± sd over the "
@@ -121,6 +126,9 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
     Options.Resume resume;
+
+    @Mixin
+    Options.Engine engine;
 
     /**
      * The catalog learner a command-line name means: the exact name, else the one learner whose name
@@ -282,6 +290,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        engine.validate();
         Options.checkReadable("--data", data);
         if (innerFolds < 2) {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
@@ -316,18 +325,27 @@ public final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(data + " holds no examples");
         }
         outer.splits(d); // a split the data cannot take fails here, before any fit
-        // one journal section per learner: a killed run keeps every (learner, split) it finished; a journal of
-        // other arguments is refused here, before any output
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        PrintWriter err = spec.commandLine().getErr();
-        err.printf(Locale.ROOT, "compare: %d %s of %s, %d classes; %s; %s%n", d.size(), d.kind().label(),
-                CommandSupport.fileName(data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by inner "
-                        + innerFolds + "-fold CV" : "catalog defaults (no tuning)");
-        err.flush();
-
         Map<String, Evaluation> runs = new LinkedHashMap<>();
-        for (Learner<?> l : chosen) {
-            runs.put(l.name(), run(l, values.get(l), d, outer, journal, err));
+        String engineName;
+        String master;
+        Optional<CatalogEngine.Usage> usage;
+        FoldJournal journal;
+        PrintWriter err = spec.commandLine().getErr();
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            // one journal section per learner: a killed run keeps every (learner, split) it finished; a journal of
+            // other arguments is refused here, before any output
+            journal = Journals.open(spec, json.file(), resume);
+            err.printf(Locale.ROOT, "compare: %d %s of %s, %d classes; %s; %s%n", d.size(), d.kind().label(),
+                    CommandSupport.fileName(data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by "
+                            + "inner " + innerFolds + "-fold CV" : "catalog defaults (no tuning)");
+            err.flush();
+            for (Learner<?> l : chosen) {
+                runs.put(l.name(), run(fits, recipe(l, values.get(l), f.kind()), d, outer, journal, err));
+            }
+            engineName = fits.name();
+            master = fits.master().orElse(null);
+            usage = fits.usage();
         }
         Evaluation reference = runs.values().iterator().next();
         String referenceName = chosen.get(0).name();
@@ -382,6 +400,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(outer + "; paired differences" + (byAccuracy ? "" : " of " + metric) + " and corrected standard errors "
                 + "in points against " + referenceName);
         table.print(out);
+        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s%n", engineName, master,
+                u.tasks(), CommandSupport.seconds(u.longestFitSeconds())));
         out.flush();
 
         JsonSummary splitsJson = new JsonSummary()
@@ -402,27 +422,46 @@ public final class CompareCommand implements Callable<Integer> {
                 .put("tune", tune)
                 .putOptional("inner_folds", tune ? (double) innerFolds : null)
                 .put("scale", scale.cliName())
-                .put("learners", learnersJson)
-                .put("splits", splitsJson);
+                .put("engine", engineName);
+        if (master == null) {
+            js.putNull("master");
+        } else {
+            js.put("master", master);
+        }
+        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds()));
+        js.put("learners", learnersJson).put("splits", splitsJson);
         json.write(CommandSupport.putEnvironment(js));
         Journals.finish(journal);
         return Main.OK;
     }
 
+    /**
+     * The run of one learner as plain values: its {@link CatalogRecipe#selection()} is the harness of
+     * {@link #selection}, and what a remote engine's workers rebuild.
+     */
+    private CatalogRecipe recipe(Learner<?> learner, ParamValues values, InputKind kind) {
+        Resampling outer = resampling();
+        return outer.isKFold()
+                ? CatalogRecipe.kFold(learner.name(), kind, outer.splitsPerRepeat(), outer.repeats(), seed, tune,
+                        innerFolds, scale, values.asText(), metric)
+                : CatalogRecipe.holdOut(learner.name(), kind, outer.size(), testFraction == null ? 0.3 : testFraction,
+                        seed, tune, innerFolds, scale, values.asText(), metric);
+    }
+
     @SuppressWarnings("unchecked")
-    private <X> Evaluation run(Learner<X> learner, ParamValues values, Dataset<?> d, Resampling outer,
+    private <X> Evaluation run(CatalogEngine fits, CatalogRecipe recipe, Dataset<?> d, Resampling outer,
                                FoldJournal journal, PrintWriter err) {
         int total = outer.size();
-        ModelSelection<X> ms = selection(learner, values, metric, outer, seed, tune, innerFolds, scale)
-                .withListener(fold -> {
+        String name = recipe.learner();
+        ModelSelection<X> ms = recipe.<X>selection().withListener(fold -> {
             synchronized (err) {
                 err.printf(Locale.ROOT, "compare: %s split %d/%d: %s %s (train %s s, predict %s s%s)%n",
-                        learner.name(), fold.index() + 1, total, metric, TablePrinter.percent(fold.score()),
+                        name, fold.index() + 1, total, metric, TablePrinter.percent(fold.score()),
                         CommandSupport.seconds(fold.trainSeconds()), CommandSupport.seconds(fold.predictSeconds()),
                         tune ? ", tune " + CommandSupport.seconds(fold.tuneSeconds()) + " s, chose " + fold.chosen() : "");
                 err.flush();
             }
         });
-        return (journal == null ? ms : ms.withJournal(journal, learner.name())).run((Dataset<X>) d);
+        return fits.run(recipe, journal == null ? ms : ms.withJournal(journal, name), (Dataset<X>) d);
     }
 }

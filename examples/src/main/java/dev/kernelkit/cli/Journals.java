@@ -11,9 +11,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The fold journals of the cv and compare commands: {@code F.journal} beside {@code --json F},
- * recording the command and its arguments (without {@code --resume}, {@code --threads} and
- * {@code --debug}, which do not change the result), written after every finished outer fold and
- * every grid point of an inner search whose inner fits have finished, and removed once the JSON is
+ * recording the command and its arguments (without {@code --resume}, {@code --threads},
+ * {@code --engine}, {@code --master} and {@code --debug}, which do not change the result: a run
+ * started on one engine may resume on another), written after every finished outer fold and every grid point of an inner search whose inner fits have finished, and removed once the JSON is
  * written. {@code --resume} continues from it (saying on stderr what it takes over); a journal of
  * other arguments is refused with both named. The journal records the SHA-256 of every input file
  * ({@link RunPaths}) and the full command line: {@code --resume} on data that changed is refused
@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 public final class Journals {
     private static final Set<String> IGNORED = Set.of("--resume", "--debug");
-    private static final Set<String> IGNORED_WITH_VALUE = Set.of("--threads");
+    private static final Set<String> IGNORED_WITH_VALUE = Set.of("--threads", "--engine", "--master");
 
     private Journals() {
     }

@@ -266,6 +266,65 @@ public final class Options {
         }
     }
 
+    /**
+     * {@code --engine local|spark [--master URL]}: where a command's harness makes its fits
+     * ({@link dev.kernelkit.eval.FitEngines}); spark needs Spark and kernelkit-spark on the class path,
+     * which {@code spark/bin/kernelkit-spark} puts there.
+     */
+    public static final class Engine {
+        /** The one line of an --engine spark run without Spark on the class path. */
+        static final String SPARK_MISSING = "--engine spark needs Spark on the class path: run spark/bin/kernelkit-spark "
+                + "with the same arguments";
+
+        @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
+                description = "Where the fits run: local (this machine) or spark (every fit a Spark task, the same results; "
+                        + "needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
+        String engine = "local";
+
+        @Option(names = "--master", paramLabel = "URL",
+                description = "With --engine spark: the Spark master URL (default: spark-submit's --master, else "
+                        + "local[*], every core here).")
+        String master;
+
+        /**
+         * Checks the options, before any data are read.
+         *
+         * @throws IllegalArgumentException for another engine, or --master without --engine spark
+         */
+        public void validate() {
+            if (!engine.equals("local") && !engine.equals("spark")) {
+                throw new IllegalArgumentException("--engine must be local or spark, got '" + engine + "'");
+            }
+            if (master != null && !engine.equals("spark")) {
+                throw new IllegalArgumentException("--master " + master + " applies only with --engine spark");
+            }
+        }
+
+        /** Whether the fits run on Spark. */
+        public boolean spark() {
+            return engine.equals("spark");
+        }
+
+        /**
+         * Opens the engine (for spark: finds or starts the Spark session).
+         *
+         * @throws IllegalArgumentException as {@link #validate()}, and {@link #SPARK_MISSING} when Spark is not on
+         *         the class path
+         */
+        public dev.kernelkit.eval.CatalogEngine open() {
+            validate();
+            if (!spark()) {
+                return dev.kernelkit.eval.FitEngines.local();
+            }
+            try {
+                return dev.kernelkit.eval.FitEngines.named("spark",
+                        master == null ? java.util.Map.of() : java.util.Map.of("master", master));
+            } catch (dev.kernelkit.eval.FitEngineUnavailableException e) {
+                throw new IllegalArgumentException(SPARK_MISSING, e);
+            }
+        }
+    }
+
     /** @throws IllegalArgumentException unless value is a positive finite number */
     static void positive(String option, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {

@@ -31,8 +31,11 @@ final class ShippedOutcome implements Serializable {
     private final int[][] counts;
     private final double auc;
     private final double averagePrecision;
+    private final double taskSeconds;
 
-    ShippedOutcome(FitOutcome o) {
+    /** @param taskSeconds the executor's seconds for the task: the harness rebuilt from the recipe and the fit */
+    ShippedOutcome(FitOutcome o, double taskSeconds) {
+        this.taskSeconds = taskSeconds;
         score = o.score();
         fits = o.fits();
         unconverged = o.unconverged();
@@ -62,6 +65,11 @@ final class ShippedOutcome implements Serializable {
         FoldClassification classification = classNames == null ? null : new FoldClassification(
                 ConfusionMatrix.of(List.of(classNames), counts), optional(auc), optional(averagePrecision));
         return new FitOutcome(score, fits, unconverged, measures, report, trainSeconds, predictSeconds, classification);
+    }
+
+    /** The executor's seconds for the task. */
+    double taskSeconds() {
+        return taskSeconds;
     }
 
     /** NaN (absent) as an empty optional. */

@@ -50,6 +50,8 @@ public final class SparkFitEngine<X> implements FitEngine, AutoCloseable {
     private final Protocol<X> protocol;
     private final Broadcast<ShippedData> data;
     private final AtomicLong jobs = new AtomicLong();
+    private final AtomicLong tasks = new AtomicLong();
+    private final AtomicLong longestTaskBits = new AtomicLong(Double.doubleToLongBits(0));
 
     private SparkFitEngine(JavaSparkContext jsc, Protocol<X> protocol, Broadcast<ShippedData> data) {
         this.jsc = jsc;
@@ -118,10 +120,29 @@ public final class SparkFitEngine<X> implements FitEngine, AutoCloseable {
             jsc.clearJobGroup();
         }
         List<FitOutcome> out = new ArrayList<>(shipped.size());
+        double longest = 0;
         for (ShippedOutcome o : shipped) {
             out.add(o.outcome());
+            longest = Math.max(longest, o.taskSeconds());
         }
+        this.tasks.addAndGet(shipped.size());
+        double batchLongest = longest;
+        longestTaskBits.accumulateAndGet(Double.doubleToLongBits(batchLongest),
+                (a, b) -> Double.longBitsToDouble(a) >= Double.longBitsToDouble(b) ? a : b);
         return out;
+    }
+
+    /** The Spark tasks (one per fit) this engine ran so far. */
+    public long tasks() {
+        return tasks.get();
+    }
+
+    /**
+     * The longest single task so far, in seconds as measured on its executor: one fit with the harness
+     * rebuilt from the recipe (the run's critical path, had it unlimited executors).
+     */
+    public double longestTaskSeconds() {
+        return Double.longBitsToDouble(longestTaskBits.get());
     }
 
     /** The one-line failure of a job: the executor's own line when Spark kept it. */
@@ -173,7 +194,9 @@ public final class SparkFitEngine<X> implements FitEngine, AutoCloseable {
             FitTask task = new FitTask(key[0], key[1], key[2]);
             try {
                 Dataset<X> d = (Dataset<X>) data.value().dataset();
-                return new ShippedOutcome(protocol.selection().perform(d, task));
+                long start = System.nanoTime();
+                FitOutcome outcome = protocol.selection().perform(d, task);
+                return new ShippedOutcome(outcome, (System.nanoTime() - start) / 1e9);
             } catch (RuntimeException e) {
                 // the fold's own message names the split and the point; an error before the fit names the task
                 String what = e.getMessage() != null && e.getMessage().startsWith("outer split ") ? e.getMessage()

@@ -1,0 +1,47 @@
+package dev.kernelkit.eval;
+
+import dev.kernelkit.learn.Dataset;
+import java.util.Optional;
+
+/**
+ * Where the catalog runs of a command ({@link CatalogRecipe}) make their fits: this machine
+ * ({@link FitEngines#local()}) or an engine of a {@link FitEngineProvider} found on the class path
+ * (e.g. {@code spark} from the kernelkit-spark module), by name through {@link FitEngines#named}.
+ * Every engine gives the one-machine {@link Evaluation} (times apart): a remote one ships the recipe,
+ * from which its workers build the same harness, and keeps the choices on the caller's side.
+ * An engine may hold resources (a cluster session, broadcast data) until {@link #close()}.
+ */
+public interface CatalogEngine extends AutoCloseable {
+
+    /**
+     * The work a remote engine did so far.
+     *
+     * @param tasks the fits it ran as tasks of its own (one per fit)
+     * @param longestFitSeconds the longest single task, the critical path of the run had it unlimited workers
+     */
+    record Usage(long tasks, double longestFitSeconds) {
+    }
+
+    /** The engine's name, as given to {@link FitEngines#named}: "local", "spark". */
+    String name();
+
+    /** Where it runs, e.g. a Spark master URL; empty for this machine. */
+    Optional<String> master();
+
+    /**
+     * Runs {@code selection} on {@code data}, its fits made by this engine.
+     *
+     * @param recipe the run as plain values (what a remote worker rebuilds)
+     * @param selection {@code recipe.selection()}, possibly with a listener or a journal added (neither changes
+     *        a result)
+     * @throws IllegalArgumentException as {@link ModelSelection#run}
+     */
+    <X> Evaluation run(CatalogRecipe recipe, ModelSelection<X> selection, Dataset<X> data);
+
+    /** The tasks and the longest fit so far; empty for this machine, which does not count them. */
+    Optional<Usage> usage();
+
+    /** Releases what the engine holds (nothing for this machine). */
+    @Override
+    void close();
+}
