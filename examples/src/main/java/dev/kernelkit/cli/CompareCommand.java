@@ -61,17 +61,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Labelled data: vectors or bags.")
-    Path data;
-
-    @Option(names = "--format", paramLabel = "FORMAT", description = "Format of --data: " + ExampleFiles.FORMATS
-            + " (default: from the extension and header).")
-    String format;
-
-    @Option(names = "--label-column", paramLabel = "NAME",
-            description = "CSV vectors (--format csv, or a .csv file whose header does not start with bag or series): "
-                    + "the label column's header name (default: the first column).")
-    String labelColumn;
+    @Mixin
+    Options.LabelledData input;
 
     @Option(names = "--learners", required = true, paramLabel = "LIST", split = ",",
             description = "Comma-separated catalog names; the first is the reference of the paired differences.")
@@ -291,7 +282,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         engine.validate();
-        Options.checkReadable("--data", data);
+        Options.checkReadable("--data", input.file());
         if (innerFolds < 2) {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
         }
@@ -301,7 +292,7 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--metric: " + e.getMessage(), e);
         }
-        ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
+        ExampleFiles.Format f = input.format();
         // Every name and kind is checked before the data are read and anything runs.
         List<Learner<?>> chosen = new ArrayList<>();
         for (String name : learners) {
@@ -311,7 +302,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             if (l.input() != f.kind()) {
                 throw new IllegalArgumentException("learner '" + l.name() + "' learns from " + l.input().label() + ", but "
-                        + data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
+                        + input.data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
             }
             if (l.task() != Task.CLASSIFICATION) {
                 throw new IllegalArgumentException("learner '" + l.name() + "' is a " + l.task().name().toLowerCase(Locale.ROOT)
@@ -320,9 +311,9 @@ public final class CompareCommand implements Callable<Integer> {
             chosen.add(l);
         }
         Map<Learner<?>, ParamValues> values = paramValues(chosen, f.kind());
-        Dataset<?> d = ExampleFiles.read(data, f, false, labelColumn);
+        Dataset<?> d = input.read(f, false);
         if (d.size() == 0) {
-            throw new IllegalArgumentException(data + " holds no examples");
+            throw new IllegalArgumentException(input.data + " holds no examples");
         }
         outer.splits(d); // a split the data cannot take fails here, before any fit
         Map<String, Evaluation> runs = new LinkedHashMap<>();
@@ -337,7 +328,7 @@ public final class CompareCommand implements Callable<Integer> {
             // other arguments is refused here, before any output
             journal = Journals.open(spec, json.file(), resume);
             err.printf(Locale.ROOT, "compare: %d %s of %s, %d classes; %s; %s%n", d.size(), d.kind().label(),
-                    CommandSupport.fileName(data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by "
+                    CommandSupport.fileName(input.data), d.classCount(), outer, tune ? "each learner's catalog grid tuned by "
                             + "inner " + innerFolds + "-fold CV" : "catalog defaults (no tuning)");
             err.flush();
             for (Learner<?> l : chosen) {
@@ -414,7 +405,7 @@ public final class CompareCommand implements Callable<Integer> {
                 .put("seed", seed);
         JsonSummary js = new JsonSummary()
                 .put("command", "compare")
-                .put("data", data.toString())
+                .put("data", input.data.toString())
                 .put("input", d.kind().label())
                 .put("n", (long) d.size())
                 .put("reference", referenceName)

@@ -227,6 +227,45 @@ public final class Options {
     }
 
     /**
+     * {@code --data FILE [--format F] [--label-column NAME]}: the labelled data of a command that takes any
+     * catalog learner's input (vectors or bags; {@code -} is standard input).
+     */
+    public static final class LabelledData {
+        @Option(names = "--data", required = true, paramLabel = "FILE", description = "Labelled data: vectors (LIBSVM, "
+                + "CSV with a header, ARFF) or bags (CSV bags, multi-instance ARFF); - reads standard input.")
+        Path data;
+
+        @Option(names = "--format", paramLabel = "FORMAT", description = "Format of --data: " + ExampleFiles.FORMATS
+                + " (default: from the extension and header).")
+        String format;
+
+        @Option(names = "--label-column", paramLabel = "NAME",
+                description = "CSV vectors (--format csv, or a .csv file whose header does not start with bag or "
+                        + "series): the label column's header name (default: the first column).")
+        String labelColumn;
+
+        /** The data file. */
+        public Path file() {
+            return data;
+        }
+
+        /**
+         * The file's format ({@link ExampleFiles#formatOf}), after checking it can be read.
+         *
+         * @throws java.io.IOException naming the file when it is missing or unreadable
+         */
+        public ExampleFiles.Format format() throws java.io.IOException {
+            checkReadable("--data", data);
+            return ExampleFiles.formatOf(data, format);
+        }
+
+        /** Every example of the file in its format (LIBSVM as dense or sparse points). */
+        public dev.kernelkit.learn.Dataset<?> read(ExampleFiles.Format f, boolean dense) throws java.io.IOException {
+            return ExampleFiles.read(data, f, dense, labelColumn);
+        }
+    }
+
+    /**
      * {@code --threads N}: the threads of a command that runs in parallel (default: every core). The
      * command runs inside {@link dev.kernelkit.util.Threads#call}, which bounds the harness's pools, the
      * Gram builders and parallel streams; results do not depend on N.

@@ -61,6 +61,9 @@ public final class TrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    Options.LabelledData input;
+
     @Option(names = "--learner", required = true, paramLabel = "NAME",
             description = "The catalog learner (see `kernelkit learners`); on bag data svm, cvm, bvm mean their bag forms.")
     String learner;
@@ -69,19 +72,6 @@ public final class TrainCommand implements Callable<Integer> {
             description = "A parameter of the learner, e.g. --param c=10 (repeatable; names as in `kernelkit learners`, "
                     + "case ignored). Parameters not given take their defaults.")
     List<String> params = new ArrayList<>();
-
-    @Option(names = "--data", required = true, paramLabel = "FILE", description = "Labelled training data: vectors "
-            + "(LIBSVM, ARFF) or bags (CSV bags, multi-instance ARFF).")
-    Path data;
-
-    @Option(names = "--format", paramLabel = "FORMAT", description = "Format of --data: " + ExampleFiles.FORMATS
-            + " (default: from the extension and header).")
-    String format;
-
-    @Option(names = "--label-column", paramLabel = "NAME",
-            description = "CSV vectors (--format csv, or a .csv file whose header does not start with bag or series): "
-                    + "the label column's header name (default: the first column).")
-    String labelColumn;
 
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to write the model "
             + "(atomically; an existing file is replaced only once the new model is complete).")
@@ -111,12 +101,11 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Options.checkReadable("--data", data);
-        ExampleFiles.Format f = ExampleFiles.formatOf(data, format);
+        ExampleFiles.Format f = input.format();
         Learner<?> l = CompareCommand.learner(learner.strip(), f.kind());
         if (l.input() != f.kind()) {
             throw new IllegalArgumentException("learner '" + l.name() + "' learns from " + l.input().label() + ", but "
-                    + data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
+                    + input.data + " holds " + f.kind().label() + " (" + f.cliName() + ")");
         }
         if (probability && l.task() != Task.CLASSIFICATION) {
             throw new IllegalArgumentException("--probability needs a classifier; learner '" + l.name() + "' is a "
@@ -127,16 +116,16 @@ public final class TrainCommand implements Callable<Integer> {
         }
         // every name and value is checked before the data are read
         ParamValues values = ParamValues.parse(l.name(), l.params(), ParamValues.assignments(params));
-        Dataset<?> d = ExampleFiles.read(data, f, DENSE_LEARNERS.contains(l.name()), labelColumn);
+        Dataset<?> d = input.read(f, DENSE_LEARNERS.contains(l.name()));
         if (d.size() == 0) {
-            throw new IllegalArgumentException(data + " holds no examples");
+            throw new IllegalArgumentException(input.data + " holds no examples");
         }
         if (d.dim() == 0) {
-            throw new IllegalArgumentException(data + " holds examples without features");
+            throw new IllegalArgumentException(input.data + " holds examples without features");
         }
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "train: %s on %d %s of %s (%d features%s)%s%n", l.name(), d.size(), d.kind().label(),
-                CommandSupport.fileName(data), d.dim(), l.task() == Task.REGRESSION ? "" : ", " + d.classCount()
+                CommandSupport.fileName(input.data), d.dim(), l.task() == Task.REGRESSION ? "" : ", " + d.classCount()
                         + " classes", values.isEmpty() ? ", default parameters" : ", " + String.join(" ",
                         values.asText().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
         err.flush();
@@ -160,7 +149,7 @@ public final class TrainCommand implements Callable<Integer> {
         Models.save(m, model, provenance);
         String report = m.report().converged() ? "converged" : "NOT converged (iteration cap)";
         out.printf(Locale.ROOT, "%s: %s trained in %s s, %d iterations, %s%s; model written to %s%n", l.name(),
-                CommandSupport.fileName(data), CommandSupport.seconds(fitted.seconds()), m.report().iterations(), report,
+                CommandSupport.fileName(input.data), CommandSupport.seconds(fitted.seconds()), m.report().iterations(), report,
                 trainingAccuracy == null ? "" : ", training accuracy " + TablePrinter.percent(trainingAccuracy), model);
         out.flush();
 
@@ -171,7 +160,7 @@ public final class TrainCommand implements Callable<Integer> {
                 .put("learner", l.name())
                 .put("input", d.kind().label())
                 .put("task", LearnersCommand.taskName(l))
-                .put("data", data.toString())
+                .put("data", input.data.toString())
                 .put("data_sha256", provenance.get("data_sha256"))
                 .put("n", (long) d.size())
                 .put("dim", (long) d.dim())
@@ -227,8 +216,8 @@ public final class TrainCommand implements Callable<Integer> {
     /** The trained.* lines of the model file: the data, the learner, the given parameters and the run. */
     private Map<String, String> provenance(Learner<?> l, ParamValues values, Dataset<?> d) throws IOException {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("data", CommandSupport.fileName(data));
-        p.put("data_sha256", sha256(data));
+        p.put("data", CommandSupport.fileName(input.data));
+        p.put("data_sha256", sha256(input.data));
         p.put("n", Integer.toString(d.size()));
         p.put("dim", Integer.toString(d.dim()));
         p.put("learner", l.name());
