@@ -94,9 +94,11 @@ public final class Main implements Callable<Integer> {
             err.flush();
             return BAD_INPUT;
         }
-        stdin = given;
         try {
-            return commandLine(out, err).execute(given.args());
+            CommandLine cl = commandLine(out, err);
+            // messages name <stdin> instead of the temporary copy of standard input
+            cl.setExecutionExceptionHandler((ex, c, parsed) -> handleException(ex, c, parsed, given::message));
+            return cl.execute(given.args());
         } catch (OutOfMemoryError e) {
             err.println("kernelkit: error: " + outOfMemoryMessage(e, Runtime.getRuntime().maxMemory()));
             if (java.util.Arrays.asList(args).contains("--debug")) {
@@ -105,17 +107,11 @@ public final class Main implements Callable<Integer> {
             err.flush();
             return BAD_INPUT;
         } finally {
-            stdin = NO_STDIN;
             if (given.data() != null) {
                 given.data().close();
             }
         }
     }
-
-    /** No data from standard input: messages as they are. */
-    private static final StdinData.Substituted NO_STDIN = new StdinData.Substituted(new String[0], null);
-    /** The standard-input copy of the running command (--data -), whose path messages show as {@code <stdin>}. */
-    private static volatile StdinData.Substituted stdin = NO_STDIN;
 
     /** "out of memory (Java heap space) with a heap of 256 MiB: run with more, e.g. java -Xmx1g -jar kernelkit.jar ...". */
     static String outOfMemoryMessage(OutOfMemoryError e, long maxHeapBytes) {
@@ -185,6 +181,12 @@ public final class Main implements Callable<Integer> {
 
     /** Turns exceptions from a command into an exit code and a message on stderr. */
     static int handleException(Exception ex, CommandLine cl, ParseResult parsed) {
+        return handleException(ex, cl, parsed, java.util.function.UnaryOperator.identity());
+    }
+
+    /** As {@link #handleException(Exception, CommandLine, ParseResult)}, each message passed through {@code rename}. */
+    static int handleException(Exception ex, CommandLine cl, ParseResult parsed,
+                               java.util.function.UnaryOperator<String> rename) {
         // The root's stream: a sub-command added after setErr would still hold the default.
         PrintWriter err = cl.getCommandSpec().root().commandLine().getErr();
         boolean debug = debugRequested(parsed);
@@ -197,7 +199,7 @@ public final class Main implements Callable<Integer> {
             return BAD_INPUT;
         }
         if (isBadInput(ex)) {
-            err.println("kernelkit: error: " + message(ex));
+            err.println("kernelkit: error: " + rename.apply(message(ex)));
             if (debug) {
                 ex.printStackTrace(err);
             }
@@ -205,7 +207,7 @@ public final class Main implements Callable<Integer> {
             return BAD_INPUT;
         }
         // Anything else is a bug in kernelkit: say so and keep the trace.
-        err.println("kernelkit: internal error: " + message(ex));
+        err.println("kernelkit: internal error: " + rename.apply(message(ex)));
         ex.printStackTrace(err);
         err.flush();
         return BAD_INPUT;
@@ -220,10 +222,6 @@ public final class Main implements Callable<Integer> {
 
     /** The exception's message, with the class name when there is none (e.g. NoSuchFileException's path only). */
     static String message(Throwable ex) {
-        return stdin.message(rawMessage(ex));
-    }
-
-    private static String rawMessage(Throwable ex) {
         if (ex instanceof FoldFailedException f && f.getCause() != null) {
             return "fold " + (f.foldIndex() + 1) + ": " + message(f.getCause());
         }
