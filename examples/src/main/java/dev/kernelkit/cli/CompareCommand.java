@@ -218,6 +218,26 @@ public final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * "chose grid point 7 of 20 (inner score 91.20%)": the chosen point by its place in the learner's grid, and
+     * its score averaged over the inner splits (the JSON's {@code chosen} gives its options in full).
+     */
+    static String chosenText(dev.kernelkit.eval.Selection selection) {
+        List<dev.kernelkit.eval.ScoredPoint> searched = selection.searched();
+        int at = -1;
+        for (int i = 0; i < searched.size() && at < 0; i++) {
+            if (searched.get(i).point().equals(selection.chosen())) {
+                at = i;
+            }
+        }
+        if (at < 0 || searched.size() < 2) {
+            return "one grid point";
+        }
+        double[] inner = searched.get(at).splitScores();
+        return String.format(Locale.ROOT, "chose grid point %d of %d (inner score %s)", at + 1, searched.size(),
+                inner.length == 0 ? "-" : TablePrinter.percent(java.util.Arrays.stream(inner).average().orElse(0)));
+    }
+
     /** A table cell of an optional metric: the value times {@code factor}, or "-" when it does not exist. */
     private static String cell(Object value, double factor, int decimals) {
         return value instanceof Double d ? TablePrinter.fixed(factor * d, decimals) : "-";
@@ -449,7 +469,7 @@ public final class CompareCommand implements Callable<Integer> {
                 err.printf(Locale.ROOT, "compare: %s split %d/%d: %s %s (train %s s, predict %s s%s)%n",
                         name, fold.index() + 1, total, metric, TablePrinter.percent(fold.score()),
                         CommandSupport.seconds(fold.trainSeconds()), CommandSupport.seconds(fold.predictSeconds()),
-                        tune ? ", tune " + CommandSupport.seconds(fold.tuneSeconds()) + " s, chose " + fold.chosen() : "");
+                        tune ? ", tune " + CommandSupport.seconds(fold.tuneSeconds()) + " s, " + chosenText(fold.selection()) : "");
                 err.flush();
             }
         });

@@ -138,6 +138,9 @@ class CompareCommandTest {
         CliRun r = CliRun.of("compare", "--data", moons.toString(), "--learners", "l2-svm,svm", "--splits", "3",
                 "--test-fraction", "0.25", "--seed", "11", "--tune", "--json", json.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
+        // progress lines a person can read: the chosen point by its place in the grid, not an options record
+        assertThat(r.err()).containsPattern("compare: svm split 1/3: accuracy [0-9.]+% \\(.*chose grid point \\d+ of 20 "
+                + "\\(inner score [0-9.]+%\\)\\)").doesNotContain("Options[");
         Resampling outer = Resampling.stratifiedHoldOut(0.75, 3, 11);
         double[] l2 = handRun("l2-svm", outer, 11, true);
         double[] svm = handRun("svm", outer, 11, true);
