@@ -2,6 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.Calibrated;
@@ -17,16 +18,11 @@ import dev.kernelkit.learn.ScaledRegressionModel;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -217,7 +213,7 @@ public final class TrainCommand implements Callable<Integer> {
     private Map<String, String> provenance(Learner<?> l, ParamValues values, Dataset<?> d) throws IOException {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("data", CommandSupport.fileName(input.data));
-        p.put("data_sha256", sha256(input.data));
+        p.put("data_sha256", FoldJournal.sha256(input.data));
         p.put("n", Integer.toString(d.size()));
         p.put("dim", Integer.toString(d.dim()));
         p.put("learner", l.name());
@@ -232,23 +228,6 @@ public final class TrainCommand implements Callable<Integer> {
         p.put("command", "kernelkit " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         p.put("time", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         return p;
-    }
-
-    /** The SHA-256 of a file, as lower-case hex. */
-    static String sha256(Path file) throws IOException {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this Java has no SHA-256", e);
-        }
-        byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buf)) > 0; ) {
-                md.update(buf, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(md.digest());
     }
 
     /** The version of this build ("unknown" outside a packaged jar). */

@@ -90,7 +90,7 @@ class TrainCommandTest {
         Map<String, String> provenance = Models.loadWithProvenance(model).provenance();
         assertThat(provenance).containsEntry("learner", l.name()).containsEntry("data", "data.libsvm".equals(
                 data.getFileName().toString()) ? "data.libsvm" : "data.csv").containsEntry("data_sha256",
-                TrainCommand.sha256(data)).containsKeys("kernelkit", "java", "command", "time");
+                dev.kernelkit.eval.FoldJournal.sha256(data)).containsKeys("kernelkit", "java", "command", "time");
     }
 
     @Test
