@@ -84,15 +84,15 @@ public final class PredictCommand implements Callable<Integer> {
     Options.Json json;
 
     /**
-     * Vector rows read here rather than by {@link LoadedModel#read}: CSV vectors (labelled or not) and LIBSVM
-     * rows without labels; unlabelled rows carry placeholder labels that are never scored.
+     * Vector rows read here rather than by {@link LoadedModel#read}: CSV vectors and LIBSVM rows, labelled or
+     * not (read once, at the model's dimension); unlabelled rows carry placeholder labels that are never scored.
      */
     private record Rows(Dataset<?> data, boolean labelled) {
     }
 
     /**
-     * The rows of a CSV vector file, or of a LIBSVM file whose lines carry no labels (index:value only), else
-     * null: the file is then read as usual, with its labels.
+     * The rows of a CSV vector or LIBSVM file for a vector model, labelled or not (LIBSVM lines of index:value
+     * only), else null: other files are read by {@link LoadedModel#read}.
      */
     private Rows vectorRows(LoadedModel m) throws IOException {
         if (m.model().input() != dev.kernelkit.learn.InputKind.VECTORS) {
@@ -120,8 +120,8 @@ public final class PredictCommand implements Callable<Integer> {
             throw new IllegalArgumentException(data + " holds no examples");
         }
         if (rows.labels() != null) {
-            return f == ExampleFiles.Format.LIBSVM ? null
-                    : new Rows(new dev.kernelkit.data.LabeledDataset(rows.points(), rows.labels()), true);
+            // labelled rows: the points of the model's dimension as LoadedModel.read gives them, read once
+            return new Rows(new dev.kernelkit.data.LabeledDataset(rows.points(), rows.labels()), true);
         }
         return new Rows(new dev.kernelkit.data.LabeledDataset(rows.points(), new double[rows.points().size()]), false);
     }
