@@ -127,8 +127,7 @@ public final class ParamValues {
 
     /** The canonical text given to a text parameter ({@link Param.TextFormat#check}), else the default. */
     public String text(String name, String defaultValue) {
-        Object v = values.get(name);
-        return v == null ? defaultValue : (String) v;
+        return choice(name, defaultValue); // both are stored as their checked text
     }
 
     @Override
