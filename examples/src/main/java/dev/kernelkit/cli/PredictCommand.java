@@ -349,6 +349,12 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        boolean jsonToStdout = json.file() != null
+                && (AtomicFiles.isStandardOutput(json.file()) || AtomicFiles.namesStandardOutput(json.file()));
+        if (jsonToStdout && (output == null || AtomicFiles.isStandardOutput(output))) {
+            throw new IllegalArgumentException("--json " + json.file() + ": the predictions go to standard output; "
+                    + "give --output FILE for them, or --json FILE");
+        }
         LoadedModel m = load(model);
         Rows rows = vectorRows(m);
         Dataset<?> d = rows != null ? rows.data() : m.read(data, format);
@@ -364,7 +370,7 @@ public final class PredictCommand implements Callable<Integer> {
         String text = probability || decisions ? p.csv(modelClasses(m.model()),
                 probability ? rows(m.model(), d, true) : null, decisions ? rows(m.model(), d, false) : null) : p.text();
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter summary = out;
+        PrintWriter summary = jsonToStdout ? spec.commandLine().getErr() : out;  // stdout carries the JSON alone
         if (output != null && !AtomicFiles.isStandardOutput(output)) {  // --output - is stdout, as without it
             AtomicFiles.writeString(output, text);
         } else {

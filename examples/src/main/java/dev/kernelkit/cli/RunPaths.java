@@ -108,7 +108,8 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
                 case "input folder" -> in.add(new Use(name, p, true));
                 case "output" -> {
                     out.add(new Use(name, p, false));
-                    if (name.equals("--json") && spec.optionsMap().containsKey("--resume") && !AtomicFiles.isStandardOutput(p)) {
+                    if (name.equals("--json") && spec.optionsMap().containsKey("--resume") && !AtomicFiles.isStandardOutput(p)
+                            && !AtomicFiles.namesStandardOutput(p)) {
                         out.add(new Use("--json (its journal)", Journals.journalFile(p), false));
                     }
                 }
@@ -118,6 +119,29 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
             }
         }
         return new RunPaths(spec.qualifiedName(), in, out);
+    }
+
+    /**
+     * The output that goes to standard output ({@code -}, {@code /dev/stdout}, {@code /dev/fd/1}), or
+     * null. {@link #check} allows at most one.
+     */
+    public Use standardOutputOption() {
+        for (Use o : outputs) {
+            if (AtomicFiles.isStandardOutput(o.path()) || AtomicFiles.namesStandardOutput(o.path())) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The folders the run writes into ({@code --plots}, {@code --work-dir}, example-data's {@code --out}). */
+    public List<Path> outputFolders() {
+        return outputs.stream().filter(Use::folder).map(Use::path).toList();
+    }
+
+    /** The paths of the inputs that are folders ({@code --data-dir}). */
+    public List<Path> inputFolders() {
+        return inputs.stream().filter(Use::folder).map(Use::path).toList();
     }
 
     /** The paths of the inputs that are files (for a journal's hashes). */
