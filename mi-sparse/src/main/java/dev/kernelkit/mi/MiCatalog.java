@@ -176,13 +176,33 @@ public final class MiCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        /** Every parameter: a held gamma or C leaves the other searched; the others go to every point. */
+        @Override
+        public List<String> gridCanHold() {
+            return params.stream().map(Param::name).toList();
+        }
+
+        @Override
+        public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
             BagDataset t = BagDataset.of(training);
-            double g0 = g0(t);
+            List<Double> gammas = new ArrayList<>();
+            if (fixed.has(GAMMA.name())) {
+                gammas.add(fixed.real(GAMMA.name(), 0));
+            } else {
+                double g0 = g0(t);
+                for (double f : GAMMA_FACTORS) {
+                    gammas.add(GammaHeuristic.roundTo4Digits(g0 * f));
+                }
+            }
+            List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : C_GRID;
             List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
-            for (double f : GAMMA_FACTORS) {
-                double gamma = GammaHeuristic.roundTo4Digits(g0 * f);
-                for (double c : C_GRID) {
-                    out.add(factory.make(t, gamma, c, seed, ParamValues.NONE));
+            for (double gamma : gammas) {
+                for (double c : cs) {
+                    out.add(factory.make(t, gamma, c, seed, fixed));
                 }
             }
             return out;
