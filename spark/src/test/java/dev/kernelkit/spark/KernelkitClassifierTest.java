@@ -11,10 +11,12 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.learn.Calibrated;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.spark.ml.KernelkitClassificationModel;
 import dev.kernelkit.spark.ml.KernelkitClassifier;
 import dev.kernelkit.testing.TestData;
@@ -155,6 +157,9 @@ class KernelkitClassifierTest {
             agreeWithLabels += r.getDouble(2) == r.getDouble(1) ? 1 : 0;
         }
         assertThat(agreeWithLabels).as("test accuracy on two moons").isGreaterThan(50);
+        // (repartitioned, so that the optimizer cannot evaluate the projection on the local rows itself)
+        String plan = loaded.transform(vectorFrame(test).repartition(2)).queryExecution().optimizedPlan().toString();
+        assertThat(plan.split("UDF\\(features", -1)).as("the model is applied once per row: %s", plan).hasSize(2);
         assertThat(Stream.of(loaded.transform(vectorFrame(test)).columns()))
                 .containsExactly("id", "x0", "x1", "label", "features", "prediction", "rawPrediction");
     }
@@ -211,6 +216,47 @@ class KernelkitClassifierTest {
         assertThat(accuracy[1]).isGreaterThan(accuracy[0]).isGreaterThan(0.85);
         KernelkitClassificationModel best = (KernelkitClassificationModel) ((PipelineModel) cv.bestModel()).stages()[1];
         assertThat(best.modelText()).contains("trained.param.c = 10\n");
+    }
+
+    @Test
+    void probabilityTrainsTheCalibratedCatalogModelAndAddsItsProbabilities() {
+        LabeledDataset train = SyntheticData.twoMoons(60, 0.2, 12);
+        Dataset<Row> frame = assembler(2).transform(vectorFrame(train));
+        KernelkitClassificationModel model = new KernelkitClassifier().setLearner("svm").setParam("c", 10)
+                .setProbability(true).setSeed(5).fit(frame);
+        List<Row> rows = model.transform(frame).orderBy("id").select("id", "prediction", "probability").collectAsList();
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Model<Vec> here = (Model<Vec>) Calibrated.trainer((Trainer) Learners.vectors("svm").trainer(train, 5,
+                Map.of("c", "10")), 5).fit(train);
+        assertThat(model.hasProbabilities()).isTrue();
+        for (Row r : rows) {
+            Vec x = train.x(r.getInt(0));
+            double[] p = ((Vector) r.get(2)).toArray();
+            assertThat(p).containsExactly(here.probabilities(x), org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(r.getDouble(1)).isEqualTo(Double.parseDouble(here.predictName(x)));
+        }
+        assertThat(new KernelkitClassifier().setLearner("svm").fit(frame).transform(frame).columns())
+                .doesNotContain("probability");
+    }
+
+    @Test
+    void anUnfittedPipelineSavesAndLoadsTheLearnerAndItsHyperParameters(@TempDir Path dir) throws Exception {
+        KernelkitClassifier mi = new KernelkitClassifier().setLearner("mikernel").setBagCol("bag").setParam("c", 3.5)
+                .setParam("gamma", 0.25).setSeed(9).setProbability(true);
+        Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {assembler(3), mi});
+        pipeline.write().save(dir.resolve("p").toString());
+        KernelkitClassifier back = (KernelkitClassifier) Pipeline.load(dir.resolve("p").toString()).getStages()[1];
+
+        assertThat(back.uid()).isEqualTo(mi.uid());
+        assertThat(back.getOrDefault(back.learner())).isEqualTo("mikernel");
+        assertThat(back.getOrDefault(back.bagCol())).isEqualTo("bag");
+        assertThat(back.getOrDefault(back.seed())).isEqualTo(9L);
+        assertThat(back.getOrDefault(back.probability())).isEqualTo(true);
+        assertThat(back.getOrDefault(back.realParam("c"))).isEqualTo(3.5);
+        assertThat(back.getOrDefault(back.realParam("gamma"))).isEqualTo(0.25);
+        assertThat(back.isSet(back.hyperParam("max-iterations"))).isFalse();
+        assertThat(back.extractParamMap().toString()).isEqualTo(mi.extractParamMap().toString());
     }
 
     @Test
