@@ -32,7 +32,7 @@ final class ScoringModel implements Serializable {
     private transient volatile Parsed parsed;
 
     /** The parsed model, the label value of each class and whether it gives probabilities. */
-    private record Parsed(Model<?> model, double[] labelValues, boolean probabilities) {
+    private record Parsed(Model<?> model, double[] labelValues, boolean numeric, boolean probabilities) {
     }
 
     /**
@@ -58,6 +58,17 @@ final class ScoringModel implements Serializable {
     /** Whether the model gives class probabilities (it was trained with probability outputs). */
     boolean hasProbabilities() {
         return parsed().probabilities;
+    }
+
+    /** The class names read as numbers, in class order (NaN for every class when a name is not a number). */
+    double[] classValues() {
+        Parsed p = parsed();
+        if (p.numeric) {
+            return p.labelValues.clone();
+        }
+        double[] nan = new double[p.labelValues.length];
+        java.util.Arrays.fill(nan, Double.NaN);
+        return nan;
     }
 
     /** The number of decision values the model gives: 1 for two classes, one per class for more. */
@@ -140,6 +151,7 @@ final class ScoringModel implements Serializable {
         }
         List<String> names = model.classNames();
         double[] values = new double[names.size()];
+        boolean numeric = true;
         for (int c = 0; c < values.length; c++) {
             try {
                 values[c] = Double.parseDouble(names.get(c));
@@ -148,10 +160,11 @@ final class ScoringModel implements Serializable {
                 for (int k = 0; k < values.length; k++) {
                     values[k] = k;
                 }
+                numeric = false;
                 break;
             }
         }
-        return new Parsed(model, values, model instanceof CalibratedModel<?>);
+        return new Parsed(model, values, numeric, model instanceof CalibratedModel<?>);
     }
 
     /** Whether the model reads bags. */
