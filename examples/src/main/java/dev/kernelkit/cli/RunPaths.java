@@ -25,7 +25,8 @@ import picocli.CommandLine.ParseResult;
  * (a folder) and {@code --model} of a {@code predict} command; outputs {@code --json} (and its
  * journal {@code F.journal} where the command has {@code --resume}), {@code --output}, {@code --out},
  * {@code --markdown}, {@code --model} of every other command, and the folders {@code --plots} and
- * {@code --work-dir}. {@link #UNCLASSIFIED} of a new path option is caught by a test.
+ * {@code --work-dir}; with {@code predict --engine spark}, {@code --output} is a folder and {@code --data} may be
+ * one. {@link #UNCLASSIFIED} of a new path option is caught by a test.
  *
  * @param command the command's qualified name, e.g. "kernelkit svm train"
  * @param inputs the inputs given on the command line
@@ -92,6 +93,9 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
             leaf = leaf.subcommand();
         }
         CommandSpec spec = leaf.commandSpec();
+        // predict --engine spark reads a LIBSVM file or folder and writes a folder of predictions files
+        boolean sparkPredict = spec.name().equals("predict") && "spark".equals(leaf.matchedOptionValue("--engine",
+                "local"));
         List<Use> in = new ArrayList<>();
         List<Use> out = new ArrayList<>();
         for (OptionSpec o : leaf.matchedOptions()) {
@@ -103,7 +107,13 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
                 continue;
             }
             String name = o.longestName();
-            switch (role(spec, name)) {
+            String role = role(spec, name);
+            if (sparkPredict && name.equals("--output")) {
+                role = "output folder";
+            } else if (sparkPredict && name.equals("--data") && Files.isDirectory(p)) {
+                role = "input folder";
+            }
+            switch (role) {
                 case "input" -> in.add(new Use(name, p, false));
                 case "input folder" -> in.add(new Use(name, p, true));
                 case "output" -> {
