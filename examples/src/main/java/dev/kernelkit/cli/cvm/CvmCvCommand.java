@@ -119,8 +119,9 @@ final class CvmCvCommand implements Callable<Integer> {
             parameters.apply(MemoryEstimates.bagCvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
                     spec.commandLine().getErr(), d.size());
             Trainer<Bag, FoldModel<Bag>> trainer = Trainers.of("cvm cv", InputKind.BAGS, task(), describe(), (part, l) -> {
-                CvmCli.BagTrained t = CvmCli.trainBags(parameters, BagDataset.of(part));
-                return new FoldModel<>(test -> t.accuracy(BagDataset.of(test), "a test part"), t.coreVectors(),
+                CvmCli.Fit<Bag> t = CvmCli.fit(parameters, BagDataset.of(part));
+                return new FoldModel<>(test -> CvmCli.accuracy(t.model(), BagDataset.of(test), "a test part"),
+                        t.coreVectors(),
                         t.fitSeconds(), t.gammaSeconds(), t.scaleSeconds(), t.inner().report(), InputKind.BAGS, part.dim());
             });
             return run(d, outer, trainer, false, out);
@@ -136,10 +137,11 @@ final class CvmCvCommand implements Callable<Integer> {
         Trainer<Vec, FoldModel<Vec>> trainer = Trainers.of("cvm cv", InputKind.VECTORS, task(), describe(), (part, l) -> {
             LabeledDataset tr = LabeledDataset.of(part);
             KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
-            CvmCli.Timed timed = CvmCli.trainTimed(parameters, tr, learned);
-            CvmCli.Trained t = timed.model();
-            return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)), t.coreVectors(), timed.fitSeconds(),
-                    timed.gammaSeconds(), timed.scaleSeconds(), t.report(), InputKind.VECTORS, part.dim());
+            CvmCli.Fit<Vec> timed = CvmCli.fit(parameters, tr, learned);
+            FittedModel<Vec> t = timed.model();
+            return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)), timed.coreVectors(),
+                    timed.fitSeconds(), timed.gammaSeconds(), timed.scaleSeconds(), t.report(), InputKind.VECTORS,
+                    part.dim());
         });
         return run(d, outer, trainer, regression, out);
     }
@@ -207,7 +209,7 @@ final class CvmCvCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "mean %s %.6f over %d folds (%s mode); %.3f s training in total%n", what, s.mean(),
                 splits.size(), parameters.mode, seconds);
         out.printf(Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
-                new CvmCli.Timed(null, scaleSeconds, gammaSeconds, 0).preparationText(), scoreSeconds);
+                CvmCli.preparationText(scaleSeconds, gammaSeconds), scoreSeconds);
         out.flush();
         JsonSummary summary = new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
                 .put("input", d.kind().label())
