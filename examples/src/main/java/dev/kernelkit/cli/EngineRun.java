@@ -16,7 +16,8 @@ import java.util.Optional;
  * what ran where: the engine's name, master, task count and longest fit, for the terminal and the JSON
  * (the keys {@code compare} writes).
  *
- * @param evaluation the result, the one-machine result on every engine (times apart)
+ * @param evaluation the result, the one-machine result on every engine (times apart); null in the
+ *        {@link #summary} of several runs
  * @param engine the engine's name ("local", "spark")
  * @param master where it ran (a Spark master URL), or null for this machine
  * @param usage the tasks and longest fit of a remote engine, else empty
@@ -34,6 +35,11 @@ public record EngineRun(Evaluation evaluation, String engine, String master, Opt
                                     Dataset<X> data) {
         Evaluation e = fits.run(recipe, selection, data);
         return new EngineRun(e, fits.name(), fits.master().orElse(null), fits.usage());
+    }
+
+    /** What the engine did over all its runs so far (several runs of a command, e.g. one per method). */
+    public static EngineRun summary(CatalogEngine fits) {
+        return new EngineRun(null, fits.name(), fits.master().orElse(null), fits.usage());
     }
 
     /** "engine spark (local[2]): 40 tasks, longest fit 0.12 s", for a remote engine only. */

@@ -29,8 +29,10 @@ import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
+import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
+import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.svm.BagSvm;
 import dev.kernelkit.svm.BagSvmModel;
 import dev.kernelkit.svm.BagSvmOptions;
@@ -154,10 +156,10 @@ final class SvmCvCommand implements Callable<Integer> {
             Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
             SvmLoss loss = svm.loss().toSvmLoss();
             PointTrainer<X> trainers = bags
-                    ? (k, c) -> ScaledModel.trainer(scaling, (dev.kernelkit.learn.Trainer) BagSvm.trainer(
-                            bagOptions((Kernel<Bag>) k, c, loss, cacheMb)))
-                    : (k, c) -> ScaledModel.trainer(scaling, (dev.kernelkit.learn.Trainer) Svm.trainer(
-                            options((Kernel<Vec>) k, c, loss, cacheMb)));
+                    ? (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
+                            BagSvm.trainer(bagOptions((Kernel<Bag>) k, c, loss, cacheMb)))
+                    : (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
+                            Svm.trainer(options((Kernel<Vec>) k, c, loss, cacheMb)));
             ModelSelection.GridFactory<X> grids = (part, s) -> {
                 List<Object> kernels = new ArrayList<>();
                 if (learned != null) {
