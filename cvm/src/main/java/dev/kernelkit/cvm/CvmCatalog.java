@@ -96,49 +96,123 @@ public final class CvmCatalog implements LearnerCatalog {
     public static final Param CVR_C = Param.positive("c", "1e4 max|y|", "cost C of the regression (LibCVM -C)");
     /** The tube of cvr. */
     public static final Param CVR_MU = Param.positive("mu", "0.02 max|y|", "the width of the insensitive tube (LibCVM -u)");
+    /** The core-set iteration of every learner of this module. */
+    public static final Param MODE = Param.choice("mode", "libcvm", List.of("libcvm", "jmlr"),
+            "core-set iteration: libcvm (LibCVM 2.2's: 20 random points, 60 balanced samples, 7 rounds, halving "
+                    + "epsilon) or jmlr (the JMLR 2005 reference: furthest pair, 59 samples, fixed epsilon, final scan)");
+    /** More than two classes: one-vs-rest or one-vs-one. */
+    public static final Param MULTI_CLASS = Param.choice("multi-class", "ovr", List.of("ovr", "ovo"),
+            "more than two classes: one machine per class against the rest (ovr) or one per pair with a vote (ovo)");
+    /** The cap on core vectors. */
+    public static final Param MAX_CORE = Param.integer("max-core", "50000", 2, Integer.MAX_VALUE,
+            "cap on the core vectors of one machine");
+    /** The core-set SMO's stopping rule. */
+    public static final Param INNER_STOP = Param.choice("inner-stop", "fw", List.of("fw", "libcvm"),
+            "core-set SMO stopping rule: fw (Frank-Wolfe gap below epsilon R^2 / 2) or libcvm (LibCVM's dynamic "
+                    + "pairwise tolerance from 1e-3)");
+    /** Whether every point is checked before the last epsilon stage ends. */
+    public static final Param FINAL_SCAN = Param.choice("final-scan", "the mode's: on for jmlr, off for libcvm",
+            List.of("on", "off"), "check every point exactly before the last epsilon stage ends");
+    /** The kernel-row cache. */
+    public static final Param CACHE_MB = Param.positive("cache-mb", "200", "kernel-row cache in MB");
+    /** The core-set options every learner of this module takes (after its own). */
+    public static final List<Param> CORE_SET = List.of(MODE, MAX_CORE, INNER_STOP, FINAL_SCAN, CACHE_MB);
+    /** The set kernel of bag-cvm and bag-one-class-cvm. */
+    public static final Param SET_KERNEL = Param.choice("set-kernel", "averaged", List.of("averaged", "normalized"),
+            "the set kernel over bags: averaged (1/(|X||Y|)) sum k(x_p, y_q) (the MI-Kernel) or normalized to k(X, X) = 1");
+    /** The set kernel of bag-bvm, which needs a constant k(X, X). */
+    public static final Param BVM_SET_KERNEL = Param.choice("set-kernel", "normalized", List.of("normalized", "averaged"),
+            "the set kernel over bags: normalized to k(X, X) = 1 (the ball vector machine needs a constant k(X, X)) or "
+                    + "averaged (the MI-Kernel)");
 
     @Override
     public List<Learner<?>> learners() {
         return List.of(
                 new VectorLearner(CoreVectorMachine.NAME, Task.CLASSIFICATION,
                         "Core Vector Machine: the L2-SVM as a minimum enclosing ball (Tsang, Kwok and Cheung, JMLR 2005)",
-                        List.of(C, GAMMA, EPSILON), CvmCatalog::cvm, CvmCatalog::cvmGrid),
+                        with(List.of(C, GAMMA, EPSILON, MULTI_CLASS)), CvmCatalog::cvm, CvmCatalog::cvmGrid),
                 new VectorLearner(BallVectorMachine.NAME, Task.CLASSIFICATION,
                         "Ball Vector Machine: enclosing balls of fixed radius (Tsang, Kocsor and Kwok, ICML 2007)",
-                        List.of(C, GAMMA, EPSILON), CvmCatalog::bvm, CvmCatalog::bvmGrid),
+                        with(List.of(C, GAMMA, EPSILON, MULTI_CLASS)), CvmCatalog::bvm, CvmCatalog::bvmGrid),
                 new VectorLearner(OneClassCvm.NAME, Task.ONE_CLASS,
                         "one-class CVM: SVDD / novelty detection as a minimum enclosing ball (LibCVM's CVDD)",
-                        List.of(C, GAMMA, SMALL_EPSILON), CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
+                        with(List.of(C, GAMMA, SMALL_EPSILON)), CvmCatalog::oneClass, CvmCatalog::oneClassGrid),
                 new VectorLearner(CoreVectorRegression.NAME, Task.REGRESSION,
                         "Core Vector Regression: the L2-SVR as a center-constrained MEB (Tsang, Kwok and Zurada, TNN 2006)",
-                        List.of(CVR_C, CVR_MU, GAMMA, SMALL_EPSILON), CvmCatalog::cvr, CvmCatalog::cvrGrid),
+                        with(List.of(CVR_C, CVR_MU, GAMMA, SMALL_EPSILON)), CvmCatalog::cvr, CvmCatalog::cvrGrid),
                 new BagLearner(CoreVectorMachine.BAG_NAME, CoreVectorMachine.NAME, Task.CLASSIFICATION,
                         "Core Vector Machine over bags: the L2-SVM on the set kernel (MI-Kernel) as a minimum enclosing "
                                 + "ball, core-set search over bags",
-                        (gamma, c, seed) -> CoreVectorMachine.bagTrainer(bagCvmOptions(setKernel(gamma), c, seed)),
-                        DEFAULT_C, BAG_CVM_C_GRID),
+                        (gamma, c, seed, v) -> CoreVectorMachine.bagTrainer(bagCvmOptions(bagKernel(gamma, v, SET_KERNEL),
+                                c, seed, v)),
+                        DEFAULT_C, BAG_CVM_C_GRID, with(List.of(C, BAG_GAMMA, EPSILON, SET_KERNEL, MULTI_CLASS))),
                 new BagLearner(BallVectorMachine.BAG_NAME, BallVectorMachine.NAME, Task.CLASSIFICATION,
                         "Ball Vector Machine over bags on the normalised set kernel (constant k(B, B))",
-                        (gamma, c, seed) -> BallVectorMachine.bagTrainer(bagCvmOptions(
-                                SetKernel.normalized(new GaussianKernel(gamma)), c, seed)),
-                        DEFAULT_C, BVM_C_GRID),
+                        (gamma, c, seed, v) -> BallVectorMachine.bagTrainer(bagCvmOptions(
+                                bagKernel(gamma, v, BVM_SET_KERNEL), c, seed, v)),
+                        DEFAULT_C, BVM_C_GRID, with(List.of(C, BAG_GAMMA, EPSILON, BVM_SET_KERNEL, MULTI_CLASS))),
                 new BagLearner(OneClassCvm.BAG_NAME, OneClassCvm.NAME, Task.ONE_CLASS,
                         "one-class CVM over bags: the enclosing ball of the bags under the set kernel; bags outside "
                                 + "it are anomalous",
-                        (gamma, c, seed) -> OneClassCvm.bagTrainer(new BagOneClassCvmOptions(setKernel(gamma), c,
-                                CoreSetOptions.libcvm(DEFAULT_EPSILON).withSeed(seed))),
-                        DEFAULT_C, ONE_CLASS_C_GRID));
+                        (gamma, c, seed, v) -> OneClassCvm.bagTrainer(new BagOneClassCvmOptions(
+                                bagKernel(gamma, v, SET_KERNEL), c,
+                                coreSet(v, v.real(SMALL_EPSILON.name(), DEFAULT_EPSILON), seed))),
+                        DEFAULT_C, ONE_CLASS_C_GRID, with(List.of(C, BAG_GAMMA, SMALL_EPSILON, SET_KERNEL))));
+    }
+
+    /** A learner's own parameters followed by the core-set options ({@link #CORE_SET}). */
+    private static List<Param> with(List<Param> own) {
+        List<Param> out = new ArrayList<>(own);
+        out.addAll(CORE_SET);
+        return List.copyOf(out);
+    }
+
+    /**
+     * The core-set options of these values at this epsilon: the iteration of {@link #MODE} (LibCVM's by default)
+     * seeded {@code seed}, with {@link #MAX_CORE}, {@link #INNER_STOP}, {@link #FINAL_SCAN} and {@link #CACHE_MB}
+     * applied when given (else the mode's).
+     */
+    public static CoreSetOptions coreSet(ParamValues v, double epsilon, long seed) {
+        CoreSetOptions o = v.choice(MODE.name(), "libcvm").equals("jmlr") ? CoreSetOptions.jmlr(epsilon)
+                : CoreSetOptions.libcvm(epsilon);
+        o = o.withSeed(seed);
+        if (v.has(CACHE_MB.name())) {
+            o = o.withCacheMb(v.real(CACHE_MB.name(), 0));
+        }
+        if (v.has(INNER_STOP.name())) {
+            o = o.withInnerStop(v.choice(INNER_STOP.name(), "fw").equals("libcvm")
+                    ? CoreSetOptions.InnerStop.LIBCVM_DYNAMIC : CoreSetOptions.InnerStop.FRANK_WOLFE_GAP);
+        }
+        if (v.has(FINAL_SCAN.name())) {
+            o = o.withFinalFullScan(v.choice(FINAL_SCAN.name(), "off").equals("on"));
+        }
+        if (v.has(MAX_CORE.name())) {
+            o = o.withMaxCoreVectors(v.integer(MAX_CORE.name(), 0));
+        }
+        return o;
+    }
+
+    /** The multi-class scheme of these values (one-vs-rest by default). */
+    static CvmOptions.MultiClass multiClass(ParamValues v) {
+        return v.choice(MULTI_CLASS.name(), "ovr").equals("ovo") ? CvmOptions.MultiClass.ONE_VS_ONE
+                : CvmOptions.MultiClass.ONE_VS_REST;
+    }
+
+    /** The set kernel of {@code param} (its default when not given) over a Gaussian of this width. */
+    static Kernel<Bag> bagKernel(double gamma, ParamValues v, Param param) {
+        return v.choice(param.name(), param.defaultValue()).equals("normalized")
+                ? SetKernel.normalized(new GaussianKernel(gamma)) : setKernel(gamma);
     }
 
     /** Makes a bag trainer from the instance kernel's gamma, C and the seed. */
     @FunctionalInterface
     private interface BagFactory {
-        Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c, long seed);
+        Trainer<Bag, ? extends FittedModel<Bag>> make(double gamma, double c, long seed, ParamValues values);
     }
 
     /** A bag learner of this module: defaults and grid over gamma_0 of the training instances. */
     private record BagLearner(String name, String alias, Task task, String description, BagFactory factory,
-                              double defaultC, List<Double> cGrid) implements Learner<Bag> {
+                              double defaultC, List<Double> cGrid, List<Param> params) implements Learner<Bag> {
         @Override
         public List<String> aliases() {
             return List.of(alias);
@@ -150,14 +224,9 @@ public final class CvmCatalog implements LearnerCatalog {
         }
 
         @Override
-        public List<Param> params() {
-            return List.of(C, BAG_GAMMA);
-        }
-
-        @Override
         public Trainer<Bag, ? extends FittedModel<Bag>> trainer(Dataset<Bag> training, long seed, ParamValues values) {
             return factory.make(values.real(BAG_GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(instanceGamma(training))),
-                    values.real(C.name(), defaultC), seed);
+                    values.real(C.name(), defaultC), seed, values);
         }
 
         @Override
@@ -166,7 +235,7 @@ public final class CvmCatalog implements LearnerCatalog {
             List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
             for (double f : BAG_GAMMA_FACTORS) {
                 for (double c : cGrid) {
-                    out.add(factory.make(GammaHeuristic.roundTo4Digits(g0 * f), c, seed));
+                    out.add(factory.make(GammaHeuristic.roundTo4Digits(g0 * f), c, seed, ParamValues.NONE));
                 }
             }
             return out;
@@ -187,10 +256,13 @@ public final class CvmCatalog implements LearnerCatalog {
         return new SetKernel(new GaussianKernel(gamma));
     }
 
-    /** The default options of bag-cvm and bag-bvm for a bag kernel and a C. */
-    static BagCvmOptions bagCvmOptions(Kernel<Bag> kernel, double c, long seed) {
-        return new BagCvmOptions(kernel, c, CoreSetOptions.libcvm(CvmOptions.autoEpsilon(1.0, c)).withSeed(seed),
-                CvmOptions.MultiClass.ONE_VS_REST);
+    /**
+     * The options of bag-cvm and bag-bvm for a bag kernel and a C: the given epsilon (else LibCVM's automatic one
+     * for C), multi-class scheme and core-set options, else the defaults.
+     */
+    static BagCvmOptions bagCvmOptions(Kernel<Bag> kernel, double c, long seed, ParamValues v) {
+        double eps = v.real(EPSILON.name(), () -> CvmOptions.autoEpsilon(1.0, c));
+        return new BagCvmOptions(kernel, c, coreSet(v, eps, seed), multiClass(v));
     }
 
     /** A learner of this module: its default trainer and grid from the training set and the seed. */
@@ -205,17 +277,45 @@ public final class CvmCatalog implements LearnerCatalog {
 
         @Override
         public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
-            return defaults.apply(new Setting(LabeledDataset.of(training), seed, values));
+            return defaults.apply(new Setting(LabeledDataset.of(training), seed, values, null));
         }
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
-            return grid.apply(new Setting(LabeledDataset.of(training), seed, ParamValues.NONE));
+            return grid.apply(new Setting(LabeledDataset.of(training), seed, ParamValues.NONE, null));
         }
     }
 
-    /** A training set, a seed and the given parameter values, and the defaults computed from them. */
-    private record Setting(LabeledDataset training, long seed, ParamValues values) {
+    /**
+     * The trainer of a vector learner of this module (cvm, bvm, one-class-cvm, cvr) with a given kernel in place
+     * of its Gaussian (e.g. a kernel learned by another model), the other parameters as
+     * {@link Learner#trainer(Dataset, long, ParamValues)} (a given gamma is then refused).
+     *
+     * @throws IllegalArgumentException for another name, or a gamma among the values
+     */
+    public static Trainer<Vec, ? extends FittedModel<Vec>> trainer(String name, Kernel<Vec> kernel,
+                                                                   Dataset<Vec> training, long seed, ParamValues values) {
+        if (values.has(GAMMA.name())) {
+            throw new IllegalArgumentException("learner '" + name + "': gamma is the Gaussian's, but a kernel is given");
+        }
+        for (Learner<?> l : new CvmCatalog().learners()) {
+            if (l instanceof VectorLearner v && v.name().equals(name)) {
+                return v.defaults().apply(new Setting(LabeledDataset.of(training), seed, values, kernel));
+            }
+        }
+        throw new IllegalArgumentException("no vector learner '" + name + "' in the cvm catalog");
+    }
+
+    /**
+     * A training set, a seed, the given parameter values and kernel (null: the Gaussian of the given or automatic
+     * gamma), and the defaults computed from them.
+     */
+    private record Setting(LabeledDataset training, long seed, ParamValues values, Kernel<Vec> given) {
+        /** The given kernel, else the Gaussian of the given or automatic width. */
+        Kernel<Vec> kernel() {
+            return given != null ? given : new GaussianKernel(givenGamma());
+        }
+
         /** LibCVM's automatic gamma (the grid's centre). */
         double gamma() {
             return CoreVectorMachine.autoGamma(training.points());
@@ -227,7 +327,7 @@ public final class CvmCatalog implements LearnerCatalog {
         }
 
         CoreSetOptions coreSet(double epsilon) {
-            return CoreSetOptions.libcvm(epsilon).withSeed(seed);
+            return CvmCatalog.coreSet(values, epsilon, seed);
         }
 
         double maxAbsTarget() {
@@ -248,12 +348,15 @@ public final class CvmCatalog implements LearnerCatalog {
                 .withSeed(seed), CvmOptions.MultiClass.ONE_VS_REST);
     }
 
-    /** The cvm/bvm options of a setting: given C, gamma and epsilon, else the defaults. */
+    /**
+     * The cvm/bvm options of a setting: given C, gamma, epsilon, multi-class scheme and core-set options, else the
+     * defaults.
+     */
     private static CvmOptions cvmOptions(Setting s) {
         double c = s.values().real(C.name(), DEFAULT_C);
-        CvmOptions o = cvmOptions(s.givenGamma(), c, s.seed());
-        return s.values().has(EPSILON.name())
-                ? o.withCoreSet(o.coreSet().withEpsilon(s.values().real(EPSILON.name(), 0))) : o;
+        Kernel<Vec> kernel = s.kernel();
+        double eps = s.values().real(EPSILON.name(), () -> CvmOptions.autoEpsilon(1.0, c));
+        return new CvmOptions(kernel, c, s.coreSet(eps), multiClass(s.values()));
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> cvm(Setting s) {
@@ -265,14 +368,14 @@ public final class CvmCatalog implements LearnerCatalog {
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> oneClass(Setting s) {
-        return OneClassCvm.trainer(new OneClassCvmOptions(new GaussianKernel(s.givenGamma()),
+        return OneClassCvm.trainer(new OneClassCvmOptions(s.kernel(),
                 s.values().real(C.name(), DEFAULT_C), s.coreSet(s.values().real(SMALL_EPSILON.name(), DEFAULT_EPSILON))));
     }
 
     private static Trainer<Vec, ? extends FittedModel<Vec>> cvr(Setting s) {
         double c = s.values().real(CVR_C.name(), () -> 1e4 * s.maxAbsTarget());
         double mu = s.values().real(CVR_MU.name(), () -> 0.02 * s.maxAbsTarget());
-        return CoreVectorRegression.trainer(new CvrOptions(new GaussianKernel(s.givenGamma()), c, mu,
+        return CoreVectorRegression.trainer(new CvrOptions(s.kernel(), c, mu,
                 s.coreSet(s.values().real(SMALL_EPSILON.name(), DEFAULT_EPSILON))));
     }
 

@@ -78,7 +78,9 @@ public final class Options {
     }
 
     /** {@code --kernel SPEC | --gamma G}, {@code --c C}, {@code --loss hinge|squared-hinge}. */
-    public static final class SvmParameters {
+    public static final class SvmParameters implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         @Option(names = "--kernel", paramLabel = "SPEC",
                 description = "Kernel specification, e.g. gaussian:gamma=0.5 (alternative to --gamma).")
         String kernel;
@@ -196,7 +198,9 @@ public final class Options {
     }
 
     /** {@code --seed S} alone (demo, bench). */
-    public static final class Seed {
+    public static final class Seed implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
                 description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed = 1;

@@ -8,6 +8,7 @@ import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Aggregate;
 import dev.kernelkit.eval.Dimension;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Grid;
@@ -17,6 +18,7 @@ import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Point;
 import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.kernel.GaussianKernel;
@@ -27,8 +29,10 @@ import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
+import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
+import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.svm.BagSvm;
 import dev.kernelkit.svm.BagSvmModel;
 import dev.kernelkit.svm.BagSvmOptions;
@@ -65,7 +69,9 @@ import picocli.CommandLine.Spec;
  * ({@link BagSvm}; {@code --gamma} is the instance Gaussian's, {@code --kernel} a bag kernel such as
  * {@code normalized(set(gaussian:gamma=0.5))} or an instance kernel, whose averaged set kernel is
  * used), g0 from the scaled training instances. With {@code --json F}, every finished outer fold is
- * journalled in {@code F.journal} and {@code --resume} continues a killed run ({@link Journals}).
+ * journalled in {@code F.journal} and {@code --resume} continues a killed run ({@link Journals}). With
+ * {@code --engine spark} every fit (outer fold x grid point x inner split, and the final fits) is a Spark task
+ * ({@link Recipe}): the same JSON but for the times, plus the engine's master, task count and longest fit.
  */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Repeated stratified K-fold cross-validation of the SVM on --data (points, or bags with the set "
@@ -104,18 +110,118 @@ final class SvmCvCommand implements Callable<Integer> {
     @Mixin
     Options.Resume resume;
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of {@code svm cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
+     * (Spark executors) build the same harness: the outer repeated stratified k-fold seeded S + r; the grid of
+     * the given kernel and C, or the missing ones from {@link #C_GRID} and the gammas g0 x {@link #GAMMA_FACTORS}
+     * of each training part; the inner stratified min(3, smallest class)-fold search seeded S + 1000 + s; every
+     * point an SVM (on bags: over the set kernel) behind the --scale scaler refitted on each part it is fitted on;
+     * the support vectors of every final model measured.
+     *
+     * @param kind points or bags
+     * @param svm the kernel, C and loss options
+     * @param cacheMb the kernel-row cache of each fit
+     * @param threads the harness's threads on this machine
+     * @param kernelFrom the --kernel-from option with its loaded kernel (this machine only), else null
+     * @param learned the kernel loaded from --kernel-from, else null
+     */
+    record Recipe(InputKind kind, Options.SvmParameters svm, FeatureScaling scaling, int folds, int repeats, long seed,
+                  double cacheMb, int threads, KernelFrom kernelFrom, LearnedKernel learned) implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "svm cv";
+        }
+
+        /** Whether a grid is searched (no kernel or no C given). */
+        boolean grid() {
+            return (!svm.hasKernel() && learned == null) || svm.c().isEmpty();
+        }
+
+        /** The outer splitting: repeated stratified k-fold, repeat r seeded S + r. */
+        Resampling outer() {
+            return Resampling.stratifiedKFold(folds, repeats, seed);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            boolean bags = kind == InputKind.BAGS;
+            Kernel<X> fixedKernel = !svm.hasKernel() ? null
+                    : (Kernel<X>) (bags ? SvmBags.kernelOf(svm) : CommandSupport.kernel(svm));
+            Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
+            SvmLoss loss = svm.loss().toSvmLoss();
+            PointTrainer<X> trainers = bags
+                    ? (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
+                            BagSvm.trainer(bagOptions((Kernel<Bag>) k, c, loss, cacheMb)))
+                    : (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
+                            Svm.trainer(options((Kernel<Vec>) k, c, loss, cacheMb)));
+            ModelSelection.GridFactory<X> grids = (part, s) -> {
+                List<Object> kernels = new ArrayList<>();
+                if (learned != null) {
+                    kernels.add(learned.withUnitMeanDiagonal(LabeledDataset.of(part).points()).kernel());
+                } else if (fixedKernel != null) {
+                    kernels.add(fixedKernel);
+                } else {
+                    double[] gammas = bags ? SvmBags.gammaGrid((Dataset<Bag>) part, scaling)
+                            : vectorGammas(LabeledDataset.of(part), scaling);
+                    for (double g : gammas) {
+                        kernels.add(bags ? new SetKernel(new GaussianKernel(g)) : new GaussianKernel(g));
+                    }
+                }
+                double[] cs = fixedC != null ? new double[] {fixedC} : C_GRID;
+                return Grid.of(p -> trainers.make((Kernel<X>) p.value("kernel"), p.number("C")),
+                        Dimension.of("kernel", kernels), Dimension.of("C", cs));
+            };
+            InnerSplits inner = (part, s) -> {
+                int smallest = Integer.MAX_VALUE;
+                for (int count : part.classCounts()) {
+                    if (count > 0) {
+                        smallest = Math.min(smallest, count);
+                    }
+                }
+                int innerFolds = Math.min(INNER_FOLDS, smallest);
+                if (innerFolds < 2) {
+                    throw new IllegalArgumentException("the grid search needs at least 2 examples of every class in each "
+                            + "training part, but one class has " + smallest + "; give --gamma/--kernel and --c");
+                }
+                return Splits.stratifiedKFold(part.classIndices(), innerFolds, seed + 1000L + s);
+            };
+            // with a grid the inner fits run in parallel, with fixed parameters the outer folds (as before the move
+            // to the harness); the results do not depend on either
+            ModelSelection<X> protocol = ModelSelection.of(outer(), grids, inner)
+                    .withAggregate(Aggregate.MEAN)
+                    .withThreads(threads)
+                    .withOuterThreads(grid() ? 1 : Math.max(1, Math.min(threads, outer().size())))
+                    .withMeasures(List.of(new Measure<X>(SUPPORT_VECTORS, (m, test) -> supportVectors(m))));
+            if (learned != null) {
+                // the model's scaler (fixed, not fitted) on both parts, widened to the kernel's dimension
+                protocol = protocol.withPreprocessing(part -> d -> (Dataset<X>) (Dataset<?>) learned.scaler()
+                        .apply(kernelFrom.widen(LabeledDataset.of(d))));
+            }
+            return protocol;
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        engine.validate();
         input.validate();
         svm.validate();
         validation.validate();
+        if (engine.spark() && kernelFrom.given()) {
+            throw new IllegalArgumentException("--kernel-from runs on this machine only: give --engine local");
+        }
         ExampleFiles.Format format = SvmBags.formatOf(input);
         if (format.kind() == InputKind.BAGS) {
             SvmBags.refuseVectorOptions(kernelFrom, input.data(), format);
             BagDataset data = SvmBags.read(input.data(), format);
-            return run(data, "bags", SvmBags.kernelOf(svm), part -> SvmBags.gammaGrid(part, scale.scaling()),
-                    (k, c) -> ScaledModel.trainer(
-                    scale.scaling(), BagSvm.trainer(bagOptions(k, c, svm.loss().toSvmLoss(), cacheFor(data)))), null);
+            SvmBags.kernelOf(svm); // a bad --kernel fails here, before anything runs
+            return run(data, "bags", recipe(InputKind.BAGS, cacheFor(data), null));
         }
         LabeledDataset data = DataFiles.readTrainTest(input.data(), null, input).train();
         kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());
@@ -124,11 +230,15 @@ final class SvmCvCommand implements Callable<Integer> {
             learned = kernelFrom.load();
             learned.checkDim(kernelFrom.widen(data).dim(), "--data " + input.data());
         }
-        Kernel<Vec> fixed = svm.hasKernel() ? CommandSupport.kernel(svm) : null;
-        SvmLoss loss = svm.loss().toSvmLoss();
-        double cacheMb = cacheFor(data);
-        return run(data, "points", fixed, part -> vectorGammas(LabeledDataset.of(part), scale.scaling()),
-                (k, c) -> ScaledModel.trainer(scale.scaling(), Svm.trainer(options(k, c, loss, cacheMb))), learned);
+        if (svm.hasKernel()) {
+            CommandSupport.kernel(svm);
+        }
+        return run(data, "points", recipe(InputKind.VECTORS, cacheFor(data), learned));
+    }
+
+    private Recipe recipe(InputKind kind, double cacheMb, LearnedKernel learned) {
+        return new Recipe(kind, svm, scale.scaling(), validation.folds(), validation.repeats(), validation.seed(),
+                cacheMb, threads.threads(), learned != null ? kernelFrom : null, learned);
     }
 
     /** The kernel-row cache of each fit: the default shrunk to the heap, for as many fits as run at once. */
@@ -162,81 +272,36 @@ final class SvmCvCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The protocol on vectors or bags: the grid (the given kernel and C, or the missing ones from the
-     * grid), the inner 3-fold search seeded S + 1000 + s, the table and the JSON.
-     *
-     * @param gammas the Gaussian gammas of the grid for a training part (when no kernel is given)
-     * @param learned the kernel learned by another model (--kernel-from; vectors only), else null
-     */
-    @SuppressWarnings("unchecked")
-    private <X> int run(Dataset<X> data, String what, Kernel<X> fixedKernel, Function<Dataset<X>, double[]> gammas,
-                        PointTrainer<X> trainers, LearnedKernel learned) throws Exception {
+    /** The protocol ({@link Recipe}) on the engine of --engine, the table and the JSON. */
+    private <X> int run(Dataset<X> data, String what, Recipe recipe) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
-        Resampling outer = resampling();
         List<Splits.Split> splits = splits(data);
+        LearnedKernel learned = recipe.learned();
         if (learned != null) {
             kernelFrom.describe(out, kernelFrom.prepare(LabeledDataset.of(data.subset(splits.get(0).train())),
                     "--data " + input.data()));
         }
-        Double fixedC = svm.c().isPresent() ? svm.c().getAsDouble() : null;
-        boolean grid = (fixedKernel == null && learned == null) || fixedC == null;
+        boolean grid = recipe.grid();
         FeatureScaling scaling = scale.scaling();
         int k = validation.folds();
-        long seed = validation.seed();
-
-        ModelSelection.GridFactory<X> grids = (part, s) -> {
-            List<Object> kernels = new ArrayList<>();
-            if (learned != null) {
-                kernels.add(learned.withUnitMeanDiagonal(LabeledDataset.of(part).points()).kernel());
-            } else if (fixedKernel != null) {
-                kernels.add(fixedKernel);
-            } else {
-                for (double g : gammas.apply(part)) {
-                    kernels.add(data instanceof BagDataset ? new SetKernel(new GaussianKernel(g)) : new GaussianKernel(g));
-                }
-            }
-            double[] cs = fixedC != null ? new double[] {fixedC} : C_GRID;
-            return Grid.of(p -> trainers.make((Kernel<X>) p.value("kernel"), p.number("C")),
-                    Dimension.of("kernel", kernels), Dimension.of("C", cs));
-        };
-        InnerSplits inner = (part, s) -> {
-            int smallest = Integer.MAX_VALUE;
-            for (int count : part.classCounts()) {
-                if (count > 0) {
-                    smallest = Math.min(smallest, count);
-                }
-            }
-            int folds = Math.min(INNER_FOLDS, smallest);
-            if (folds < 2) {
-                throw new IllegalArgumentException("the grid search needs at least 2 examples of every class in each "
-                        + "training part, but one class has " + smallest + "; give --gamma/--kernel and --c");
-            }
-            return Splits.stratifiedKFold(part.classIndices(), folds, seed + 1000L + s);
-        };
         AtomicInteger finished = new AtomicInteger();
-        // with a grid the inner fits run in parallel, with fixed parameters the outer folds (as before the move
-        // to the harness); the results do not depend on either
-        ModelSelection<X> protocol = ModelSelection.of(outer, grids, inner)
-                .withAggregate(Aggregate.MEAN)
-                .withThreads(threads.threads())
-                .withOuterThreads(grid ? 1 : Math.max(1, Math.min(threads.threads(), splits.size())))
-                .withMeasures(List.of(new Measure<X>(SUPPORT_VECTORS, (m, test) -> supportVectors(m))))
+        ModelSelection<X> protocol = recipe.<X>selection()
                 .withListener(f -> progress.update("folds", finished.incrementAndGet(), splits.size()));
-        if (learned != null) {
-            // the model's scaler (fixed, not fitted) on both parts, widened to the kernel's dimension
-            protocol = protocol.withPreprocessing(part -> d -> (Dataset<X>) (Dataset<?>) learned.scaler()
-                    .apply(kernelFrom.widen(LabeledDataset.of(d))));
+        FoldJournal journal;
+        EngineRun run;
+        long t0;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json.file(), resume);
+            if (journal != null) {
+                protocol = protocol.withJournal(journal, "cv");
+            }
+            t0 = System.nanoTime();
+            progress.update("folds", 0, splits.size());
+            run = EngineRun.run(fits, recipe, protocol, data);
         }
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        if (journal != null) {
-            protocol = protocol.withJournal(journal, "cv");
-        }
-
-        long t0 = System.nanoTime();
-        progress.update("folds", 0, splits.size());
-        Evaluation r = protocol.run(data);
+        Evaluation r = run.evaluation();
         double wallSeconds = CommandSupport.secondsSince(t0);
         progress.done();
 
@@ -268,7 +333,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 TablePrinter.percent(acc.mean()), TablePrinter.percent(acc.sd()), k, validation.repeats(),
                 grid ? "parameters chosen per fold by inner " + INNER_FOLDS + "-fold grid search" : "fixed parameters",
                 wallSeconds);
-        out.flush();
+        run.print(out);
 
         JsonSummary summary = new JsonSummary()
                 .put("command", "svm cv")
@@ -294,7 +359,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 .putList("fold_train_seconds", seconds)
                 .putList("fold_kernels", kernelLabels)
                 .putList("fold_c", cs);
-        json.write(CommandSupport.putEnvironment(EvaluationJson.into(summary, r)));
+        json.write(CommandSupport.putEnvironment(EvaluationJson.into(run.into(summary), r)));
         Journals.finish(journal);
         return Main.OK;
     }

@@ -38,6 +38,23 @@ public interface CatalogEngine extends AutoCloseable {
      */
     <X> Evaluation run(CatalogRecipe recipe, ModelSelection<X> selection, Dataset<X> data);
 
+    /**
+     * Runs the harness of any recipe ({@link SelectionRecipe#selection()}, possibly with a listener or a journal
+     * added) on {@code data}, its fits made by this engine; a {@link CatalogRecipe} runs as
+     * {@link #run(CatalogRecipe, ModelSelection, Dataset)}. An engine that ships work to other JVMs sends them the
+     * recipe. This default serves catalog recipes only.
+     *
+     * @throws UnsupportedOperationException for another recipe on an engine that does not override this
+     * @throws IllegalArgumentException as {@link ModelSelection#run}
+     */
+    default <X> Evaluation run(SelectionRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
+        if (recipe instanceof CatalogRecipe c) {
+            return run(c, selection, data);
+        }
+        throw new UnsupportedOperationException("the " + name() + " engine runs catalog recipes only, not "
+                + recipe.name());
+    }
+
     /** The tasks and the longest fit so far; empty for this machine, which does not count them. */
     Optional<Usage> usage();
 

@@ -5,7 +5,6 @@ import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.ParamValues;
-import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,7 +35,7 @@ import java.util.Objects;
  */
 public record CatalogRecipe(String learner, InputKind input, int folds, int repeats, double testFraction, long seed,
                             boolean tune, int innerFolds, FeatureScaling scale, Map<String, String> params,
-                            String metric) implements Serializable {
+                            String metric) implements SelectionRecipe {
 
     private static final long serialVersionUID = 1L;
 
@@ -85,6 +84,12 @@ public record CatalogRecipe(String learner, InputKind input, int folds, int repe
         return new CatalogRecipe(learner, input, 1, splits, testFraction, seed, tune, innerFolds, scale, params, metric);
     }
 
+    /** The learner's name as given. */
+    @Override
+    public String name() {
+        return learner;
+    }
+
     /** Whether the outer splitting is a k-fold (else hold-out splits). */
     public boolean isKFold() {
         return Double.isNaN(testFraction);
@@ -102,6 +107,7 @@ public record CatalogRecipe(String learner, InputKind input, int folds, int repe
      * @throws IllegalArgumentException when the catalog has no such learner for the input kind, a parameter
      *         value is refused, values are given with tune, or the metric is unknown
      */
+    @Override
     @SuppressWarnings("unchecked")
     public <X> ModelSelection<X> selection() {
         Learner<X> l = (Learner<X>) Learners.find(learner, input);

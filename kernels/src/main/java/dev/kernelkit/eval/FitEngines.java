@@ -77,6 +77,11 @@ public final class FitEngines {
         }
 
         @Override
+        public <X> Evaluation run(SelectionRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
+            return selection.run(data);
+        }
+
+        @Override
         public Optional<Usage> usage() {
             return Optional.empty();
         }

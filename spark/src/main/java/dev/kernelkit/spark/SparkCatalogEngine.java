@@ -4,6 +4,7 @@ import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.CatalogRecipe;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.learn.Dataset;
 import java.util.Map;
 import java.util.Objects;
@@ -98,7 +99,23 @@ public final class SparkCatalogEngine implements CatalogEngine {
      */
     @Override
     public <X> Evaluation run(CatalogRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
-        try (SparkFitEngine<X> engine = SparkFitEngine.open(spark, new CatalogProtocol<>(recipe), data)) {
+        return run(new CatalogProtocol<>(recipe), selection, data);
+    }
+
+    /**
+     * Runs the selection of any recipe (a module command's protocol) with every fit a Spark task, the executors
+     * building the harness from the recipe.
+     *
+     * @throws SparkFitException when a fit fails on every attempt
+     */
+    @Override
+    public <X> Evaluation run(SelectionRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
+        return recipe instanceof CatalogRecipe c ? run(c, selection, data)
+                : run(new RecipeProtocol<>(recipe), selection, data);
+    }
+
+    private <X> Evaluation run(Protocol<X> protocol, ModelSelection<X> selection, Dataset<X> data) {
+        try (SparkFitEngine<X> engine = SparkFitEngine.open(spark, protocol, data)) {
             int outer = Math.max(1, Math.min(selection.resampling().size(), SparkFitEngine.MAX_CONCURRENT_OUTER_SPLITS));
             try {
                 return selection.withEngine(engine).withOuterThreads(outer).run(data);

@@ -1,53 +1,50 @@
 package dev.kernelkit.cli.cvm;
 
+import dev.kernelkit.cli.CliEnums;
+import dev.kernelkit.cli.ExampleFiles;
+import dev.kernelkit.cli.KernelFrom;
+import dev.kernelkit.cli.MemoryEstimates;
+import dev.kernelkit.cli.PredictCommand;
+import dev.kernelkit.cvm.BagCvmModel;
+import dev.kernelkit.cvm.BagOneClassCvmModel;
 import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreSetOptions;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CoreVectorRegression;
+import dev.kernelkit.cvm.CvmCatalog;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
 import dev.kernelkit.cvm.CvrModel;
-import dev.kernelkit.cvm.CvrOptions;
 import dev.kernelkit.cvm.OneClassCvm;
 import dev.kernelkit.cvm.OneClassCvmModel;
-import dev.kernelkit.cvm.OneClassCvmOptions;
-import dev.kernelkit.cli.CliEnums;
-import dev.kernelkit.cli.ExampleFiles;
-import dev.kernelkit.cli.PredictCommand;
-import dev.kernelkit.cvm.BagCvmModel;
-import dev.kernelkit.cvm.BagCvmOptions;
-import dev.kernelkit.cvm.BagOneClassCvmModel;
-import dev.kernelkit.cvm.BagOneClassCvmOptions;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.kernel.GammaHeuristic;
-import dev.kernelkit.learn.Model;
-import dev.kernelkit.cli.KernelFrom;
-import dev.kernelkit.cli.MemoryEstimates;
-import dev.kernelkit.kernel.SetKernel;
-import dev.kernelkit.learn.Dataset;
-import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
-import java.io.PrintWriter;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.Models;
-import dev.kernelkit.kernel.GaussianKernel;
-import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Learner;
+import dev.kernelkit.learn.Learners;
+import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.ParamValues;
+import dev.kernelkit.learn.RegressionModel;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.ScaledRegressionModel;
+import dev.kernelkit.learn.Trainer;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Shared options and helpers of the {@code kernelkit cvm} commands. */
@@ -71,7 +68,9 @@ final class CvmCli {
     }
 
     /** {@code --method --eps --c --gamma --mu --mode --seed --max-core --scale}. */
-    static final class Parameters {
+    static final class Parameters implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         @Option(names = "--method", paramLabel = "M", defaultValue = "cvm",
                 description = "cvm (two-class L2-SVM as MEB), bvm (ball vector machine), one-class or cvr (regression); default ${DEFAULT-VALUE}.")
         String method = "cvm";
@@ -184,24 +183,6 @@ final class CvmCli {
         }
 
         /**
-         * The bag kernel of --set-kernel over the Gaussian instance kernel of width gamma: averaged (default for
-         * cvm) or normalized (default for bvm and one-class: under the averaged form a bag's self-similarity grows
-         * as its size shrinks, so small normal bags lie as far from the centre as anomalous ones; see
-         * MultiInstanceCvmExample).
-         */
-        Kernel<Bag> setKernel(double gamma) {
-            String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT) : method() == Method.BVM
-                    || method() == Method.ONE_CLASS ? "normalized" : "averaged";
-            GaussianKernel instance = new GaussianKernel(gamma);
-            return switch (form) {
-                case "averaged" -> new SetKernel(instance);
-                case "normalized" -> SetKernel.normalized(instance);
-                default -> throw new IllegalArgumentException("--set-kernel must be averaged or normalized, got '"
-                        + setKernel + "'");
-            };
-        }
-
-        /**
          * Refuses what does not apply to the data's kind: on points --set-kernel; on bags --method cvr and
          * --mu (regression on points).
          *
@@ -220,12 +201,68 @@ final class CvmCli {
             }
         }
 
-        double gamma(LabeledDataset train) {
-            double g = gamma != null ? gamma : CoreVectorMachine.autoGamma(train.points());
-            if (!(g > 0) || !Double.isFinite(g)) {
-                throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + g);
+        /** The catalog learner of --method on this kind of data ({@link CvmCatalog}). */
+        String learnerName(InputKind kind) {
+            boolean bags = kind == InputKind.BAGS;
+            return switch (method()) {
+                case CVM -> bags ? CoreVectorMachine.BAG_NAME : CoreVectorMachine.NAME;
+                case BVM -> bags ? BallVectorMachine.BAG_NAME : BallVectorMachine.NAME;
+                case ONE_CLASS -> bags ? OneClassCvm.BAG_NAME : OneClassCvm.NAME;
+                case CVR -> CoreVectorRegression.NAME;
+            };
+        }
+
+        /**
+         * The options as the catalog learner's parameter values ({@link CvmCatalog}): the given C, gamma (not with
+         * a learned kernel), epsilon and mu, and always the mode, core-set cap, cache and (cvm, bvm) multi-class
+         * scheme, the inner stop and final scan when given, and on bags the set kernel of --set-kernel (default:
+         * averaged for cvm, normalized for bvm and one-class).
+         *
+         * @param learnedKernel whether a learned kernel replaces the Gaussian (then no gamma)
+         */
+        ParamValues values(InputKind kind, boolean learnedKernel) {
+            Map<String, String> v = new LinkedHashMap<>();
+            Method m = method();
+            if (c != null) {
+                v.put(CvmCatalog.C.name(), Double.toString(c));
             }
-            return g;
+            if (mu != null) {
+                v.put(CvmCatalog.CVR_MU.name(), Double.toString(mu));
+            }
+            if (gamma != null && !learnedKernel) {
+                v.put(CvmCatalog.GAMMA.name(), Double.toString(gamma));
+            }
+            if (eps != null) {
+                if (!(eps > 0 && eps < 1)) {
+                    throw new IllegalArgumentException("epsilon must be in (0, 1), got " + eps);
+                }
+                v.put(CvmCatalog.EPSILON.name(), Double.toString(eps));
+            }
+            if (kind == InputKind.BAGS) {
+                String form = setKernel != null ? setKernel.toLowerCase(Locale.ROOT)
+                        : m == Method.BVM || m == Method.ONE_CLASS ? "normalized" : "averaged";
+                if (!form.equals("averaged") && !form.equals("normalized")) {
+                    throw new IllegalArgumentException("--set-kernel must be averaged or normalized, got '" + setKernel
+                            + "'");
+                }
+                v.put(CvmCatalog.SET_KERNEL.name(), form);
+            }
+            if (m == Method.CVM || m == Method.BVM) {
+                v.put(CvmCatalog.MULTI_CLASS.name(), multiClass() == CvmOptions.MultiClass.ONE_VS_ONE ? "ovo" : "ovr");
+            }
+            // checked as before: the mode, cache, inner stop and final scan give the messages of the options
+            coreSetOptions(mode, 0.5, seed, cacheMb, innerStop, finalScan);
+            v.put(CvmCatalog.MODE.name(), mode.toLowerCase(Locale.ROOT));
+            v.put(CvmCatalog.CACHE_MB.name(), Double.toString(cacheMb));
+            v.put(CvmCatalog.MAX_CORE.name(), Integer.toString(maxCore()));
+            if (innerStop != null) {
+                v.put(CvmCatalog.INNER_STOP.name(), innerStop.toLowerCase(Locale.ROOT));
+            }
+            if (finalScan != null) {
+                v.put(CvmCatalog.FINAL_SCAN.name(), finalScan.toLowerCase(Locale.ROOT));
+            }
+            String name = learnerName(kind);
+            return ParamValues.parse(name, Learners.find(name, kind).params(), v);
         }
     }
 
@@ -262,182 +299,199 @@ final class CvmCli {
         return o;
     }
 
-    /** A trained model of any method; {@link #predict} takes raw points and applies the training scaler. */
-    interface Trained {
-        double predict(Vec raw);
-
-        /** {@link #predict} for many raw points (one batch for classifiers, see CvmModel.predictLabels(List)). */
-        double[] predictAll(List<? extends Vec> raw);
-
-        /** Input dimension (of raw points). */
-        int dim();
-
-        int coreVectors();
-
-        void save(Path file) throws IOException;
-
-        boolean regression();
-
-        /** What the fit did. */
-        FitReport report();
-    }
-
     /**
-     * A trained model and where the time went: fitting and applying the scaler, the automatic gamma
-     * (0 when --gamma was given), and the fit itself, which is what "trained in" reports.
+     * A fitted model of the catalog learner of --method (behind its training scaler when --scale is not none,
+     * so it takes raw examples; the identity scaler is not stored, so such files stay as before) and where the
+     * time went: fitting and applying the scaler, the automatic gamma (0 when --gamma was given) and the fit
+     * itself, which is what "trained in" reports.
      */
-    record Timed(Trained model, double scaleSeconds, double gammaSeconds, double fitSeconds) {
+    record Fit<X>(FittedModel<X> model, double scaleSeconds, double gammaSeconds, double fitSeconds) {
+        /** The model the learner fitted (without the scaler). */
+        FittedModel<?> inner() {
+            return dev.kernelkit.learn.Scaled.innermost(model);
+        }
+
+        /** Its core vectors (of all machines; the ball's support vectors for one-class). */
+        int coreVectors() {
+            return CvmCli.coreVectors(model);
+        }
+
         /** "the automatic gamma (0.250 s), scaling (0.310 s), " or "" (the steps that ran before the fit). */
         String preparationText() {
-            StringBuilder b = new StringBuilder();
-            if (gammaSeconds > 0) {
-                b.append(String.format(Locale.ROOT, "the automatic gamma (%.3f s), ", gammaSeconds));
-            }
-            if (scaleSeconds > 0) {
-                b.append(String.format(Locale.ROOT, "scaling (%.3f s), ", scaleSeconds));
-            }
-            return b.toString();
+            return CvmCli.preparationText(scaleSeconds, gammaSeconds);
         }
     }
 
-    /**
-     * Fits the --scale scaler on the raw training data, trains the chosen method on the scaled data
-     * and returns a model that scales raw points before predicting (and stores the scaler).
-     */
-    static Trained train(Parameters p, LabeledDataset rawTrain) {
-        return trainTimed(p, rawTrain, null).model();
+    /** "the automatic gamma (0.250 s), scaling (0.310 s), " or "": the steps before the fits that took time. */
+    static String preparationText(double scaleSeconds, double gammaSeconds) {
+        StringBuilder b = new StringBuilder();
+        if (gammaSeconds > 0) {
+            b.append(String.format(Locale.ROOT, "the automatic gamma (%.3f s), ", gammaSeconds));
+        }
+        if (scaleSeconds > 0) {
+            b.append(String.format(Locale.ROOT, "scaling (%.3f s), ", scaleSeconds));
+        }
+        return b.toString();
     }
 
     /**
-     * As {@link #train(Parameters, LabeledDataset)}, with the kernel learned by another model instead of the
-     * Gaussian when {@code learned} is not null (prepared on this training part: its scaler and kernel).
+     * Fits the --scale scaler on the raw training examples (points, or bags on their instances), trains the
+     * catalog learner of --method ({@link CvmCatalog}: cvm, bvm, one-class-cvm, cvr, bag-cvm, bag-bvm,
+     * bag-one-class-cvm) on the scaled examples with the values of the options ({@link Parameters#values}) and
+     * returns the model behind the scaler.
      */
-    static Trained train(Parameters p, LabeledDataset rawTrain, KernelFrom.Prepared learned) {
-        return trainTimed(p, rawTrain, learned).model();
+    static <X> Fit<X> fit(Parameters p, Dataset<X> rawTrain) {
+        return fit(p, rawTrain, null);
     }
 
-    /** {@link #train(Parameters, LabeledDataset, KernelFrom.Prepared)} with the time of each step. */
-    static Timed trainTimed(Parameters p, LabeledDataset rawTrain, KernelFrom.Prepared learned) {
+    /**
+     * As {@link #fit(Parameters, Dataset)}, with the kernel learned by another model in place of the Gaussian
+     * when {@code learned} is not null (prepared on this training part: its scaler and kernel; points only).
+     */
+    @SuppressWarnings("unchecked")
+    static <X> Fit<X> fit(Parameters p, Dataset<X> rawTrain, KernelFrom.Prepared learned) {
         if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
             throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
+        }
+        if (p.gamma != null && !(p.gamma > 0 && Double.isFinite(p.gamma))) {
+            throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + p.gamma);
+        }
+        InputKind kind = rawTrain.kind();
+        ParamValues values = p.values(kind, learned != null);
+        Learner<X> learner = (Learner<X>) Learners.find(p.learnerName(kind), kind);
+        if (kind == InputKind.VECTORS && (p.method() == Method.CVM || p.method() == Method.BVM)) {
+            double[] classes = LabeledDataset.of(rawTrain).classes();
+            if (classes.length < 2) {
+                // the solver's message, as the command always gave it
+                throw new IllegalArgumentException("classification needs at least two classes, got only "
+                        + (classes.length == 0 ? "no points" : "class " + classes[0]));
+            }
         }
         long t0 = System.nanoTime();
         FittedScaler scaler = learned != null ? learned.kernel().scaler() : p.scale.fit(rawTrain);
-        LabeledDataset train = learned != null ? learned.train() : scaler.apply(rawTrain);
+        Dataset<X> train = learned != null ? (Dataset<X>) learned.train() : scaler.apply(rawTrain);
         long t1 = System.nanoTime();
         double scaleSeconds = learned != null || p.scale == FeatureScaling.NONE ? 0.0 : (t1 - t0) * 1e-9;
-        Method m = p.method();
-        Kernel<Vec> kernel = learned != null ? learned.kernel().kernel() : new GaussianKernel(p.gamma(train));
+        // the trainer computes the data-dependent defaults (the automatic gamma) when it is made
+        Trainer<X, ? extends FittedModel<X>> trainer = learned != null
+                ? (Trainer<X, ? extends FittedModel<X>>) (Trainer<?, ?>) CvmCatalog.trainer(learner.name(),
+                        learned.kernel().kernel(), learned.train(), p.seed, values)
+                : learner.trainer(train, p.seed, values);
         long t2 = System.nanoTime();
         double gammaSeconds = learned == null && p.gamma == null ? (t2 - t1) * 1e-9 : 0.0;
-        Trained model = fit(p, m, kernel, train, scaler);
-        return new Timed(model, scaleSeconds, gammaSeconds, (System.nanoTime() - t2) * 1e-9);
-    }
-
-    private static Trained fit(Parameters p, Method m, Kernel<Vec> kernel, LabeledDataset train, FittedScaler scaler) {
-        if (m == Method.CVR) {
-            double[] y = train.labels();
-            double maxAbs = 0;
-            for (double v : y) {
-                maxAbs = Math.max(maxAbs, Math.abs(v));
-            }
-            double c = p.c != null ? p.c : 1e4 * maxAbs;
-            double mu = p.mu != null ? p.mu : 0.02 * maxAbs;
-            CvrModel model = CoreVectorRegression.fit(train, new CvrOptions(kernel, c, mu,
-                    p.coreSet(p.eps != null ? p.eps : 1e-6)));
-            return wrap(model, scaler);
-        }
-        double c = p.c != null ? p.c : 100.0;
-        if (m == Method.ONE_CLASS) {
-            OneClassCvmModel model = OneClassCvm.fit(train.points(),
-                    new OneClassCvmOptions(kernel, c, p.coreSet(p.eps != null ? p.eps : 1e-6)));
-            return wrap(model, scaler);
-        }
-        double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
-        CvmOptions o = new CvmOptions(kernel, c, p.coreSet(eps), p.multiClass());
-        CvmModel model = m == Method.BVM ? BallVectorMachine.fit(train, o) : CoreVectorMachine.fit(train, o);
-        return wrap(model, scaler);
-    }
-
-    /**
-     * A model trained on bags: the model behind its training scaler when --scale is not none (raw bags in),
-     * the inner model, its core-set size and where the time went.
-     */
-    record BagTrained(Model<Bag> model, FittedModel<Bag> inner, int coreVectors, double scaleSeconds,
-                      double gammaSeconds, double fitSeconds) {
-        /** The steps before the fit that took time, as {@link Timed#preparationText}. */
-        String preparationText() {
-            return new Timed(null, scaleSeconds, gammaSeconds, 0).preparationText();
-        }
-
-        /**
-         * The accuracy on labelled bags, classes matched by name (for the one-class ball, label +1 is
-         * inlier and -1 outlier, as {@code kernelkit predict} scores it).
-         *
-         * @throws IllegalArgumentException when no label of the data is a class of the model
-         */
-        double accuracy(BagDataset data, String what) {
-            Double a = PredictCommand.predict(model, data).accuracy();
-            if (a == null) {
-                throw new IllegalArgumentException(what + ": none of the labels " + data.classNames()
-                        + " is a class of the model " + model.classNames());
-            }
-            return a;
-        }
-    }
-
-    /**
-     * Fits the --scale scaler on the raw training bags (on their instances), trains cvm, bvm or one-class
-     * on the scaled bags with the set kernel (--set-kernel) over a Gaussian instance kernel of width --gamma
-     * (default: g0 = 1 / (d * mean instance variance) of the scaled training instances, rounded to 4 digits,
-     * as the learner catalog's bag-cvm and mi-sparse's MI-Kernel), C (default 100) and epsilon (LibCVM's
-     * automatic rule for cvm and bvm, 1e-6 for one-class).
-     *
-     * @throws IllegalArgumentException for --method cvr and the other options of points
-     */
-    static BagTrained trainBags(Parameters p, BagDataset rawTrain) {
-        if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
-            throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
-        }
-        long t0 = System.nanoTime();
-        FittedScaler scaler = p.scale.fit(rawTrain);
-        BagDataset train = scaler.apply(rawTrain);
-        long t1 = System.nanoTime();
-        double gamma;
-        if (p.gamma != null) {
-            gamma = p.gamma;
-            if (!(gamma > 0) || !Double.isFinite(gamma)) {
-                throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + gamma);
-            }
-        } else {
-            List<Vec> instances = new ArrayList<>(train.instanceCount());
-            for (Bag b : train.bags()) {
-                instances.addAll(b.instances());
-            }
-            gamma = GammaHeuristic.roundTo4Digits(GammaHeuristic.scale(instances));
-        }
-        long t2 = System.nanoTime();
-        Kernel<Bag> kernel = p.setKernel(gamma);
-        double c = p.c != null ? p.c : 100.0;
-        Model<Bag> inner;
-        int core;
-        if (p.method() == Method.ONE_CLASS) {
-            BagOneClassCvmModel m = OneClassCvm.fitBags(train.bags(), new BagOneClassCvmOptions(kernel, c,
-                    p.coreSet(p.eps != null ? p.eps : 1e-6)));
-            inner = m;
-            core = m.supportVectors().size();
-        } else {
-            double eps = p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c);
-            BagCvmOptions o = new BagCvmOptions(kernel, c, p.coreSet(eps), p.multiClass());
-            BagCvmModel m = p.method() == Method.BVM ? BallVectorMachine.fitBags(train, o)
-                    : CoreVectorMachine.fitBags(train, o);
-            inner = m;
-            core = m.coreVectorCount();
-        }
+        FittedModel<X> model = trainer.fit(train);
         double fitSeconds = (System.nanoTime() - t2) * 1e-9;
-        Model<Bag> model = stored(scaler) ? new ScaledModel<>(scaler, inner) : inner;
-        return new BagTrained(model, inner, core, p.scale == FeatureScaling.NONE ? 0.0 : (t1 - t0) * 1e-9,
-                p.gamma == null ? (t2 - t1) * 1e-9 : 0.0, fitSeconds);
+        return new Fit<>(scaled(scaler, model), scaleSeconds, gammaSeconds, fitSeconds);
+    }
+
+    /** The model behind its scaler, or the model itself for the identity ('--scale none'), as files always had it. */
+    static <X> FittedModel<X> scaled(FittedScaler scaler, FittedModel<X> model) {
+        if (scaler.kind() == FeatureScaling.NONE) {
+            return model;
+        }
+        if (model instanceof Model<X> m) {
+            return new ScaledModel<>(scaler, m);
+        }
+        return new ScaledRegressionModel<>(scaler, (RegressionModel<X>) model);
+    }
+
+    /** The core vectors of a model of this module (of all machines; one-class: the ball's support vectors). */
+    static int coreVectors(FittedModel<?> model) {
+        FittedModel<?> inner = dev.kernelkit.learn.Scaled.innermost(model);
+        if (inner instanceof CvmModel m) {
+            return m.coreVectorCount();
+        } else if (inner instanceof OneClassCvmModel m) {
+            return m.supportVectors().size();
+        } else if (inner instanceof CvrModel m) {
+            return m.coreSize();
+        } else if (inner instanceof BagCvmModel m) {
+            return m.coreVectorCount();
+        } else if (inner instanceof BagOneClassCvmModel m) {
+            return m.supportVectors().size();
+        }
+        throw new IllegalArgumentException("not a model of the cvm module: " + inner.getClass().getSimpleName());
+    }
+
+    /** Whether the model is a regressor (cvr): scored by the mean squared error, else by accuracy. */
+    static boolean regression(FittedModel<?> model) {
+        return model instanceof RegressionModel<?>;
+    }
+
+    /**
+     * The predicted labels of raw points: the class label as a number (one-class: +1 inlier, -1 outlier), or
+     * the regressor's value; a cvm/bvm model predicts the scaled points in one batch ({@link
+     * CvmModel#predictLabels(List)}).
+     */
+    static double[] predictions(FittedModel<Vec> model, List<? extends Vec> raw) {
+        FittedModel<?> inner = dev.kernelkit.learn.Scaled.innermost(model);
+        double[] out = new double[raw.size()];
+        if (inner instanceof CvmModel m) {
+            FittedScaler scaler = model instanceof dev.kernelkit.learn.Scaled<?> s ? s.scaler() : null;
+            List<Vec> points = new ArrayList<>(raw.size());
+            for (Vec v : raw) {
+                points.add(scaler == null ? v : scaler.apply(v));
+            }
+            return m.predictLabels(points);
+        }
+        if (model instanceof RegressionModel<Vec> r) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = r.predict(raw.get(i));
+            }
+            return out;
+        }
+        Model<Vec> c = (Model<Vec>) model;
+        List<String> names = c.classNames();
+        boolean oneClass = names.equals(List.of(OneClassCvmModel.OUTLIER, OneClassCvmModel.INLIER));
+        for (int i = 0; i < out.length; i++) {
+            int k = c.predict(raw.get(i));
+            out[i] = oneClass ? (k == 1 ? 1.0 : -1.0) : Double.parseDouble(names.get(k));
+        }
+        return out;
+    }
+
+    /** Accuracy (classification, one-class: +1 inlier) or mean squared error (regression) on labelled points. */
+    static double score(FittedModel<Vec> model, LabeledDataset d) {
+        double[] predicted = predictions(model, d.points());
+        boolean regression = regression(model);
+        double s = 0;
+        for (int i = 0; i < d.size(); i++) {
+            double p = predicted[i];
+            s += regression ? (p - d.y(i)) * (p - d.y(i)) : (p == d.y(i) ? 1 : 0);
+        }
+        return s / d.size();
+    }
+
+    /**
+     * The accuracy of a model on labelled bags, classes matched by name (for the one-class ball, label +1 is
+     * inlier and -1 outlier, as {@code kernelkit predict} scores it).
+     *
+     * @param what the data, for the message
+     * @throws IllegalArgumentException when no label of the data is a class of the model
+     */
+    static double accuracy(FittedModel<Bag> model, BagDataset data, String what) {
+        Double a = PredictCommand.predict(model, data).accuracy();
+        if (a == null) {
+            throw new IllegalArgumentException(what + ": none of the labels " + data.classNames()
+                    + " is a class of the model " + ((Model<Bag>) model).classNames());
+        }
+        return a;
+    }
+
+    /**
+     * Loads a model written by 'cvm train' ({@link Models#load}): cvm, bvm, one-class-cvm or cvr, behind its
+     * scaler when one is stored.
+     *
+     * @throws IOException naming the file and the type found for a model of another type
+     */
+    @SuppressWarnings("unchecked")
+    static FittedModel<Vec> load(Path file) throws IOException {
+        FittedModel<?> loaded = Models.load(file);
+        FittedModel<?> inner = dev.kernelkit.learn.Scaled.innermost(loaded);
+        if (inner instanceof CvmModel || inner instanceof OneClassCvmModel || inner instanceof CvrModel) {
+            return (FittedModel<Vec>) loaded;
+        }
+        throw new IOException(file + ": expected a model of type cvm, one-class-cvm or cvr, found '"
+                + Models.codecFor(inner).type() + "'");
     }
 
     /**
@@ -461,112 +515,6 @@ final class CvmCli {
             throw new IllegalArgumentException(option + ": " + file + " holds no examples");
         }
         return d.kind() == InputKind.BAGS ? BagDataset.of(d) : LabeledDataset.of(d);
-    }
-
-    /** Saves a fitted model (with its scaler) to a file. */
-    @FunctionalInterface
-    private interface ModelSaver {
-        void save(Path file) throws IOException;
-    }
-
-    /** A fitted model of any method behind the scaler fitted on its raw training data. */
-    private record Scaled(ToDoubleFunction<Vec> model, Function<List<Vec>, double[]> batch, FittedScaler scaler,
-                          int coreVectors, ModelSaver saver, boolean regression,
-                          FitReport report) implements Trained {
-        @Override
-        public double predict(Vec raw) {
-            return model.applyAsDouble(scaler.apply(raw));
-        }
-
-        @Override
-        public double[] predictAll(List<? extends Vec> raw) {
-            List<Vec> scaled = new ArrayList<>(raw.size());
-            for (Vec v : raw) {
-                scaled.add(scaler.apply(v));
-            }
-            if (batch != null) {
-                return batch.apply(scaled);
-            }
-            double[] out = new double[scaled.size()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = model.applyAsDouble(scaled.get(i));
-            }
-            return out;
-        }
-
-        @Override
-        public int dim() {
-            return scaler.dim();
-        }
-
-        @Override
-        public void save(Path file) throws IOException {
-            saver.save(file);
-        }
-    }
-
-    static Trained wrap(CvmModel model, FittedScaler scaler) {
-        Function<List<Vec>, double[]> batch = model::predictLabels;
-        return new Scaled(model::predictLabel, batch, scaler, model.coreVectorCount(),
-                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false,
-                model.report());
-    }
-
-    static Trained wrap(OneClassCvmModel model, FittedScaler scaler) {
-        return new Scaled(model::predictLabel, null, scaler, model.supportVectors().size(),
-                file -> Models.save(stored(scaler) ? new ScaledModel<>(scaler, model) : model, file), false,
-                model.report());
-    }
-
-    static Trained wrap(CvrModel model, FittedScaler scaler) {
-        return new Scaled(model::predict, null, scaler, model.coreSize(),
-                file -> Models.save(stored(scaler) ? new ScaledRegressionModel<>(scaler, model) : model, file), true,
-                model.report());
-    }
-
-    /** Whether to store the scaler: not the identity ('--scale none'), so such files stay as before. */
-    private static boolean stored(FittedScaler scaler) {
-        return scaler.kind() != FeatureScaling.NONE;
-    }
-
-    /**
-     * Loads a model written by 'cvm train' ({@link Models#load}) with the scaler stored in it (the
-     * identity when none is; then the dimension is the model's).
-     */
-    static Trained load(Path file) throws IOException {
-        FittedModel<?> loaded = Models.load(file);
-        FittedModel<?> inner = dev.kernelkit.learn.Scaled.innermost(loaded);
-        FittedScaler scaler = loaded instanceof dev.kernelkit.learn.Scaled<?> s ? s.scaler() : identity(inner.dim());
-        if (inner instanceof CvmModel m) {
-            return wrap(m, scaler);
-        } else if (inner instanceof OneClassCvmModel m) {
-            return wrap(m, scaler);
-        } else if (inner instanceof CvrModel m) {
-            return wrap(m, scaler);
-        }
-        throw new IOException(file + ": expected a model of type cvm, one-class-cvm or cvr, found '"
-                + Models.codecFor(inner).type() + "'");
-    }
-
-    private static FittedScaler identity(int d) {
-        return FittedScaler.of(FeatureScaling.NONE, new double[d], ones(d));
-    }
-
-    private static double[] ones(int d) {
-        double[] a = new double[d];
-        java.util.Arrays.fill(a, 1.0);
-        return a;
-    }
-
-    /** Accuracy (classification) or mean squared error (regression) of a model on labelled data. */
-    static double score(Trained t, LabeledDataset d) {
-        double[] predicted = t.predictAll(d.points());
-        double s = 0;
-        for (int i = 0; i < d.size(); i++) {
-            double p = predicted[i];
-            s += t.regression() ? (p - d.y(i)) * (p - d.y(i)) : (p == d.y(i) ? 1 : 0);
-        }
-        return s / d.size();
     }
 
     static LabeledDataset read(Path file, String option) throws IOException {

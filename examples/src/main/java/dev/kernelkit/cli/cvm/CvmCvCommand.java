@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.cvm;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
@@ -12,6 +13,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Grid;
@@ -20,6 +22,7 @@ import dev.kernelkit.eval.Metric;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.FitReport;
@@ -48,7 +51,8 @@ import picocli.CommandLine.Spec;
  * accuracy (one-class: inlier for label +1, outlier for -1) or the mean squared error. On bags (CSV bags,
  * multi-instance ARFF) cvm, bvm and one-class train on the set kernel over bags. With {@code --json F},
  * every finished fold is journalled in {@code F.journal} and {@code --resume} continues a killed run
- * ({@link Journals}).
+ * ({@link Journals}). With {@code --engine spark} every fold's fit is a Spark task ({@link Recipe}): the same
+ * JSON but for the times, plus the engine's master, task count and longest fit.
  */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
         description = "k-fold cross-validation of a core vector machine on --data (points, or bags with the set kernel).")
@@ -95,20 +99,105 @@ final class CvmCvCommand implements Callable<Integer> {
                         double scaleSeconds, FitReport report, InputKind input, int dim) implements FittedModel<X> {
     }
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of {@code cvm cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
+     * (Spark executors) build the same harness: the outer k-fold (stratified; plain for cvr) of --folds and
+     * --repeats seeded --seed, on each training part the catalog learner of --method fitted with the options
+     * ({@link CvmCli#fit}), its test part scored by accuracy (one-class: inlier for +1) or the mean squared
+     * error, and the fold measures (core vectors and where the fit's time went).
+     *
+     * @param parameters the cvm options (the core-set cap of the memory estimate applied)
+     * @param kernelFrom the --kernel-from option when given (this machine only), else null
+     * @param data the data file, for messages
+     */
+    record Recipe(CvmCli.Parameters parameters, InputKind kind, int folds, int repeats, KernelFrom kernelFrom,
+                  String data) implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "cvm cv --method " + parameters.method;
+        }
+
+        boolean regression() {
+            return parameters.method() == CvmCli.Method.CVR;
+        }
+
+        Resampling outer() {
+            return regression() ? Resampling.kFold(folds, repeats, parameters.seed)
+                    : Resampling.stratifiedKFold(folds, repeats, parameters.seed);
+        }
+
+        private Task task() {
+            return switch (parameters.method()) {
+                case CVR -> Task.REGRESSION;
+                case ONE_CLASS -> Task.ONE_CLASS;
+                default -> Task.CLASSIFICATION;
+            };
+        }
+
+        /** The parameters of the folds' fits, for the fit reports' learner line. */
+        private String describe() {
+            return "method=" + parameters.method + ", mode=" + parameters.mode + ", seed=" + parameters.seed;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            Trainer<X, FoldModel<X>> trainer;
+            if (kind == InputKind.BAGS) {
+                trainer = (Trainer<X, FoldModel<X>>) (Trainer<?, ?>) Trainers.<Bag, FoldModel<Bag>>of("cvm cv",
+                        InputKind.BAGS, task(), describe(), (part, l) -> {
+                            CvmCli.Fit<Bag> t = CvmCli.fit(parameters, BagDataset.of(part));
+                            return new FoldModel<>(test -> CvmCli.accuracy(t.model(), BagDataset.of(test), "a test part"),
+                                    t.coreVectors(), t.fitSeconds(), t.gammaSeconds(), t.scaleSeconds(),
+                                    t.inner().report(), InputKind.BAGS, part.dim());
+                        });
+            } else {
+                trainer = (Trainer<X, FoldModel<X>>) (Trainer<?, ?>) Trainers.<Vec, FoldModel<Vec>>of("cvm cv",
+                        InputKind.VECTORS, task(), describe(), (part, l) -> {
+                            LabeledDataset tr = LabeledDataset.of(part);
+                            KernelFrom.Prepared learned = kernelFrom != null ? kernelFrom.prepare(tr, "--data " + data)
+                                    : null;
+                            CvmCli.Fit<Vec> timed = CvmCli.fit(parameters, tr, learned);
+                            FittedModel<Vec> t = timed.model();
+                            return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)),
+                                    timed.coreVectors(), timed.fitSeconds(), timed.gammaSeconds(), timed.scaleSeconds(),
+                                    t.report(), InputKind.VECTORS, part.dim());
+                        });
+            }
+            String what = regression() ? "mse" : "accuracy";
+            Metric<X> metric = Metric.of(what, !regression(),
+                    (m, test) -> ((FoldModel<X>) m).scorer().applyAsDouble(test));
+            return ModelSelection.crossValidation(outer(), trainer)
+                    .withMetric(metric)
+                    .withThreads(1)
+                    .withMeasures(List.of(
+                            new Measure<X>(CORE_VECTORS, (m, test) -> ((FoldModel<X>) m).coreVectors()),
+                            new Measure<X>(FIT_SECONDS, (m, test) -> ((FoldModel<X>) m).fitSeconds()),
+                            new Measure<X>(GAMMA_SECONDS, (m, test) -> ((FoldModel<X>) m).gammaSeconds()),
+                            new Measure<X>(SCALE_SECONDS, (m, test) -> ((FoldModel<X>) m).scaleSeconds())));
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        engine.validate();
         if (folds < 2) {
             throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
         }
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
         }
+        if (engine.spark() && kernelFrom.given()) {
+            throw new IllegalArgumentException("--kernel-from runs on this machine only: give --engine local");
+        }
         Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
                 kernelFrom.given() ? kernelFrom.load().dim() : -1);
         parameters.checkKind(examples.kind(), data);
-        boolean regression = parameters.method() == CvmCli.Method.CVR;
-        Resampling outer = regression ? Resampling.kFold(folds, repeats, parameters.seed)
-                : Resampling.stratifiedKFold(folds, repeats, parameters.seed);
         PrintWriter out = spec.commandLine().getOut();
         if (examples.kind() == InputKind.BAGS) {
             if (kernelFrom.given()) {
@@ -118,43 +207,21 @@ final class CvmCvCommand implements Callable<Integer> {
             BagDataset d = (BagDataset) examples;
             parameters.apply(MemoryEstimates.bagCvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
                     spec.commandLine().getErr(), d.size());
-            Trainer<Bag, FoldModel<Bag>> trainer = Trainers.of("cvm cv", InputKind.BAGS, task(), describe(), (part, l) -> {
-                CvmCli.BagTrained t = CvmCli.trainBags(parameters, BagDataset.of(part));
-                return new FoldModel<>(test -> t.accuracy(BagDataset.of(test), "a test part"), t.coreVectors(),
-                        t.fitSeconds(), t.gammaSeconds(), t.scaleSeconds(), t.inner().report(), InputKind.BAGS, part.dim());
-            });
-            return run(d, outer, trainer, false, out);
+            parameters.values(InputKind.BAGS, false); // bad values fail here, before anything runs
+            return run(d, new Recipe(parameters, InputKind.BAGS, folds, repeats, null, data.toString()), out);
         }
         kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
         LabeledDataset d = (LabeledDataset) examples;
         parameters.apply(MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
                 spec.commandLine().getErr(), d.size());
-        List<Splits.Split> splits = splits(outer, d);
+        parameters.values(InputKind.VECTORS, kernelFrom.given());
+        Recipe recipe = new Recipe(parameters, InputKind.VECTORS, folds, repeats, kernelFrom.given() ? kernelFrom : null,
+                data.toString());
+        List<Splits.Split> splits = splits(recipe.outer(), d);
         if (kernelFrom.given()) {
             kernelFrom.describe(out, kernelFrom.prepare(d.subset(splits.get(0).train()), "--data " + data));
         }
-        Trainer<Vec, FoldModel<Vec>> trainer = Trainers.of("cvm cv", InputKind.VECTORS, task(), describe(), (part, l) -> {
-            LabeledDataset tr = LabeledDataset.of(part);
-            KernelFrom.Prepared learned = kernelFrom.given() ? kernelFrom.prepare(tr, "--data " + data) : null;
-            CvmCli.Timed timed = CvmCli.trainTimed(parameters, tr, learned);
-            CvmCli.Trained t = timed.model();
-            return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)), t.coreVectors(), timed.fitSeconds(),
-                    timed.gammaSeconds(), timed.scaleSeconds(), t.report(), InputKind.VECTORS, part.dim());
-        });
-        return run(d, outer, trainer, regression, out);
-    }
-
-    private Task task() {
-        return switch (parameters.method()) {
-            case CVR -> Task.REGRESSION;
-            case ONE_CLASS -> Task.ONE_CLASS;
-            default -> Task.CLASSIFICATION;
-        };
-    }
-
-    /** The parameters of the folds' fits, for the fit reports' learner line. */
-    private String describe() {
-        return "method=" + parameters.method + ", mode=" + parameters.mode + ", seed=" + parameters.seed;
+        return run(d, recipe, out);
     }
 
     private List<Splits.Split> splits(Resampling outer, Dataset<?> d) {
@@ -165,31 +232,28 @@ final class CvmCvCommand implements Callable<Integer> {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private <X> int run(Dataset<X> d, Resampling outer, Trainer<X, FoldModel<X>> trainer, boolean regression,
-                        PrintWriter out) throws Exception {
-        List<Splits.Split> splits = splits(outer, d);
+    private <X> int run(Dataset<X> d, Recipe recipe, PrintWriter out) throws Exception {
+        boolean regression = recipe.regression();
+        List<Splits.Split> splits = splits(recipe.outer(), d);
         String what = regression ? "mse" : "accuracy";
-        Metric<X> metric = Metric.of(what, !regression, (m, test) -> ((FoldModel<X>) m).scorer().applyAsDouble(test));
-        ModelSelection<X> protocol = ModelSelection.crossValidation(outer, trainer)
-                .withMetric(metric)
-                .withThreads(1)
-                .withMeasures(List.of(
-                        new Measure<X>(CORE_VECTORS, (m, test) -> ((FoldModel<X>) m).coreVectors()),
-                        new Measure<X>(FIT_SECONDS, (m, test) -> ((FoldModel<X>) m).fitSeconds()),
-                        new Measure<X>(GAMMA_SECONDS, (m, test) -> ((FoldModel<X>) m).gammaSeconds()),
-                        new Measure<X>(SCALE_SECONDS, (m, test) -> ((FoldModel<X>) m).scaleSeconds())))
+        ModelSelection<X> protocol = recipe.<X>selection()
                 .withListener(f -> {
                     String fold = repeats == 1 ? Integer.toString(f.index() + 1) : (f.repeat() + 1) + "." + (f.fold() + 1);
                     out.printf("fold %s: %s %.6f, %d core vectors%n", fold, what, f.score(),
                             Math.round(f.measure(CORE_VECTORS)));
                     out.flush();
                 });
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        if (journal != null) {
-            protocol = protocol.withJournal(journal, "cv");
+        FoldJournal journal;
+        EngineRun run;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json.file(), resume);
+            if (journal != null) {
+                protocol = protocol.withJournal(journal, "cv");
+            }
+            run = EngineRun.run(fits, recipe, protocol, d);
         }
-        Evaluation r = protocol.run(d);
+        Evaluation r = run.evaluation();
         List<OuterFold> done = r.folds();
         double seconds = 0;
         double gammaSeconds = 0;
@@ -207,8 +271,8 @@ final class CvmCvCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "mean %s %.6f over %d folds (%s mode); %.3f s training in total%n", what, s.mean(),
                 splits.size(), parameters.mode, seconds);
         out.printf(Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
-                new CvmCli.Timed(null, scaleSeconds, gammaSeconds, 0).preparationText(), scoreSeconds);
-        out.flush();
+                CvmCli.preparationText(scaleSeconds, gammaSeconds), scoreSeconds);
+        run.print(out);
         JsonSummary summary = new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
                 .put("input", d.kind().label())
                 .put("scale", parameters.scale.cliName())
@@ -227,7 +291,7 @@ final class CvmCvCommand implements Callable<Integer> {
         } else {
             EvaluationJson.into(summary, r);
         }
-        json.write(CommandSupport.putEnvironment(summary));
+        json.write(CommandSupport.putEnvironment(run.into(summary)));
         Journals.finish(journal);
         return 0;
     }

@@ -4,6 +4,8 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.PredictCommand;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Dataset;
 import dev.kernelkit.learn.InputKind;
 import java.io.PrintWriter;
@@ -60,12 +62,12 @@ final class CvmPredictCommand implements Callable<Integer> {
         if (loaded.model().input() == InputKind.BAGS) {
             return bags(loaded);
         }
-        CvmCli.Trained t = CvmCli.load(model);
+        FittedModel<Vec> t = CvmCli.load(model);
         // read as 'kernelkit predict' reads a cvm model's data: dense LIBSVM, the dimension checked
         LabeledDataset d = LabeledDataset.of(dev.kernelkit.cli.ExampleFiles.readFor(data,
                 dev.kernelkit.cli.ExampleFiles.Format.LIBSVM, dev.kernelkit.learn.InputKind.VECTORS, t.dim(),
                 "the model " + model, true));
-        double[] predicted = t.predictAll(d.points());
+        double[] predicted = CvmCli.predictions(t, d.points());
         List<String> lines = new ArrayList<>();
         for (double p : predicted) {
             lines.add(Double.toString(p));
@@ -77,10 +79,10 @@ final class CvmPredictCommand implements Callable<Integer> {
             lines.forEach(out::println);
         }
         double score = CvmCli.score(t, d);
-        String what = t.regression() ? "mse" : "accuracy";
+        String what = CvmCli.regression(t) ? "mse" : "accuracy";
         out.printf("%s on %d points: %.6f%n", what, d.size(), score);
         out.flush();
-        json.write(new JsonSummary().put("command", "cvm predict").put(what, score).put("core_vectors", (long) t.coreVectors())
+        json.write(new JsonSummary().put("command", "cvm predict").put(what, score).put("core_vectors", (long) CvmCli.coreVectors(t))
                 .put("n", (long) d.size()));
         return 0;
     }

@@ -4,7 +4,10 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.KernelFrom;
 import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
+import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.Kernels;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code kernelkit cvm train}: fits the --scale scaler on --data, trains on the scaled data, scores
  * on --test (scaled with the training scaler) and writes --model with the scaler. Points come from
  * LIBSVM (or ARFF) files; bags (CSV bags, multi-instance ARFF) are trained on with the set kernel over
- * bags ({@link CvmCli#trainBags}: cvm, bvm or one-class, whose ball flags anomalous bags). The time
+ * bags (the catalog's bag-cvm, bag-bvm or bag-one-class-cvm, whose ball flags anomalous bags). The time
  * printed as "trained in" is the fit alone; the automatic gamma, the scaling and the scoring are timed
  * and printed on their own line. The training examples are scored only when there is no --test or
  * --train-score is given (on large data that scoring can take longer than the fit). The memory the run
@@ -85,21 +88,21 @@ final class CvmTrainCommand implements Callable<Integer> {
             learned = kernelFrom.prepare(train, "--data " + data);
             kernelFrom.describe(out, learned);
         }
-        CvmCli.Timed timed = CvmCli.trainTimed(parameters, train, learned);
-        CvmCli.Trained t = timed.model();
+        CvmCli.Fit<Vec> timed = CvmCli.fit(parameters, train, learned);
+        FittedModel<Vec> t = timed.model();
         double seconds = timed.fitSeconds();
         long s0 = System.nanoTime();
         Double trainScore = testSet == null || this.trainScore ? CvmCli.score(t, train) : null;
         Double testScore = testSet == null ? null : CvmCli.score(t, testSet);
         double scoreSeconds = (System.nanoTime() - s0) * 1e-9;
         if (model != null) {
-            t.save(model);
+            Models.save(t, model);
         }
-        String what = t.regression() ? "mse" : "accuracy";
-        print(out, t.coreVectors(), seconds, what, trainScore, testScore, timed.preparationText(), scoreSeconds);
+        String what = CvmCli.regression(t) ? "mse" : "accuracy";
+        print(out, timed.coreVectors(), seconds, what, trainScore, testScore, timed.preparationText(), scoreSeconds);
         double reported = testScore != null ? testScore : trainScore;
         JsonSummary s = new JsonSummary().put("command", "cvm train").put("method", parameters.method)
-                .put(what, reported).put("core_vectors", (long) t.coreVectors()).put("train_seconds", seconds)
+                .put(what, reported).put("core_vectors", (long) timed.coreVectors()).put("train_seconds", seconds)
                 .put("gamma_seconds", timed.gammaSeconds()).put("scale_seconds", timed.scaleSeconds())
                 .put("score_seconds", scoreSeconds)
                 .put("n_train", (long) train.size()).put("data", data.toString())
@@ -145,10 +148,10 @@ final class CvmTrainCommand implements Callable<Integer> {
         }
         parameters.apply(MemoryEstimates.bagCvm("cvm train", train, parameters.cacheMb, parameters.maxCore),
                 spec.commandLine().getErr(), train.size());
-        CvmCli.BagTrained t = CvmCli.trainBags(parameters, train);
+        CvmCli.Fit<Bag> t = CvmCli.fit(parameters, train);
         long s0 = System.nanoTime();
-        Double trainScore = testSet == null || this.trainScore ? t.accuracy(train, "--data " + data) : null;
-        Double testScore = testSet == null ? null : t.accuracy(testSet, "--test " + test);
+        Double trainScore = testSet == null || this.trainScore ? CvmCli.accuracy(t.model(), train, "--data " + data) : null;
+        Double testScore = testSet == null ? null : CvmCli.accuracy(t.model(), testSet, "--test " + test);
         double scoreSeconds = (System.nanoTime() - s0) * 1e-9;
         if (model != null) {
             Models.save(t.model(), model);
@@ -172,7 +175,7 @@ final class CvmTrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static dev.kernelkit.kernel.Kernel<?> kernelOf(CvmCli.BagTrained t) {
+    private static dev.kernelkit.kernel.Kernel<?> kernelOf(CvmCli.Fit<Bag> t) {
         if (t.inner() instanceof dev.kernelkit.cvm.BagCvmModel m) {
             return m.machines().get(0).kernel();
         }

@@ -49,8 +49,8 @@ final class SparseMiBenchCccpCommand implements Callable<Integer> {
             description = "Timed fits per solver and C; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Split seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    Options.Seed seed = new Options.Seed();
 
     @Override
     public Integer call() throws IOException {
@@ -64,7 +64,7 @@ final class SparseMiBenchCccpCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--c-grid values must be > 0 and finite, got " + c);
             }
         }
-        BagDataset[] parts = MiData.firstFold(input.read(), seed);
+        BagDataset[] parts = MiData.firstFold(input.read(), seed.seed());
         BagDataset train = parts[0];
         BagDataset test = parts[1];
         double g = gammaDim / train.dim();

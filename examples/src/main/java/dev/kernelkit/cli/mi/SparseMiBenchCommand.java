@@ -65,8 +65,8 @@ final class SparseMiBenchCommand implements Callable<Integer> {
             description = "Timed runs per measurement; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Split and model seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    Options.Seed seed = new Options.Seed();
 
     @Override
     public Integer call() throws IOException {
@@ -81,12 +81,12 @@ final class SparseMiBenchCommand implements Callable<Integer> {
             }
         }
         BagDataset all = input.read();
-        BagDataset[] parts = MiData.firstFold(all, seed);
+        BagDataset[] parts = MiData.firstFold(all, seed.seed());
         BagDataset train = parts[0];
         BagDataset test = parts[1];
         double g = gammaDim / all.dim();
         SparseMiOptions o = SparseMiOptions.defaults().withGamma(g).withC(c).withExpansionVectors(xv)
-                .withMaxIterations(iterations).withSeed(seed);
+                .withMaxIterations(iterations).withSeed(seed.seed());
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "%s: training part of fold 1 of 10 (%d bags, %d instances), gamma %.4g (= %s/dim), C %s / replicate, "
                         + "N_XV %d, t_max %d, median of %d runs%n", input.data, train.size(), train.instanceCount(), g,

@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.mi;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
@@ -8,7 +9,9 @@ import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Summary;
@@ -47,7 +50,9 @@ import picocli.CommandLine.Spec;
  * {@code kernelkit sparse-mi compare}: every method of the module on identical folds (the same split seed), each
  * with (gamma, C) tuned by inner 3-fold CV on the training part, as a table and JSON; journalled after every outer
  * fold of every method beside {@code --json} and continued by {@code --resume}. The paper's protocol; any learners
- * of the catalog compare with {@code kernelkit compare}.
+ * of the catalog compare with {@code kernelkit compare}. With {@code --engine spark} every fit is a Spark task
+ * ({@link Recipe}, one run per method): the same JSON but for the times, plus the engine's master, task count and
+ * longest fit.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"All methods of the module on identical folds with the paper's protocol (gamma and C by "
@@ -70,8 +75,8 @@ final class SparseMiCompareCommand implements Callable<Integer> {
     @Mixin
     OuterFolds outer = new OuterFolds();
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Fold and model seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    Options.Seed seed = new Options.Seed();
 
     @Option(names = "--xv", paramLabel = "N", defaultValue = "10",
             description = "N_XV of SparseMI, RSVM and RS (default: ${DEFAULT-VALUE}).")
@@ -124,51 +129,96 @@ final class SparseMiCompareCommand implements Callable<Integer> {
                     + "bag's samples); several are chosen by the inner CV (default: ${DEFAULT-VALUE}).")
     List<String> misvmWeightings;
 
-    /** The variants of a method tuned by the inner CV; one element for a method without choices. */
-    List<MiProtocol.Variant> variants(String method) {
-        List<MiProtocol.Variant> out = new ArrayList<>();
-        switch (method) {
-            case "mikernel" -> {
-                for (String f : mikernelForms) {
-                    MiKernelOptions.Form form = MiOptionValues.enumValue(MiKernelOptions.Form.class, "--mikernel-forms", f);
-                    out.add(new MiProtocol.Variant(f.toLowerCase(Locale.ROOT), (g, c) ->
-                            MiKernel.trainer(MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c))));
-                }
-            }
-            case "mi-SVM", "MI-SVM" -> {
-                MiSvmOptions.Variant v = method.equals("mi-SVM") ? MiSvmOptions.Variant.INSTANCE : MiSvmOptions.Variant.BAG;
-                for (String w : misvmWeightings) {
-                    MiSvmOptions.Weighting weighting = MiOptionValues.enumValue(MiSvmOptions.Weighting.class,
-                            "--misvm-weightings", w);
-                    out.add(new MiProtocol.Variant(w.toLowerCase(Locale.ROOT), (g, c) ->
-                            MiSvm.trainer(MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
-                                    .withMaxRounds(maxRounds))));
-                }
-            }
-            default -> out.add(new MiProtocol.Variant(method, learner(method)));
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of one method of {@code sparse-mi compare} in plain values ({@link SelectionRecipe}), so that a fit
+     * engine's workers (Spark executors) build the same harness ({@link MiProtocol#tunedVariants}): repeated stratified
+     * k-fold seeded --seed, features standardised on each training part, (variant, gamma, C) chosen by inner 3-fold CV.
+     *
+     * @param gammas the gamma grid (times the feature count, computed on the data)
+     * @param cs the C grid
+     */
+    record Recipe(String method, long seed, int xv, int iterations, String init, StepOption step,
+                  SparseMiSolverOptions solver, int maxRounds, CccpSettings cccp, List<String> mikernelForms,
+                  List<String> misvmWeightings, int folds, int repeats, double[] gammas, double[] cs)
+            implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        /** Copies the lists (serializable, unmodifiable). */
+        Recipe {
+            mikernelForms = List.copyOf(mikernelForms);
+            misvmWeightings = List.copyOf(misvmWeightings);
         }
-        return out;
+
+        @Override
+        public String name() {
+            return "sparse-mi compare: " + method;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            // with one variant this is MiProtocol.tuned fold by fold
+            return (ModelSelection<X>) (ModelSelection<?>) MiProtocol.tunedVariants(variants(), folds, repeats, seed,
+                    gammas, cs, 1);
+        }
+
+        /** The variants of the method tuned by the inner CV; one element for a method without choices. */
+        List<MiProtocol.Variant> variants() {
+            List<MiProtocol.Variant> out = new ArrayList<>();
+            switch (method) {
+                case "mikernel" -> {
+                    for (String f : mikernelForms) {
+                        MiKernelOptions.Form form = MiOptionValues.enumValue(MiKernelOptions.Form.class, "--mikernel-forms",
+                                f);
+                        out.add(new MiProtocol.Variant(f.toLowerCase(Locale.ROOT), (g, c) ->
+                                MiKernel.trainer(MiKernelOptions.defaults().withForm(form).withGamma(g).withC(c))));
+                    }
+                }
+                case "mi-SVM", "MI-SVM" -> {
+                    MiSvmOptions.Variant v = method.equals("mi-SVM") ? MiSvmOptions.Variant.INSTANCE
+                            : MiSvmOptions.Variant.BAG;
+                    for (String w : misvmWeightings) {
+                        MiSvmOptions.Weighting weighting = MiOptionValues.enumValue(MiSvmOptions.Weighting.class,
+                                "--misvm-weightings", w);
+                        out.add(new MiProtocol.Variant(w.toLowerCase(Locale.ROOT), (g, c) ->
+                                MiSvm.trainer(MiSvmOptions.defaults(v).withWeighting(weighting).withGamma(g).withC(c)
+                                        .withMaxRounds(maxRounds))));
+                    }
+                }
+                default -> out.add(new MiProtocol.Variant(method, learner()));
+            }
+            return out;
+        }
+
+        MiProtocol.Factory learner() {
+            SparseMiOptions base = solver.apply(SparseMiOptions.defaults().withExpansionVectors(xv)
+                    .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule()));
+            // every trainer below is a pure function of (data, gamma, C) and seeded options: inner fits in parallel
+            return switch (method) {
+                case "sparsemi" -> (g, c) -> SparseMi.trainer(base.withGamma(g).withC(c));
+                case "mikernel" -> (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c));
+                case "rsvm" -> (g, c) -> RandomSparseSvm.trainer(base.withGamma(g).withC(c));
+                case "rs" -> (g, c) -> ReducedSet.trainer(base.withGamma(g).withC(c));
+                case "mi-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
+                        .withGamma(g).withC(c).withMaxRounds(maxRounds));
+                case "MI-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
+                        .withGamma(g).withC(c).withMaxRounds(maxRounds));
+                case "miles" -> (g, c) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c));
+                case "cccp" -> (g, c) -> MiCccp.trainer(MiCccpOptions.defaults().withGamma(g).withC(c)
+                        .withLambda(cccp.lambda).withMaxIterations(cccp.steps));
+                default -> throw new IllegalArgumentException("--methods: unknown method '" + method
+                        + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
+            };
+        }
     }
 
-    MiProtocol.Factory learner(String method) {
-        SparseMiOptions base = solver.apply(SparseMiOptions.defaults().withExpansionVectors(xv)
-                .withInit(XvInit.parse(init)).withMaxIterations(iterations).withSeed(seed).withStepRule(step.rule()));
-        // every trainer below is a pure function of (data, gamma, C) and seeded options: inner fits in parallel
-        return switch (method) {
-            case "sparsemi" -> (g, c) -> SparseMi.trainer(base.withGamma(g).withC(c));
-            case "mikernel" -> (g, c) -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(c));
-            case "rsvm" -> (g, c) -> RandomSparseSvm.trainer(base.withGamma(g).withC(c));
-            case "rs" -> (g, c) -> ReducedSet.trainer(base.withGamma(g).withC(c));
-            case "mi-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.INSTANCE)
-                    .withGamma(g).withC(c).withMaxRounds(maxRounds));
-            case "MI-SVM" -> (g, c) -> MiSvm.trainer(MiSvmOptions.defaults(MiSvmOptions.Variant.BAG)
-                    .withGamma(g).withC(c).withMaxRounds(maxRounds));
-            case "miles" -> (g, c) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c));
-            case "cccp" -> (g, c) -> MiCccp.trainer(MiCccpOptions.defaults().withGamma(g).withC(c)
-                    .withLambda(cccp.lambda).withMaxIterations(cccp.steps));
-            default -> throw new IllegalArgumentException("--methods: unknown method '" + method
-                    + "'; built: sparsemi, mikernel, rsvm, rs, mi-SVM, MI-SVM, miles, cccp");
-        };
+    /** The recipe of one method on these grids. */
+    Recipe recipe(String method, double[] gammas, double[] cs) {
+        return new Recipe(method, seed.seed(), xv, iterations, init, step, solver, maxRounds, cccp, mikernelForms,
+                misvmWeightings, outer.folds, outer.repeats, gammas, cs);
     }
 
     @Override
@@ -184,19 +234,28 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         List<String> chosen = methods == null
                 ? ALL : List.copyOf(methods);
         for (String m : chosen) {
-            learner(m);
-            variants(m);
+            recipe(m, new double[0], new double[0]).learner();
+            recipe(m, new double[0], new double[0]).variants();
         }
-        int folds = outer.folds;
-        int repeats = outer.repeats;
+        engine.validate();
         BagDataset d = input.read();
         MemoryEstimates.sparseMi("sparse-mi compare", d, outer.trainFraction(), xv,
                 chosen.contains("mi-SVM") || chosen.contains("MI-SVM") || chosen.contains("cccp"), threads.threads());
         double[] gammas = MiOptionValues.gammas(null, gammaGrid, d.dim());
         double[] cs = MiOptionValues.cs(null, cGrid);
         PrintWriter out = spec.commandLine().getOut();
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            return run(fits, chosen, d, gammas, cs, out);
+        }
+    }
+
+    private int run(CatalogEngine fits, List<String> chosen, BagDataset d, double[] gammas, double[] cs,
+                    PrintWriter out) throws IOException {
+        int folds = outer.folds;
+        int repeats = outer.repeats;
         out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
-                        + "(inner 3-fold CV)%n", input.data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed,
+                        + "(inner 3-fold CV)%n", input.data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed.seed(),
                 Arrays.toString(gammas), Arrays.toString(cs));
         out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
         out.flush();
@@ -207,10 +266,11 @@ final class SparseMiCompareCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "%-9s %s%n", m, "not run (--methods)");
                 continue;
             }
-            List<MiProtocol.Variant> vs = variants(m);
-            // with one variant this is MiProtocol.tuned fold by fold
-            ModelSelection<Bag> protocol = MiProtocol.tunedVariants(vs, folds, repeats, seed, gammas, cs, 1);
-            Evaluation r = (journal == null ? protocol : protocol.withJournal(journal, m)).run(d);
+            Recipe recipe = recipe(m, gammas, cs);
+            List<MiProtocol.Variant> vs = recipe.variants();
+            ModelSelection<Bag> protocol = recipe.selection();
+            Evaluation r = EngineRun.run(fits, recipe, journal == null ? protocol : protocol.withJournal(journal, m), d)
+                    .evaluation();
             Summary acc = r.summary();
             double vectors = MiProtocol.mean(MiProtocol.vectors(r));
             double trainSeconds = MiProtocol.mean(r.trainSeconds());
@@ -241,10 +301,13 @@ final class SparseMiCompareCommand implements Callable<Integer> {
             }
             all.put(m, EvaluationJson.into(row, r));
         }
+        EngineRun engineRun = EngineRun.summary(fits);
+        engineRun.print(out);
         if (json != null) {
-            CommandSupport.putEnvironment(new JsonSummary().put("command", "sparse-mi compare")).put("methods", all)
+            engineRun.into(CommandSupport.putEnvironment(new JsonSummary().put("command", "sparse-mi compare")))
+                    .put("methods", all)
                     .put("folds", (long) folds).put("repeats", (long) repeats)
-                    .put("seed", seed).put("tolerance", solver.tolerance)
+                    .put("seed", seed.seed()).put("tolerance", solver.tolerance)
                     .put("trial_limit", solver.trialLimit().name().toLowerCase(Locale.ROOT))
                     .put("inner_solver", solver.innerSolver().name().toLowerCase(Locale.ROOT))
                     .put("inner_tolerance", solver.innerTolerance()).writeTo(json);

@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.mi;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
@@ -8,7 +9,9 @@ import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Preprocessing;
@@ -32,7 +35,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kernelkit sparse-mi cv}: the paper's repeated stratified k-fold protocol over bags, features standardised
  * on each training part, (gamma, C) fixed or chosen by inner 3-fold CV on the training part; journalled after every
- * outer fold beside {@code --json} and continued by {@code --resume}.
+ * outer fold beside {@code --json} and continued by {@code --resume}. With {@code --engine spark} every fit of the
+ * protocol is a Spark task ({@link Recipe}): the same JSON but for the times, plus the engine's master, task count and
+ * longest fit.
  */
 @Command(name = "cv", mixinStandardHelpOptions = true,
         description = "Repeated stratified k-fold CV, standardised per training part, gamma and C tuned by inner 3-fold CV unless given.")
@@ -53,26 +58,67 @@ final class SparseMiCvCommand implements Callable<Integer> {
     @Mixin
     Options.Resume resume;
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of {@code sparse-mi cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
+     * (Spark executors) build the same harness ({@link MiProtocol}): repeated stratified k-fold seeded --seed, features
+     * standardised on each training part, (gamma, C) fixed or chosen by the inner CV, with {@code --xv auto} the
+     * expansion size searched too ({@link MiProtocol#tunedSize}), with {@code --iterations auto} the iteration cap
+     * ({@link MiProtocol#tunedIterations}).
+     *
+     * @param learner the learner options (--kernel-from stays on this machine)
+     * @param gammas the gamma grid computed on the whole data, as the command always did
+     */
+    record Recipe(SparseMiLearnerOptions learner, int folds, int repeats, double[] gammas) implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "sparse-mi cv --method " + learner.method;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            try {
+                // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
+                ModelSelection<Bag> protocol = learner.autoXv()
+                        ? MiProtocol.tunedSize(learner.sizedFactory(), folds, repeats, learner.seed(), gammas,
+                                learner.cs(), learner.xvGrid, learner.innerRepeats, learner.xvSearch(), learner.xvTies(),
+                                learner.xvLarge())
+                        : learner.autoIterations()
+                        ? MiProtocol.tunedIterations(learner::options, folds, repeats, learner.seed(), gammas,
+                                learner.cs(), learner.iterationsGrid, learner.innerRepeats)
+                        : MiProtocol.tuned(learner.factory(), folds, repeats, learner.seed(), gammas, learner.cs(),
+                                learner.innerRepeats);
+                if (learner.learnedKernel()) {
+                    // the model's scaler replaces the per-fold standardisation; each fit scales the kernel on its part
+                    protocol = protocol.withPreprocessing(Preprocessing.none());
+                }
+                return (ModelSelection<X>) (ModelSelection<?>) protocol;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
+        engine.validate();
+        if (engine.spark() && learner.learnedKernel()) {
+            throw new IllegalArgumentException("--kernel-from runs on this machine only: give --engine local");
+        }
         learner.checkGrid();
         int folds = outer.folds;
         int repeats = outer.repeats;
         BagDataset d = learner.prepare(input.read(), "--data " + input.data);
         MemoryEstimates.sparseMi("sparse-mi cv", d, outer.trainFraction(), learner.largestXv(), false, threads.threads());
         PrintWriter out = spec.commandLine().getOut();
-        // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
-        ModelSelection<Bag> protocol = learner.autoXv()
-                ? MiProtocol.tunedSize(learner.sizedFactory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
-                        learner.xvGrid, learner.innerRepeats, learner.xvSearch(), learner.xvTies(), learner.xvLarge())
-                : learner.autoIterations()
-                ? MiProtocol.tunedIterations(learner::options, folds, repeats, learner.seed(), learner.gammas(d),
-                        learner.cs(), learner.iterationsGrid, learner.innerRepeats)
-                : MiProtocol.tuned(learner.factory(), folds, repeats, learner.seed(), learner.gammas(d), learner.cs(),
-                        learner.innerRepeats);
+        Recipe recipe = new Recipe(learner, folds, repeats, learner.gammas(d));
+        ModelSelection<Bag> protocol = recipe.selection();
         if (learner.learnedKernel()) {
-            // the model's scaler replaces the per-fold standardisation; each fit scales the kernel on its own part
-            protocol = protocol.withPreprocessing(Preprocessing.none());
             LearnedKernel k = learner.learned();
             out.printf(Locale.ROOT, "kernel from %s: learned by %s, %s (%d of %d base kernels with a positive weight), "
                             + "%s scaler of the model, used as %s%n", learner.kernelFrom.file(), k.learner(), k.describe(),
@@ -81,8 +127,14 @@ final class SparseMiCvCommand implements Callable<Integer> {
                             ? "the learned combination (scaled to mean k(x, x) = 1 on each training part)"
                             : "a Gaussian weighted by its per-feature weights");
         }
-        FoldJournal journal = Journals.open(spec, json, resume);
-        Evaluation r = (journal == null ? protocol : protocol.withJournal(journal, "cv")).run(d);
+        FoldJournal journal;
+        EngineRun run;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json, resume);
+            run = EngineRun.run(fits, recipe, journal == null ? protocol : protocol.withJournal(journal, "cv"), d);
+        }
+        Evaluation r = run.evaluation();
         Summary acc = r.summary();
         double[] v = MiProtocol.vectors(r);
         double vMean = MiProtocol.mean(v);
@@ -107,7 +159,7 @@ final class SparseMiCvCommand implements Callable<Integer> {
         for (String note : MiReports.edgeNotes(r)) {
             out.println("# note: " + note);
         }
-        out.flush();
+        run.print(out);
         if (json != null) {
             JsonSummary js = new JsonSummary().put("command", "sparse-mi cv").put("method", learner.method)
                     .put("accuracy_mean", acc.mean())
@@ -132,7 +184,7 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     .putList("fold_accuracies", r.scores())
                     .putList("iterations_chosen", learner.autoIterations()
                             ? MiProtocol.chosen(r, MiProtocol.ITERATIONS) : new double[0]);
-            CommandSupport.putEnvironment(EvaluationJson.into(js, r)).writeTo(json);
+            CommandSupport.putEnvironment(EvaluationJson.into(run.into(js), r)).writeTo(json);
             Journals.finish(journal);
         }
         return 0;

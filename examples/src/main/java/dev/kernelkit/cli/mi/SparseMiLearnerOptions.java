@@ -28,7 +28,9 @@ import picocli.CommandLine.Option;
  * learned ({@link LearnedKernelForSparseMi}: the learned combination itself, or a Gaussian weighted by its
  * per-feature weights), the bags scaled by the model's own scaler.
  */
-final class SparseMiLearnerOptions {
+final class SparseMiLearnerOptions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** The learning methods of train and cv. */
     enum Method { SPARSEMI, MIKERNEL, RSVM, RS }
 
@@ -104,8 +106,9 @@ final class SparseMiLearnerOptions {
     @Mixin
     Options.Seed seed = new Options.Seed();
 
+    /** Not sent to a fit engine's workers: --kernel-from runs on this machine only (null after deserialisation). */
     @Mixin
-    KernelFrom kernelFrom = new KernelFrom();
+    transient KernelFrom kernelFrom = new KernelFrom();
 
     @Option(names = "--kernel-form", paramLabel = "learned|weighted-gaussian", defaultValue = "learned",
             description = "With --kernel-from: learned uses the learned combination itself (scaled to mean "
@@ -225,7 +228,7 @@ final class SparseMiLearnerOptions {
 
     /** True when SparseMI trains with the kernel of {@code --kernel-from}. */
     boolean learnedKernel() {
-        return kernelFrom.given();
+        return kernelFrom != null && kernelFrom.given();
     }
 
     /** The form of the learned kernel ({@code --kernel-form}). */

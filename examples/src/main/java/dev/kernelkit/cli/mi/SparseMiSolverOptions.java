@@ -10,7 +10,9 @@ import picocli.CommandLine.Option;
  * ({@link SparseMiOptions.TrialLimit}) and the inner solver of eq. 12 at fixed XVs, exact Newton or the paper's
  * L-BFGS to a relative tolerance ({@link SparseMiOptions.InnerSolver}). The defaults are the library's.
  */
-final class SparseMiSolverOptions {
+final class SparseMiSolverOptions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     @Option(names = "--tolerance", paramLabel = "TOL", defaultValue = "1e-6",
             description = "SparseMI stops when an accepted step lowers g(Z) by less than TOL * |g(Z)|, >= 0 "
                     + "(default: ${DEFAULT-VALUE}).")

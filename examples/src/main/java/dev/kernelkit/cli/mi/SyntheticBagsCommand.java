@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.mi;
 
+import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.synthetic.SyntheticData;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,12 +44,12 @@ final class SyntheticBagsCommand implements Callable<Integer> {
             description = "Features (default: ${DEFAULT-VALUE}, as MUSK2).")
     int dim;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    Options.Seed seed = new Options.Seed();
 
     @Override
     public Integer call() throws IOException {
-        BagDataset d = SyntheticData.muskLikeBags(positive, negative, instances, dim, seed);
+        BagDataset d = SyntheticData.muskLikeBags(positive, negative, instances, dim, seed.seed());
         // through the output layer (atomic for a file, written through for a FIFO or -), not truncated in place
         java.nio.file.Path staged = java.nio.file.Files.createTempFile("kernelkit-synth", ".csv");
         try {
@@ -58,7 +60,7 @@ final class SyntheticBagsCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "bags %d (%d positive)  instances %d  features %d  seed %d  written to %s%n", d.size(),
-                positive, d.instanceCount(), d.dim(), seed, out);
+                positive, d.instanceCount(), d.dim(), seed.seed(), out);
         w.flush();
         return 0;
     }

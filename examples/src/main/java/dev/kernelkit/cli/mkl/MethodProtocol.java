@@ -17,8 +17,13 @@ import dev.kernelkit.mkl.MklProtocol;
  */
 record MethodProtocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) {
     static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, LabeledDataset data) {
+        return of(method, params, outer, seed, data.size());
+    }
+
+    /** The protocol for data of n examples. */
+    static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, int n) {
         MklProtocol.Tuning t = params.tuning(method);
-        return new MethodProtocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), data.size()));
+        return new MethodProtocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), n));
     }
 
     /**
@@ -31,8 +36,12 @@ record MethodProtocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) 
 
     /** Outer split {@code index} (0-based) of the data: tuned on its training part, fitted, tested. */
     MklSplitResult run(LabeledDataset data, int index) {
-        OuterFold f = selection.runFold(data, index);
-        return new MklSplitResult(index + 1, tuning.chosen(f.selection(), data.dim()), f.score(),
+        return result(tuning, selection.runFold(data, index), index, data.dim());
+    }
+
+    /** The result of outer split {@code index} (0-based) of a run of the tuning's protocol on data of dimension dim. */
+    static MklSplitResult result(MklProtocol.Tuning tuning, OuterFold f, int index, int dim) {
+        return new MklSplitResult(index + 1, tuning.chosen(f.selection(), dim), f.score(),
                 f.measure(MklProtocol.AVERAGE_PRECISION), f.measure(MklProtocol.KERNELS_SELECTED), f.trainSeconds(),
                 f.tuneSeconds(), (int) f.measure(MklProtocol.SVM_SOLVES), f.selection().fits(),
                 f.selection().unconvergedFits(), (int) f.measure(MklProtocol.MACHINES),

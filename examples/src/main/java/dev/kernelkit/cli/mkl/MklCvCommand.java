@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.mkl;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
@@ -9,15 +10,22 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.Progress;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mkl.MklMethod;
+import dev.kernelkit.mkl.MklProtocol;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +33,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kernelkit mkl cv}: one method on random stratified train/test splits (the paper's 70/30 protocol); journalled
- * after every split beside {@code --json} and continued by {@code --resume} ({@link Journals}).
+ * after every split beside {@code --json} and continued by {@code --resume} ({@link Journals}). With
+ * {@code --engine spark} every fit of the protocol is a Spark task ({@link Recipe}): the same JSON but for the times,
+ * plus the engine's master, task count and longest fit.
  */
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Random stratified train/test splits (the paper's 70/30 protocol); missing hyper-parameters by CV on each training part.")
@@ -47,22 +57,68 @@ final class MklCvCommand implements Callable<Integer> {
     @Mixin
     Options.Resume resume;
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of {@code mkl cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
+     * (Spark executors) build the same harness ({@link MethodProtocol}): {@code splits} stratified hold-out
+     * splits seeded {@code seed + r}, the method's missing hyper-parameters tuned by the inner CV of split s
+     * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}).
+     *
+     * @param n the size of the data (the tuning's subset rule needs it)
+     */
+    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n)
+            implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "mkl cv --method " + method.cliName();
+        }
+
+        Resampling outer() {
+            return Resampling.stratifiedHoldOut(1 - testFraction, splits, seed);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            return (ModelSelection<X>) (ModelSelection<?>) MethodProtocol.of(method, params, outer(), seed, n).selection();
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        engine.validate();
         MklMethod m = method.method();
         LabeledDataset data = splits.withNoise(MklData.read(input));
         Resampling outer = splits.resampling();
         MemoryEstimates.mkl("mkl cv", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
                 params.kernels().count(data.dim()));
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        MethodProtocol protocol = MethodProtocol.of(m, params, outer, splits.seed, data).withJournal(journal, "cv");
+        MklProtocol.Tuning tuning = params.tuning(m);
+        Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size());
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
-        List<MklSplitResult> results = new ArrayList<>();
-        for (int i = 0; i < outer.size(); i++) {
-            progress.update("splits", i, outer.size());
-            results.add(protocol.run(data, i));
+        AtomicInteger finished = new AtomicInteger();
+        ModelSelection<Vec> selection = recipe.<Vec>selection()
+                .withListener(f -> progress.update("splits", finished.incrementAndGet(), outer.size()));
+        FoldJournal journal;
+        EngineRun run;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json.file(), resume);
+            if (journal != null) {
+                selection = selection.withJournal(journal, "cv");
+            }
+            progress.update("splits", 0, outer.size());
+            run = EngineRun.run(fits, recipe, selection, data);
         }
         progress.done();
+        List<MklSplitResult> results = new ArrayList<>();
+        List<OuterFold> folds = run.evaluation().folds();
+        for (int i = 0; i < folds.size(); i++) {
+            results.add(MethodProtocol.result(tuning, folds.get(i), i, data.dim()));
+        }
         PrintWriter out = spec.commandLine().getOut();
         TablePrinter t = new TablePrinter().numberColumn("split").textColumn("options").numberColumn("accuracy")
                 .numberColumn("(M)AP").numberColumn("kernels").numberColumn("train s").numberColumn("tune s")
@@ -80,8 +136,8 @@ final class MklCvCommand implements Callable<Integer> {
                 TablePrinter.percent(Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray()).mean()),
                 TablePrinter.percent(Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray()).sd()),
                 results.size());
-        out.flush();
-        json.write(CommandSupport.putEnvironment(s.put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
+        run.print(out);
+        json.write(CommandSupport.putEnvironment(run.into(s).put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
                 .put("splits", (long) results.size()).put("seed", splits.seed)));
         Journals.finish(journal);
         return Main.OK;

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
  * {@code --kernel --c --theta --p}, the CV grids, {@code --inner-folds} and {@code --tune-max} of the mkl commands (a
  * picocli mixin): the hyper-parameters given and what the CV on a training part searches for the rest.
  */
-final class MklParameters {
+final class MklParameters implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     @Option(names = "--kernel", paramLabel = "SPEC",
             description = {"A base kernel of your own, e.g. --kernel gaussian:gamma=0.5 --kernel polynomial:degree=2,"
                     + "gamma=1,offset=1 (repeat the option, one kernel each; syntax as svm's --kernel). Each is "

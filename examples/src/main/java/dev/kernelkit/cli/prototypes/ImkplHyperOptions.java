@@ -7,7 +7,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The IMKPL hyper-parameters of {@code prototypes train} and {@code prototypes cv} and the seed (a picocli mixin). */
-final class ImkplHyperOptions {
+final class ImkplHyperOptions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     @Option(names = "--t", defaultValue = "5", description = "Cardinality T of codes and prototypes (default ${DEFAULT-VALUE}).")
     int t;
     @Option(names = "--lambda", defaultValue = "0.1", description = "Weight of J_dis (default ${DEFAULT-VALUE}).")

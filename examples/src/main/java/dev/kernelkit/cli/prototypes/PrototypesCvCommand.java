@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.prototypes;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.EvaluationJson;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
@@ -8,7 +9,9 @@ import dev.kernelkit.cli.MemoryEstimates;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Resampling;
@@ -39,7 +42,8 @@ import picocli.CommandLine.Spec;
  * {@code kernelkit prototypes cv}: IMKPL on repeated stratified hold-out splits ({@link InnerCvTuning#selection}):
  * accuracy, IP, DR, kernels selected and training time per split and on average, the three prediction rules side by
  * side ({@link RuleComparison}); journalled after every split beside {@code --json} and continued by {@code --resume}
- * ({@link Journals}).
+ * ({@link Journals}). With {@code --engine spark} every fit of the protocol is a Spark task ({@link Recipe}): the
+ * same JSON but for the times, plus the engine's master, task count and longest fit.
  */
 @Command(name = "cv", mixinStandardHelpOptions = true,
         description = "Repeated stratified train/test splits: accuracy, IP, DR, kernels selected, training time.")
@@ -72,8 +76,52 @@ final class PrototypesCvCommand implements Callable<Integer> {
     @Mixin
     PrototypesDataOptions fmt;
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of {@code prototypes cv} in plain values ({@link SelectionRecipe}), so that a fit engine's
+     * workers (Spark executors) build the same harness ({@link InnerCvTuning#selection}): {@code splits} stratified
+     * hold-out splits seeded --seed, IMKPL with the options (and the inner CV of r and of the prediction rule inside
+     * each fit), or with --tune the candidates chosen by inner CV on each training part.
+     *
+     * @param groups the feature groups of the data format (null: one kernel list over all features)
+     * @param tune the --tune candidates as given, or null
+     */
+    record Recipe(ImkplHyperOptions hyper, PrototypesDataOptions fmt, int[][] groups, String tune, int innerFolds,
+                  int splits, double testFraction) implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "prototypes cv";
+        }
+
+        ImkplOptions base() {
+            return hyper.options().withInnerFolds(innerFolds);
+        }
+
+        List<InnerCvTuning.Candidate> candidates() {
+            return tune == null ? null : InnerCvTuning.parse(tune, base());
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            long kseed = hyper.seed.seed();
+            Function<ImkplOptions, Trainer<Vec, ImkplModel>> trainer = o -> Trainers.of(Imkpl.learnerName(o),
+                    InputKind.VECTORS, Task.CLASSIFICATION, o, (d, listener) -> {
+                        LabeledDataset tr = LabeledDataset.of(d);
+                        return Imkpl.fit(tr, fmt.kernelsFor(tr, groups, kseed), o, listener);
+                    });
+            return (ModelSelection<X>) (ModelSelection<?>) InnerCvTuning.selection(Resampling.stratifiedHoldOut(
+                    1 - testFraction, splits, kseed), base(), candidates(), innerFolds, kseed, trainer);
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
+        engine.validate();
         if (innerFolds < 2) {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
         }
@@ -87,20 +135,12 @@ final class PrototypesCvCommand implements Callable<Integer> {
         }
         PrototypesDataOptions.Input in = fmt.read(data);
         LabeledDataset all = in.data();
-        long kseed = hyper.seed.seed();
-        Function<ImkplOptions, Trainer<Vec, ImkplModel>> trainer = o -> Trainers.of(Imkpl.learnerName(o),
-                InputKind.VECTORS, Task.CLASSIFICATION, o, (d, listener) -> {
-                    LabeledDataset tr = LabeledDataset.of(d);
-                    return Imkpl.fit(tr, fmt.kernelsFor(tr, in.groups(), kseed), o, listener);
-                });
         PrintWriter out = spec.commandLine().getOut();
         MemoryEstimates.prototypes("prototypes cv", all, (int) Math.ceil(all.size() * (1 - testFraction)),
                 in.groups() == null ? all.dim() : in.groups().length);
         RuleComparison rules = new RuleComparison(splits);
-        ModelSelection<Vec> protocol = InnerCvTuning.selection(Resampling.stratifiedHoldOut(1 - testFraction, splits,
-                hyper.seed.seed()), base, cands, innerFolds, hyper.seed.seed(), trainer);
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        Evaluation e = (journal == null ? protocol : protocol.withJournal(journal, "cv")).withListener(f -> {
+        Recipe recipe = new Recipe(hyper, fmt, in.groups(), tune, innerFolds, splits, testFraction);
+        ModelSelection<Vec> protocol = recipe.<Vec>selection().withListener(f -> {
                     int r = f.index();
                     if (cands != null) {
                         out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
@@ -115,7 +155,15 @@ final class PrototypesCvCommand implements Callable<Integer> {
                             (int) f.measure(InnerCvTuning.KERNELS), (int) f.measure(InnerCvTuning.BASE_KERNELS),
                             (int) f.measure(InnerCvTuning.ITERATIONS), f.trainSeconds());
                     out.flush();
-                }).run(all);
+                });
+        FoldJournal journal;
+        EngineRun run;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json.file(), resume);
+            run = EngineRun.run(fits, recipe, journal == null ? protocol : protocol.withJournal(journal, "cv"), all);
+        }
+        Evaluation e = run.evaluation();
         double[] acc = e.scores(), ip = e.measure(InnerCvTuning.IP), dr = e.measure(InnerCvTuning.DR);
         double[] sel = e.measure(InnerCvTuning.KERNELS), secs = e.trainSeconds();
         double[] own = e.measure(InnerCvTuning.OWN_CLASS), codeSize = e.measure(InnerCvTuning.CODE_SIZE);
@@ -143,7 +191,8 @@ final class PrototypesCvCommand implements Callable<Integer> {
             js.putList("tuned_choices", e.chosen().stream().map(p -> (String) p.value(InnerCvTuning.CANDIDATE)).toList());
         }
         rules.summarise(out, js);
-        json.write(CommandSupport.putEnvironment(EvaluationJson.into(js.put("command", "prototypes cv"), e)));
+        run.print(out);
+        json.write(CommandSupport.putEnvironment(EvaluationJson.into(run.into(js.put("command", "prototypes cv")), e)));
         Journals.finish(journal);
         return 0;
     }

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
  * {@code --format libsvm|csv-series --kernel AUTO|GAUSSIAN|GAK}: how {@code prototypes train} and {@code prototypes cv}
  * read --data and which base kernels they build on it (a picocli mixin), with the formats, the reader and its result.
  */
-final class PrototypesDataOptions {
+final class PrototypesDataOptions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     @Option(names = "--format", defaultValue = "libsvm", converter = FormatConverter.class,
             description = "Input format: libsvm or csv-series (header series,label,c1..cd; one time step per row; series "
                     + "may have different lengths with alignment kernels; default ${DEFAULT-VALUE}).")

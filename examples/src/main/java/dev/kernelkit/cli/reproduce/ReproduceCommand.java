@@ -28,7 +28,10 @@ import picocli.CommandLine.Parameters;
  * and sd beside the paper's number with the difference in standard errors,
  * (ours − paper) / sqrt(sd_ours² / n_ours + sd_paper² / n_paper), where an sd over fewer than two
  * repeats is left out of the root. Rows whose data file is missing, or whose run needs a larger
- * heap, are named and skipped; the other rows go on.
+ * heap, are named and skipped; the other rows go on. With {@code --engine spark} one Spark session (of
+ * {@code --master}) serves every run whose command takes {@code --engine} ({@link #ENGINE_COMMANDS}: given
+ * {@code --engine spark}, not recorded in the run's arguments, so runs resume across engines); the others run
+ * on this machine.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Run the protocol behind a paper table and print our numbers beside the paper's.",
@@ -75,6 +78,16 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "ID", split = ",", description = "Only these runs of the table (ids as printed).")
     List<String> only;
 
+    @CommandLine.Mixin
+    dev.kernelkit.cli.Options.Engine engine;
+
+    /**
+     * The commands that take {@code --engine}: with {@code --engine spark} their runs get {@code --engine spark} (on
+     * the session this command started, which they find running); the others run on this machine.
+     */
+    static final List<String> ENGINE_COMMANDS = List.of("svm cv", "cvm cv", "mkl cv", "sparse-mi cv",
+            "sparse-mi compare", "prototypes cv", "compare");
+
     /** What happened to one run. */
     record Outcome(String status, List<JsonNode> summaries, double seconds) {
         boolean ran() {
@@ -84,6 +97,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        engine.validate();
         TableSpec t = TableSpec.load(table);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -107,20 +121,28 @@ public final class ReproduceCommand implements Callable<Integer> {
                 : json != null ? json.resolveSibling(json.getFileName() + ".runs")
                 : Files.createTempDirectory("kernelkit-reproduce-");
         Files.createDirectories(work);
-        err.printf(Locale.ROOT, "reproduce %s (%s): %d runs; data %s; run summaries in %s%n", t.name(),
-                quick ? "quick: one repeat each" : "full protocol", t.runs().size(),
-                data == null ? "(none: set KERNELKIT_DATA or --data-dir)" : data, work);
-        err.flush();
 
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         int failed = 0;
         int k = 0;
-        for (TableSpec.Run r : t.runs()) {
-            k++;
-            Outcome o = execute(t, r, k, data, work, err);
-            outcomes.put(r.id(), o);
-            if (o.status().startsWith("failed")) {
-                failed++;
+        // with --engine spark one session for every run (without Spark: one line, before any run)
+        dev.kernelkit.eval.CatalogEngine session = engine.spark() ? engine.open() : null;
+        try {
+            err.printf(Locale.ROOT, "reproduce %s (%s): %d runs; data %s; run summaries in %s%n", t.name(),
+                    quick ? "quick: one repeat each" : "full protocol", t.runs().size(),
+                    data == null ? "(none: set KERNELKIT_DATA or --data-dir)" : data, work);
+            err.flush();
+            for (TableSpec.Run r : t.runs()) {
+                k++;
+                Outcome o = execute(t, r, k, data, work, err);
+                outcomes.put(r.id(), o);
+                if (o.status().startsWith("failed")) {
+                    failed++;
+                }
+            }
+        } finally {
+            if (session != null) {
+                session.close();
             }
         }
 
@@ -215,6 +237,14 @@ public final class ReproduceCommand implements Callable<Integer> {
             if (resume && Files.isRegularFile(dev.kernelkit.cli.Journals.journalFile(summary))) {
                 args.add("--resume");  // a run killed part-way: its fold journal continues it (sparse-mi, mkl compare, prototypes cv)
             }
+            if (engine.spark()) {
+                // the engine changes no result: not part of the run's recorded arguments, so runs resume across engines
+                if (ENGINE_COMMANDS.contains(commandOf(base))) {
+                    args.addAll(List.of("--engine", "spark"));
+                } else {
+                    err.println(head + ": " + commandOf(base) + " has no --engine: on this machine");
+                }
+            }
             err.println(head + ": kernelkit " + String.join(" ", args));
             err.flush();
             StringWriter log = new StringWriter();
@@ -246,6 +276,16 @@ public final class ReproduceCommand implements Callable<Integer> {
      * The summary a previous invocation wrote for this run and seed with exactly the same command line
      * (so a quick run's summary is never taken for a full one), or null.
      */
+    /** The command of a command line: its first word, and the second when the first is a group (e.g. "svm cv"). */
+    public static String commandOf(List<String> args) {
+        if (args.isEmpty()) {
+            return "";
+        }
+        String first = args.get(0);
+        return args.size() > 1 && !args.get(1).startsWith("-") && !first.equals("compare") ? first + " " + args.get(1)
+                : first;
+    }
+
     private JsonNode finished(Path work, TableSpec.Run r, long seed, List<String> files) throws IOException {
         String stem = stem(r, seed);
         Path summary = work.resolve(stem + ".json");

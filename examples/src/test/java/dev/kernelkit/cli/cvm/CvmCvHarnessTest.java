@@ -4,6 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kernelkit.cvm.BallVectorMachine;
+import dev.kernelkit.cvm.CoreSetOptions;
+import dev.kernelkit.cvm.CoreVectorMachine;
+import dev.kernelkit.cvm.CoreVectorRegression;
+import dev.kernelkit.cvm.CvmModel;
+import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.CvrModel;
+import dev.kernelkit.cvm.CvrOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
@@ -19,25 +30,77 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code cvm cv} on the shared harness (ModelSelection) against the k-fold loop it replaced, kept here
- * as the reference (the old CvmCvCommand's code): the same folds (stratified k-fold, plain k-fold for
+ * {@code cvm cv} on the shared harness (ModelSelection) and the catalog learners against the k-fold loop it
+ * replaced, kept here as the reference (the old CvmCvCommand's loop, its fits written against the solvers): the same folds (stratified k-fold, plain k-fold for
  * cvr, both seeded --seed), the same fits and the same fold scores and core-vector counts, to the bit.
  */
 class CvmCvHarnessTest {
     @TempDir
     Path dir;
 
-    /** The old command's loop: per fold CvmCli.trainTimed on the training part, CvmCli.score on the test part. */
+    /**
+     * The old command's loop, its fits written out against the solvers (as the removed CvmCli.fit made them):
+     * per fold the scaler fitted on the training part, the solver of the method with the options' values and
+     * defaults (gamma: LibCVM's automatic one; C 100, cvr 1e4 max|y|; epsilon LibCVM's automatic one, 1e-6 for
+     * one-class and cvr), the test part scored by hand: [score, core vectors].
+     */
     static List<double[]> oldPath(LabeledDataset d, int folds, CvmCli.Parameters p) {
         boolean regression = p.method() == CvmCli.Method.CVR;
         List<Splits.Split> splits = regression ? oldKFold(d.size(), folds, p.seed)
                 : Splits.stratifiedKFold(d.labels(), folds, p.seed);
         List<double[]> out = new ArrayList<>();
         for (Splits.Split s : splits) {
-            CvmCli.Trained t = CvmCli.trainTimed(p, d.subset(s.train()), null).model();
-            out.add(new double[] {CvmCli.score(t, d.subset(s.test())), t.coreVectors()});
+            LabeledDataset rawTrain = d.subset(s.train());
+            dev.kernelkit.data.FittedScaler scaler = p.scale.fit(rawTrain);
+            LabeledDataset train = scaler.apply(rawTrain);
+            LabeledDataset test = scaler.apply(d.subset(s.test()));
+            double gamma = p.gamma != null ? p.gamma : CoreVectorMachine.autoGamma(train.points());
+            dev.kernelkit.kernel.GaussianKernel kernel = new dev.kernelkit.kernel.GaussianKernel(gamma);
+            double[] predicted = new double[test.size()];
+            int cores;
+            if (regression) {
+                double maxAbs = 0;
+                for (double v : train.labels()) {
+                    maxAbs = Math.max(maxAbs, Math.abs(v));
+                }
+                CvrModel m = CoreVectorRegression.fit(train, new CvrOptions(kernel, p.c != null ? p.c : 1e4 * maxAbs,
+                        p.mu != null ? p.mu : 0.02 * maxAbs, coreSet(p, p.eps != null ? p.eps : 1e-6)));
+                for (int i = 0; i < predicted.length; i++) {
+                    predicted[i] = m.predict(test.x(i));
+                }
+                cores = m.coreSize();
+            } else if (p.method() == CvmCli.Method.ONE_CLASS) {
+                OneClassCvmModel m = OneClassCvm.fit(train.points(), new OneClassCvmOptions(kernel,
+                        p.c != null ? p.c : 100.0, coreSet(p, p.eps != null ? p.eps : 1e-6)));
+                for (int i = 0; i < predicted.length; i++) {
+                    predicted[i] = m.predictLabel(test.x(i));
+                }
+                cores = m.supportVectors().size();
+            } else {
+                double c = p.c != null ? p.c : 100.0;
+                CvmOptions o = new CvmOptions(kernel, c, coreSet(p, p.eps != null ? p.eps : CvmOptions.autoEpsilon(1.0, c)),
+                        CvmOptions.MultiClass.ONE_VS_REST);
+                CvmModel m = p.method() == CvmCli.Method.BVM ? BallVectorMachine.fit(train, o)
+                        : CoreVectorMachine.fit(train, o);
+                for (int i = 0; i < predicted.length; i++) {
+                    predicted[i] = m.predictLabel(test.x(i));
+                }
+                cores = m.coreVectorCount();
+            }
+            double score = 0;
+            for (int i = 0; i < predicted.length; i++) {
+                double e = predicted[i] - test.y(i);
+                score += regression ? e * e : predicted[i] == test.y(i) ? 1 : 0;
+            }
+            out.add(new double[] {score / predicted.length, cores});
         }
         return out;
+    }
+
+    /** The core-set options of --mode, --seed and --cache-mb at this epsilon, capped at 50000 core vectors. */
+    private static CoreSetOptions coreSet(CvmCli.Parameters p, double eps) {
+        CoreSetOptions o = p.mode.equals("jmlr") ? CoreSetOptions.jmlr(eps) : CoreSetOptions.libcvm(eps);
+        return o.withSeed(p.seed).withCacheMb(p.cacheMb).withMaxCoreVectors(50_000);
     }
 
     /** The old command's plain k-fold over a seeded permutation. */
