@@ -57,7 +57,9 @@ import dev.kernelkit.gram.KernelMatrix;
  * slowest, seed 23, after 1.05 million pairs). It is never shrunk: on a step of MI-CCCP (Fox, 1,536 variables in 181 groups) LIBSVM's
  * shrinking rule applied per group took 3.7 times as many pair steps (595,510 against 160,628). A
  * grouped problem needs a feasible start unless every delta_g is 0; its {@link SvmSolution#bias()} is
- * -rho of group 0.
+ * -rho of group 0 and {@link SvmSolution#groupRho(int)} gives rho_g of every group (computed per group as
+ * LIBSVM's Solver_NU does: for nu-SVC with group 0 the positive and group 1 the negative class, r_1 = rho_0
+ * and r_2 = -rho_1).
  *
  * <p>A warm start alpha of a problem with delta = 0 is projected to the feasible set: clipped to
  * [0, U_i], then y'a = 0 is restored by scaling the alphas of the class with the larger sum down to
@@ -868,7 +870,14 @@ public final class SmoSolver implements SvmSolver {
                             + " with KKT gap " + kktGap() + " >= eps " + eps);
                 }
             }
-            double rho = calculateRho();
+            double rho = grouped ? calculateRho(groupStart[0], groupStart[1]) : calculateRho(0, activeSize);
+            double[] groupRho = null;
+            if (grouped) {
+                groupRho = new double[groupUp.length];
+                for (int grp = 0; grp < groupRho.length; grp++) {
+                    groupRho[grp] = calculateRho(groupStart[grp], groupStart[grp + 1]);
+                }
+            }
             double v = 0;
             for (int t = 0; t < l; t++) {
                 v += alpha[t] * (g[t] + p[t]);
@@ -877,7 +886,7 @@ public final class SmoSolver implements SvmSolver {
             for (int t = 0; t < l; t++) {
                 out[perm[t]] = alpha[t];
             }
-            return new SvmSolution(out, -rho, v / 2, iter, kktGap(), converged);
+            return new SvmSolution(out, -rho, v / 2, iter, kktGap(), converged, groupRho);
         }
 
         /**
@@ -1434,14 +1443,16 @@ public final class SmoSolver implements SvmSolver {
             cache.swapIndices(swapPairs, swaps);
         }
 
-        /** rho over the active variables; over group 0 for a grouped problem (its equality's multiplier). */
-        private double calculateRho() {
+        /**
+         * rho over the positions first .. end - 1 (the active variables, or one group of a grouped problem: the
+         * multiplier of its equality): the mean of y_t G_t over the free ones, else the midpoint of the interval
+         * the bounded ones leave (LIBSVM's calculate_rho; per group, Solver_NU's r_1 and -r_2).
+         */
+        private double calculateRho(int first, int end) {
             int nrFree = 0;
             double ub = Double.POSITIVE_INFINITY;
             double lb = Double.NEGATIVE_INFINITY;
             double sumFree = 0;
-            int first = grouped ? groupStart[0] : 0;
-            int end = grouped ? groupStart[1] : activeSize;
             for (int t = first; t < end; t++) {
                 double yg = y[t] * g[t];
                 if (isUpper(t)) {
