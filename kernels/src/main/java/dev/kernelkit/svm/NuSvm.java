@@ -25,9 +25,10 @@ import java.util.Objects;
  *   min_a 1/2 a'Qa   s.t.  sum_{y_i = +1} a_i = sum_{y_i = -1} a_i = nu n / 2,   0 &le; a_i &le; 1,   Q_ij = y_i y_j K_ij
  * </pre>
  *
- * is the grouped problem of {@link SmoSolver} with one group per class ({@link SvmProblem#grouped}: group 0
+ * is the grouped problem of {@link SmoSolver} with one group per sign ({@link SvmProblem#grouped}: group 0
  * the positive samples with right-hand side nu n / 2, group 1 the negative ones with -nu n / 2), started
- * from LIBSVM's feasible point (each class's samples filled to 1 in order until nu n / 2 is spent). With
+ * from LIBSVM's feasible point (each class's samples filled to 1 in order until nu n / 2 is spent), which the solver
+ * runs as LIBSVM's Solver_NU (selection within each sign, its shrinking, float rows; see {@link SmoSolver}). With
  * r_1 = rho_0 and r_2 = -rho_1 the multipliers of the two equalities ({@link SvmSolution#groupRho}), r =
  * (r_1 + r_2) / 2 and rho = (r_1 - r_2) / 2, and as LIBSVM does the machine is scaled by 1 / r: f(x) =
  * sum a_i y_i / r k(x_i, x) - rho / r, objective / r^2; so decision values are those of the C-SVC with C =

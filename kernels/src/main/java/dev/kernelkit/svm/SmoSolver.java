@@ -61,6 +61,14 @@ import dev.kernelkit.gram.KernelMatrix;
  * LIBSVM's Solver_NU does: for nu-SVC with group 0 the positive and group 1 the negative class, r_1 = rho_0
  * and r_2 = -rho_1).
  *
+ * <p>A grouped problem with two groups that are the two signs (group 0 every y = +1, group 1 every y = -1: the
+ * nu-SVC dual of {@link NuSvm}) is solved as LIBSVM's {@code Solver_NU} does, on the float rows and with the
+ * shrinking of the ungrouped loop: i_+ and i_- are the argmax of -y_t G_t over I_up within each sign, j is chosen by
+ * WSS 2 among I_low of both signs (each against the i of its sign), the solve stops when max_s (m_s - M_s) &lt; eps,
+ * a bounded variable is shrunk by Solver_NU's rule (it cannot join a violating pair of its own sign), and rho_g
+ * is computed per sign (the double rows without shrinking of the general grouped path cost a nu-SVC on tens of
+ * thousands of points full double rows and every variable in every pass; they are kept for other groups).
+ *
  * <p>A warm start alpha of a problem with delta = 0 is projected to the feasible set: clipped to
  * [0, U_i], then y'a = 0 is restored by scaling the alphas of the class with the larger sum down to
  * the other class's sum (an imbalance below 1e-12 relative is rounding and left alone); a problem
@@ -372,6 +380,11 @@ public final class SmoSolver implements SvmSolver {
 
         // a grouped problem (SvmProblem#grouped): positions sorted by group, double rows, never shrunk
         private final boolean grouped;
+        /**
+         * A grouped problem whose two groups are the two signs (group 0 = y +1, group 1 = y -1: nu-SVC): solved
+         * as LIBSVM's Solver_NU on the float rows of the ungrouped loop, with its selection, shrinking and rho.
+         */
+        private final boolean signGroups;
         /** Group g holds positions groupStart[g] .. groupStart[g + 1] - 1. */
         private int[] groupStart;
         /** Whether the problem's variables were already sorted by group (perm is the identity). */
@@ -388,8 +401,9 @@ public final class SmoSolver implements SvmSolver {
         Run(SvmProblem problem, double[] initialAlpha, Options options, KernelProducts products) {
             kernel = problem.kernel();
             l = problem.size();
-            grouped = problem.isGrouped();
-            this.products = initialAlpha == null || grouped ? null : products;
+            signGroups = groupsAreSigns(problem);
+            grouped = problem.isGrouped() && !signGroups;
+            this.products = initialAlpha == null || problem.isGrouped() ? null : products;
             configure(options.eps(), options.shrinking() && !grouped, 0.0, false, 0.0, false);
             maxIter = options.iterationCap(l);
             squared = problem.loss() == SvmLoss.SQUARED_HINGE;
@@ -443,6 +457,8 @@ public final class SmoSolver implements SvmSolver {
                     negY[t] = -y[t];
                 }
                 alpha = groupedStart(problem, initialAlpha);
+            } else if (signGroups) {
+                alpha = signGroupedStart(problem, initialAlpha);
             } else if (initialAlpha == null) {
                 if (problem.delta() != 0) {
                     throw new IllegalArgumentException("a problem with y'a = delta = " + problem.delta()
@@ -505,10 +521,63 @@ public final class SmoSolver implements SvmSolver {
             return a;
         }
 
+        /** Whether a problem is grouped with group 0 the variables of y = +1 and group 1 those of y = -1. */
+        private static boolean groupsAreSigns(SvmProblem problem) {
+            if (!problem.isGrouped() || problem.groups() != 2) {
+                return false;
+            }
+            for (int t = 0, n = problem.size(); t < n; t++) {
+                if (problem.group(t) != (problem.y(t) > 0 ? 0 : 1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The start of a problem grouped by sign (positions = the problem's indices): alpha = 0 when there is none
+         * (both deltas must then be 0), else the given one, checked for its bounds and both equalities (within
+         * 1e-12 (max(1, |delta_g|) + the group's sum of a_t)).
+         */
+        private double[] signGroupedStart(SvmProblem problem, double[] initialAlpha) {
+            if (initialAlpha == null) {
+                for (int g = 0; g < 2; g++) {
+                    if (problem.delta(g) != 0) {
+                        throw new IllegalArgumentException("a grouped problem with delta_" + g + " = " + problem.delta(g)
+                                + " needs a feasible start, got none");
+                    }
+                }
+                return new double[l];
+            }
+            if (initialAlpha.length != l) {
+                throw new IllegalArgumentException("alpha must have length " + l + ", found " + initialAlpha.length);
+            }
+            double[] sum = new double[2];
+            double[] scale = {Math.max(1.0, Math.abs(problem.delta(0))), Math.max(1.0, Math.abs(problem.delta(1)))};
+            for (int t = 0; t < l; t++) {
+                double v = initialAlpha[t];
+                if (!(v >= 0) || !(v <= upper[t]) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("alpha " + t + " must be finite and in [0, " + upper[t] + "], got "
+                            + v);
+                }
+                int g = y[t] > 0 ? 0 : 1;
+                sum[g] += y[t] * v;
+                scale[g] += v;
+            }
+            for (int g = 0; g < 2; g++) {
+                if (Math.abs(sum[g] - problem.delta(g)) > 1e-12 * scale[g]) {
+                    throw new IllegalArgumentException("a start must satisfy group " + g + "'s equality = "
+                            + problem.delta(g) + ", got " + sum[g]);
+                }
+            }
+            return initialAlpha.clone();
+        }
+
         /** An empty problem with stored rows and right-hand side delta ({@link GrowingDualProblem}). */
         Run(double delta) {
             kernel = null;
             cache = null;
+            signGroups = false;
             grouped = false;
             products = null;
             squared = false;
@@ -870,14 +939,16 @@ public final class SmoSolver implements SvmSolver {
                             + " with KKT gap " + kktGap() + " >= eps " + eps);
                 }
             }
-            double rho = grouped ? calculateRho(groupStart[0], groupStart[1]) : calculateRho(0, activeSize);
             double[] groupRho = null;
             if (grouped) {
                 groupRho = new double[groupUp.length];
                 for (int grp = 0; grp < groupRho.length; grp++) {
-                    groupRho[grp] = calculateRho(groupStart[grp], groupStart[grp + 1]);
+                    groupRho[grp] = calculateRho(groupStart[grp], groupStart[grp + 1], 0);
                 }
+            } else if (signGroups) {
+                groupRho = new double[] {calculateRho(0, l, 1), calculateRho(0, l, -1)};
             }
+            double rho = groupRho != null ? groupRho[0] : calculateRho(0, activeSize, 0);
             double v = 0;
             for (int t = 0; t < l; t++) {
                 v += alpha[t] * (g[t] + p[t]);
@@ -903,10 +974,14 @@ public final class SmoSolver implements SvmSolver {
                 if (--counter == 0) {
                     counter = Math.min(l, 1000);
                     if (shrinking) {
-                        doShrinking();
+                        if (signGroups) {
+                            doSignGroupShrinking();
+                        } else {
+                            doShrinking();
+                        }
                     }
                 }
-                if (!(grouped ? selectGrouped(ws) : selectWorkingSet(ws))) {
+                if (!select(ws)) {
                     if (activeSize == l) {
                         // nothing is shrunk: selecting again over the same set would give the same answer
                         converged = true;
@@ -914,7 +989,7 @@ public final class SmoSolver implements SvmSolver {
                     }
                     reconstructGradient();
                     activeSize = l;
-                    if (!(grouped ? selectGrouped(ws) : selectWorkingSet(ws))) {
+                    if (!select(ws)) {
                         converged = true;
                         break;
                     }
@@ -1173,6 +1248,89 @@ public final class SmoSolver implements SvmSolver {
             return pairInGroup(best, out) < Double.POSITIVE_INFINITY;
         }
 
+        /** The working set by the rule of the problem's kind; false when the active set meets the stopping rule. */
+        private boolean select(int[] out) {
+            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out) : selectWorkingSet(out);
+        }
+
+        /**
+         * LIBSVM's Solver_NU selection for a problem grouped by sign: i_+ and i_- the argmax of -y_t G_t over I_up
+         * among y = +1 and among y = -1, j by WSS 2 among I_low of both signs (each against the i of its sign),
+         * i the one of j's sign; false when max over the signs of m_s - M_s is below eps (or no j qualifies).
+         */
+        private boolean selectSignGroups(int[] out) {
+            nextValid = false;
+            int n = activeSize;
+            double[] gg = g;
+            double[] yy = y;
+            double gmaxp = Double.NEGATIVE_INFINITY;
+            double gmaxn = Double.NEGATIVE_INFINITY;
+            int ip = -1;
+            int in = -1;
+            for (int t = 0; t < n; t++) {
+                if (inUp[t]) {
+                    double v = -yy[t] * gg[t];
+                    if (yy[t] > 0) {
+                        if (v >= gmaxp) {
+                            gmaxp = v;
+                            ip = t;
+                        }
+                    } else if (v >= gmaxn) {
+                        gmaxn = v;
+                        in = t;
+                    }
+                }
+            }
+            float[] qip = ip != -1 ? getQ(ip, n) : null;
+            float[] qin = in != -1 ? getQ(in, n) : null;
+            double qdp = ip != -1 ? qd[ip] : 0;
+            double qdn = in != -1 ? qd[in] : 0;
+            double gmaxp2 = Double.NEGATIVE_INFINITY;
+            double gmaxn2 = Double.NEGATIVE_INFINITY;
+            int jmin = -1;
+            double objDiffMin = Double.POSITIVE_INFINITY;
+            boolean[] low = inLow;
+            double[] qdd = qd;
+            for (int t = 0; t < n; t++) {
+                if (!low[t]) {
+                    continue;
+                }
+                double yg = yy[t] * gg[t];
+                double gradDiff;
+                double quad;
+                if (yy[t] > 0) {
+                    gmaxp2 = yg >= gmaxp2 ? yg : gmaxp2;
+                    if (ip == -1) {
+                        continue;
+                    }
+                    gradDiff = gmaxp + yg;
+                    quad = qdp + qdd[t] - 2.0 * qip[t];
+                } else {
+                    gmaxn2 = yg >= gmaxn2 ? yg : gmaxn2;
+                    if (in == -1) {
+                        continue;
+                    }
+                    gradDiff = gmaxn + yg;
+                    quad = qdn + qdd[t] - 2.0 * qin[t];
+                }
+                if (gradDiff > 0) {
+                    double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                    if (objDiff <= objDiffMin) {
+                        jmin = t;
+                        objDiffMin = objDiff;
+                    }
+                }
+            }
+            double gap = Math.max(gmaxp + gmaxp2, gmaxn + gmaxn2);
+            lastGap = gap;
+            if (gap < eps || jmin == -1) {
+                return false;
+            }
+            out[0] = yy[jmin] > 0 ? ip : in;
+            out[1] = jmin;
+            return true;
+        }
+
         /**
          * WSS 2 inside group grp: i the (last) argmax of -y_t G_t over its I_up, j the second-order choice
          * among its I_low; returns -(gradient difference)^2 / curvature of that pair, +infinity when there
@@ -1316,6 +1474,28 @@ public final class SmoSolver implements SvmSolver {
 
         /** m(a) - M(a) over all l variables (G must be complete); the largest over the groups of a grouped problem. */
         private double kktGap() {
+            if (signGroups) {
+                // per sign s: m_s = max of -y_t G_t over I_up, -M_s = max of y_t G_t over I_low
+                double[] up = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+                double[] low = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+                for (int t = 0; t < l; t++) {
+                    int s = y[t] > 0 ? 0 : 1;
+                    if (inUp[t]) {
+                        up[s] = Math.max(up[s], -y[t] * g[t]);
+                    }
+                    if (inLow[t]) {
+                        low[s] = Math.max(low[s], y[t] * g[t]);
+                    }
+                }
+                double gap = 0.0;
+                for (int s = 0; s < 2; s++) {
+                    double v = up[s] + low[s];
+                    if (Double.isFinite(v)) {
+                        gap = Math.max(gap, v);
+                    }
+                }
+                return gap;
+            }
             if (grouped) {
                 groupExtremes();
                 nextValid = false;
@@ -1444,16 +1624,93 @@ public final class SmoSolver implements SvmSolver {
         }
 
         /**
-         * rho over the positions first .. end - 1 (the active variables, or one group of a grouped problem: the
-         * multiplier of its equality): the mean of y_t G_t over the free ones, else the midpoint of the interval
-         * the bounded ones leave (LIBSVM's calculate_rho; per group, Solver_NU's r_1 and -r_2).
+         * LIBSVM's Solver_NU shrinking for a problem grouped by sign: a bounded variable leaves the active set when
+         * it cannot enter a violating pair of its own sign (Solver_NU's be_shrunk); the gradient is rebuilt once,
+         * when the larger of the two signs' violations first falls to 10 eps.
          */
-        private double calculateRho(int first, int end) {
+        private void doSignGroupShrinking() {
+            nextValid = false;
+            // per sign: m_s = max -y_t G_t over I_up (gmax1 for +1, gmax3 for -1), -M_s = max y_t G_t over I_low
+            // (gmax2 for +1, gmax4 for -1)
+            double gmax1 = Double.NEGATIVE_INFINITY;
+            double gmax2 = Double.NEGATIVE_INFINITY;
+            double gmax3 = Double.NEGATIVE_INFINITY;
+            double gmax4 = Double.NEGATIVE_INFINITY;
+            for (int t = 0; t < activeSize; t++) {
+                double yg = y[t] * g[t];
+                if (y[t] > 0) {
+                    if (inUp[t] && -yg > gmax1) {
+                        gmax1 = -yg;
+                    }
+                    if (inLow[t] && yg > gmax2) {
+                        gmax2 = yg;
+                    }
+                } else {
+                    if (inUp[t] && -yg > gmax3) {
+                        gmax3 = -yg;
+                    }
+                    if (inLow[t] && yg > gmax4) {
+                        gmax4 = yg;
+                    }
+                }
+            }
+            if (!unshrink && Math.max(gmax1 + gmax2, gmax3 + gmax4) <= eps * 10) {
+                unshrink = true;
+                reconstructGradient();
+                activeSize = l;
+            }
+            int swaps = 0;
+            for (int t = 0; t < activeSize; t++) {
+                if (signGroupShrunk(t, gmax1, gmax2, gmax3, gmax4)) {
+                    activeSize--;
+                    while (activeSize > t) {
+                        if (!signGroupShrunk(activeSize, gmax1, gmax2, gmax3, gmax4)) {
+                            swapIndex(t, activeSize);
+                            swapPairs[2 * swaps] = t;
+                            swapPairs[2 * swaps + 1] = activeSize;
+                            swaps++;
+                            break;
+                        }
+                        activeSize--;
+                    }
+                }
+            }
+            cache.swapIndices(swapPairs, swaps);
+        }
+
+        /**
+         * Solver_NU's be_shrunk in the signs' m and M: a bounded variable in I_low only is shrunk when -y_t G_t is
+         * above its sign's m, one in I_up only when -y_t G_t is below its sign's M.
+         */
+        private boolean signGroupShrunk(int t, double gmax1, double gmax2, double gmax3, double gmax4) {
+            if (isFree(t)) {
+                return false;
+            }
+            double yg = y[t] * g[t];
+            boolean positive = y[t] > 0;
+            if (!inUp[t]) {
+                // in I_low only: it could be j only with -y_t G_t < m_s
+                return -yg > (positive ? gmax1 : gmax3);
+            }
+            // in I_up only: it could be i only with -y_t G_t > M_s = -(gmax2 or gmax4)
+            return yg > (positive ? gmax2 : gmax4);
+        }
+
+        /**
+         * rho over the positions first .. end - 1 (the active variables, or one group of a grouped problem: the
+         * multiplier of its equality) whose sign is {@code sign} (0: every sign): the mean of y_t G_t over the free
+         * ones, else the midpoint of the interval the bounded ones leave (LIBSVM's calculate_rho; per group or
+         * per sign, Solver_NU's r_1 and -r_2).
+         */
+        private double calculateRho(int first, int end, int sign) {
             int nrFree = 0;
             double ub = Double.POSITIVE_INFINITY;
             double lb = Double.NEGATIVE_INFINITY;
             double sumFree = 0;
             for (int t = first; t < end; t++) {
+                if (sign != 0 && y[t] != sign) {
+                    continue;
+                }
                 double yg = y[t] * g[t];
                 if (isUpper(t)) {
                     if (y[t] < 0) {

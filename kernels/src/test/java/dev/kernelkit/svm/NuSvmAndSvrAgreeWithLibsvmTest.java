@@ -292,8 +292,9 @@ class NuSvmAndSvrAgreeWithLibsvmTest {
             }
             worst = Math.max(worst, violation);
         }
-        // the solver's tolerance is on the unscaled gradient: 1e-9 there is 1e-9 / r here
-        assertThat(worst).as("largest KKT violation (C = %s)", c).isLessThan(1e-8 * Math.max(1, c));
+        // Q's rows are kept in float, as LIBSVM keeps them (each G_t carries an error of about 6e-8 sum_s |Q_ts a_s|),
+        // and the margin is scaled by 1 / r = C
+        assertThat(worst).as("largest KKT violation (C = %s)", c).isLessThan(1e-6 * Math.max(1, c));
     }
 
     /**
