@@ -26,7 +26,8 @@ import java.util.Objects;
  * </pre>
  *
  * (z the targets), the general dual of {@link SmoSolver} ({@link SvmProblem#dual}) over the doubled kernel
- * matrix ({@link SvrKernelMatrix}, LIBSVM's {@code SVR_Q}), solved by the same loop with shrinking; f(x) =
+ * matrix ({@link SvrKernelMatrix}), solved by the same loop with shrinking, which keeps the kernel rows as LIBSVM's
+ * {@code SVR_Q} does (n float rows by point, shared by alpha_i and alpha_i*, signed when read); f(x) =
  * sum_i (alpha_i - alpha_i*) k(x_i, x) + b with b = -rho of that solve.
  */
 public final class EpsilonSvr {

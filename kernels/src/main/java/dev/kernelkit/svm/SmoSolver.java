@@ -385,6 +385,17 @@ public final class SmoSolver implements SvmSolver {
          * as LIBSVM's Solver_NU on the float rows of the ungrouped loop, with its selection, shrinking and rho.
          */
         private final boolean signGroups;
+        /**
+         * An epsilon-SVR problem (its kernel a {@link SvrKernelMatrix} over n points, 2n variables): as LIBSVM's
+         * SVR_Q, the cache holds the n kernel rows in float, by point, once for both variables of a point, and a
+         * row of Q is gathered from it with the signs into one of two buffers; else null.
+         */
+        private final QRowCache svrCache;
+        private final KernelMatrix svrBase;
+        private final int svrN;
+        private float[][] svrBuf;
+        private int svrNext;
+        private double[] svrRow;
         /** Group g holds positions groupStart[g] .. groupStart[g + 1] - 1. */
         private int[] groupStart;
         /** Whether the problem's variables were already sorted by group (perm is the identity). */
@@ -408,7 +419,19 @@ public final class SmoSolver implements SvmSolver {
             maxIter = options.iterationCap(l);
             squared = problem.loss() == SvmLoss.SQUARED_HINGE;
             long cacheBytes = (long) (options.cacheMb() * (1 << 20));
-            cache = grouped ? null : new QRowCache(l, cacheBytes);
+            if (!grouped && !signGroups && kernel instanceof SvrKernelMatrix svr) {
+                svrBase = svr.base();
+                svrN = svrBase.size();
+                svrCache = new QRowCache(svrN, cacheBytes);
+                svrBuf = new float[2][l];
+                svrRow = new double[svrN];
+                cache = new QRowCache(l, 0); // empty: shrinking's swaps are free, rows come from svrCache
+            } else {
+                svrBase = null;
+                svrN = 0;
+                svrCache = null;
+                cache = grouped ? null : new QRowCache(l, cacheBytes);
+            }
             perm = new int[l];
             if (grouped) {
                 // positions sorted by group (stable): group g is the range groupStart[g] .. groupStart[g + 1) - 1
@@ -577,6 +600,9 @@ public final class SmoSolver implements SvmSolver {
         Run(double delta) {
             kernel = null;
             cache = null;
+            svrCache = null;
+            svrBase = null;
+            svrN = 0;
             signGroups = false;
             grouped = false;
             products = null;
@@ -743,6 +769,9 @@ public final class SmoSolver implements SvmSolver {
             if (stored != null) {
                 return stored[i];
             }
+            if (svrCache != null) {
+                return svrQ(i, len);
+            }
             int start = cache.getData(i, len);
             float[] data = cache.data();
             if (start < len) {
@@ -758,6 +787,34 @@ public final class SmoSolver implements SvmSolver {
                 }
             }
             return data;
+        }
+
+        /**
+         * Row i of Q of an epsilon-SVR problem over positions 0 .. len - 1: y_i y_t K_{i mod n, t mod n} from the
+         * cached float kernel row of point i mod n (computed whole on a miss), into the buffer not returned last.
+         */
+        private float[] svrQ(int i, int len) {
+            int n = svrN;
+            int real = perm[i] < n ? perm[i] : perm[i] - n;
+            int start = svrCache.getData(real, n);
+            float[] k = svrCache.data();
+            if (start < n) {
+                svrBase.row(real, svrRow);
+                for (int t = start; t < n; t++) {
+                    k[t] = (float) svrRow[t];
+                }
+            }
+            float[] buf = svrBuf[svrNext];
+            svrNext ^= 1;
+            int[] pm = perm;
+            double[] yy = y;
+            float yi = (float) y[i];
+            for (int t = 0; t < len; t++) {
+                int o = pm[t];
+                float v = k[o < n ? o : o - n];
+                buf[t] = yi * (float) yy[t] * v;
+            }
+            return buf;
         }
 
         /**

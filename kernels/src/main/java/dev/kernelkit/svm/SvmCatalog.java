@@ -81,11 +81,20 @@ public final class SvmCatalog implements LearnerCatalog {
     public static final Param EPSILON = Param.real("epsilon", "0.1", 0, Double.POSITIVE_INFINITY,
             "width of epsilon-SVR's insensitive tube |y - f(x)| <= epsilon (LIBSVM -p)");
 
+    /** The SMO stopping tolerance of {@value NuSvm#NAME} and {@value EpsilonSvr#NAME}. */
+    public static final Param EPS = Param.positive("eps", "0.001",
+            "stopping tolerance of the SMO solver on the KKT gap m(a) - M(a) (LIBSVM -e)");
+
     @Override
     public List<Learner<?>> learners() {
         return List.of(new SvmLearner(SvmLoss.HINGE), new SvmLearner(SvmLoss.SQUARED_HINGE),
                 new BagSvmLearner(SvmLoss.HINGE), new BagSvmLearner(SvmLoss.SQUARED_HINGE), new NuSvmLearner(),
                 new SvrLearner());
+    }
+
+    /** LIBSVM's SMO defaults with the tolerance given as {@link #EPS}. */
+    private static SmoSolver.Options solver(ParamValues values) {
+        return SmoSolver.Options.defaults().withEps(values.real(EPS.name(), 1e-3));
     }
 
     /** The Gaussian width given as {@link #GAMMA}, else g0 of the training points (4 digits). */
@@ -118,13 +127,13 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Param> params() {
-            return List.of(NU, GAMMA);
+            return List.of(NU, GAMMA, EPS);
         }
 
         @Override
         public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
             return NuSvm.trainer(NuSvmOptions.of(new GaussianKernel(vectorGamma(values, training)))
-                    .withNu(values.real(NU.name(), 0.5)));
+                    .withNu(values.real(NU.name(), 0.5)).withSolver(solver(values)));
         }
 
         @Override
@@ -175,13 +184,14 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Param> params() {
-            return List.of(C, EPSILON, GAMMA);
+            return List.of(C, EPSILON, GAMMA, EPS);
         }
 
         @Override
         public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
             return EpsilonSvr.trainer(EpsilonSvrOptions.of(new GaussianKernel(vectorGamma(values, training)))
-                    .withC(values.real(C.name(), 1.0)).withEpsilon(values.real(EPSILON.name(), 0.1)));
+                    .withC(values.real(C.name(), 1.0)).withEpsilon(values.real(EPSILON.name(), 0.1))
+                    .withSolver(solver(values)));
         }
 
         @Override

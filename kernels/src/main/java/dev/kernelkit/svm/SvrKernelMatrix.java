@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * The 2n x 2n kernel matrix of the epsilon-SVR dual over an n x n one: entry (i, j) is K_{i mod n, j mod n},
  * so that with signs y = (+1 .. +1, -1 .. -1) the solver's Q_ij = y_i y_j K_{i mod n, j mod n} is LIBSVM's
- * {@code SVR_Q}. Rows are read from the underlying matrix, each kernel value once per row read (a column
- * asked for twice, as j and j + n, is computed once when the whole row is read).
+ * {@code SVR_Q}. Rows are read whole from the underlying matrix (its row cache, when it has one, then computes each
+ * kernel row once for both copies).
  */
 final class SvrKernelMatrix implements KernelMatrix {
     private final KernelMatrix base;
@@ -16,6 +16,11 @@ final class SvrKernelMatrix implements KernelMatrix {
     SvrKernelMatrix(KernelMatrix base) {
         this.base = Objects.requireNonNull(base, "base");
         this.n = base.size();
+    }
+
+    /** The n x n matrix. */
+    KernelMatrix base() {
+        return base;
     }
 
     @Override
@@ -34,23 +39,19 @@ final class SvrKernelMatrix implements KernelMatrix {
         System.arraycopy(out, 0, out, n, n);
     }
 
+    /**
+     * Reads the whole row of i mod n through {@link KernelMatrix#row(int, double[])} (so that a row cache of the
+     * underlying matrix serves the second variable of the pair, as LIBSVM's SVR_Q caches kernel rows once for
+     * both) and gathers the columns asked for.
+     */
     @Override
     public void row(int i, int[] cols, int count, double[] out) {
-        if (count > n) {
-            // both copies of many columns: read the n values once
-            double[] full = new double[n];
-            base.row(i % n, full);
-            for (int k = 0; k < count; k++) {
-                out[k] = full[cols[k] % n];
-            }
-            return;
-        }
-        int[] mapped = new int[count];
+        double[] full = new double[n];
+        base.row(i % n, full);
         for (int k = 0; k < count; k++) {
             int c = cols[k];
-            mapped[k] = c < n ? c : c - n;
+            out[k] = full[c < n ? c : c - n];
         }
-        base.row(i % n, mapped, count, out);
     }
 
     @Override
