@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the data it was trained on and the outputs that build computed on those data: every decision value (and
  * probability) as {@link Double#toString}. The test loads each file with today's code and requires the same
  * outputs bit for bit. These expected values are a compatibility record of the earlier build, not a claim
- * of correctness (the learners' correctness has its own independent checks). {@link #main} wrote them;
+ * of correctness (the learners' correctness has its own independent checks). The {@code nu-svm} and {@code svr}
+ * fixtures were added on 2026-12-02 by the build that introduced those learners. {@link #main} wrote them;
  * run it again only to add a fixture, never to refresh an existing one.
  */
 class ModelFileFixturesTest {

@@ -57,7 +57,17 @@ import dev.kernelkit.gram.KernelMatrix;
  * slowest, seed 23, after 1.05 million pairs). It is never shrunk: on a step of MI-CCCP (Fox, 1,536 variables in 181 groups) LIBSVM's
  * shrinking rule applied per group took 3.7 times as many pair steps (595,510 against 160,628). A
  * grouped problem needs a feasible start unless every delta_g is 0; its {@link SvmSolution#bias()} is
- * -rho of group 0.
+ * -rho of group 0 and {@link SvmSolution#groupRho(int)} gives rho_g of every group (computed per group as
+ * LIBSVM's Solver_NU does: for nu-SVC with group 0 the positive and group 1 the negative class, r_1 = rho_0
+ * and r_2 = -rho_1).
+ *
+ * <p>A grouped problem with two groups that are the two signs (group 0 every y = +1, group 1 every y = -1: the
+ * nu-SVC dual of {@link NuSvm}) is solved as LIBSVM's {@code Solver_NU} does, on the float rows and with the
+ * shrinking of the ungrouped loop: i_+ and i_- are the argmax of -y_t G_t over I_up within each sign, j is chosen by
+ * WSS 2 among I_low of both signs (each against the i of its sign), the solve stops when max_s (m_s - M_s) &lt; eps,
+ * a bounded variable is shrunk by Solver_NU's rule (it cannot join a violating pair of its own sign), and rho_g
+ * is computed per sign (the double rows without shrinking of the general grouped path cost a nu-SVC on tens of
+ * thousands of points full double rows and every variable in every pass; they are kept for other groups).
  *
  * <p>A warm start alpha of a problem with delta = 0 is projected to the feasible set: clipped to
  * [0, U_i], then y'a = 0 is restored by scaling the alphas of the class with the larger sum down to
@@ -370,6 +380,22 @@ public final class SmoSolver implements SvmSolver {
 
         // a grouped problem (SvmProblem#grouped): positions sorted by group, double rows, never shrunk
         private final boolean grouped;
+        /**
+         * A grouped problem whose two groups are the two signs (group 0 = y +1, group 1 = y -1: nu-SVC): solved
+         * as LIBSVM's Solver_NU on the float rows of the ungrouped loop, with its selection, shrinking and rho.
+         */
+        private final boolean signGroups;
+        /**
+         * An epsilon-SVR problem (its kernel a {@link SvrKernelMatrix} over n points, 2n variables): as LIBSVM's
+         * SVR_Q, the cache holds the n kernel rows in float, by point, once for both variables of a point, and a
+         * row of Q is gathered from it with the signs into one of two buffers; else null.
+         */
+        private final QRowCache svrCache;
+        private final KernelMatrix svrBase;
+        private final int svrN;
+        private float[][] svrBuf;
+        private int svrNext;
+        private double[] svrRow;
         /** Group g holds positions groupStart[g] .. groupStart[g + 1] - 1. */
         private int[] groupStart;
         /** Whether the problem's variables were already sorted by group (perm is the identity). */
@@ -386,13 +412,26 @@ public final class SmoSolver implements SvmSolver {
         Run(SvmProblem problem, double[] initialAlpha, Options options, KernelProducts products) {
             kernel = problem.kernel();
             l = problem.size();
-            grouped = problem.isGrouped();
-            this.products = initialAlpha == null || grouped ? null : products;
+            signGroups = groupsAreSigns(problem);
+            grouped = problem.isGrouped() && !signGroups;
+            this.products = initialAlpha == null || problem.isGrouped() ? null : products;
             configure(options.eps(), options.shrinking() && !grouped, 0.0, false, 0.0, false);
             maxIter = options.iterationCap(l);
             squared = problem.loss() == SvmLoss.SQUARED_HINGE;
             long cacheBytes = (long) (options.cacheMb() * (1 << 20));
-            cache = grouped ? null : new QRowCache(l, cacheBytes);
+            if (!grouped && !signGroups && kernel instanceof SvrKernelMatrix svr) {
+                svrBase = svr.base();
+                svrN = svrBase.size();
+                svrCache = new QRowCache(svrN, cacheBytes);
+                svrBuf = new float[2][l];
+                svrRow = new double[svrN];
+                cache = new QRowCache(l, 0); // empty: shrinking's swaps are free, rows come from svrCache
+            } else {
+                svrBase = null;
+                svrN = 0;
+                svrCache = null;
+                cache = grouped ? null : new QRowCache(l, cacheBytes);
+            }
             perm = new int[l];
             if (grouped) {
                 // positions sorted by group (stable): group g is the range groupStart[g] .. groupStart[g + 1) - 1
@@ -441,6 +480,8 @@ public final class SmoSolver implements SvmSolver {
                     negY[t] = -y[t];
                 }
                 alpha = groupedStart(problem, initialAlpha);
+            } else if (signGroups) {
+                alpha = signGroupedStart(problem, initialAlpha);
             } else if (initialAlpha == null) {
                 if (problem.delta() != 0) {
                     throw new IllegalArgumentException("a problem with y'a = delta = " + problem.delta()
@@ -503,10 +544,66 @@ public final class SmoSolver implements SvmSolver {
             return a;
         }
 
+        /** Whether a problem is grouped with group 0 the variables of y = +1 and group 1 those of y = -1. */
+        private static boolean groupsAreSigns(SvmProblem problem) {
+            if (!problem.isGrouped() || problem.groups() != 2) {
+                return false;
+            }
+            for (int t = 0, n = problem.size(); t < n; t++) {
+                if (problem.group(t) != (problem.y(t) > 0 ? 0 : 1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The start of a problem grouped by sign (positions = the problem's indices): alpha = 0 when there is none
+         * (both deltas must then be 0), else the given one, checked for its bounds and both equalities (within
+         * 1e-12 (max(1, |delta_g|) + the group's sum of a_t)).
+         */
+        private double[] signGroupedStart(SvmProblem problem, double[] initialAlpha) {
+            if (initialAlpha == null) {
+                for (int g = 0; g < 2; g++) {
+                    if (problem.delta(g) != 0) {
+                        throw new IllegalArgumentException("a grouped problem with delta_" + g + " = " + problem.delta(g)
+                                + " needs a feasible start, got none");
+                    }
+                }
+                return new double[l];
+            }
+            if (initialAlpha.length != l) {
+                throw new IllegalArgumentException("alpha must have length " + l + ", found " + initialAlpha.length);
+            }
+            double[] sum = new double[2];
+            double[] scale = {Math.max(1.0, Math.abs(problem.delta(0))), Math.max(1.0, Math.abs(problem.delta(1)))};
+            for (int t = 0; t < l; t++) {
+                double v = initialAlpha[t];
+                if (!(v >= 0) || !(v <= upper[t]) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("alpha " + t + " must be finite and in [0, " + upper[t] + "], got "
+                            + v);
+                }
+                int g = y[t] > 0 ? 0 : 1;
+                sum[g] += y[t] * v;
+                scale[g] += v;
+            }
+            for (int g = 0; g < 2; g++) {
+                if (Math.abs(sum[g] - problem.delta(g)) > 1e-12 * scale[g]) {
+                    throw new IllegalArgumentException("a start must satisfy group " + g + "'s equality = "
+                            + problem.delta(g) + ", got " + sum[g]);
+                }
+            }
+            return initialAlpha.clone();
+        }
+
         /** An empty problem with stored rows and right-hand side delta ({@link GrowingDualProblem}). */
         Run(double delta) {
             kernel = null;
             cache = null;
+            svrCache = null;
+            svrBase = null;
+            svrN = 0;
+            signGroups = false;
             grouped = false;
             products = null;
             squared = false;
@@ -672,6 +769,9 @@ public final class SmoSolver implements SvmSolver {
             if (stored != null) {
                 return stored[i];
             }
+            if (svrCache != null) {
+                return svrQ(i, len);
+            }
             int start = cache.getData(i, len);
             float[] data = cache.data();
             if (start < len) {
@@ -687,6 +787,34 @@ public final class SmoSolver implements SvmSolver {
                 }
             }
             return data;
+        }
+
+        /**
+         * Row i of Q of an epsilon-SVR problem over positions 0 .. len - 1: y_i y_t K_{i mod n, t mod n} from the
+         * cached float kernel row of point i mod n (computed whole on a miss), into the buffer not returned last.
+         */
+        private float[] svrQ(int i, int len) {
+            int n = svrN;
+            int real = perm[i] < n ? perm[i] : perm[i] - n;
+            int start = svrCache.getData(real, n);
+            float[] k = svrCache.data();
+            if (start < n) {
+                svrBase.row(real, svrRow);
+                for (int t = start; t < n; t++) {
+                    k[t] = (float) svrRow[t];
+                }
+            }
+            float[] buf = svrBuf[svrNext];
+            svrNext ^= 1;
+            int[] pm = perm;
+            double[] yy = y;
+            float yi = (float) y[i];
+            for (int t = 0; t < len; t++) {
+                int o = pm[t];
+                float v = k[o < n ? o : o - n];
+                buf[t] = yi * (float) yy[t] * v;
+            }
+            return buf;
         }
 
         /**
@@ -868,7 +996,16 @@ public final class SmoSolver implements SvmSolver {
                             + " with KKT gap " + kktGap() + " >= eps " + eps);
                 }
             }
-            double rho = calculateRho();
+            double[] groupRho = null;
+            if (grouped) {
+                groupRho = new double[groupUp.length];
+                for (int grp = 0; grp < groupRho.length; grp++) {
+                    groupRho[grp] = calculateRho(groupStart[grp], groupStart[grp + 1], 0);
+                }
+            } else if (signGroups) {
+                groupRho = new double[] {calculateRho(0, l, 1), calculateRho(0, l, -1)};
+            }
+            double rho = groupRho != null ? groupRho[0] : calculateRho(0, activeSize, 0);
             double v = 0;
             for (int t = 0; t < l; t++) {
                 v += alpha[t] * (g[t] + p[t]);
@@ -877,7 +1014,7 @@ public final class SmoSolver implements SvmSolver {
             for (int t = 0; t < l; t++) {
                 out[perm[t]] = alpha[t];
             }
-            return new SvmSolution(out, -rho, v / 2, iter, kktGap(), converged);
+            return new SvmSolution(out, -rho, v / 2, iter, kktGap(), converged, groupRho);
         }
 
         /**
@@ -894,10 +1031,14 @@ public final class SmoSolver implements SvmSolver {
                 if (--counter == 0) {
                     counter = Math.min(l, 1000);
                     if (shrinking) {
-                        doShrinking();
+                        if (signGroups) {
+                            doSignGroupShrinking();
+                        } else {
+                            doShrinking();
+                        }
                     }
                 }
-                if (!(grouped ? selectGrouped(ws) : selectWorkingSet(ws))) {
+                if (!select(ws)) {
                     if (activeSize == l) {
                         // nothing is shrunk: selecting again over the same set would give the same answer
                         converged = true;
@@ -905,7 +1046,7 @@ public final class SmoSolver implements SvmSolver {
                     }
                     reconstructGradient();
                     activeSize = l;
-                    if (!(grouped ? selectGrouped(ws) : selectWorkingSet(ws))) {
+                    if (!select(ws)) {
                         converged = true;
                         break;
                     }
@@ -1164,6 +1305,89 @@ public final class SmoSolver implements SvmSolver {
             return pairInGroup(best, out) < Double.POSITIVE_INFINITY;
         }
 
+        /** The working set by the rule of the problem's kind; false when the active set meets the stopping rule. */
+        private boolean select(int[] out) {
+            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out) : selectWorkingSet(out);
+        }
+
+        /**
+         * LIBSVM's Solver_NU selection for a problem grouped by sign: i_+ and i_- the argmax of -y_t G_t over I_up
+         * among y = +1 and among y = -1, j by WSS 2 among I_low of both signs (each against the i of its sign),
+         * i the one of j's sign; false when max over the signs of m_s - M_s is below eps (or no j qualifies).
+         */
+        private boolean selectSignGroups(int[] out) {
+            nextValid = false;
+            int n = activeSize;
+            double[] gg = g;
+            double[] yy = y;
+            double gmaxp = Double.NEGATIVE_INFINITY;
+            double gmaxn = Double.NEGATIVE_INFINITY;
+            int ip = -1;
+            int in = -1;
+            for (int t = 0; t < n; t++) {
+                if (inUp[t]) {
+                    double v = -yy[t] * gg[t];
+                    if (yy[t] > 0) {
+                        if (v >= gmaxp) {
+                            gmaxp = v;
+                            ip = t;
+                        }
+                    } else if (v >= gmaxn) {
+                        gmaxn = v;
+                        in = t;
+                    }
+                }
+            }
+            float[] qip = ip != -1 ? getQ(ip, n) : null;
+            float[] qin = in != -1 ? getQ(in, n) : null;
+            double qdp = ip != -1 ? qd[ip] : 0;
+            double qdn = in != -1 ? qd[in] : 0;
+            double gmaxp2 = Double.NEGATIVE_INFINITY;
+            double gmaxn2 = Double.NEGATIVE_INFINITY;
+            int jmin = -1;
+            double objDiffMin = Double.POSITIVE_INFINITY;
+            boolean[] low = inLow;
+            double[] qdd = qd;
+            for (int t = 0; t < n; t++) {
+                if (!low[t]) {
+                    continue;
+                }
+                double yg = yy[t] * gg[t];
+                double gradDiff;
+                double quad;
+                if (yy[t] > 0) {
+                    gmaxp2 = yg >= gmaxp2 ? yg : gmaxp2;
+                    if (ip == -1) {
+                        continue;
+                    }
+                    gradDiff = gmaxp + yg;
+                    quad = qdp + qdd[t] - 2.0 * qip[t];
+                } else {
+                    gmaxn2 = yg >= gmaxn2 ? yg : gmaxn2;
+                    if (in == -1) {
+                        continue;
+                    }
+                    gradDiff = gmaxn + yg;
+                    quad = qdn + qdd[t] - 2.0 * qin[t];
+                }
+                if (gradDiff > 0) {
+                    double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                    if (objDiff <= objDiffMin) {
+                        jmin = t;
+                        objDiffMin = objDiff;
+                    }
+                }
+            }
+            double gap = Math.max(gmaxp + gmaxp2, gmaxn + gmaxn2);
+            lastGap = gap;
+            if (gap < eps || jmin == -1) {
+                return false;
+            }
+            out[0] = yy[jmin] > 0 ? ip : in;
+            out[1] = jmin;
+            return true;
+        }
+
         /**
          * WSS 2 inside group grp: i the (last) argmax of -y_t G_t over its I_up, j the second-order choice
          * among its I_low; returns -(gradient difference)^2 / curvature of that pair, +infinity when there
@@ -1307,6 +1531,28 @@ public final class SmoSolver implements SvmSolver {
 
         /** m(a) - M(a) over all l variables (G must be complete); the largest over the groups of a grouped problem. */
         private double kktGap() {
+            if (signGroups) {
+                // per sign s: m_s = max of -y_t G_t over I_up, -M_s = max of y_t G_t over I_low
+                double[] up = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+                double[] low = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+                for (int t = 0; t < l; t++) {
+                    int s = y[t] > 0 ? 0 : 1;
+                    if (inUp[t]) {
+                        up[s] = Math.max(up[s], -y[t] * g[t]);
+                    }
+                    if (inLow[t]) {
+                        low[s] = Math.max(low[s], y[t] * g[t]);
+                    }
+                }
+                double gap = 0.0;
+                for (int s = 0; s < 2; s++) {
+                    double v = up[s] + low[s];
+                    if (Double.isFinite(v)) {
+                        gap = Math.max(gap, v);
+                    }
+                }
+                return gap;
+            }
             if (grouped) {
                 groupExtremes();
                 nextValid = false;
@@ -1434,15 +1680,94 @@ public final class SmoSolver implements SvmSolver {
             cache.swapIndices(swapPairs, swaps);
         }
 
-        /** rho over the active variables; over group 0 for a grouped problem (its equality's multiplier). */
-        private double calculateRho() {
+        /**
+         * LIBSVM's Solver_NU shrinking for a problem grouped by sign: a bounded variable leaves the active set when
+         * it cannot enter a violating pair of its own sign (Solver_NU's be_shrunk); the gradient is rebuilt once,
+         * when the larger of the two signs' violations first falls to 10 eps.
+         */
+        private void doSignGroupShrinking() {
+            nextValid = false;
+            // per sign: m_s = max -y_t G_t over I_up (gmax1 for +1, gmax3 for -1), -M_s = max y_t G_t over I_low
+            // (gmax2 for +1, gmax4 for -1)
+            double gmax1 = Double.NEGATIVE_INFINITY;
+            double gmax2 = Double.NEGATIVE_INFINITY;
+            double gmax3 = Double.NEGATIVE_INFINITY;
+            double gmax4 = Double.NEGATIVE_INFINITY;
+            for (int t = 0; t < activeSize; t++) {
+                double yg = y[t] * g[t];
+                if (y[t] > 0) {
+                    if (inUp[t] && -yg > gmax1) {
+                        gmax1 = -yg;
+                    }
+                    if (inLow[t] && yg > gmax2) {
+                        gmax2 = yg;
+                    }
+                } else {
+                    if (inUp[t] && -yg > gmax3) {
+                        gmax3 = -yg;
+                    }
+                    if (inLow[t] && yg > gmax4) {
+                        gmax4 = yg;
+                    }
+                }
+            }
+            if (!unshrink && Math.max(gmax1 + gmax2, gmax3 + gmax4) <= eps * 10) {
+                unshrink = true;
+                reconstructGradient();
+                activeSize = l;
+            }
+            int swaps = 0;
+            for (int t = 0; t < activeSize; t++) {
+                if (signGroupShrunk(t, gmax1, gmax2, gmax3, gmax4)) {
+                    activeSize--;
+                    while (activeSize > t) {
+                        if (!signGroupShrunk(activeSize, gmax1, gmax2, gmax3, gmax4)) {
+                            swapIndex(t, activeSize);
+                            swapPairs[2 * swaps] = t;
+                            swapPairs[2 * swaps + 1] = activeSize;
+                            swaps++;
+                            break;
+                        }
+                        activeSize--;
+                    }
+                }
+            }
+            cache.swapIndices(swapPairs, swaps);
+        }
+
+        /**
+         * Solver_NU's be_shrunk in the signs' m and M: a bounded variable in I_low only is shrunk when -y_t G_t is
+         * above its sign's m, one in I_up only when -y_t G_t is below its sign's M.
+         */
+        private boolean signGroupShrunk(int t, double gmax1, double gmax2, double gmax3, double gmax4) {
+            if (isFree(t)) {
+                return false;
+            }
+            double yg = y[t] * g[t];
+            boolean positive = y[t] > 0;
+            if (!inUp[t]) {
+                // in I_low only: it could be j only with -y_t G_t < m_s
+                return -yg > (positive ? gmax1 : gmax3);
+            }
+            // in I_up only: it could be i only with -y_t G_t > M_s = -(gmax2 or gmax4)
+            return yg > (positive ? gmax2 : gmax4);
+        }
+
+        /**
+         * rho over the positions first .. end - 1 (the active variables, or one group of a grouped problem: the
+         * multiplier of its equality) whose sign is {@code sign} (0: every sign): the mean of y_t G_t over the free
+         * ones, else the midpoint of the interval the bounded ones leave (LIBSVM's calculate_rho; per group or
+         * per sign, Solver_NU's r_1 and -r_2).
+         */
+        private double calculateRho(int first, int end, int sign) {
             int nrFree = 0;
             double ub = Double.POSITIVE_INFINITY;
             double lb = Double.NEGATIVE_INFINITY;
             double sumFree = 0;
-            int first = grouped ? groupStart[0] : 0;
-            int end = grouped ? groupStart[1] : activeSize;
             for (int t = first; t < end; t++) {
+                if (sign != 0 && y[t] != sign) {
+                    continue;
+                }
                 double yg = y[t] * g[t];
                 if (isUpper(t)) {
                     if (y[t] < 0) {

@@ -30,9 +30,13 @@ import java.util.List;
  * compared on equal terms: gamma = g0 of the training instances (rounded to 4 digits), C = 1; grid
  * gamma in g0 * {1/8, 1/4, 1/2, 1, 2} x C in {1, 10, 100} (TNNLS 2013's grid), gamma-major.
  *
- * <p>Every learner of this catalog also takes {@code class-weight} ({@link #CLASS_WEIGHT},
- * {@link ClassWeights}), default {@code none}. A tuning grid holds a given class weight, C or gamma fixed and
- * searches the rest ({@link Learner#grid(Dataset, long, ParamValues)}).
+ * <p>{@value NuSvm#NAME} (nu-SVC, LIBSVM -s 1: nu = 0.5, gamma = g0; grid gamma x nu in {@link #NU_GRID}) and
+ * {@value EpsilonSvr#NAME} (epsilon-SVR, LIBSVM -s 3, a regressor: C = 1, epsilon = 0.1, gamma = g0; grid gamma
+ * x C) on vectors; their grids hold nothing fixed.
+ *
+ * <p>Every C-SVM of this catalog (svm, l2-svm and their bag forms) also takes {@code class-weight}
+ * ({@link #CLASS_WEIGHT}, {@link ClassWeights}), default {@code none}. A tuning grid of those holds a given class
+ * weight, C or gamma fixed and searches the rest ({@link Learner#grid(Dataset, long, ParamValues)}).
  */
 public final class SvmCatalog implements LearnerCatalog {
     /** What the tuning grids of this catalog can hold fixed: C or gamma (the other searched) and the class weights. */
@@ -71,10 +75,138 @@ public final class SvmCatalog implements LearnerCatalog {
     public static final Param CLASS_WEIGHT = Param.text("class-weight", "none", CLASS_WEIGHT_FORMAT,
             "class weights: none, balanced (w_c = n / (k n_c), scikit-learn) or NAME=W,... (LIBSVM -wi; others 1)");
 
+    /** nu of {@value NuSvm#NAME}. */
+    public static final Param NU = Param.realAbove("nu", "0.5", 0, 1,
+            "nu-SVC's nu (LIBSVM -n): at most this fraction of margin errors, at least this fraction of support vectors");
+    /** The nu grid of {@value NuSvm#NAME} (values above the training set's largest feasible nu are left out). */
+    public static final List<Double> NU_GRID = List.of(0.1, 0.2, 0.4, 0.6);
+    /** The tube width of {@value EpsilonSvr#NAME}. */
+    public static final Param EPSILON = Param.real("epsilon", "0.1", 0, Double.POSITIVE_INFINITY,
+            "width of epsilon-SVR's insensitive tube |y - f(x)| <= epsilon (LIBSVM -p)");
+
+    /** The SMO stopping tolerance of {@value NuSvm#NAME} and {@value EpsilonSvr#NAME}. */
+    public static final Param EPS = Param.positive("eps", "0.001",
+            "stopping tolerance of the SMO solver on the KKT gap m(a) - M(a) (LIBSVM -e)");
+
     @Override
     public List<Learner<?>> learners() {
         return List.of(new SvmLearner(SvmLoss.HINGE), new SvmLearner(SvmLoss.SQUARED_HINGE),
-                new BagSvmLearner(SvmLoss.HINGE), new BagSvmLearner(SvmLoss.SQUARED_HINGE));
+                new BagSvmLearner(SvmLoss.HINGE), new BagSvmLearner(SvmLoss.SQUARED_HINGE), new NuSvmLearner(),
+                new SvrLearner());
+    }
+
+    /** LIBSVM's SMO defaults with the tolerance given as {@link #EPS}. */
+    private static SmoSolver.Options solver(ParamValues values) {
+        return SmoSolver.Options.defaults().withEps(values.real(EPS.name(), 1e-3));
+    }
+
+    /** The Gaussian width given as {@link #GAMMA}, else g0 of the training points (4 digits). */
+    private static double vectorGamma(ParamValues values, Dataset<Vec> training) {
+        return values.real(GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(
+                GammaHeuristic.scale(LabeledDataset.of(training).points())));
+    }
+
+    /** nu-SVC (LIBSVM -s 1) with a Gaussian kernel; defaults nu = 0.5, gamma = g0; grid gamma x {@link #NU_GRID}. */
+    private record NuSvmLearner() implements Learner<Vec> {
+        @Override
+        public String name() {
+            return NuSvm.NAME;
+        }
+
+        @Override
+        public String description() {
+            return "nu-SVC (LIBSVM -s 1) with a Gaussian kernel, our SMO solver (one-vs-rest for 3+ classes)";
+        }
+
+        @Override
+        public InputKind input() {
+            return InputKind.VECTORS;
+        }
+
+        @Override
+        public Task task() {
+            return Task.CLASSIFICATION;
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(NU, GAMMA, EPS);
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
+            return NuSvm.trainer(NuSvmOptions.of(new GaussianKernel(vectorGamma(values, training)))
+                    .withNu(values.real(NU.name(), 0.5)).withSolver(solver(values)));
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            LabeledDataset data = LabeledDataset.of(training);
+            int[] counts = new int[data.classes().length];
+            for (int c : data.classIndices()) {
+                counts[c]++;
+            }
+            // the largest feasible nu of every machine: 2 min(n_c, n - n_c) / n (two classes: one machine)
+            double maxNu = 1.0;
+            for (int c : counts) {
+                maxNu = Math.min(maxNu, 2.0 * Math.min(c, data.size() - c) / data.size());
+            }
+            List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+            for (double gamma : GammaHeuristic.grid(data.points())) {
+                for (double nu : NU_GRID) {
+                    if (nu <= maxNu || nu == NU_GRID.get(0)) {
+                        out.add(NuSvm.trainer(NuSvmOptions.of(new GaussianKernel(gamma)).withNu(nu)));
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    /** epsilon-SVR (LIBSVM -s 3) with a Gaussian kernel; defaults C = 1, epsilon = 0.1, gamma = g0; grid gamma x C. */
+    private record SvrLearner() implements Learner<Vec> {
+        @Override
+        public String name() {
+            return EpsilonSvr.NAME;
+        }
+
+        @Override
+        public String description() {
+            return "epsilon-SVR (LIBSVM -s 3) with a Gaussian kernel, our SMO solver";
+        }
+
+        @Override
+        public InputKind input() {
+            return InputKind.VECTORS;
+        }
+
+        @Override
+        public Task task() {
+            return Task.REGRESSION;
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(C, EPSILON, GAMMA, EPS);
+        }
+
+        @Override
+        public Trainer<Vec, ? extends FittedModel<Vec>> trainer(Dataset<Vec> training, long seed, ParamValues values) {
+            return EpsilonSvr.trainer(EpsilonSvrOptions.of(new GaussianKernel(vectorGamma(values, training)))
+                    .withC(values.real(C.name(), 1.0)).withEpsilon(values.real(EPSILON.name(), 0.1))
+                    .withSolver(solver(values)));
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
+            for (double gamma : GammaHeuristic.grid(LabeledDataset.of(training).points())) {
+                for (double c : C_GRID) {
+                    out.add(EpsilonSvr.trainer(EpsilonSvrOptions.of(new GaussianKernel(gamma)).withC(c)));
+                }
+            }
+            return out;
+        }
     }
 
     /** g0 ({@link GammaHeuristic#scale}) of all instances of the training bags. */

@@ -13,9 +13,21 @@ public final class SvmSolution {
     private final long iterations;
     private final double kktGap;
     private final boolean converged;
+    /** rho_g of each equality of a grouped problem, else null. */
+    private final double[] groupRho;
 
     public SvmSolution(double[] alpha, double bias, double objective, long iterations, double kktGap,
                        boolean converged) {
+        this(alpha, bias, objective, iterations, kktGap, converged, null);
+    }
+
+    /**
+     * A solution that also carries rho_g, the multiplier of each group's equality of a grouped problem
+     * ({@link SvmProblem#grouped}); null for an ungrouped problem.
+     */
+    public SvmSolution(double[] alpha, double bias, double objective, long iterations, double kktGap,
+                       boolean converged, double[] groupRho) {
+        this.groupRho = groupRho == null ? null : groupRho.clone();
         this.alpha = alpha.clone();
         this.bias = bias;
         this.objective = objective;
@@ -62,6 +74,19 @@ public final class SvmSolution {
     /** Whether the solver reached its tolerance before its iteration cap. */
     public boolean converged() {
         return converged;
+    }
+
+    /**
+     * rho_g of group g's equality of a grouped problem: the mean of y_t G_t over its free variables, else the
+     * midpoint of the interval its bounded ones leave (for group 0, -{@link #bias()}).
+     *
+     * @throws IllegalStateException for the solution of an ungrouped problem
+     */
+    public double groupRho(int g) {
+        if (groupRho == null) {
+            throw new IllegalStateException("only the solution of a grouped problem has a rho per group");
+        }
+        return groupRho[g];
     }
 
     /** Indices with alpha_i &gt; 0 (the support vectors). */

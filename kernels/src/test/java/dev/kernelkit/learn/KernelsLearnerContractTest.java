@@ -18,9 +18,9 @@ class KernelsLearnerContractTest {
     }
 
     @Test
-    void theKernelsModuleRegistersBothSvmLossesOnVectorsAndOnBags() {
+    void theKernelsModuleRegistersBothSvmLossesOnVectorsAndOnBagsThenNuSvcAndEpsilonSvr() {
         assertThat(Learners.all().stream().map(Learner::name).toList())
-                .containsExactly("svm", "l2-svm", "bag-svm", "bag-l2-svm");
+                .containsExactly("svm", "l2-svm", "bag-svm", "bag-l2-svm", "nu-svm", "svr");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -35,7 +35,7 @@ class KernelsLearnerContractTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.find("svn"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown learner 'svn'; known: "
-                        + String.join(", ", List.of("svm", "l2-svm", "bag-svm", "bag-l2-svm")));
+                        + String.join(", ", List.of("svm", "l2-svm", "bag-svm", "bag-l2-svm", "nu-svm", "svr")));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Learners.find("svn", InputKind.BAGS))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown learner 'svn' for bags; known: bag-svm (svm), bag-l2-svm (l2-svm)");
