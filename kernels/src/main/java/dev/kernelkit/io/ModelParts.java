@@ -124,7 +124,9 @@ public final class ModelParts {
     /**
      * The first step of every codec's {@link ModelCodec#upgrade} from version 1 to 2: the keys
      * {@link Models} reads, from their version-1 places to the convention's. The fit report's options line
-     * {@code report.options} becomes {@code options.summary}; a scaler under {@code scaler.*} (MKL files)
+     * {@code report.options} becomes {@code options.summary} (a file from before the fit report gets one that
+     * says so: learner = the type, options "unknown"; a codec that can rebuild a better one replaces it with
+     * {@link #putReport}); a scaler under {@code scaler.*} (MKL files)
      * moves to {@code scaling.*}, a file without one gets {@code scaling.kind = none}, and the identity scaler
      * (kind {@code none} with offsets 0 and scales 1) loses its offsets and scales; a classifier
      * file without a calibration gets {@code calibration.kind = none}; {@code trained.*} lines become
@@ -139,7 +141,9 @@ public final class ModelParts {
             throw f.formatError("expected a version 1 file to rewrite, found version " + f.version());
         }
         ModelFile.Rewrite r = f.rewrite(2);
-        if (r.has("report.options")) {
+        if (!r.has("report.learner")) {
+            putReport(r, new FitReport(f.type(), "unknown", 0, 0, true, new double[0], 0));
+        } else if (r.has("report.options")) {
             r.rename("report.options", Models.OPTIONS_SUMMARY);
         } else {
             r.put(Models.OPTIONS_SUMMARY, "");
@@ -161,6 +165,29 @@ public final class ModelParts {
         }
         r.renamePrefix("trained.", Provenance.PREFIX);
         return r;
+    }
+
+    /**
+     * Sets the {@code report.*} keys and {@code options.summary} of a rewrite to a report, replacing those
+     * present: the step that gives a version-1 file written before the fit report existed the report its
+     * codec rebuilds from the file's other keys.
+     */
+    public static ModelFile.Rewrite putReport(ModelFile.Rewrite r, FitReport report) throws ModelFormatException {
+        for (String k : List.of("report.learner", "report.seed", "report.iterations", "report.converged",
+                "report.objective", "report.seconds", Models.OPTIONS_SUMMARY)) {
+            r.remove(k);
+        }
+        double[] objective = report.objective();
+        StringBuilder trace = new StringBuilder();
+        for (int i = 0; i < objective.length; i++) {
+            trace.append(i == 0 ? "" : " ").append(ModelFileWriter.formatDouble(objective[i]));
+        }
+        return r.put("report.learner", report.learner()).put("report.seed", Long.toString(report.seed()))
+                .put("report.iterations", Long.toString(report.iterations()))
+                .put("report.converged", Boolean.toString(report.converged()))
+                .put("report.objective", trace.toString())
+                .put("report.seconds", ModelFileWriter.formatDouble(report.seconds()))
+                .put(Models.OPTIONS_SUMMARY, report.options());
     }
 
     /**

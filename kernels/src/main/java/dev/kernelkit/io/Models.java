@@ -60,7 +60,7 @@ import java.util.stream.Collectors;
  * probabilities as {@code ScaledModel(CalibratedModel(model))}.
  *
  * <p>A version-1 file written before the fit report existed loads with a report that says so (learner =
- * the type, options "unknown").
+ * the type, options "unknown"), or the one its codec rebuilds from the file ({@link ModelParts#fromVersion1}).
  */
 public final class Models {
     /** The key prefix of the scaler. */
@@ -432,9 +432,6 @@ public final class Models {
     }
 
     private static FitReport readReport(ModelFile f) throws ModelFormatException {
-        if (!f.has("report.learner")) {
-            return new FitReport(f.type(), "unknown", 0, 0, true, new double[0], 0);
-        }
         double seconds = f.getDouble("report.seconds");
         long iterations = f.getLong("report.iterations");
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {

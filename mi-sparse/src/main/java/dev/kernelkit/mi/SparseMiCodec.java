@@ -60,7 +60,15 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
 
     @Override
     public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
-        return ModelParts.fromVersion1(v1, true).rename("problems", ModelParts.MACHINES).build();
+        ModelFile.Rewrite r = ModelParts.fromVersion1(v1, true).rename("problems", ModelParts.MACHINES);
+        if (!v1.has("report.learner")) {
+            SparseMi.StopReason stop = MiCodecs.enumValue(v1, "stop", SparseMi.StopReason.class);
+            double[] trace = v1.getDoubles("objective");
+            boolean converged = stop != SparseMi.StopReason.MAX_ITERATIONS || trace.length == 1;
+            ModelParts.putReport(r, new FitReport(SparseMi.NAME, "unknown", 0, Math.max(0, trace.length - 1), converged,
+                    trace, 0));
+        }
+        return r.build();
     }
 
     @Override
@@ -100,13 +108,8 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
         }
         SparseMi.StopReason stop = MiCodecs.enumValue(f, "stop", SparseMi.StopReason.class);
         double[] trace = f.getDoubles("objective");
-        FitReport r = report;
-        if (!f.has("report.learner")) {
-            boolean converged = stop != SparseMi.StopReason.MAX_ITERATIONS || trace.length == 1;
-            r = new FitReport(SparseMi.NAME, "unknown", 0, Math.max(0, trace.length - 1), converged, trace, 0);
-        }
         try {
-            return new SparseMiModel(dk, classes, dim, xvs, w, trace, stop, r);
+            return new SparseMiModel(dk, classes, dim, xvs, w, trace, stop, report);
         } catch (IllegalStateException e) {
             throw f.formatError("objective", e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -78,6 +78,12 @@ public final class MklCodec implements ModelCodec<MklModel> {
                 throw in.formatError("expected 'dim' (or support vectors to read it from)");
             }
         }
+        if (!v1.has("report.learner")) {
+            // the report of a file from before the fit report: rebuilt from its options and machines
+            MklModel m = read(r.build(), new FitReport(MklModel.TYPE, "", 0, 0, true, new double[0], 0));
+            double seconds = m.machines().stream().mapToDouble(MklModel.Machine::seconds).sum();
+            ModelParts.putReport(r, MklModel.report(m.options(), m.machines(), Math.max(0, seconds)));
+        }
         return r.build();
     }
 
@@ -168,10 +174,6 @@ public final class MklCodec implements ModelCodec<MklModel> {
                     f.getDoubles(p + "coefficients", sv.size()), f.getDouble(p + "bias"), f.getDoubles(p + "objectives"),
                     f.getInt(p + "svm_solves"), f.getBoolean(p + "converged"), f.getDouble(p + "seconds"),
                     f.getInt(p + "selected")));
-        }
-        if (!f.has("report.learner")) {
-            double seconds = machines.stream().mapToDouble(MklModel.Machine::seconds).sum();
-            report = MklModel.report(options, machines, Math.max(0, seconds));
         }
         return new MklModel(options, classes, kernels, dim, sv, machines, report);
     }

@@ -72,6 +72,15 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         putIfAbsent(r, "dis_form", ImkplOptions.DisForm.DISTANCE.name());
         putIfAbsent(r, "prediction_rule", ImkplOptions.PredictionRule.PROTOTYPE_VOTE.name());
         putIfAbsent(r, "inner_folds", Integer.toString(ImkplOptions.DEFAULT_INNER_FOLDS));
+        if (!v1.has("report.learner")) {
+            // the report of a file from before the fit report: its options, trace and convergence lines
+            ImkplOptions opts = read(r.build(), new FitReport(ImkplModel.TYPE, "", 0, 0, true, new double[0], 0)).options();
+            double[] history = v1.has("objective_history") ? v1.getDoubles("objective_history") : new double[0];
+            boolean converged = !v1.has("converged") || v1.getBoolean("converged");
+            r.remove("objective_history").remove("converged");
+            ModelParts.putReport(r, new FitReport(Imkpl.learnerName(opts), opts.toString(), opts.seed(),
+                    Math.max(0, history.length - 1), converged, history, 0));
+        }
         return r.build();
     }
 
@@ -203,12 +212,6 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         if (opts.predictionRule() == ImkplOptions.PredictionRule.BY_INNER_CV) {
             throw f.formatError("options.prediction_rule", "a model file needs the rule inner CV chose, found "
                     + opts.predictionRule());
-        }
-        if (!f.has("report.learner")) {
-            double[] history = f.has("objective_history") ? f.getDoubles("objective_history") : new double[0];
-            boolean converged = !f.has("converged") || f.getBoolean("converged");
-            report = new FitReport(Imkpl.learnerName(opts), opts.toString(), opts.seed(),
-                    Math.max(0, history.length - 1), converged, history, 0);
         }
         try {
             return new ImkplModel(kernels, beta, classes, points, trainIndex, pointClass, idx, val, protoClass, t, opts,
