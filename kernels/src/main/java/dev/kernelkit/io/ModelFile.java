@@ -228,7 +228,7 @@ public final class ModelFile {
      * line naming the key, never an {@link OutOfMemoryError} or an overflow.
      *
      * @param minimum the smallest count the model allows (0 or 1)
-     * @throws ModelFormatException "FILE: line L: 'machines.count' is 2147483648 ... the file has only 12 keys"
+     * @throws ModelFormatException "FILE: line L: 'machines' is 2147483648 ... the file has only 12 keys"
      */
     public int getCount(String key, int minimum, int keysPerItem) throws ModelFormatException {
         long n = getLong(key);

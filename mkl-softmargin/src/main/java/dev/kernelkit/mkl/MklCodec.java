@@ -10,6 +10,7 @@ import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.svm.SmoSolver;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.List;
  * options.method = sm1, options.c = 10.0, options.theta, options.p, options.max_iterations = 200,
  * options.tolerance = 0.01, options.weight_threshold = 1e-5
  * options.smo.eps, options.smo.shrinking = true, options.smo.max_iterations, options.smo.cache_mb
+ * options.class_weight = none             {@link ClassWeights} (none, balanced or NAME=W,...)
  * kernels = gaussian:gamma=32.0 ...       one specification per base kernel ({@link Kernels#format})
  * scales = ...                            the scales s_m (unit trace on the training data)
  * normalisation = UNIT_TRACE              {@link MultipleKernel.Normalisation}
@@ -33,7 +35,8 @@ import java.util.List;
  *
  * The class names are {@link dev.kernelkit.io.Models}' {@code classes.*}. This is version 2 of the
  * layout; version 1 kept the options at the top level, the classes as numbers under {@code classes},
- * {@code machines.count} and {@code machines.K}, and its files from before the one model-file entry point
+ * {@code machines.count} and {@code machines.K}, {@code class_weight} only for weighted fits, and its files
+ * from before the one model-file entry point
  * have no {@code dim} (read from the support vectors or the scaler), no {@code normalisation} (unit trace,
  * the only one they used), their scaler under {@code scaler.*}, and no {@code report.*} (the report is
  * then rebuilt from the machines); {@link #upgrade} moves and fills these in.
@@ -62,6 +65,9 @@ public final class MklCodec implements ModelCodec<MklModel> {
             r.rename(name, ModelParts.option(name));
         }
         r.renamePrefix("smo.", ModelParts.option("smo."));
+        if (!r.has(ModelParts.option("class_weight"))) {  // written only for weighted fits in version 1
+            r.put(ModelParts.option("class_weight"), ClassWeights.NONE.toString());
+        }
         ModelParts.numericClassesToNames(r, "classes");
         r.rename("machines.count", ModelParts.MACHINES).renamePrefix("machines.", "machine.");
         if (!r.has("normalisation")) {
@@ -88,7 +94,7 @@ public final class MklCodec implements ModelCodec<MklModel> {
     }
 
     private static final List<String> OPTION_NAMES = List.of("method", "c", "theta", "p", "max_iterations", "tolerance",
-            "weight_threshold");
+            "weight_threshold", "class_weight");
 
     @Override
     public void write(MklModel model, ModelFileWriter w) {
@@ -109,6 +115,7 @@ public final class MklCodec implements ModelCodec<MklModel> {
         w.putBoolean(ModelParts.option("smo.shrinking"), options.solver().shrinking());
         w.putLong(ModelParts.option("smo.max_iterations"), options.solver().maxIterations());
         w.putDouble(ModelParts.option("smo.cache_mb"), options.solver().cacheMb());
+        w.putString(ModelParts.option("class_weight"), options.classWeights().toString());
         w.putStrings("kernels", specs);
         w.putDoubles("scales", model.baseKernels().scales());
         w.putString("normalisation", model.baseKernels().normalisation().name());
@@ -139,7 +146,8 @@ public final class MklCodec implements ModelCodec<MklModel> {
             options = new MklOptions(MklMethod.parse(f.getString(ModelParts.option("method"))),
                     f.getDouble(ModelParts.option("c")), f.getDouble(ModelParts.option("theta")),
                     f.getDouble(ModelParts.option("p")), f.getInt(ModelParts.option("max_iterations")),
-                    f.getDouble(ModelParts.option("tolerance")), f.getDouble(ModelParts.option("weight_threshold")), smo);
+                    f.getDouble(ModelParts.option("tolerance")), f.getDouble(ModelParts.option("weight_threshold")), smo,
+                    ClassWeights.parse(f.getString(ModelParts.option("class_weight"))));
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
         }
