@@ -17,13 +17,15 @@ import java.util.List;
  *
  * <pre>
  * dim = 166
- * classes.count = 2, classes.0 = -1, classes.1 = +1
  * multiclass = ONE_VS_REST
- * expansion.kernel = set(gaussian:gamma=0.006)    the machines' expansions over bags
- * expansion.bags = 35, expansion.bag.0.count = 4, expansion.bag.0.0 = dense 166 ...
- * expansion.machines = 1, expansion.machine.0.bags, .coefficients, .bias   ({@link ModelParts#writeBagExpansions})
+ * kernel = set(gaussian:gamma=0.006)    the machines' expansions over bags
+ * bags = 35, bag.0.count = 4, bag.0.0 = dense 166 ...
+ * machines = 1, machine.0.bags, .coefficients, .bias   ({@link ModelParts#writeBagExpansions})
  * machine.0.core_indices, .alpha, .core_labels, .rho, .radius2, .eta, .c, .iterations, .converged, .seconds
  * </pre>
+ *
+ * The class names are {@link dev.kernelkit.io.Models}' {@code classes.*}. This is version 2; version 1
+ * kept the expansions under {@code expansion.}.
  *
  * Doubles are written exactly, so a loaded model gives bit-identical decision values.
  */
@@ -42,17 +44,26 @@ public final class BagCvmCodec implements ModelCodec<BagCvmModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).renamePrefix("expansion.", "").build();
+    }
+
+    @Override
     public void write(BagCvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        out.putStrings("classes", model.classNames());
         out.putString("multiclass", model.multiClass().name());
         List<KernelExpansionModel<Bag>> expansions = new ArrayList<>();
         for (CvmMachine<Bag> m : model.machines()) {
             expansions.add(m.expansion());
         }
-        ModelParts.writeBagExpansions(out, "expansion", expansions);
+        ModelParts.writeBagExpansions(out, "", expansions);
         for (int k = 0; k < model.machines().size(); k++) {
-            CvmCodec.writeCore(out, "machine." + k + ".", model.machines().get(k));
+            CvmCodec.writeCore(out, ModelParts.machine(k) + ".", model.machines().get(k));
         }
     }
 
@@ -62,9 +73,9 @@ public final class BagCvmCodec implements ModelCodec<BagCvmModel> {
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        List<String> classes = in.getStrings("classes");
+        List<String> classes = ModelParts.classes(in);
         CvmOptions.MultiClass mc = CvmCodec.multiClass(in);
-        List<KernelExpansionModel<Bag>> expansions = ModelParts.readBagExpansions(in, "expansion", dim);
+        List<KernelExpansionModel<Bag>> expansions = ModelParts.readBagExpansions(in, "", dim);
         List<CvmMachine<Bag>> machines = new ArrayList<>(expansions.size());
         for (int k = 0; k < expansions.size(); k++) {
             machines.add(CvmCodec.readCore(in, "machine." + k + ".", expansions.get(k), KernelSpace.BAGS));

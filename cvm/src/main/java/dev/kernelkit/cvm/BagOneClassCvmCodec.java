@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * The model file of a {@link BagOneClassCvmModel} (type {@value #TYPE}), registered for
  * {@link dev.kernelkit.io.Models}: {@code dim}, {@code c}, the support bags with their weights a_i as
- * the one expansion under {@code ball} ({@link ModelParts#writeBagExpansions}, bias 0),
- * {@code centre_norm2} and {@code radius2}.
+ * the one expansion ({@link ModelParts#writeBagExpansions}, {@code machines = 1}, bias 0),
+ * {@code centre_norm2} and {@code radius2}. This is version 2; version 1 kept the expansion under
+ * {@code ball.}.
  */
 public final class BagOneClassCvmCodec implements ModelCodec<BagOneClassCvmModel> {
     /** The type string. */
@@ -31,10 +32,21 @@ public final class BagOneClassCvmCodec implements ModelCodec<BagOneClassCvmModel
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        ModelFile.Rewrite r = ModelParts.fromVersion1(v1, true).renamePrefix("ball.", "");
+        return ModelParts.putClassNames(r, List.of(OneClassBallModel.OUTLIER, OneClassBallModel.INLIER)).build();
+    }
+
+    @Override
     public void write(BagOneClassCvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
         out.putDouble("c", model.c());
-        ModelParts.writeBagExpansions(out, "ball",
+        ModelParts.writeBagExpansions(out, "",
                 List.of(KernelExpansionModel.of(model.kernel(), model.supportVectors(), model.alpha(), 0.0)));
         out.putDouble("centre_norm2", model.centreNorm2());
         out.putDouble("radius2", model.radius2());
@@ -46,9 +58,9 @@ public final class BagOneClassCvmCodec implements ModelCodec<BagOneClassCvmModel
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        List<KernelExpansionModel<Bag>> e = ModelParts.readBagExpansions(in, "ball", dim);
+        List<KernelExpansionModel<Bag>> e = ModelParts.readBagExpansions(in, "", dim);
         if (e.size() != 1) {
-            throw in.formatError("ball.machines", "expected one expansion for 'ball.machines', found " + e.size());
+            throw in.formatError(ModelParts.MACHINES, "expected one expansion for 'machines', found " + e.size());
         }
         KernelExpansionModel<Bag> ball = e.get(0);
         try {

@@ -5,6 +5,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
@@ -13,21 +14,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The model file of a {@link CvmModel} (type {@value #TYPE}, core and ball vector machines alike;
- * the fit report says which), registered for {@link dev.kernelkit.io.Models}:
+ * The model file of a {@link CvmModel} (type {@value #TYPE}, version 2; core and ball vector machines
+ * alike, the fit report says which), registered for {@link dev.kernelkit.io.Models}; the class names are
+ * {@link dev.kernelkit.io.Models}' {@code classes.*}:
  *
  * <pre>
  * dim = 2
  * kernel = gaussian:gamma=0.378          one kernel for all machines
- * classes = -1.0 1.0
  * multiclass = ONE_VS_REST
- * machines.count = 1
+ * machines = 1
  * machine.0.bias, .coefficients, .vectors (the expansion), .core_indices, .alpha, .core_labels,
  *   .rho, .radius2, .eta, .c, .iterations, .converged, .seconds
  * </pre>
  *
- * The keys are those {@code cvm train} has written since the module began, so older files load too;
- * they had no {@code dim} (it is then the dimension of the stored vectors, else of the stored scaler).
+ * Version 1 (the keys {@code cvm train} wrote since the module began) had {@code classes} as numbers,
+ * {@code machines.count}, and in its oldest files no {@code dim}; {@link #upgrade} moves them (the
+ * dimension is then that of the stored vectors, else of the stored scaler).
  * Doubles are written exactly, so a loaded model gives bit-identical decision values.
  */
 public final class CvmCodec implements ModelCodec<CvmModel> {
@@ -45,12 +47,24 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        ModelFile.Rewrite r = ModelParts.fromVersion1(v1, true);
+        ModelParts.numericClassesToNames(r, "classes");
+        putDim(r, "machine.0.vectors");
+        return r.rename("machines.count", ModelParts.MACHINES).build();
+    }
+
+    @Override
     public void write(CvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
         out.putString("kernel", Kernels.format(model.machines().get(0).kernel()));
-        out.putDoubles("classes", model.classes());
         out.putString("multiclass", model.multiClass().name());
-        out.putInt("machines.count", model.machines().size());
+        ModelParts.writeMachines(out, model.machines().size());
         for (int k = 0; k < model.machines().size(); k++) {
             CvmMachine<Vec> m = model.machines().get(k);
             String p = "machine." + k + ".";
@@ -99,10 +113,10 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
     @Override
     public CvmModel read(ModelFile in, FitReport report) throws ModelFormatException {
         Kernel<Vec> kernel = kernel(in);
-        double[] classes = in.getDoubles("classes");
+        double[] classes = ModelParts.numericClasses(in);
         CvmOptions.MultiClass mc = multiClass(in);
-        int count = in.getCount("machines.count", 1, 2);  // each machine: its vectors, coefficients and bias
-        int dim = dim(in, "machine.0.vectors");
+        int count = ModelParts.readMachines(in, 1, 2);  // each machine: its vectors, coefficients and bias
+        int dim = dim(in);
         List<CvmMachine<Vec>> machines = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             String p = "machine." + k + ".";
@@ -128,25 +142,31 @@ public final class CvmCodec implements ModelCodec<CvmModel> {
         }
     }
 
+    /** The input dimension, key {@code dim}. */
+    static int dim(ModelFile in) throws ModelFormatException {
+        int dim = in.getInt("dim");
+        if (dim < 0) {
+            throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
+        }
+        return dim;
+    }
+
     /**
-     * The input dimension: key {@code dim}, or for files written before it existed the dimension of
-     * the first vector under {@code vectorsKey}, else of the stored scaler, else 0.
+     * The version-1 step for {@code dim}: files written before it existed get the dimension of the first
+     * vector under {@code vectorsKey}, else of the stored scaler, else 0.
      */
-    static int dim(ModelFile in, String vectorsKey) throws ModelFormatException {
-        if (in.has("dim")) {
-            int dim = in.getInt("dim");
-            if (dim < 0) {
-                throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
-            }
-            return dim;
+    static void putDim(ModelFile.Rewrite r, String vectorsKey) throws ModelFormatException {
+        if (r.has("dim")) {
+            return;
         }
+        ModelFile in = r.original();
+        int dim = 0;
         if (in.has(vectorsKey + ".count") && in.getInt(vectorsKey + ".count") > 0) {
-            return in.getVec(vectorsKey + ".0").dim();
+            dim = in.getVec(vectorsKey + ".0").dim();
+        } else if (in.has("scaling.offsets")) {
+            dim = in.getDoubles("scaling.offsets").length;
         }
-        if (in.has("scaling.offsets")) {
-            return in.getDoubles("scaling.offsets").length;
-        }
-        return 0;
+        r.put("dim", Integer.toString(dim));
     }
 
     /** The vectors under {@code key}, each of dimension {@code dim}. */

@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
                 BenchCommand.class,
                 TrainCommand.class,
                 PredictCommand.class,
+                InfoCommand.class,
                 LearnersCommand.class,
                 CompareCommand.class,
                 dev.kernelkit.cli.mi.SparseMiCommand.class,

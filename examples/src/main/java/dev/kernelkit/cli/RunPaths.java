@@ -66,7 +66,7 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
     /** The role of a path option of a command: "input", "input folder", "output", "output folder" or {@link #UNCLASSIFIED}. */
     static String role(CommandSpec command, String option) {
         if (option.equals("--model")) {
-            return command.name().equals("predict") ? "input" : "output";
+            return command.name().equals("predict") || command.name().equals("info") ? "input" : "output";
         }
         if (option.equals("--out") && command.name().equals("example-data")) {
             return "output folder";

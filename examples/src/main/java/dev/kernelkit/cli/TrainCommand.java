@@ -5,6 +5,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.io.Models;
+import dev.kernelkit.io.Provenance;
 import dev.kernelkit.learn.Calibrated;
 import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.Dataset;
@@ -20,10 +21,7 @@ import dev.kernelkit.learn.Trainer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -141,7 +139,7 @@ public final class TrainCommand implements Callable<Integer> {
                 err.flush();
             }
         }
-        Map<String, String> provenance = provenance(l, values, d);
+        Provenance provenance = provenance(values, d);
         Models.save(m, model, provenance);
         String report = m.report().converged() ? "converged" : "NOT converged (iteration cap)";
         out.printf(Locale.ROOT, "%s: %s trained in %s s, %d iterations, %s%s; model written to %s%n", l.name(),
@@ -157,7 +155,7 @@ public final class TrainCommand implements Callable<Integer> {
                 .put("input", d.kind().label())
                 .put("task", LearnersCommand.taskName(l))
                 .put("data", input.data.toString())
-                .put("data_sha256", provenance.get("data_sha256"))
+                .put("data_sha256", provenance.dataSha256())
                 .put("n", (long) d.size())
                 .put("dim", (long) d.dim())
                 .putList("classes", m instanceof Model<?> c ? c.classNames() : List.of())
@@ -210,32 +208,23 @@ public final class TrainCommand implements Callable<Integer> {
     }
 
     /** The trained.* lines of the model file: the data, the learner, the given parameters and the run. */
-    private Map<String, String> provenance(Learner<?> l, ParamValues values, Dataset<?> d) throws IOException {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("data", CommandSupport.fileName(input.data));
-        p.put("data_sha256", FoldJournal.sha256(input.data));
-        p.put("n", Integer.toString(d.size()));
-        p.put("dim", Integer.toString(d.dim()));
-        p.put("learner", l.name());
-        values.asText().forEach((k, v) -> p.put("param." + k, v));
-        p.put("scale", scale.cliName());
+    /**
+     * The provenance block of the model file: the data (name, SHA-256, n, dim), the seed and the command line,
+     * with the parameters given, the scaling and the calibration folds as further lines; {@link Models#save}
+     * adds the versions, learner, type and time.
+     */
+    private Provenance provenance(ParamValues values, Dataset<?> d) throws IOException {
+        Provenance p = Provenance.ofData(CommandSupport.fileName(input.data), FoldJournal.sha256(input.data), d.size(),
+                        d.dim())
+                .withSeed(seed)
+                .withCommand("kernelkit " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        for (Map.Entry<String, String> e : values.asText().entrySet()) {
+            p = p.with("param." + e.getKey(), e.getValue());
+        }
+        p = p.with("scale", scale.cliName());
         if (probability) {
-            p.put("probability_folds", Integer.toString(probabilityFolds));
+            p = p.with("probability_folds", Integer.toString(probabilityFolds));
         }
-        p.put("seed", Long.toString(seed));
-        p.put("kernelkit", kernelkitVersion());
-        p.put("java", System.getProperty("java.version"));
-        p.put("command", "kernelkit " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        p.put("time", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         return p;
-    }
-
-    /** The version of this build ("unknown" outside a packaged jar). */
-    static String kernelkitVersion() {
-        try {
-            return new Main.Version().getVersion()[0].replaceFirst("^kernelkit ", "");
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }

@@ -56,7 +56,7 @@ class ModelCountsTest {
         Path model = dir.resolve("cvm.model");
         CliRun r = CliRun.of("cvm", "train", "--data", data.toString(), "--model", model.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertRefused(model, "machines.count", data);
+        assertRefused(model, "machines", data);
     }
 
     @Test
@@ -67,6 +67,6 @@ class ModelCountsTest {
         CliRun r = CliRun.of("sparse-mi", "train", "--data", data.toString(), "--gamma", "0.5", "--c", "1", "--xv", "2",
                 "--model", model.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertRefused(model, "problems", data);
+        assertRefused(model, "machines", data);
     }
 }

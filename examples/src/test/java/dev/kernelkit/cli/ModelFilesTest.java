@@ -88,9 +88,9 @@ class ModelFilesTest {
         SvmModel model = Svm.fit(raw, SvmOptions.of(new GaussianKernel(0.5)));
         Path file = dir.resolve("m.model");
         ModelFiles.saveSvm(file, model, scaler, Map.of());
-        String text = Files.readString(file).replaceFirst("svm\\.machine\\.0\\.sv\\.0 = sparse 5", "svm.machine.0.sv.0 = sparse 6");
+        String text = Files.readString(file).replaceFirst("(?m)^machine\\.0\\.sv\\.0 = sparse 5", "machine.0.sv.0 = sparse 6");
         Files.writeString(file, text);
         assertThatThrownBy(() -> ModelFiles.loadSvm(file)).isInstanceOf(IOException.class)
-                .hasMessage(file + ": key 'svm.machine.0.sv.0': expected dimension 5, found 6");
+                .hasMessage(file + ": key 'machine.0.sv.0': expected dimension 5, found 6");
     }
 }

@@ -11,15 +11,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A parsed kernelkit model file (see {@link ModelFileWriter} for the format): its type, version and
- * typed access to its values. Every accessor failure is a {@link ModelFormatException} naming the
- * file, the line and the key. Immutable; made by {@link ModelFileReader}.
+ * A parsed kernelkit model file (see {@link ModelFileWriter} for the format): its type, the version of
+ * that type's layout ({@link ModelCodec#version()}) and typed access to its values. Every accessor
+ * failure is a {@link ModelFormatException} naming the file, the line and the key. Immutable; made by
+ * {@link ModelFileReader}, or by {@link #rewrite} from an older layout.
  */
 public final class ModelFile {
     /** The value of the {@code format} key of every kernelkit model file. */
     public static final String FORMAT = "kernelkit-model";
-    /** The format version this kernelkit writes and the newest it reads. */
-    public static final int VERSION = 1;
 
     record Entry(String value, int line) {
     }
@@ -41,7 +40,7 @@ public final class ModelFile {
         return fileName;
     }
 
-    /** The format version of the file. */
+    /** The version of the type's layout the values are in (after {@link #rewrite}, the rewritten one). */
     public int version() {
         return version;
     }
@@ -229,7 +228,7 @@ public final class ModelFile {
      * line naming the key, never an {@link OutOfMemoryError} or an overflow.
      *
      * @param minimum the smallest count the model allows (0 or 1)
-     * @throws ModelFormatException "FILE: line L: 'machines.count' is 2147483648 ... the file has only 12 keys"
+     * @throws ModelFormatException "FILE: line L: 'machines' is 2147483648 ... the file has only 12 keys"
      */
     public int getCount(String key, int minimum, int keysPerItem) throws ModelFormatException {
         long n = getLong(key);
@@ -297,7 +296,105 @@ public final class ModelFile {
     }
 
     private ModelFormatException error(int line, String message) {
-        return new ModelFormatException(fileName + " line " + line + ": " + message);
+        return line <= 0 ? formatError(message) : new ModelFormatException(fileName + " line " + line + ": " + message);
+    }
+
+    /**
+     * Starts a copy of this file in the layout of a newer version of its type: the step a codec's
+     * {@link ModelCodec#upgrade} takes from one version to the next. Renamed keys keep their line
+     * numbers for error messages; keys added by the step have none.
+     *
+     * @throws IllegalArgumentException when {@code newVersion} is not newer than this file's version
+     */
+    public Rewrite rewrite(int newVersion) {
+        if (newVersion <= version) {
+            throw new IllegalArgumentException("a rewrite goes to a newer version than " + version + ", got "
+                    + newVersion);
+        }
+        return new Rewrite(this, newVersion);
+    }
+
+    /**
+     * One upgrade step of a model file from one layout version to the next: renames, moves and added
+     * keys, then {@link #build}. Mutable, used once.
+     */
+    public static final class Rewrite {
+        private final ModelFile from;
+        private final int version;
+        private final LinkedHashMap<String, Entry> entries;
+
+        private Rewrite(ModelFile from, int version) {
+            this.from = from;
+            this.version = version;
+            this.entries = new LinkedHashMap<>(from.entries);
+        }
+
+        /** True when the key is present (in the file as rewritten so far). */
+        public boolean has(String key) {
+            return entries.containsKey(key);
+        }
+
+        /** The file as read, for typed access to its values. */
+        public ModelFile original() {
+            return from;
+        }
+
+        /** Renames a key when present (its value and line stay). */
+        public Rewrite rename(String from, String to) throws ModelFormatException {
+            Entry e = entries.remove(from);
+            if (e != null) {
+                putEntry(to, e);
+            }
+            return this;
+        }
+
+        /**
+         * Renames every key starting with {@code from} to start with {@code to} instead ({@code to} may be
+         * empty: the prefix is dropped).
+         */
+        public Rewrite renamePrefix(String from, String to) throws ModelFormatException {
+            for (String key : List.copyOf(entries.keySet())) {
+                if (key.startsWith(from)) {
+                    putEntry(to + key.substring(from.length()), entries.remove(key));
+                }
+            }
+            return this;
+        }
+
+        /** Sets a key that the older layout did not have (no line number). */
+        public Rewrite put(String key, String value) throws ModelFormatException {
+            if (!ModelFileWriter.KEY.matcher(key).matches()) {
+                throw new IllegalArgumentException("bad key '" + key + "'");
+            }
+            return putEntry(key, new Entry(value, 0));
+        }
+
+        /** Sets a key to a new value, keeping the line of {@code lineOf} for messages. */
+        public Rewrite replace(String lineOf, String key, String value) throws ModelFormatException {
+            Entry old = entries.remove(lineOf);
+            return putEntry(key, new Entry(value, old == null ? 0 : old.line()));
+        }
+
+        /** Removes a key when present. */
+        public Rewrite remove(String key) {
+            entries.remove(key);
+            return this;
+        }
+
+        private Rewrite putEntry(String key, Entry e) throws ModelFormatException {
+            Entry clash = entries.putIfAbsent(key, e);
+            if (clash != null) {
+                throw new ModelFormatException(from.fileName + ": key '" + key + "' of the version " + version
+                        + " layout is already present (line " + clash.line() + ") in this version " + from.version
+                        + " file");
+            }
+            return this;
+        }
+
+        /** The file in the newer layout. */
+        public ModelFile build() {
+            return new ModelFile(from.fileName, version, from.type, entries);
+        }
     }
 
     private static String[] tokens(String value) {

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * Reads kernelkit model files (format in {@link ModelFileWriter}). The first key line must be
- * {@code format = kernelkit-model}, followed by {@code version = N} with N &le;
- * {@value ModelFile#VERSION} and {@code type = ...}. Blank lines and lines starting with
+ * {@code format = kernelkit-model}, followed by {@code version = N} (N &ge; 1, the version of the
+ * type's layout, checked against its codec by {@link Models}) and {@code type = ...}. Blank lines and lines starting with
  * {@code #} are ignored; keys after the header are unique.
  */
 public final class ModelFileReader {
@@ -24,8 +24,7 @@ public final class ModelFileReader {
      * Reads and checks a model file.
      *
      * @throws ModelFormatException naming the file (and line) when it is not a kernelkit model file
-     *         (also: not UTF-8 text), its version is newer than this kernelkit reads, or a line is
-     *         malformed
+     *         (also: not UTF-8 text) or a line is malformed
      * @throws IOException when the file cannot be read
      */
     public static ModelFile read(Path file) throws IOException {
@@ -93,10 +92,6 @@ public final class ModelFileReader {
                 } catch (NumberFormatException e) {
                     throw new ModelFormatException(fileName + " line " + lineNo
                             + ": expected an integer for 'version', found '" + value + "'");
-                }
-                if (version > ModelFile.VERSION) {
-                    throw new ModelFormatException(fileName + ": version " + version
-                            + " is newer than this kernelkit (reads version " + ModelFile.VERSION + ")");
                 }
                 if (version < 1) {
                     throw new ModelFormatException(fileName + " line " + lineNo + ": version must be >= 1, found "

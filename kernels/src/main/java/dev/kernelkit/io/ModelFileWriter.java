@@ -12,14 +12,14 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Builds a kernelkit model file (format {@value ModelFile#FORMAT}, version
- * {@value ModelFile#VERSION}) and writes it atomically. The file is UTF-8 text, one
+ * Builds a kernelkit model file (format {@value ModelFile#FORMAT}; the version is that of the model
+ * type's layout, {@link ModelCodec#version()}) and writes it atomically. The file is UTF-8 text, one
  * {@code key = value} pair per line in insertion order, after a three-line header:
  *
  * <pre>
  * # kernelkit model
  * format = kernelkit-model
- * version = 1
+ * version = 2
  * type = svm
  * kernel = gaussian:gamma=0.5
  * bias = -0.123
@@ -51,19 +51,35 @@ public final class ModelFileWriter {
     static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.\\-]+");
 
     private final String type;
+    private final int version;
     private final Map<String, String> entries = new LinkedHashMap<>();
 
-    /**
-     * A writer for a model of the given type (e.g. {@code "svm"}, {@code "sparse-mi"}).
-     *
-     * @throws IllegalArgumentException when the type is not a valid single token
-     */
+    /** A writer for version 1 of a type's layout. */
     public ModelFileWriter(String type) {
+        this(type, 1);
+    }
+
+    /**
+     * A writer for a model of the given type (e.g. {@code "svm"}, {@code "sparse-mi"}) in the given
+     * version of that type's layout.
+     *
+     * @throws IllegalArgumentException when the type is not a valid single token or the version is &lt; 1
+     */
+    public ModelFileWriter(String type, int version) {
         Objects.requireNonNull(type, "type");
         if (!KEY.matcher(type).matches()) {
             throw new IllegalArgumentException("type must be letters, digits, '_', '.' or '-', got '" + type + "'");
         }
+        if (version < 1) {
+            throw new IllegalArgumentException("version must be >= 1, got " + version);
+        }
         this.type = type;
+        this.version = version;
+    }
+
+    /** The version of the type's layout written in the header. */
+    public int version() {
+        return version;
     }
 
     /** The model type. */
@@ -163,7 +179,7 @@ public final class ModelFileWriter {
         StringBuilder sb = new StringBuilder();
         sb.append("# kernelkit model\n");
         sb.append("format = ").append(ModelFile.FORMAT).append('\n');
-        sb.append("version = ").append(ModelFile.VERSION).append('\n');
+        sb.append("version = ").append(version).append('\n');
         sb.append("type = ").append(type).append('\n');
         for (Map.Entry<String, String> e : entries.entrySet()) {
             sb.append(e.getKey()).append(" =");

@@ -3,6 +3,7 @@ package dev.kernelkit.io;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
@@ -15,10 +16,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes and reads the shared building blocks of model files under a key prefix, so every model
- * type (an SVM, an MKL or SparseMI model, a CLI model with its scaler) stores them the same way:
+ * Writes and reads the shared building blocks of model files, so every model type stores them the
+ * same way, and the keys of the one convention every classifier file follows:
  *
  * <pre>
+ * classes.count = 2, classes.0 = -1, classes.1 = 1   class names, written by {@link Models}; a codec of
+ *                                   numeric labels reads them with {@link #numericClasses}
+ * machines = 3                      machines (one-vs-rest) or problems of a model ({@link #MACHINES})
+ * machine.0.bias = ...              each machine's keys under {@link #machine}
+ * options.c = 10.0                  options a codec needs to rebuild its model ({@link #option})
+ *
  * PREFIX.kind = standard            fitted feature scaler (FeatureScaling CLI name)
  * PREFIX.offsets = ...              d numbers
  * PREFIX.scales = ...               d numbers
@@ -28,24 +35,192 @@ import java.util.Map;
  * PREFIX.coefficients = ...
  * PREFIX.sv.count = 95, PREFIX.sv.0 = sparse 13 0:0.7 ...
  *
- * PREFIX.classes = -1.0 1.0         SVM: classes, then one expansion per machine
- * PREFIX.machines = 1
- * PREFIX.machine.0.(expansion keys)
+ * machines = 1                      SVM ({@link #writeSvm}): one expansion per machine
+ * machine.0.(expansion keys)
  *
- * PREFIX.kernel = set(gaussian:gamma=0.5)   expansions over bags, sharing their support bags:
- * PREFIX.bags = 35                          the support bags once each, in the order first met
- * PREFIX.bag.0.count = 4, PREFIX.bag.0.0 = dense 166 ...
- * PREFIX.machines = 1
- * PREFIX.machine.0.bags = 0 1 2 ...         indices into the support bags
- * PREFIX.machine.0.coefficients = ..., PREFIX.machine.0.bias = -0.12
+ * kernel = set(gaussian:gamma=0.5)  expansions over bags sharing their support bags ({@link #writeBagExpansions}):
+ * bags = 35                         the support bags once each, in the order first met
+ * bag.0.count = 4, bag.0.0 = dense 166 ...
+ * machines = 1
+ * machine.0.bags = 0 1 2 ...        indices into the support bags
+ * machine.0.coefficients = ..., machine.0.bias = -0.12
  * </pre>
  *
- * Doubles round-trip exactly (see {@link ModelFileWriter}), so a loaded model makes bit-identical
- * decisions.
+ * A PREFIX may be empty (the keys then stand at the top level). Doubles round-trip exactly (see
+ * {@link ModelFileWriter}), so a loaded model makes bit-identical decisions.
+ *
+ * <p>{@link #fromVersion1} is the step every codec's {@link ModelCodec#upgrade} takes for the part of a
+ * version-1 file (written before the convention) that {@link Models} reads.
  */
 public final class ModelParts {
 
+    /** The key of the number of machines (or problems) of a model. */
+    public static final String MACHINES = "machines";
+    /** The key prefix of the class names ({@code classes.count}, {@code classes.i}). */
+    public static final String CLASSES = "classes";
+    /** The key prefix of the options a codec stores. */
+    public static final String OPTIONS = "options";
+
     private ModelParts() {
+    }
+
+    /** The key prefix of machine {@code k}: {@code machine.k}. */
+    public static String machine(int k) {
+        return "machine." + k;
+    }
+
+    /** The key of an option: {@code options.NAME}. */
+    public static String option(String name) {
+        return OPTIONS + "." + name;
+    }
+
+    /** Writes the machine count under {@link #MACHINES}. */
+    public static void writeMachines(ModelFileWriter w, int count) {
+        w.putInt(MACHINES, count);
+    }
+
+    /**
+     * The machine count under {@link #MACHINES}, checked against the file's size before anything is
+     * allocated ({@link ModelFile#getCount}).
+     */
+    public static int readMachines(ModelFile f, int minimum, int keysPerMachine) throws ModelFormatException {
+        return f.getCount(MACHINES, minimum, keysPerMachine);
+    }
+
+    /** Writes class names under {@link #CLASSES} (done by {@link Models} for every classifier). */
+    static void writeClasses(ModelFileWriter w, List<String> names) {
+        w.putStrings(CLASSES, names);
+    }
+
+    /** The class names under {@link #CLASSES}. */
+    public static List<String> classes(ModelFile f) throws ModelFormatException {
+        return f.getStrings(CLASSES);
+    }
+
+    /**
+     * The class names under {@link #CLASSES} read as the numeric labels they name (a model of numeric
+     * labels: names as {@link LabeledDataset#className}, which reads back to the same double).
+     *
+     * @throws ModelFormatException naming the key of a name that is not a number
+     */
+    public static double[] numericClasses(ModelFile f) throws ModelFormatException {
+        List<String> names = classes(f);
+        double[] out = new double[names.size()];
+        for (int i = 0; i < out.length; i++) {
+            String key = CLASSES + "." + i;
+            try {
+                out[i] = Double.parseDouble(names.get(i));
+            } catch (NumberFormatException e) {
+                throw f.formatError(key, "expected a numeric class label for '" + key + "', found '" + names.get(i) + "'");
+            }
+            if (!LabeledDataset.className(out[i]).equals(names.get(i)) || Double.isNaN(out[i])) {
+                throw f.formatError(key, "expected a class label written as " + LabeledDataset.className(out[i])
+                        + " for '" + key + "', found '" + names.get(i) + "'");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first step of every codec's {@link ModelCodec#upgrade} from version 1 to 2: the keys
+     * {@link Models} reads, from their version-1 places to the convention's. The fit report's options line
+     * {@code report.options} becomes {@code options.summary} (a file from before the fit report gets one that
+     * says so: learner = the type, options "unknown"; a codec that can rebuild a better one replaces it with
+     * {@link #putReport}); a scaler under {@code scaler.*} (MKL files)
+     * moves to {@code scaling.*}, a file without one gets {@code scaling.kind = none}, and the identity scaler
+     * (kind {@code none} with offsets 0 and scales 1) loses its offsets and scales; a classifier
+     * file without a calibration gets {@code calibration.kind = none}; {@code trained.*} lines become
+     * {@code provenance.*}. The codec then moves its own keys (its classes, machines and options) and
+     * builds the file.
+     *
+     * @param classifier whether the type is a classifier (it then has a calibration, possibly none)
+     * @throws ModelFormatException when a key of the new layout is already in the file
+     */
+    public static ModelFile.Rewrite fromVersion1(ModelFile f, boolean classifier) throws ModelFormatException {
+        if (f.version() != 1) {
+            throw f.formatError("expected a version 1 file to rewrite, found version " + f.version());
+        }
+        ModelFile.Rewrite r = f.rewrite(2);
+        if (!r.has("report.learner")) {
+            putReport(r, new FitReport(f.type(), "unknown", 0, 0, true, new double[0], 0));
+        } else if (r.has("report.options")) {
+            r.rename("report.options", Models.OPTIONS_SUMMARY);
+        } else {
+            r.put(Models.OPTIONS_SUMMARY, "");
+        }
+        if (!r.has(Models.SCALING + ".kind")) {
+            r.renamePrefix("scaler.", Models.SCALING + ".");
+        }
+        ModelFile in = r.original();
+        String kindKey = in.has(Models.SCALING + ".kind") ? Models.SCALING + ".kind" : in.has("scaler.kind") ? "scaler.kind"
+                : null;
+        if (kindKey == null) {
+            r.put(Models.SCALING + ".kind", Models.NONE);
+        } else if (in.getString(kindKey).equals(Models.NONE)) {
+            // the identity scaler was written with its offsets 0 and scales 1; it is no scaler
+            r.remove(Models.SCALING + ".offsets").remove(Models.SCALING + ".scales");
+        }
+        if (classifier && !r.has(Models.CALIBRATION + ".kind")) {
+            r.put(Models.CALIBRATION + ".kind", Models.NONE);
+        }
+        r.renamePrefix("trained.", Provenance.PREFIX);
+        return r;
+    }
+
+    /**
+     * Sets the {@code report.*} keys and {@code options.summary} of a rewrite to a report, replacing those
+     * present: the step that gives a version-1 file written before the fit report existed the report its
+     * codec rebuilds from the file's other keys.
+     */
+    public static ModelFile.Rewrite putReport(ModelFile.Rewrite r, FitReport report) throws ModelFormatException {
+        for (String k : List.of("report.learner", "report.seed", "report.iterations", "report.converged",
+                "report.objective", "report.seconds", Models.OPTIONS_SUMMARY)) {
+            r.remove(k);
+        }
+        double[] objective = report.objective();
+        StringBuilder trace = new StringBuilder();
+        for (int i = 0; i < objective.length; i++) {
+            trace.append(i == 0 ? "" : " ").append(ModelFileWriter.formatDouble(objective[i]));
+        }
+        return r.put("report.learner", report.learner()).put("report.seed", Long.toString(report.seed()))
+                .put("report.iterations", Long.toString(report.iterations()))
+                .put("report.converged", Boolean.toString(report.converged()))
+                .put("report.objective", trace.toString())
+                .put("report.seconds", ModelFileWriter.formatDouble(report.seconds()))
+                .put(Models.OPTIONS_SUMMARY, report.options());
+    }
+
+    /**
+     * Adds class names to a version-1 file of a type whose classes are fixed (the one-class models, which
+     * did not store them).
+     */
+    public static ModelFile.Rewrite putClassNames(ModelFile.Rewrite r, List<String> names) throws ModelFormatException {
+        r.put(CLASSES + ".count", Integer.toString(names.size()));
+        for (int i = 0; i < names.size(); i++) {
+            r.put(CLASSES + "." + i, names.get(i));
+        }
+        return r;
+    }
+
+    /**
+     * Moves numeric class labels stored as one array under {@code key} (version-1 {@code svm},
+     * {@code cvm}, {@code mkl} and {@code imkpl} files) to class names under {@link #CLASSES}.
+     */
+    public static ModelFile.Rewrite numericClassesToNames(ModelFile.Rewrite r, String key) throws ModelFormatException {
+        double[] labels = r.original().getDoubles(key);
+        List<String> names = new ArrayList<>(labels.length);
+        for (double v : labels) {
+            names.add(LabeledDataset.className(v));
+        }
+        r.replace(key, CLASSES + ".count", Integer.toString(names.size()));
+        for (int i = 0; i < names.size(); i++) {
+            r.put(CLASSES + "." + i, names.get(i));
+        }
+        return r;
+    }
+
+    private static String key(String prefix, String name) {
+        return prefix.isEmpty() ? name : prefix + "." + name;
     }
 
     /** Writes a fitted scaler under {@code prefix}. */
@@ -115,28 +290,31 @@ public final class ModelParts {
         }
     }
 
-    /** Writes an SVM (binary or one-vs-rest) under {@code prefix}. */
+    /**
+     * Writes an SVM (binary or one-vs-rest) under {@code prefix} (empty: at the top level): its machine
+     * count and one expansion per machine. Its class names are {@link Models}' ({@code classes.*}).
+     */
     public static void writeSvm(ModelFileWriter w, String prefix, SvmModel model) {
         List<KernelExpansionModel<Vec>> machines = model.expansionModels();
-        w.putDoubles(prefix + ".classes", model.classes()).putInt(prefix + ".machines", machines.size());
+        w.putInt(key(prefix, MACHINES), machines.size());
         for (int m = 0; m < machines.size(); m++) {
-            writeExpansion(w, prefix + ".machine." + m, machines.get(m));
+            writeExpansion(w, key(prefix, machine(m)), machines.get(m));
         }
     }
 
     /**
-     * Reads an SVM written by {@link #writeSvm}.
+     * Reads an SVM written by {@link #writeSvm} (its classes from {@code classes.*}).
      *
      * @param dim the input dimension (every support vector must have it)
      * @param report the fit report the model keeps
      * @throws ModelFormatException naming the key when it is missing or inconsistent
      */
     public static SvmModel readSvm(ModelFile f, String prefix, int dim, FitReport report) throws ModelFormatException {
-        double[] classes = f.getDoubles(prefix + ".classes");
-        int count = f.getCount(prefix + ".machines", 0, 1);
+        double[] classes = numericClasses(f);
+        int count = f.getCount(key(prefix, MACHINES), 0, 1);
         List<KernelExpansionModel<Vec>> machines = new ArrayList<>(count);
         for (int m = 0; m < count; m++) {
-            machines.add(readExpansion(f, prefix + ".machine." + m, dim));
+            machines.add(readExpansion(f, key(prefix, machine(m)), dim));
         }
         try {
             return SvmModel.of(classes, machines, dim, report);
@@ -171,19 +349,19 @@ public final class ModelParts {
                 }
             }
         }
-        w.putString(prefix + ".kernel", Kernels.format(kernel));
-        w.putInt(prefix + ".bags", bags.size());
+        w.putString(key(prefix, "kernel"), Kernels.format(kernel));
+        w.putInt(key(prefix, "bags"), bags.size());
         for (int i = 0; i < bags.size(); i++) {
-            w.putVecs(prefix + ".bag." + i, bags.get(i).instances());
+            w.putVecs(key(prefix, "bag." + i), bags.get(i).instances());
         }
-        w.putInt(prefix + ".machines", machines.size());
+        w.putInt(key(prefix, MACHINES), machines.size());
         for (int c = 0; c < machines.size(); c++) {
             KernelExpansionModel<Bag> m = machines.get(c);
             int[] at = new int[m.supportVectorCount()];
             for (int i = 0; i < at.length; i++) {
                 at[i] = index.get(m.supportVectors().get(i));
             }
-            String p = prefix + ".machine." + c;
+            String p = key(prefix, machine(c));
             w.putInts(p + ".bags", at).putDoubles(p + ".coefficients", m.coefficients()).putDouble(p + ".bias", m.bias());
         }
     }
@@ -198,17 +376,17 @@ public final class ModelParts {
      */
     public static List<KernelExpansionModel<Bag>> readBagExpansions(ModelFile f, String prefix, int dim)
             throws ModelFormatException {
-        String spec = f.getString(prefix + ".kernel");
+        String spec = f.getString(key(prefix, "kernel"));
         Kernel<Bag> kernel;
         try {
             kernel = Kernels.parseBagKernel(spec);
         } catch (IllegalArgumentException e) {
-            throw f.formatError(prefix + ".kernel", "bad bag kernel '" + spec + "': " + e.getMessage());
+            throw f.formatError(key(prefix, "kernel"), "bad bag kernel '" + spec + "': " + e.getMessage());
         }
-        int count = f.getCount(prefix + ".bags", 0, 1);
+        int count = f.getCount(key(prefix, "bags"), 0, 1);
         List<Bag> bags = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String key = prefix + ".bag." + i;
+            String key = key(prefix, "bag." + i);
             List<Vec> instances = f.getVecs(key);
             if (instances.isEmpty()) {
                 throw f.formatError(key + ".count", "support bag " + i + " has no instances");
@@ -221,10 +399,10 @@ public final class ModelParts {
             }
             bags.add(new Bag("support-" + i, instances));
         }
-        int machines = f.getCount(prefix + ".machines", 1, 1);
+        int machines = f.getCount(key(prefix, MACHINES), 1, 1);
         List<KernelExpansionModel<Bag>> out = new ArrayList<>();
         for (int c = 0; c < machines; c++) {
-            String p = prefix + ".machine." + c;
+            String p = key(prefix, machine(c));
             int[] at = f.getInts(p + ".bags");
             List<Bag> sv = new ArrayList<>(at.length);
             for (int i : at) {

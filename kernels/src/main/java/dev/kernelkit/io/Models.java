@@ -1,5 +1,6 @@
 package dev.kernelkit.io;
 
+import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.FitReport;
@@ -11,32 +12,43 @@ import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.ScaledRegressionModel;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
  * The one model-file entry point: {@link #save} writes any model, {@link #load} reads any model
  * file without knowing its type (the file's {@code type} picks the {@link ModelCodec}; modules
- * register theirs through {@link ServiceLoader}). Every file carries, besides the codec's keys:
+ * register theirs through {@link ServiceLoader}). The header carries the type and the version of
+ * that type's layout ({@link ModelCodec#version()}); a file of a newer version is refused in one line,
+ * an older one is rewritten by its codec's {@link ModelCodec#upgrade} steps before it is read. Every
+ * file carries, besides the codec's keys, in one convention (docs/model-files.md):
  *
  * <pre>
  * report.learner = sparse-mi           the fit report ({@link FitReport})
- * report.options = SparseMiOptions[c=10.0, ...]
  * report.seed = 1, report.iterations = 31, report.converged = true
  * report.objective = 12.5 11.9 ...,  report.seconds = 0.84
- * scaling.kind = standard              only for a model behind its training scaler ({@link Scaled})
- * scaling.offsets = ..., scaling.scales = ...
- * calibration.kind = platt             only for a model with probability outputs ({@link CalibratedModel}):
- * calibration.a = -1.93                {@code platt} (two classes, one sigmoid) or {@code platt-ovr}
- * calibration.b = 0.0127               (k classes, one sigmoid per class: k values in class order)
- * trained.data = musk1.csv             provenance lines given to {@link #save(FittedModel, Path, Map)}
+ * options.summary = SparseMiOptions[c=10.0, ...]   the options, one line (codecs add options.NAME keys)
+ * classes.count = 2                    a classifier's class names, as strings
+ * classes.0 = -1, classes.1 = 1
+ * scaling.kind = none                  the training scaler ({@link Scaled}), always: none (also for the
+ * scaling.offsets = ..., scaling.scales = ...   identity scaler), or a kind with its offsets and scales
+ * calibration.kind = none              a classifier's probability calibration ({@link CalibratedModel}),
+ * calibration.a = -1.93                always: none, {@code platt} (two classes, one sigmoid) or
+ * calibration.b = 0.0127               {@code platt-ovr} (k classes, one sigmoid per class)
+ * provenance.kernelkit = 0.1.0         where the file comes from ({@link Provenance}): versions,
+ * provenance.time = ...                learner, type, time, and the data and command when known
  * </pre>
  *
  * The report written is the saved model's own ({@link FittedModel#report()}: for a calibrated model the
@@ -45,24 +57,20 @@ import java.util.stream.Collectors;
  * <p>A model may be behind at most one scaler and at most one calibration, in either order; it loads as
  * {@code CalibratedModel(ScaledModel(model))} (the calibration outside, as {@code
  * Calibrated.trainer(ScaledModel.trainer(...), ...)} builds it), which gives the same decision values and
- * probabilities as {@code ScaledModel(CalibratedModel(model))}. A file without {@code calibration.*} loads
- * as before.
+ * probabilities as {@code ScaledModel(CalibratedModel(model))}.
  *
- * <p>A file written before the fit report existed loads with a report that says so (learner = the
- * type, options "unknown"), and one that kept its scaler under {@code scaler.*} loads behind that scaler.
+ * <p>A version-1 file written before the fit report existed loads with a report that says so (learner =
+ * the type, options "unknown"), or the one its codec rebuilds from the file ({@link ModelParts#fromVersion1}).
  */
 public final class Models {
     /** The key prefix of the scaler. */
     public static final String SCALING = "scaling";
-    /**
-     * The key prefix under which files written before this entry point stored their scaler (MKL model files);
-     * read as {@link #SCALING}, never written.
-     */
-    public static final String LEGACY_SCALING = "scaler";
     /** The key prefix of the probability calibration (Platt sigmoids). */
     public static final String CALIBRATION = "calibration";
-    /** The key prefix of provenance lines. */
-    public static final String TRAINED = "trained";
+    /** The key of the options line. */
+    public static final String OPTIONS_SUMMARY = "options.summary";
+    /** The kind of an absent scaler or calibration. */
+    public static final String NONE = "none";
 
     private Models() {
     }
@@ -72,7 +80,16 @@ public final class Models {
         /** Copies the provenance. */
         public Loaded {
             Objects.requireNonNull(model, "model");
-            provenance = Map.copyOf(provenance);
+            provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+        }
+
+        /**
+         * The provenance lines as a record.
+         *
+         * @throws IllegalArgumentException when a stored count or seed is not an integer
+         */
+        public Provenance details() {
+            return Provenance.fromLines(provenance);
         }
     }
 
@@ -89,20 +106,29 @@ public final class Models {
         return byType;
     }
 
-    /** Saves without provenance lines. */
+    /** Saves with the provenance {@link #save} knows itself (versions, learner, type, time). */
     public static void save(FittedModel<?> model, Path file) throws IOException {
-        save(model, file, Map.of());
+        save(model, file, Provenance.none());
+    }
+
+    /**
+     * Saves with further provenance lines ({@link Provenance#fromLines}: the named keys such as {@code data}
+     * set those fields, the others become extra lines).
+     */
+    public static void save(FittedModel<?> model, Path file, Map<String, String> provenance) throws IOException {
+        save(model, file, Provenance.fromLines(provenance));
     }
 
     /**
      * Writes the model file atomically (a temporary file renamed over the target), creating
      * missing parent folders.
      *
-     * @param provenance {@code trained.KEY = VALUE} lines (keys: letters, digits, _ . -), in map order
+     * @param provenance what the caller knows of the training data and command; the kernelkit and Java
+     *        versions, the learner, the model type and the time are filled in here
      * @throws IllegalArgumentException when no codec is registered for the model's class, or the
      *         model holds something its format cannot store
      */
-    public static void save(FittedModel<?> model, Path file, Map<String, String> provenance) throws IOException {
+    public static void save(FittedModel<?> model, Path file, Provenance provenance) throws IOException {
         Objects.requireNonNull(file, "file");
         ModelFileWriter w = render(model, provenance);
         Path parent = file.toAbsolutePath().getParent();
@@ -112,17 +138,46 @@ public final class Models {
         w.write(file);
     }
 
-    /**
-     * The model file's text, as {@link #save} would write it.
-     *
-     * @throws IllegalArgumentException as {@link #save(FittedModel, Path, Map)}
-     */
+    /** The model file's text, as {@link #save(FittedModel, Path, Map)} would write it. */
     public static String toText(FittedModel<?> model, Map<String, String> provenance) {
+        return toText(model, Provenance.fromLines(provenance));
+    }
+
+    /**
+     * The model file's text, as {@link #save(FittedModel, Path, Provenance)} would write it.
+     *
+     * @throws IllegalArgumentException as {@link #save(FittedModel, Path, Provenance)}
+     */
+    public static String toText(FittedModel<?> model, Provenance provenance) {
         return render(model, provenance).render();
     }
 
+    /**
+     * The provenance stored in a model file (of any type and version).
+     *
+     * @throws ModelFormatException as {@link #load}
+     */
+    public static Provenance provenance(Path file) throws IOException {
+        return loadWithProvenance(file).details();
+    }
+
+    /** The kernelkit version of this build ("unknown" when it was not built by Maven). */
+    public static String kernelkitVersion() {
+        Properties p = new Properties();
+        try (InputStream in = Models.class.getResourceAsStream("kernelkit-version.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            p.load(in);
+        } catch (IOException e) {
+            return "unknown";
+        }
+        String v = p.getProperty("version", "unknown").strip();
+        return v.isEmpty() || v.contains("${") ? "unknown" : v;
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static ModelFileWriter render(FittedModel<?> model, Map<String, String> provenance) {
+    private static ModelFileWriter render(FittedModel<?> model, Provenance provenance) {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(provenance, "provenance");
         FittedScaler scaler = null;
@@ -146,25 +201,32 @@ public final class Models {
             }
         }
         ModelCodec codec = codecFor(inner);
-        ModelFileWriter w = new ModelFileWriter(codec.type());
+        ModelFileWriter w = new ModelFileWriter(codec.type(), codec.version());
         FitReport r = model.report();
         w.putString("report.learner", r.learner());
-        if (!r.options().isEmpty()) {
-            w.putString("report.options", r.options());
-        }
         w.putLong("report.seed", r.seed());
         w.putLong("report.iterations", r.iterations());
         w.putBoolean("report.converged", r.converged());
         w.putDoubles("report.objective", r.objective());
         w.putDouble("report.seconds", r.seconds());
-        if (scaler != null) {
+        w.putString(OPTIONS_SUMMARY, r.options());
+        if (inner instanceof Model<?> classifier) {
+            ModelParts.writeClasses(w, classifier.classNames());
+        }
+        if (scaler != null && scaler.kind() != FeatureScaling.NONE) {
             ModelParts.writeScaler(w, SCALING, scaler);
+        } else {
+            w.putString(SCALING + ".kind", NONE);
         }
         if (calibration != null) {
             writeCalibration(w, calibration);
+        } else if (inner instanceof Model<?>) {
+            w.putString(CALIBRATION + ".kind", NONE);
         }
-        for (Map.Entry<String, String> p : provenance.entrySet()) {
-            w.putString(TRAINED + "." + p.getKey(), p.getValue());
+        Provenance p = provenance.writtenBy(kernelkitVersion(), System.getProperty("java.version", "unknown"),
+                r.learner(), codec.type(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        for (Map.Entry<String, String> e : p.lines().entrySet()) {
+            w.putString(Provenance.PREFIX + e.getKey(), e.getValue());
         }
         codec.write(inner, w);
         return w;
@@ -228,13 +290,37 @@ public final class Models {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Loaded read(ModelFile f) throws ModelFormatException {
+    /**
+     * The file in its codec's current layout: refused in one line when its version is newer than the
+     * codec's, rewritten step by step ({@link ModelCodec#upgrade}) when older.
+     *
+     * @throws ModelFormatException when no codec reads the type or version
+     */
+    public static ModelFile current(ModelFile f) throws ModelFormatException {
         ModelCodec<?> codec = codecs().get(f.type());
         if (codec == null) {
             throw f.formatError("no reader for model type '" + f.type() + "' (known: "
                     + String.join(", ", codecs().keySet()) + ")");
         }
+        if (f.version() > codec.version()) {
+            throw new ModelFormatException("model file " + f.fileName() + ": type " + f.type() + " version " + f.version()
+                    + " is newer than this kernelkit reads (" + codec.version() + ")");
+        }
+        while (f.version() < codec.version()) {
+            int before = f.version();
+            f = codec.upgrade(f);
+            if (f.version() <= before) {
+                throw new IllegalStateException(codec.getClass().getName() + ".upgrade left a version " + before
+                        + " file at version " + f.version());
+            }
+        }
+        return f;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Loaded read(ModelFile file) throws ModelFormatException {
+        ModelFile f = current(file);
+        ModelCodec<?> codec = codecs().get(f.type());
         FitReport report = readReport(f);
         FittedModel<?> model;
         try {
@@ -242,9 +328,16 @@ public final class Models {
         } catch (IllegalArgumentException e) {
             throw f.formatError(e.getMessage());
         }
-        String scalerPrefix = f.has(SCALING + ".kind") ? SCALING : f.has(LEGACY_SCALING + ".kind") ? LEGACY_SCALING : null;
-        if (scalerPrefix != null) {
-            FittedScaler scaler = ModelParts.readScaler(f, scalerPrefix);
+        if (model instanceof Model<?> classifier) {
+            List<String> stored = ModelParts.classes(f);
+            if (!stored.equals(classifier.classNames())) {
+                throw f.formatError(ModelParts.CLASSES + ".count", "the classes " + stored + " of 'classes.*' are not the "
+                        + "model's " + classifier.classNames());
+            }
+        }
+        String scalerKind = f.getString(SCALING + ".kind");
+        if (!scalerKind.equals(NONE)) {
+            FittedScaler scaler = ModelParts.readScaler(f, SCALING);
             try {
                 if (model instanceof Model m) {
                     model = new ScaledModel<>(scaler, m);
@@ -256,24 +349,34 @@ public final class Models {
             } catch (IllegalArgumentException e) {
                 throw f.formatError(e.getMessage());
             }
+        } else {
+            rejectKeysUnder(f, SCALING, SCALING + ".kind = none");
         }
-        if (f.has(CALIBRATION + ".kind")) {
+        if (model instanceof Model<?> && !f.getString(CALIBRATION + ".kind").equals(NONE)) {
             model = readCalibration(f, model);
         } else {
-            for (String key : f.keys()) {
-                if (key.startsWith(CALIBRATION + ".")) {
-                    throw f.formatError(key, "expected '" + CALIBRATION + ".kind' with '" + key + "'");
-                }
-            }
+            rejectKeysUnder(f, CALIBRATION, model instanceof Model<?> ? CALIBRATION + ".kind = none" : "a regressor");
         }
         Map<String, String> provenance = new LinkedHashMap<>();
-        String prefix = TRAINED + ".";
         for (String key : f.keys()) {
-            if (key.startsWith(prefix)) {
-                provenance.put(key.substring(prefix.length()), f.getString(key));
+            if (key.startsWith(Provenance.PREFIX)) {
+                provenance.put(key.substring(Provenance.PREFIX.length()), f.getString(key));
             }
         }
+        try {
+            Provenance.fromLines(provenance);
+        } catch (IllegalArgumentException e) {
+            throw f.formatError(e.getMessage());
+        }
         return new Loaded(model, provenance);
+    }
+
+    private static void rejectKeysUnder(ModelFile f, String prefix, String what) throws ModelFormatException {
+        for (String key : f.keys()) {
+            if (key.startsWith(prefix + ".") && !key.equals(prefix + ".kind")) {
+                throw f.formatError(key, "unexpected '" + key + "' with " + what);
+            }
+        }
     }
 
     private static void writeCalibration(ModelFileWriter w, CalibratedModel<?> model) {
@@ -329,9 +432,6 @@ public final class Models {
     }
 
     private static FitReport readReport(ModelFile f) throws ModelFormatException {
-        if (!f.has("report.learner")) {
-            return new FitReport(f.type(), "unknown", 0, 0, true, new double[0], 0);
-        }
         double seconds = f.getDouble("report.seconds");
         long iterations = f.getLong("report.iterations");
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
@@ -345,7 +445,7 @@ public final class Models {
         if (learner.isBlank()) {
             throw f.formatError("report.learner", "expected a learner name for 'report.learner'");
         }
-        return new FitReport(learner, f.has("report.options") ? f.getString("report.options") : "",
+        return new FitReport(learner, f.getString(OPTIONS_SUMMARY),
                 f.getLong("report.seed"), iterations, f.getBoolean("report.converged"), f.getDoubles("report.objective"),
                 seconds);
     }

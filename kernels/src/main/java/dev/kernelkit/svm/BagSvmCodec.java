@@ -9,10 +9,11 @@ import dev.kernelkit.learn.FitReport;
 import java.util.List;
 
 /**
- * The model file of a {@link BagSvmModel} (type {@value #TYPE}), registered for
- * {@link dev.kernelkit.io.Models}: {@code dim}, the class names {@code classes.count},
- * {@code classes.i}, and the expansions over bags under {@code svm} ({@link ModelParts#writeBagExpansions}:
- * the bag kernel, the support bags once each, per machine their indices, coefficients and bias).
+ * The model file of a {@link BagSvmModel} (type {@value #TYPE}, version 2), registered for
+ * {@link dev.kernelkit.io.Models}: {@code dim} and the expansions over bags at the top level
+ * ({@link ModelParts#writeBagExpansions}: the bag kernel, the support bags once each, {@code machines}
+ * and per machine its support bags' indices, coefficients and bias); the class names are
+ * {@link dev.kernelkit.io.Models}' {@code classes.*}. Version 1 kept the expansions under {@code svm.}.
  */
 public final class BagSvmCodec implements ModelCodec<BagSvmModel> {
     /** The type string. */
@@ -29,10 +30,19 @@ public final class BagSvmCodec implements ModelCodec<BagSvmModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).renamePrefix("svm.", "").build();
+    }
+
+    @Override
     public void write(BagSvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        out.putStrings("classes", model.classNames());
-        ModelParts.writeBagExpansions(out, "svm", model.expansionModels());
+        ModelParts.writeBagExpansions(out, "", model.expansionModels());
     }
 
     @Override
@@ -41,9 +51,9 @@ public final class BagSvmCodec implements ModelCodec<BagSvmModel> {
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        List<String> classes = in.getStrings("classes");
+        List<String> classes = ModelParts.classes(in);
         try {
-            return new BagSvmModel(classes, ModelParts.readBagExpansions(in, "svm", dim), dim, report);
+            return new BagSvmModel(classes, ModelParts.readBagExpansions(in, "", dim), dim, report);
         } catch (IllegalArgumentException e) {
             throw in.formatError("bag-svm model: " + e.getMessage());
         }

@@ -8,9 +8,11 @@ import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.learn.FitReport;
 
 /**
- * The model file of an {@link SvmModel} (type {@value #TYPE}): {@code dim}, then
- * {@code svm.classes}, {@code svm.machines} and one kernel expansion per machine
- * ({@link ModelParts#writeSvm}). Registered for {@link dev.kernelkit.io.Models}.
+ * The model file of an {@link SvmModel} (type {@value #TYPE}, version 2): {@code dim}, then
+ * {@code machines} and one kernel expansion per machine under {@code machine.K}
+ * ({@link ModelParts#writeSvm}); the classes are {@link dev.kernelkit.io.Models}' {@code classes.*}.
+ * Version 1 (before the model-file convention) kept {@code svm.classes} (numbers), {@code svm.machines}
+ * and {@code svm.machine.K}; {@link #upgrade} moves them. Registered for {@link dev.kernelkit.io.Models}.
  */
 public final class SvmCodec implements ModelCodec<SvmModel> {
     /** The type string. */
@@ -27,9 +29,21 @@ public final class SvmCodec implements ModelCodec<SvmModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        ModelFile.Rewrite r = ModelParts.fromVersion1(v1, true);
+        ModelParts.numericClassesToNames(r, "svm.classes");
+        return r.rename("svm.machines", ModelParts.MACHINES).renamePrefix("svm.machine.", "machine.").build();
+    }
+
+    @Override
     public void write(SvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        ModelParts.writeSvm(out, "svm", model);
+        ModelParts.writeSvm(out, "", model);
     }
 
     @Override
@@ -38,6 +52,6 @@ public final class SvmCodec implements ModelCodec<SvmModel> {
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        return ModelParts.readSvm(in, "svm", dim, report);
+        return ModelParts.readSvm(in, "", dim, report);
     }
 }

@@ -141,9 +141,9 @@ class ModelFileTest {
     void eachMalformedCaseGivesItsMessage() throws IOException {
         assertThatThrownBy(() -> ModelFileReader.parse("model.txt", header("")).getDouble("bias"))
                 .isInstanceOf(ModelFormatException.class).hasMessage("model.txt: missing key 'bias'");
-        assertThatThrownBy(() -> ModelFileReader.parse("model.txt", "format = kernelkit-model\nversion = 2\ntype = svm\n"))
+        assertThatThrownBy(() -> ModelFileReader.parse("model.txt", "format = kernelkit-model\nversion = 0\ntype = svm\n"))
                 .isInstanceOf(ModelFormatException.class)
-                .hasMessage("model.txt: version 2 is newer than this kernelkit (reads version 1)");
+                .hasMessage("model.txt line 2: version must be >= 1, found 0");
         assertThatThrownBy(() -> ModelFileReader.parse("model.txt", "1 0:0.5 3:1\n-1 2:1\n"))
                 .isInstanceOf(ModelFormatException.class)
                 .hasMessage("model.txt: not a kernelkit model file (line 1: expected 'format = kernelkit-model', found '1 0:0.5 3:1')");

@@ -51,6 +51,7 @@ class ModelPartsTest {
                                                      @TempDir Path dir) throws Exception {
         SvmModel model = Svm.fit(data, SvmOptions.of(kernel).withC(2.0).withLoss(loss));
         ModelFileWriter w = new ModelFileWriter("svm-test");
+        ModelParts.writeClasses(w, model.classNames());
         ModelParts.writeSvm(w, "svm", model);
         Path file = dir.resolve("m.txt");
         w.write(file);
@@ -83,6 +84,7 @@ class ModelPartsTest {
         LabeledDataset data = TestData.gaussianBlobs(30, 3, 2.0, 1);
         SvmModel model = Svm.fit(data, SvmOptions.of(new GaussianKernel(0.5)));
         ModelFileWriter w = new ModelFileWriter("svm-test");
+        ModelParts.writeClasses(w, model.classNames());
         ModelParts.writeSvm(w, "svm", model);
         ModelFile f = ModelFileReader.parse("m.txt", w.render());
         assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 4, model.report()))
@@ -96,6 +98,7 @@ class ModelPartsTest {
         LabeledDataset data = TestData.gaussianBlobs(30, 3, 2.0, 1);
         SvmModel model = Svm.fit(data, SvmOptions.of(new GaussianKernel(0.5)));
         ModelFileWriter w = new ModelFileWriter("svm-test");
+        ModelParts.writeClasses(w, model.classNames());
         ModelParts.writeSvm(w, "svm", model);
         String text = w.render().replace("gaussian:gamma=0.5", "gausian:gamma=0.5");
         ModelFile f = ModelFileReader.parse("m.txt", text);

@@ -58,15 +58,19 @@ class ModelsEntryPointTest {
 
     @Test
     void aModelFileWrittenBeforeTheFitReportLoadsWithAReportThatSaysSo() throws Exception {
-        SvmModel model = Svm.fit(TestData.gaussianBlobs(20, 2, 3.0, 1), SvmOptions.of(new GaussianKernel(0.5)));
-        String text = Models.toText(model, Map.of());
-        String old = text.lines().filter(l -> !l.startsWith("report.")).reduce("", (a, b) -> a + b + "\n");
+        // a version-1 svm file as written before the fit report existed: no report.* keys
+        String old = String.join("\n", "format = kernelkit-model", "version = 1", "type = svm", "dim = 2",
+                "svm.classes = -1.0 1.0", "svm.machines = 1", "svm.machine.0.kernel = gaussian:gamma=0.5",
+                "svm.machine.0.bias = 0.25", "svm.machine.0.coefficients = -1.0 1.0", "svm.machine.0.sv.count = 2",
+                "svm.machine.0.sv.0 = dense 2 0.0 0.0", "svm.machine.0.sv.1 = dense 2 1.0 1.0", "");
         Model<?> back = (Model<?>) Models.parse("old.model", old).model();
         assertThat(back.report().learner()).isEqualTo("svm");
         assertThat(back.report().options()).isEqualTo("unknown");
         @SuppressWarnings("unchecked")
         Model<Vec> typed = (Model<Vec>) back;
-        assertThat(typed.decisions(DenseVec.of(0.1, 0.2))).containsExactly(model.decisions(DenseVec.of(0.1, 0.2)));
+        // f(x) = -k(0, x) + k(1, x) + 0.25, k(a, x) = exp(-0.5 |a - x|^2), at x = (0.1, 0.2)
+        double expected = -Math.exp(-0.5 * 0.05) + Math.exp(-0.5 * (0.81 + 0.64)) + 0.25;
+        assertThat(typed.decisions(DenseVec.of(0.1, 0.2))[0]).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-15));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
@@ -16,7 +17,6 @@ import java.util.List;
  *
  * <pre>
  * kernel = gaussian:gamma=0.006
- * classes.count = 2, classes.0 = -1, classes.1 = +1
  * dim = 166
  * vectors.count = 420, vectors.0 = dense 166 ...   the instances with a non-zero coefficient
  * machines = 1
@@ -25,6 +25,9 @@ import java.util.List;
  * machine.0.objective = ...          J after every CCCP step
  * machine.0.converged = true
  * </pre>
+ *
+ * This is version 2 of the layout; the class names are {@link dev.kernelkit.io.Models}' {@code classes.*},
+ * as they were in version 1, whose other shared keys {@link ModelParts#fromVersion1} moves.
  */
 public final class MiCccpCodec implements ModelCodec<MiCccpModel> {
 
@@ -39,9 +42,18 @@ public final class MiCccpCodec implements ModelCodec<MiCccpModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).build();
+    }
+
+    @Override
     public void write(MiCccpModel model, ModelFileWriter w) {
         w.putString("kernel", Kernels.format(model.kernel()));
-        w.putStrings("classes", model.classNames());
         w.putInt("dim", model.dim());
         w.putVecs("vectors", model.expansionInstances());
         w.putInt("machines", model.machineCount());
@@ -58,7 +70,7 @@ public final class MiCccpCodec implements ModelCodec<MiCccpModel> {
     @Override
     public MiCccpModel read(ModelFile f, FitReport report) throws ModelFormatException {
         Kernel<Vec> kernel = MiCodecs.kernel(f, "kernel");
-        List<String> classes = f.getStrings("classes");
+        List<String> classes = ModelParts.classes(f);
         int dim = MiCodecs.dim(f);
         List<Vec> vectors = MiCodecs.vecs(f, "vectors", dim);
         int machines = MiCodecs.count(f, "machines");

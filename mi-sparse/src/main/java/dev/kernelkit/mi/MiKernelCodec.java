@@ -6,6 +6,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.kernel.SetKernel;
@@ -24,7 +25,6 @@ import java.util.Map;
  * <pre>
  * kernel = gaussian:gamma=0.006      the instance kernel of the set kernel
  * form = AVERAGED                    {@link MiKernelOptions.Form}
- * classes.count = 2, classes.0 = -1, classes.1 = +1
  * dim = 166
  * bags = 35                          support bags
  * bag.0.count = 4, bag.0.0 = dense 166 ...   the instances of support bag 0
@@ -37,7 +37,9 @@ import java.util.Map;
  * </pre>
  *
  * The loaded model is rebuilt from these exactly as {@link MiKernel} built it, so it makes
- * bit-identical decisions.
+ * bit-identical decisions. This is version 2 of the layout; the class names are
+ * {@link dev.kernelkit.io.Models}' {@code classes.*}, as they were in version 1, whose other shared keys
+ * {@link ModelParts#fromVersion1} moves.
  */
 public final class MiKernelCodec implements ModelCodec<MiKernelModel> {
 
@@ -52,10 +54,19 @@ public final class MiKernelCodec implements ModelCodec<MiKernelModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).build();
+    }
+
+    @Override
     public void write(MiKernelModel model, ModelFileWriter w) {
         w.putString("kernel", Kernels.format(model.setKernel().instance()));
         w.putString("form", model.form().name());
-        w.putStrings("classes", model.classNames());
         w.putInt("dim", model.dim());
         List<Bag> bags = new ArrayList<>();
         Map<Bag, Integer> index = new IdentityHashMap<>();
@@ -97,7 +108,7 @@ public final class MiKernelCodec implements ModelCodec<MiKernelModel> {
         Kernel<Vec> instance = MiCodecs.kernel(f, "kernel");
         SetKernel setKernel = new SetKernel(instance);
         MiKernelOptions.Form form = MiCodecs.enumValue(f, "form", MiKernelOptions.Form.class);
-        List<String> classes = f.getStrings("classes");
+        List<String> classes = ModelParts.classes(f);
         int dim = MiCodecs.dim(f);
         int count = MiCodecs.count(f, "bags");
         List<Bag> bags = new ArrayList<>(count);

@@ -5,6 +5,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
@@ -23,7 +24,6 @@ import java.util.Map;
  * <pre>
  * variant = INSTANCE                 {@link MiSvmOptions.Variant}
  * kernel = gaussian:gamma=0.006
- * classes.count = 2, classes.0 = -1, classes.1 = +1
  * dim = 166
  * sv.count = 230, sv.0 = dense 166 ...
  * machines = 1
@@ -33,6 +33,9 @@ import java.util.Map;
  * machine.0.rounds = 4
  * machine.0.converged = true
  * </pre>
+ *
+ * This is version 2 of the layout; the class names are {@link dev.kernelkit.io.Models}' {@code classes.*},
+ * as they were in version 1, whose other shared keys {@link ModelParts#fromVersion1} moves.
  */
 public final class MiSvmCodec implements ModelCodec<MiSvmModel> {
 
@@ -47,11 +50,20 @@ public final class MiSvmCodec implements ModelCodec<MiSvmModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).build();
+    }
+
+    @Override
     public void write(MiSvmModel model, ModelFileWriter w) {
         List<KernelExpansionModel<Vec>> machines = model.machines();
         w.putString("variant", model.variant().name());
         w.putString("kernel", Kernels.format(machines.get(0).kernel()));
-        w.putStrings("classes", model.classNames());
         w.putInt("dim", model.dim());
         List<Vec> sv = new ArrayList<>();
         Map<Vec, Integer> index = new IdentityHashMap<>();
@@ -86,7 +98,7 @@ public final class MiSvmCodec implements ModelCodec<MiSvmModel> {
     public MiSvmModel read(ModelFile f, FitReport report) throws ModelFormatException {
         MiSvmOptions.Variant variant = MiCodecs.enumValue(f, "variant", MiSvmOptions.Variant.class);
         Kernel<Vec> kernel = MiCodecs.kernel(f, "kernel");
-        List<String> classes = f.getStrings("classes");
+        List<String> classes = ModelParts.classes(f);
         int dim = MiCodecs.dim(f);
         List<Vec> sv = MiCodecs.vecs(f, "sv", dim);
         int count = MiCodecs.count(f, "machines");

@@ -5,6 +5,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
@@ -15,7 +16,6 @@ import java.util.List;
  *
  * <pre>
  * kernel = gaussian:gamma=0.006      the instance similarity of the embedding
- * classes.count = 2, classes.0 = -1, classes.1 = +1
  * dim = 166
  * kept.count = 40, kept.0 = dense 166 ...   the kept training instances z_j
  * kept.index = 3 17 ...              their positions among the training instances
@@ -23,6 +23,9 @@ import java.util.List;
  * weights.0 = ...                    w_cj over the kept instances
  * bias = ...                         b_c, one per machine
  * </pre>
+ *
+ * This is version 2 of the layout; the class names are {@link dev.kernelkit.io.Models}' {@code classes.*},
+ * as they were in version 1, whose other shared keys {@link ModelParts#fromVersion1} moves.
  */
 public final class MilesCodec implements ModelCodec<MilesModel> {
 
@@ -37,9 +40,18 @@ public final class MilesCodec implements ModelCodec<MilesModel> {
     }
 
     @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, true).build();
+    }
+
+    @Override
     public void write(MilesModel model, ModelFileWriter w) {
         w.putString("kernel", Kernels.format(model.kernel()));
-        w.putStrings("classes", model.classNames());
         w.putInt("dim", model.dim());
         w.putVecs("kept", model.keptInstances());
         w.putInts("kept.index", model.keptInstanceIndices());
@@ -55,7 +67,7 @@ public final class MilesCodec implements ModelCodec<MilesModel> {
     @Override
     public MilesModel read(ModelFile f, FitReport report) throws ModelFormatException {
         Kernel<Vec> kernel = MiCodecs.kernel(f, "kernel");
-        List<String> classes = f.getStrings("classes");
+        List<String> classes = ModelParts.classes(f);
         int dim = MiCodecs.dim(f);
         List<Vec> kept = MiCodecs.vecs(f, "kept", dim);
         int[] index = f.getInts("kept.index");

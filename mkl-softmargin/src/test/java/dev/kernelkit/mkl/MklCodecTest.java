@@ -30,16 +30,24 @@ class MklCodecTest {
     }
 
     /**
-     * The text the writer before the one model-file entry point produced for the same model: no report.*, dim or
-     * normalisation lines, the scaler under scaler.* (its keys were written in this order, before the machines).
+     * The text the writer before the one model-file entry point produced for the same model (version 1 of the
+     * mkl layout): no report.*, dim, normalisation, options.summary, classes.* or provenance lines, the options at
+     * the top level, the classes as numbers, machines.count and machines.K, the scaler under scaler.* (its keys
+     * were written in this order, before the machines).
      */
-    static String legacyText(String text) {
+    static String legacyText(String text, double[] classes) {
         String body = text.lines()
                 .filter(l -> !l.startsWith("report.") && !l.startsWith("dim =") && !l.startsWith("normalisation =")
-                        && !l.startsWith("trained."))
+                        && !l.startsWith("provenance.") && !l.startsWith("options.summary") && !l.startsWith("classes.")
+                        && !l.equals("calibration.kind = none") && !l.equals("scaling.kind = none"))
+                .map(l -> l.equals("version = 2") ? "version = 1" : l)
+                .map(l -> l.startsWith("options.") ? l.substring("options.".length()) : l)
                 .map(l -> l.startsWith("scaling.") ? "scaler." + l.substring("scaling.".length()) : l)
+                .map(l -> l.startsWith("machines =") ? "machines.count =" + l.substring("machines =".length()) : l)
+                .map(l -> l.startsWith("machine.") ? "machines." + l.substring("machine.".length()) : l)
                 .collect(Collectors.joining("\n"));
-        return body + "\n";
+        return body + "\nclasses = " + java.util.Arrays.stream(classes).mapToObj(Double::toString)
+                .collect(Collectors.joining(" ")) + "\n";
     }
 
     @Test
@@ -50,8 +58,9 @@ class MklCodecTest {
         MklModel model = SoftMarginMkl.fit(st, MultipleKernel.simpleMklProtocol(2).withUnitTrace(st.points()),
                 MklOptions.sm2(10.0, 1.0));
         ScaledModel<Vec> scaled = new ScaledModel<>(scaler, model);
-        String legacy = legacyText(Models.toText(scaled, Map.of()));
-        assertThat(legacy).contains("scaler.kind = standard").doesNotContain("report.").doesNotContain("scaling.");
+        String legacy = legacyText(Models.toText(scaled, Map.of()), model.classes());
+        assertThat(legacy).contains("scaler.kind = standard").contains("machines.count = 3").contains("c = 10.0")
+                .doesNotContain("report.").doesNotContain("scaling.").doesNotContain("options.");
         FittedModel<?> back = Models.parse("old.model", legacy).model();
         assertThat(back).isInstanceOf(ScaledModel.class);
         @SuppressWarnings("unchecked")
@@ -94,7 +103,7 @@ class MklCodecTest {
         MklModel model = SoftMarginMkl.fit(st, MultipleKernel.simpleMklProtocol(2).withUnitTrace(st.points()),
                 MklOptions.average(1.0));
         String text = Models.toText(model, Map.of());
-        String oneMachine = text.replace("machines.count = 3", "machines.count = 1");
+        String oneMachine = text.replace("machines = 3", "machines = 1");
         assertThatThrownBy(() -> Models.parse("bad.model", oneMachine)).isInstanceOf(ModelFormatException.class)
                 .hasMessageContaining("bad.model").hasMessageContaining("expected 3 machines for 3 classes, found 1");
         String badKernel = text.replaceFirst("kernels.0 = gaussian:gamma=32.0", "kernels.0 = gaussian:gamma=-1");

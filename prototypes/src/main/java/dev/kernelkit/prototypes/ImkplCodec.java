@@ -6,6 +6,7 @@ import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
+import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.ChannelAlignmentKernel;
 import dev.kernelkit.kernel.GlobalAlignmentKernel;
 import dev.kernelkit.kernel.GroupGaussianKernel;
@@ -24,9 +25,7 @@ import java.util.List;
  * t = 18, options.lambda = 0.1, options.mu, options.tau, options.beta_step, options.ls_form,
  * options.max_iterations, options.tolerance, options.recompute_neighbourhoods, options.self_coding,
  * options.kernel_cap, options.seed, options.dis_form, options.inner_folds
- * options.prediction_rule = CLASS_RECONSTRUCTION   the rule of predict (files without it: PROTOTYPE_VOTE, the
- *                                                   only rule before it was stored)
- * classes = 1.0 2.0 3.0 4.0          the class labels
+ * options.prediction_rule = CLASS_RECONSTRUCTION   the rule of predict
  * beta = ...                          the kernel weights
  * kernels.dim = 5748, kernels.count = 5748
  * kernels.sigma = ...                 the width of each group Gaussian (0 for an alignment channel)
@@ -39,8 +38,13 @@ import java.util.List;
  * prototypes.count = 72, prototypes.class = ..., prototypes.J.points = ..., prototypes.J.weights = ...
  * </pre>
  *
- * Files written before the one model-file entry point still load: their fit report is rebuilt from
- * their {@code objective_history} and {@code converged} lines.
+ * The class labels are {@link dev.kernelkit.io.Models}' {@code classes.*} (names of the numeric labels).
+ * This is version 2 of the layout. Version 1 had the labels as numbers under {@code classes}, and its
+ * older files lack the options added later ({@code self_coding}: HIDE_SELF_PROTOTYPE, {@code kernel_cap}:
+ * 0, {@code dis_form}: DISTANCE, {@code prediction_rule}: PROTOTYPE_VOTE, the only rule before it was
+ * stored, {@code inner_folds}: the default); {@link #upgrade} fills them in. Files written before the
+ * one model-file entry point have their fit report rebuilt from their {@code objective_history} and
+ * {@code converged} lines.
  */
 public final class ImkplCodec implements ModelCodec<ImkplModel> {
 
@@ -52,6 +56,38 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
     @Override
     public Class<ImkplModel> modelClass() {
         return ImkplModel.class;
+    }
+
+    @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public ModelFile upgrade(ModelFile v1) throws ModelFormatException {
+        ModelFile.Rewrite r = ModelParts.fromVersion1(v1, true);
+        ModelParts.numericClassesToNames(r, "classes");
+        putIfAbsent(r, "self_coding", ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE.name());
+        putIfAbsent(r, "kernel_cap", "0");
+        putIfAbsent(r, "dis_form", ImkplOptions.DisForm.DISTANCE.name());
+        putIfAbsent(r, "prediction_rule", ImkplOptions.PredictionRule.PROTOTYPE_VOTE.name());
+        putIfAbsent(r, "inner_folds", Integer.toString(ImkplOptions.DEFAULT_INNER_FOLDS));
+        if (!v1.has("report.learner")) {
+            // the report of a file from before the fit report: its options, trace and convergence lines
+            ImkplOptions opts = read(r.build(), new FitReport(ImkplModel.TYPE, "", 0, 0, true, new double[0], 0)).options();
+            double[] history = v1.has("objective_history") ? v1.getDoubles("objective_history") : new double[0];
+            boolean converged = !v1.has("converged") || v1.getBoolean("converged");
+            r.remove("objective_history").remove("converged");
+            ModelParts.putReport(r, new FitReport(Imkpl.learnerName(opts), opts.toString(), opts.seed(),
+                    Math.max(0, history.length - 1), converged, history, 0));
+        }
+        return r.build();
+    }
+
+    private static void putIfAbsent(ModelFile.Rewrite r, String option, String value) throws ModelFormatException {
+        if (!r.has(ModelParts.option(option))) {
+            r.put(ModelParts.option(option), value);
+        }
     }
 
     /**
@@ -92,7 +128,6 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         w.putString("options.dis_form", options.disForm().name());
         w.putString("options.prediction_rule", options.predictionRule().name());
         w.putInt("options.inner_folds", options.innerFolds());
-        w.putDoubles("classes", model.classValues());
         w.putDoubles("beta", model.kernelWeights());
         w.putInt("kernels.dim", kernels.acceptsAnyDimension() ? 0 : model.dim());
         w.putInt("kernels.count", count);
@@ -128,7 +163,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
     @Override
     public ImkplModel read(ModelFile f, FitReport report) throws ModelFormatException {
         int t = f.getInt("t");
-        double[] classes = f.getDoubles("classes");
+        double[] classes = ModelParts.numericClasses(f);
         MultipleKernel kernels = readKernels(f, "kernels.");
         double[] beta = f.getDoubles("beta", kernels.count());
         List<Vec> points = f.getVecs("points");
@@ -167,29 +202,16 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     ImkplOptions.BetaStep.valueOf(f.getString("options.beta_step")),
                     ImkplOptions.LsForm.valueOf(f.getString("options.ls_form")), f.getInt("options.max_iterations"),
                     f.getDouble("options.tolerance"), f.getBoolean("options.recompute_neighbourhoods"),
-                    f.has("options.self_coding")
-                            ? ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding"))
-                            : ImkplOptions.SelfCoding.HIDE_SELF_PROTOTYPE,
-                    f.has("options.kernel_cap") ? f.getInt("options.kernel_cap") : 0,
-                    f.getLong("options.seed"),
-                    f.has("options.dis_form") ? ImkplOptions.DisForm.valueOf(f.getString("options.dis_form"))
-                            : ImkplOptions.DisForm.DISTANCE,
-                    f.has("options.prediction_rule")
-                            ? ImkplOptions.PredictionRule.valueOf(f.getString("options.prediction_rule"))
-                            : ImkplOptions.PredictionRule.PROTOTYPE_VOTE,
-                    f.has("options.inner_folds") ? f.getInt("options.inner_folds") : ImkplOptions.DEFAULT_INNER_FOLDS);
+                    ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding")), f.getInt("options.kernel_cap"),
+                    f.getLong("options.seed"), ImkplOptions.DisForm.valueOf(f.getString("options.dis_form")),
+                    ImkplOptions.PredictionRule.valueOf(f.getString("options.prediction_rule")),
+                    f.getInt("options.inner_folds"));
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
         }
         if (opts.predictionRule() == ImkplOptions.PredictionRule.BY_INNER_CV) {
             throw f.formatError("options.prediction_rule", "a model file needs the rule inner CV chose, found "
                     + opts.predictionRule());
-        }
-        if (!f.has("report.learner")) {
-            double[] history = f.has("objective_history") ? f.getDoubles("objective_history") : new double[0];
-            boolean converged = !f.has("converged") || f.getBoolean("converged");
-            report = new FitReport(Imkpl.learnerName(opts), opts.toString(), opts.seed(),
-                    Math.max(0, history.length - 1), converged, history, 0);
         }
         try {
             return new ImkplModel(kernels, beta, classes, points, trainIndex, pointClass, idx, val, protoClass, t, opts,

@@ -15,13 +15,21 @@ import org.junit.jupiter.api.Test;
 
 class ImkplCodecTest {
 
-    /** The text the writer before the one model-file entry point produced: no report.*, the trace and convergence as lines. */
+    /**
+     * The text the writer before the one model-file entry point produced (version 1 of the imkpl layout): no
+     * report.*, options.summary, classes.* or provenance lines and no options added since, the classes as
+     * numbers, the trace and convergence as lines.
+     */
     static String legacyText(ImkplModel m) {
-        String body = Models.toText(m, Map.of()).lines().filter(l -> !l.startsWith("report.") && !l.startsWith("trained.")
-                        && !l.startsWith("options.prediction_rule") && !l.startsWith("options.inner_folds"))
+        String body = Models.toText(m, Map.of()).lines().filter(l -> !l.startsWith("report.") && !l.startsWith("provenance.")
+                        && !l.startsWith("options.prediction_rule") && !l.startsWith("options.inner_folds")
+                        && !l.startsWith("options.summary") && !l.startsWith("classes.")
+                        && !l.equals("calibration.kind = none") && !l.equals("scaling.kind = none"))
+                .map(l -> l.equals("version = 2") ? "version = 1" : l)
                 .collect(Collectors.joining("\n"));
         String trace = Arrays.stream(m.objectiveHistory()).mapToObj(Double::toString).collect(Collectors.joining(" "));
-        return body + "\nconverged = " + m.converged() + "\nobjective_history = " + trace + "\n";
+        String classes = Arrays.stream(m.classValues()).mapToObj(Double::toString).collect(Collectors.joining(" "));
+        return body + "\nclasses = " + classes + "\nconverged = " + m.converged() + "\nobjective_history = " + trace + "\n";
     }
 
     @Test

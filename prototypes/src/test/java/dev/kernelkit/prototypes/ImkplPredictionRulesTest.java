@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -217,8 +216,9 @@ class ImkplPredictionRulesTest {
         for (Vec z : train.points()) {
             assertThat(back.decisions(z)).containsExactly(rec.decisions(z));
         }
-        String old = text.lines().filter(l -> !l.startsWith("options.prediction_rule") && !l.startsWith("options.inner_folds"))
-                .collect(Collectors.joining("\n")) + "\n";
+        // a version-1 file from before the rule was stored (no options.prediction_rule, no options.inner_folds)
+        String old = ImkplCodecTest.legacyText(rec);
+        assertThat(old).contains("version = 1").doesNotContain("options.prediction_rule");
         ImkplModel legacy = (ImkplModel) Models.parse("old.model", old).model();
         assertThat(legacy.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
         ImkplModel vote = rec.withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);

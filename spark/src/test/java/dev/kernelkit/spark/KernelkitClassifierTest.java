@@ -215,7 +215,7 @@ class KernelkitClassifierTest {
         // c = 0.001 leaves every alpha at its bound of 0.001: nearly a constant decision on two moons
         assertThat(accuracy[1]).isGreaterThan(accuracy[0]).isGreaterThan(0.85);
         KernelkitClassificationModel best = (KernelkitClassificationModel) ((PipelineModel) cv.bestModel()).stages()[1];
-        assertThat(best.modelText()).contains("trained.param.c = 10\n");
+        assertThat(best.modelText()).contains("provenance.param.c = 10\n");
     }
 
     @Test
