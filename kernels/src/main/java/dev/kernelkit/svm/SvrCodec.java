@@ -8,7 +8,7 @@ import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.learn.FitReport;
 
 /**
- * The model file of an {@link SvrModel} (type {@value #TYPE}): {@code dim}, then the kernel expansion under
+ * The model file of an {@link SvrModel} (type {@value #TYPE}, version 2): {@code dim}, then the kernel expansion under
  * {@code svr} ({@link ModelParts#writeExpansion}). Registered for {@link dev.kernelkit.io.Models}. (A nu-SVM
  * is an {@link SvmModel} and is written by {@link SvmCodec}.)
  */
@@ -24,6 +24,17 @@ public final class SvrCodec implements ModelCodec<SvrModel> {
     @Override
     public Class<SvrModel> modelClass() {
         return SvrModel.class;
+    }
+
+    /** Version 2: the model-file convention ({@link ModelParts}); version 1 files were written before it. */
+    @Override
+    public int version() {
+        return 2;
+    }
+
+    @Override
+    public dev.kernelkit.io.ModelFile upgrade(dev.kernelkit.io.ModelFile v1) throws ModelFormatException {
+        return ModelParts.fromVersion1(v1, false).build();
     }
 
     @Override
