@@ -411,8 +411,9 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(outer + "; paired differences" + (byAccuracy ? "" : " of " + metric) + " and corrected standard errors "
                 + "in points against " + referenceName);
         table.print(out);
-        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s%n", engineName, master,
-                u.tasks(), CommandSupport.seconds(u.longestFitSeconds())));
+        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s; %d fits, %s s of fits"
+                + " in all%n", engineName, master, u.tasks(), CommandSupport.seconds(u.longestFitSeconds()), u.fits(),
+                CommandSupport.seconds(u.sumFitSeconds())));
         out.flush();
 
         JsonSummary splitsJson = new JsonSummary()
@@ -439,7 +440,9 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             js.put("master", master);
         }
-        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds()));
+        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds())
+                .put("fits", u.fits()).putOptional("sum_fit_seconds", Double.isNaN(u.sumFitSeconds()) ? null
+                        : u.sumFitSeconds()));
         js.put("learners", learnersJson).put("splits", splitsJson);
         json.write(CommandSupport.putEnvironment(js));
         Journals.finish(journal);

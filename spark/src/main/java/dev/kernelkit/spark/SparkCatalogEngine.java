@@ -13,7 +13,7 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Catalog runs on Spark: every run of a {@link CatalogRecipe} gets a {@link SparkFitEngine} of its own
- * (its data broadcast once, one Spark task per fit, up to
+ * (its data broadcast once, the fits of one inner split in one Spark task, up to
  * {@value SparkFitEngine#MAX_CONCURRENT_OUTER_SPLITS} outer splits at once) on one SparkSession: the
  * active (or default) session of this JVM when there is one (e.g. under {@code spark-submit} with a
  * session already built, or in tests), else a new one on the master given, else on the master
@@ -32,7 +32,9 @@ public final class SparkCatalogEngine implements CatalogEngine {
     private final SparkSession spark;
     private final boolean owned;
     private long tasks;
-    private double longestTaskSeconds;
+    private long fits;
+    private double sumFitSeconds;
+    private double longestFitSeconds;
 
     private SparkCatalogEngine(SparkSession spark, boolean owned) {
         this.spark = spark;
@@ -92,20 +94,24 @@ public final class SparkCatalogEngine implements CatalogEngine {
     }
 
     /**
-     * Runs the selection with every fit a Spark task, the executors building the harness from the recipe.
+     * Runs the selection with its fits as Spark tasks ({@link SparkFitEngine}), the executors building the harness
+     * from the recipe.
      *
-     * @throws SparkFitException when a fit fails on every attempt
+     * @throws dev.kernelkit.eval.FoldFailedException when a fit fails on every attempt (its cause a
+     *         {@link SparkFitException} naming the learner, the split and the point)
      */
     @Override
     public <X> Evaluation run(CatalogRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
-        try (SparkFitEngine<X> engine = SparkFitEngine.open(spark, new CatalogProtocol<>(recipe), data)) {
-            int outer = Math.max(1, Math.min(selection.resampling().size(), SparkFitEngine.MAX_CONCURRENT_OUTER_SPLITS));
+        int outer = SparkFitEngine.concurrentOuterSplits(selection);
+        try (SparkFitEngine<X> engine = SparkFitEngine.open(spark, new CatalogProtocol<>(recipe), data, outer)) {
             try {
                 return selection.withEngine(engine).withOuterThreads(outer).run(data);
             } finally {
                 synchronized (this) {
                     tasks += engine.tasks();
-                    longestTaskSeconds = Math.max(longestTaskSeconds, engine.longestTaskSeconds());
+                    fits += engine.fits();
+                    sumFitSeconds += engine.sumFitSeconds();
+                    longestFitSeconds = Math.max(longestFitSeconds, engine.longestFitSeconds());
                 }
             }
         }
@@ -113,7 +119,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
 
     @Override
     public synchronized Optional<Usage> usage() {
-        return Optional.of(new Usage(tasks, longestTaskSeconds));
+        return Optional.of(new Usage(tasks, longestFitSeconds, fits, sumFitSeconds));
     }
 
     /** Stops the session if this engine started it. */
