@@ -40,9 +40,9 @@ import picocli.CommandLine.Spec;
  * the paired differences to the first learner carry the corrected repeated-CV standard error
  * ({@link PairedComparison}, Nadeau and Bengio 2003). With {@code --json F}, every finished (learner, outer
  * split) is journalled in {@code F.journal} (one section per learner) and {@code --resume} continues a killed
- * run to the JSON of an uninterrupted one ({@link Journals}). With {@code --engine spark} every fit is a Spark task
- * ({@link Options.Engine}, {@link dev.kernelkit.eval.FitEngines}): the same JSON but for the times, plus the
- * engine's master, task count and longest fit.
+ * run to the JSON of an uninterrupted one ({@link Journals}). With {@code --engine spark} the fits run as Spark
+ * tasks ({@link Options.Engine}, {@link dev.kernelkit.eval.FitEngines}): the same JSON but for the times, plus the
+ * engine's master, task and fit counts, longest fit and summed fit seconds.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare learners of the catalog on the same splits of --data: accuracy mean ± sd over the "
