@@ -57,7 +57,7 @@ for ((r = 1; r <= rounds; r++)); do
     --json "$out/spark-$r.json")
   python3 - "$out/local-$r.json" "$out/spark-$r.json" <<'PY'
 import json, re, sys
-varying = re.compile(r".*seconds.*|engine|master|tasks|fits|environment")
+varying = re.compile(r".*seconds.*|engine|master|tasks|fits|jvm_flags")
 def strip(n):
     if isinstance(n, dict):
         return {k: strip(v) for k, v in n.items() if not varying.fullmatch(k)}

@@ -3,12 +3,22 @@ package dev.kernelkit.spark;
 import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.CatalogRecipe;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FitEngine;
+import dev.kernelkit.eval.FitOutcome;
+import dev.kernelkit.eval.FitTask;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.learn.Dataset;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -20,7 +30,9 @@ import org.apache.spark.sql.SparkSession;
  * {@code spark-submit} set (the {@code spark.master} property), else on {@value #DEFAULT_MASTER}. A session it started is
  * stopped by {@link #close()}; one it found is left running. A local master ({@code local}, {@code
  * local[N]}, ...) binds the driver to 127.0.0.1 unless {@code spark.driver.host} is set, and runs
- * without the web UI.
+ * without the web UI. A new session starts in the background: until it is up, a run's batches of fits
+ * run on this machine's threads, one batch at a time as the local engine runs them, and the session's
+ * 10-20 s of start (on 2 cores) overlap with fitting; a session that fails to start fails the run.
  */
 public final class SparkCatalogEngine implements CatalogEngine {
     /** The master when none is given: every core of this machine. */
@@ -29,15 +41,17 @@ public final class SparkCatalogEngine implements CatalogEngine {
     private static final System.Logger LOG = System.getLogger(SparkCatalogEngine.class.getName());
     private static final Set<String> OPTIONS = Set.of("master");
 
-    private final SparkSession spark;
+    private final CompletableFuture<SparkSession> spark;
+    private final String requestedMaster;
     private final boolean owned;
     private long tasks;
     private long fits;
     private double sumFitSeconds;
     private double longestFitSeconds;
 
-    private SparkCatalogEngine(SparkSession spark, boolean owned) {
+    private SparkCatalogEngine(CompletableFuture<SparkSession> spark, String requestedMaster, boolean owned) {
         this.spark = spark;
+        this.requestedMaster = requestedMaster;
         this.owned = owned;
     }
 
@@ -67,7 +81,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
                 LOG.log(System.Logger.Level.WARNING, "a SparkSession on {0} is running: using it, not {1}",
                         s.sparkContext().master(), master);
             }
-            return new SparkCatalogEngine(s, false);
+            return new SparkCatalogEngine(CompletableFuture.completedFuture(s), s.sparkContext().master(), false);
         }
         SparkSession.Builder b = SparkSession.builder().master(master);
         if (System.getProperty("spark.app.name") == null) {
@@ -79,7 +93,28 @@ public final class SparkCatalogEngine implements CatalogEngine {
             }
             b.config("spark.ui.enabled", "false");
         }
-        return new SparkCatalogEngine(b.getOrCreate(), true);
+        // the session starts (10-20 s on 2 cores) while the first fits run here: see run
+        ExecutorService starter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "kernelkit-spark-session-start");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            return new SparkCatalogEngine(CompletableFuture.supplyAsync(b::getOrCreate, starter), master, true);
+        } finally {
+            starter.shutdown();
+        }
+    }
+
+    /** The session, waiting for it to start; its failure to start as a one-line exception. */
+    private SparkSession session() {
+        try {
+            return spark.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new IllegalArgumentException("the Spark session on master " + requestedMaster + " did not start: "
+                    + cause, cause);
+        }
     }
 
     @Override
@@ -90,7 +125,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
     /** The master URL of the session in use. */
     @Override
     public Optional<String> master() {
-        return Optional.of(spark.sparkContext().master());
+        return Optional.of(session().sparkContext().master());
     }
 
     /**
@@ -103,7 +138,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
     @Override
     public <X> Evaluation run(CatalogRecipe recipe, ModelSelection<X> selection, Dataset<X> data) {
         int outer = SparkFitEngine.concurrentOuterSplits(selection);
-        try (SparkFitEngine<X> engine = SparkFitEngine.open(spark, new CatalogProtocol<>(recipe), data, outer)) {
+        try (Starting<X> engine = new Starting<>(spark, new CatalogProtocol<>(recipe), data, outer)) {
             try {
                 return selection.withEngine(engine).withOuterThreads(outer).run(data);
             } finally {
@@ -117,6 +152,108 @@ public final class SparkCatalogEngine implements CatalogEngine {
         }
     }
 
+    /**
+     * The engine of one run while the session may still be starting: a batch of fits asked for before the
+     * session is up runs here, on the harness's own threads (as the local engine runs it, each fit timed), every
+     * later batch on Spark ({@link SparkFitEngine}, opened, and the data broadcast, when the session is first
+     * found up). The fits are the same wherever they run, so the run is the one-machine run either way.
+     */
+    static final class Starting<X> implements FitEngine, AutoCloseable {
+        private final CompletableFuture<SparkSession> session;
+        private final Protocol<X> protocol;
+        private final Dataset<X> data;
+        private final int concurrentOuterSplits;
+        private final AtomicLong localFits = new AtomicLong();
+        private final DoubleAdder localSeconds = new DoubleAdder();
+        private final AtomicLong localLongestBits = new AtomicLong(Double.doubleToLongBits(0));
+        private final Object localTurn = new Object();
+        private SparkFitEngine<X> engine;
+
+        Starting(CompletableFuture<SparkSession> session, Protocol<X> protocol, Dataset<X> data,
+                 int concurrentOuterSplits) {
+            this.session = session;
+            this.protocol = protocol;
+            this.data = data;
+            this.concurrentOuterSplits = concurrentOuterSplits;
+        }
+
+        @Override
+        public List<FitOutcome> run(List<FitTask> batch, Local local, int threads) {
+            SparkFitEngine<X> e = ready();
+            if (e == null) {
+                // one batch here at a time, as on one machine (the harness runs several outer splits at once for Spark)
+                synchronized (localTurn) {
+                    e = ready();
+                    if (e == null) {
+                        return runHere(batch, local, threads);
+                    }
+                }
+            }
+            return e.run(batch, local, threads);
+        }
+
+        private List<FitOutcome> runHere(List<FitTask> batch, Local local, int threads) {
+            Local timed = task -> {
+                long start = System.nanoTime();
+                FitOutcome o = local.fit(task);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                localFits.incrementAndGet();
+                localSeconds.add(seconds);
+                localLongestBits.accumulateAndGet(Double.doubleToLongBits(seconds),
+                        (a, b) -> Double.longBitsToDouble(a) >= Double.longBitsToDouble(b) ? a : b);
+                return o;
+            };
+            return FitEngine.local().run(batch, timed, threads);
+        }
+
+        /** The Spark engine once the session is up (opened on the first call that finds it up), else null. */
+        private synchronized SparkFitEngine<X> ready() {
+            if (engine == null && session.isDone()) {
+                SparkSession s;
+                try {
+                    s = session.join();
+                } catch (CompletionException e) {
+                    Throwable cause = e.getCause() == null ? e : e.getCause();
+                    throw new IllegalArgumentException("the Spark session did not start: " + cause, cause);
+                }
+                engine = SparkFitEngine.open(s, protocol, data, concurrentOuterSplits);
+            }
+            return engine;
+        }
+
+        /** The Spark tasks run (none for the fits made here). */
+        synchronized long tasks() {
+            return engine == null ? 0 : engine.tasks();
+        }
+
+        /** Every fit made, on Spark or here. */
+        synchronized long fits() {
+            return localFits.get() + (engine == null ? 0 : engine.fits());
+        }
+
+        /** The fits made here while the session started. */
+        long localFits() {
+            return localFits.get();
+        }
+
+        synchronized double sumFitSeconds() {
+            return localSeconds.sum() + (engine == null ? 0 : engine.sumFitSeconds());
+        }
+
+        synchronized double longestFitSeconds() {
+            return Math.max(Double.longBitsToDouble(localLongestBits.get()),
+                    engine == null ? 0 : engine.longestFitSeconds());
+        }
+
+        /** Drops the broadcast, if the run got as far as Spark. */
+        @Override
+        public synchronized void close() {
+            if (engine != null) {
+                engine.close();
+            }
+        }
+    }
+
     @Override
     public synchronized Optional<Usage> usage() {
         return Optional.of(new Usage(tasks, longestFitSeconds, fits, sumFitSeconds));
@@ -126,12 +263,12 @@ public final class SparkCatalogEngine implements CatalogEngine {
     @Override
     public void close() {
         if (owned) {
-            spark.stop();
+            session().stop();
         }
     }
 
     @Override
     public String toString() {
-        return "Spark catalog engine (" + spark.sparkContext().master() + ")";
+        return "Spark catalog engine (" + requestedMaster + ")";
     }
 }
