@@ -19,16 +19,19 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * Catalog runs on Spark: every run of a {@link CatalogRecipe} gets a {@link SparkFitEngine} of its own
  * (its data broadcast once, the fits of one inner split in one Spark task, up to
- * {@value SparkFitEngine#MAX_CONCURRENT_OUTER_SPLITS} outer splits at once) on one SparkSession: the
- * active (or default) session of this JVM when there is one (e.g. under {@code spark-submit} with a
- * session already built, or in tests), else a new one on the master given, else on the master
- * {@code spark-submit} set (the {@code spark.master} property), else on {@value #DEFAULT_MASTER}. A session it started is
- * stopped by {@link #close()}; one it found is left running. A local master ({@code local}, {@code
+ * {@value SparkFitEngine#MAX_CONCURRENT_OUTER_SPLITS} outer splits at once) on one SparkContext: that of
+ * the active (or default) SparkSession of this JVM when there is one (e.g. under
+ * {@code spark-submit} with a session already built, or in tests), else a new context (no SparkSession:
+ * the engine needs no SQL) on the master given, else on the master {@code spark-submit} set (the
+ * {@code spark.master} property), else on {@value #DEFAULT_MASTER}. A context it started is stopped by
+ * {@link #close()}; one it found is left running. A local master ({@code local}, {@code
  * local[N]}, ...) binds the driver to 127.0.0.1 unless {@code spark.driver.host} is set, and runs
  * without the web UI. A new session starts in the background: until it is up, a run's batches of fits
  * run on this machine's threads, one batch at a time as the local engine runs them, and the session's
@@ -41,7 +44,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
     private static final System.Logger LOG = System.getLogger(SparkCatalogEngine.class.getName());
     private static final Set<String> OPTIONS = Set.of("master");
 
-    private final CompletableFuture<SparkSession> spark;
+    private final CompletableFuture<SparkContext> spark;
     private final String requestedMaster;
     private final boolean owned;
     private long tasks;
@@ -49,7 +52,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
     private double sumFitSeconds;
     private double longestFitSeconds;
 
-    private SparkCatalogEngine(CompletableFuture<SparkSession> spark, String requestedMaster, boolean owned) {
+    private SparkCatalogEngine(CompletableFuture<SparkContext> spark, String requestedMaster, boolean owned) {
         this.spark = spark;
         this.requestedMaster = requestedMaster;
         this.owned = owned;
@@ -75,23 +78,25 @@ public final class SparkCatalogEngine implements CatalogEngine {
                 ? Optional.of(SparkSession.getActiveSession().get())
                 : SparkSession.getDefaultSession().isDefined() ? Optional.of(SparkSession.getDefaultSession().get())
                 : Optional.empty();
-        if (running.isPresent()) {
-            SparkSession s = running.get();
-            if (options.containsKey("master") && !s.sparkContext().master().equals(master)) {
-                LOG.log(System.Logger.Level.WARNING, "a SparkSession on {0} is running: using it, not {1}",
-                        s.sparkContext().master(), master);
+        Optional<SparkContext> context = running.map(SparkSession::sparkContext);
+        if (context.isPresent()) {
+            SparkContext sc = context.get();
+            if (options.containsKey("master") && !sc.master().equals(master)) {
+                LOG.log(System.Logger.Level.WARNING, "a SparkContext on {0} is running: using it, not {1}",
+                        sc.master(), master);
             }
-            return new SparkCatalogEngine(CompletableFuture.completedFuture(s), s.sparkContext().master(), false);
+            return new SparkCatalogEngine(CompletableFuture.completedFuture(sc), sc.master(), false);
         }
-        SparkSession.Builder b = SparkSession.builder().master(master);
+        // a bare SparkContext: the engine needs no SQL, and a SparkSession costs a third more CPU to start
+        SparkConf conf = new SparkConf().setMaster(master);
         if (System.getProperty("spark.app.name") == null) {
-            b.appName("kernelkit");
+            conf.setAppName("kernelkit");
         }
         if (master.startsWith("local")) {
             if (System.getProperty("spark.driver.host") == null) {
-                b.config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1");
+                conf.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
             }
-            b.config("spark.ui.enabled", "false");
+            conf.set("spark.ui.enabled", "false");
         }
         // the session starts (10-20 s on 2 cores) while the first fits run here: see run
         ExecutorService starter = Executors.newSingleThreadExecutor(r -> {
@@ -100,14 +105,15 @@ public final class SparkCatalogEngine implements CatalogEngine {
             return t;
         });
         try {
-            return new SparkCatalogEngine(CompletableFuture.supplyAsync(b::getOrCreate, starter), master, true);
+            return new SparkCatalogEngine(CompletableFuture.supplyAsync(() -> SparkContext.getOrCreate(conf), starter),
+                    master, true);
         } finally {
             starter.shutdown();
         }
     }
 
-    /** The session, waiting for it to start; its failure to start as a one-line exception. */
-    private SparkSession session() {
+    /** The context, waiting for it to start; its failure to start as a one-line exception. */
+    private SparkContext context() {
         try {
             return spark.join();
         } catch (CompletionException e) {
@@ -122,10 +128,10 @@ public final class SparkCatalogEngine implements CatalogEngine {
         return SparkEngineProvider.NAME;
     }
 
-    /** The master URL of the session in use. */
+    /** The master URL of the context in use. */
     @Override
     public Optional<String> master() {
-        return Optional.of(session().sparkContext().master());
+        return Optional.of(context().master());
     }
 
     /**
@@ -159,7 +165,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
      * found up). The fits are the same wherever they run, so the run is the one-machine run either way.
      */
     static final class Starting<X> implements FitEngine, AutoCloseable {
-        private final CompletableFuture<SparkSession> session;
+        private final CompletableFuture<SparkContext> session;
         private final Protocol<X> protocol;
         private final Dataset<X> data;
         private final int concurrentOuterSplits;
@@ -169,7 +175,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
         private final Object localTurn = new Object();
         private SparkFitEngine<X> engine;
 
-        Starting(CompletableFuture<SparkSession> session, Protocol<X> protocol, Dataset<X> data,
+        Starting(CompletableFuture<SparkContext> session, Protocol<X> protocol, Dataset<X> data,
                  int concurrentOuterSplits) {
             this.session = session;
             this.protocol = protocol;
@@ -209,7 +215,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
         /** The Spark engine once the session is up (opened on the first call that finds it up), else null. */
         private synchronized SparkFitEngine<X> ready() {
             if (engine == null && session.isDone()) {
-                SparkSession s;
+                SparkContext s;
                 try {
                     s = session.join();
                 } catch (CompletionException e) {
@@ -263,7 +269,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
     @Override
     public void close() {
         if (owned) {
-            session().stop();
+            context().stop();
         }
     }
 

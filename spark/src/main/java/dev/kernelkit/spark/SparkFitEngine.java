@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.function.Supplier;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
@@ -102,12 +103,23 @@ public final class SparkFitEngine<X> implements FitEngine, AutoCloseable {
     public static <X> SparkFitEngine<X> open(SparkSession spark, Protocol<X> protocol, Dataset<X> data,
                                              int concurrentOuterSplits) {
         Objects.requireNonNull(spark, "spark");
+        return open(spark.sparkContext(), protocol, data, concurrentOuterSplits);
+    }
+
+    /**
+     * As {@link #open(SparkSession, Protocol, Dataset, int)}, on a SparkContext.
+     *
+     * @throws IllegalArgumentException as {@link #open(SparkSession, Protocol, Dataset, int)}
+     */
+    public static <X> SparkFitEngine<X> open(SparkContext spark, Protocol<X> protocol, Dataset<X> data,
+                                             int concurrentOuterSplits) {
+        Objects.requireNonNull(spark, "spark");
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(data, "data");
         if (concurrentOuterSplits < 1) {
             throw new IllegalArgumentException("concurrentOuterSplits must be >= 1, got " + concurrentOuterSplits);
         }
-        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark);
         int cores = Math.max(1, jsc.defaultParallelism());
         int min = Math.max(1, (2 * cores + concurrentOuterSplits - 1) / concurrentOuterSplits);
         return new SparkFitEngine<>(jsc, protocol, jsc.broadcast(ShippedData.of(data)), min);

@@ -10,6 +10,7 @@ import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.learn.InputKind;
 import java.util.concurrent.CompletableFuture;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class StartingSessionTest {
     void fitsAskedForBeforeTheSessionIsUpRunHereAndTheRestOnSparkToTheOneMachineRun() {
         LabeledDataset data = SyntheticData.twoMoons(60, 0.25, 5);
         CatalogProtocol<Vec> tuned = tuned();
-        CompletableFuture<SparkSession> starting = new CompletableFuture<>();
+        CompletableFuture<SparkContext> starting = new CompletableFuture<>();
 
         Evaluation here = tuned.selection().run(data);
         Evaluation mixed;
@@ -39,7 +40,7 @@ class StartingSessionTest {
         try (SparkCatalogEngine.Starting<Vec> e = new SparkCatalogEngine.Starting<>(starting, tuned, data, 3)) {
             engine = e;
             // outer splits one after the other; the session is up once the first is done
-            mixed = tuned.selection().withEngine(e).withListener(f -> starting.complete(spark)).run(data);
+            mixed = tuned.selection().withEngine(e).withListener(f -> starting.complete(spark.sparkContext())).run(data);
         }
 
         assertThat(SparkFitEngineTest.timeless(mixed)).isEqualTo(SparkFitEngineTest.timeless(here));
@@ -54,7 +55,7 @@ class StartingSessionTest {
     @Test
     void aSessionThatFailsToStartFailsTheRunInOneLine() {
         LabeledDataset data = SyntheticData.twoMoons(30, 0.25, 5);
-        CompletableFuture<SparkSession> failed = new CompletableFuture<>();
+        CompletableFuture<SparkContext> failed = new CompletableFuture<>();
         failed.completeExceptionally(new IllegalStateException("Could not parse Master URL: 'nowhere'"));
 
         try (SparkCatalogEngine.Starting<Vec> e = new SparkCatalogEngine.Starting<>(failed, tuned(), data, 3)) {
