@@ -209,9 +209,8 @@ public final class CompareCommand implements Callable<Integer> {
         Map<Learner<?>, ParamValues> out = new LinkedHashMap<>();
         for (Learner<?> l : chosen) {
             ParamValues v = ParamValues.parse(l.name(), l.params(), text.get(l));
-            if (tune && !v.isEmpty()) {
-                throw new IllegalArgumentException("learner '" + l.name() + "': --param " + v
-                        + " cannot be combined with --tune (the tuning grid sets the parameters)");
+            if (tune) {
+                l.checkGridCanHold(v);  // e.g. svm.class-weight=balanced is held while C and gamma are searched
             }
             out.put(l, v);
         }

@@ -41,7 +41,8 @@ public final class Journals {
      * @throws IOException when the journal cannot be written, or is missing for --resume
      */
     public static FoldJournal open(CommandSpec spec, Path json, Options.Resume resume) throws IOException {
-        if (json != null && dev.kernelkit.io.AtomicFiles.isStandardOutput(json)) {
+        if (json != null && (dev.kernelkit.io.AtomicFiles.isStandardOutput(json)
+                || dev.kernelkit.io.AtomicFiles.namesStandardOutput(json))) {
             if (resume.resume()) {
                 throw new IllegalArgumentException("--resume needs --json FILE, not standard output (-): the journal it "
                         + "continues is FILE.journal");

@@ -156,12 +156,31 @@ public final class Main implements Callable<Integer> {
         Options.Threads chosen = threads;
         try {
             CountLimits.check(parsed);    // before any work: no count whose floor no heap of this machine holds
-            RunPaths.of(parsed).check();  // before any work: no output over an input or another output
-            if (chosen == null) {
-                return last.execute(parsed);
+            RunPaths paths = RunPaths.of(parsed);
+            paths.check();                // before any work: no output over an input or another output
+            // an output file written to standard output (--json -) gets stdout to itself: the
+            // command's own lines go to stderr, so that `--json - | jq` reads one JSON document
+            PrintWriter ownOut = leaf.commandSpec().commandLine().getOut();
+            boolean moved = paths.standardOutputOption() != null && !(leaf.commandSpec().userObject() instanceof PredictCommand);
+            if (moved) {
+                setOut(leaf, leaf.commandSpec().root().commandLine().getErr());
             }
-            chosen.validate();
-            return dev.kernelkit.util.Threads.call(chosen.threads(), () -> last.execute(parsed));
+            try {
+                // whatever a command writes (a chart inside --plots, a summary inside --work-dir) never replaces an input
+                return dev.kernelkit.io.AtomicFiles.protecting(paths.inputFiles(), paths.inputFolders(),
+                        paths.outputFolders(), () -> {
+                    if (chosen == null) {
+                        return last.execute(parsed);
+                    }
+                    chosen.validate();
+                    return dev.kernelkit.util.Threads.call(chosen.threads(), () -> last.execute(parsed));
+                });
+            } finally {
+                if (moved) {
+                    leaf.commandSpec().commandLine().getErr().flush();
+                    setOut(leaf, ownOut);
+                }
+            }
         } catch (OutOfMemoryError e) {
             // picocli hands only Exceptions to the handler: carry the error to it as the cause
             throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), "out of memory", e);
@@ -170,6 +189,13 @@ public final class Main implements Callable<Integer> {
         } catch (Exception e) {
             throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage() == null
                     ? e.toString() : e.getMessage(), e);
+        }
+    }
+
+    /** Sets the writer of the command {@code leaf} names and of every command above it. */
+    private static void setOut(ParseResult leaf, PrintWriter out) {
+        for (CommandSpec c = leaf.commandSpec(); c != null; c = c.parent()) {
+            c.commandLine().setOut(out);
         }
     }
 

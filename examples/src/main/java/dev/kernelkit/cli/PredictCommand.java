@@ -1,6 +1,7 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.eval.ScoringEngineProvider;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.io.Models;
@@ -82,6 +83,10 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Mixin
     Options.Json json;
+
+    /** --engine spark: LIBSVM data of any size scored partition by partition, --output a new folder. */
+    @Mixin
+    Options.Engine engine;
 
     /**
      * Vector rows read here rather than by {@link LoadedModel#read}: CSV vectors and LIBSVM rows, labelled or
@@ -349,6 +354,16 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        engine.validate();
+        boolean jsonToStdout = json.file() != null
+                && (AtomicFiles.isStandardOutput(json.file()) || AtomicFiles.namesStandardOutput(json.file()));
+        if (engine.spark()) {
+            return callOnSpark(jsonToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut());
+        }
+        if (jsonToStdout && (output == null || AtomicFiles.isStandardOutput(output))) {
+            throw new IllegalArgumentException("--json " + json.file() + ": the predictions go to standard output; "
+                    + "give --output FILE for them, or --json FILE");
+        }
         LoadedModel m = load(model);
         Rows rows = vectorRows(m);
         Dataset<?> d = rows != null ? rows.data() : m.read(data, format);
@@ -364,7 +379,7 @@ public final class PredictCommand implements Callable<Integer> {
         String text = probability || decisions ? p.csv(modelClasses(m.model()),
                 probability ? rows(m.model(), d, true) : null, decisions ? rows(m.model(), d, false) : null) : p.text();
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter summary = out;
+        PrintWriter summary = jsonToStdout ? spec.commandLine().getErr() : out;  // stdout carries the JSON alone
         if (output != null && !AtomicFiles.isStandardOutput(output)) {  // --output - is stdout, as without it
             AtomicFiles.writeString(output, text);
         } else {
@@ -408,6 +423,72 @@ public final class PredictCommand implements Callable<Integer> {
                 .put("probability", probability)
                 .put("decisions", decisions)
                 .put("predictions_file", output == null ? null : output.toString());
+        json.write(CommandSupport.putEnvironment(js));
+        return Main.OK;
+    }
+
+    /**
+     * {@code --engine spark}: a vector classifier scores a LIBSVM file or folder partition by partition on Spark
+     * ({@link ScoringEngineProvider} "spark", from kernelkit-spark), one predictions file per partition in the new
+     * folder --output, and the accuracy line of a local run.
+     */
+    /** @param out where the summary lines go (stderr when --json writes to standard output) */
+    private Integer callOnSpark(PrintWriter out) throws IOException {
+        for (String local : new String[] {probability ? "--probability" : null, decisions ? "--decisions" : null,
+                labelColumn != null ? "--label-column" : null,
+                format != null && !format.equalsIgnoreCase("libsvm") ? "--format " + format : null}) {
+            if (local != null) {
+                throw new IllegalArgumentException(local + " applies to --engine local only: --engine spark scores "
+                        + "labelled LIBSVM data and writes the predicted class names");
+            }
+        }
+        if (output == null || AtomicFiles.isStandardOutput(output)) {
+            throw new IllegalArgumentException("--engine spark needs --output DIR: a new folder, one predictions file "
+                    + "per partition");
+        }
+        LoadedModel m = load(model);
+        if (!(m.model() instanceof Model<?>) || m.model().input() != dev.kernelkit.learn.InputKind.VECTORS) {
+            throw new IllegalArgumentException("--engine spark scores vector classifiers; " + m.who() + " is not one "
+                    + "(use --engine local)");
+        }
+        ScoringEngineProvider.Scores s;
+        Stopwatch clock = Stopwatch.start();
+        try {
+            s = ScoringEngineProvider.named("spark").score(java.nio.file.Files.readString(model), DENSE_TYPES.contains(
+                    m.type()), data, output, engine.master == null ? java.util.Map.of() : java.util.Map.of("master",
+                    engine.master));
+        } catch (dev.kernelkit.eval.FitEngineUnavailableException | LinkageError e) {
+            throw new IllegalArgumentException(Options.Engine.SPARK_MISSING, e);
+        }
+        double seconds = clock.elapsedSeconds();
+        String file = CommandSupport.fileName(data);
+        out.println(s.accuracy().isEmpty()
+                ? String.format(Locale.ROOT, "%s: %d vectors predicted by %s; no accuracy: none of the file's labels is "
+                        + "a class of the model %s", file, s.examples(), m.type(), modelClasses(m.model()))
+                : String.format(Locale.ROOT, "%s: %d vectors predicted by %s, accuracy %s", file, s.examples(),
+                        m.type(), TablePrinter.percent(s.accuracy().get())));
+        out.println(String.format(Locale.ROOT, "predictions written to %s (%d files, one per partition; engine spark "
+                + "on %s)", output, s.partitions(), s.master().orElse("?")));
+        out.flush();
+        JsonSummary js = new JsonSummary()
+                .put("command", "predict")
+                .put("model", model.toString())
+                .put("model_type", m.type())
+                .put("learner", Scaled.innermost(m.model()).report().learner())
+                .put("data", data.toString())
+                .put("input", "vectors")
+                .put("n", s.examples())
+                .put("labelled", true)
+                .putOptional("accuracy", s.accuracy().orElse(null))
+                .putOptional("mse", null)
+                .putOptional("r2", null)
+                .put("predict_seconds", seconds)
+                .put("probability", false)
+                .put("decisions", false)
+                .put("predictions_file", output.toString())
+                .put("engine", "spark")
+                .put("master", s.master().orElse(null))
+                .put("partitions", (long) s.partitions());
         json.write(CommandSupport.putEnvironment(js));
         return Main.OK;
     }

@@ -25,7 +25,8 @@ import picocli.CommandLine.ParseResult;
  * (a folder) and {@code --model} of a {@code predict} command; outputs {@code --json} (and its
  * journal {@code F.journal} where the command has {@code --resume}), {@code --output}, {@code --out},
  * {@code --markdown}, {@code --model} of every other command, and the folders {@code --plots} and
- * {@code --work-dir}. {@link #UNCLASSIFIED} of a new path option is caught by a test.
+ * {@code --work-dir}; with {@code predict --engine spark}, {@code --output} is a folder and {@code --data} may be
+ * one. {@link #UNCLASSIFIED} of a new path option is caught by a test.
  *
  * @param command the command's qualified name, e.g. "kernelkit svm train"
  * @param inputs the inputs given on the command line
@@ -92,6 +93,9 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
             leaf = leaf.subcommand();
         }
         CommandSpec spec = leaf.commandSpec();
+        // predict --engine spark reads a LIBSVM file or folder and writes a folder of predictions files
+        boolean sparkPredict = spec.name().equals("predict") && "spark".equals(leaf.matchedOptionValue("--engine",
+                "local"));
         List<Use> in = new ArrayList<>();
         List<Use> out = new ArrayList<>();
         for (OptionSpec o : leaf.matchedOptions()) {
@@ -103,12 +107,19 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
                 continue;
             }
             String name = o.longestName();
-            switch (role(spec, name)) {
+            String role = role(spec, name);
+            if (sparkPredict && name.equals("--output")) {
+                role = "output folder";
+            } else if (sparkPredict && name.equals("--data") && Files.isDirectory(p)) {
+                role = "input folder";
+            }
+            switch (role) {
                 case "input" -> in.add(new Use(name, p, false));
                 case "input folder" -> in.add(new Use(name, p, true));
                 case "output" -> {
                     out.add(new Use(name, p, false));
-                    if (name.equals("--json") && spec.optionsMap().containsKey("--resume") && !AtomicFiles.isStandardOutput(p)) {
+                    if (name.equals("--json") && spec.optionsMap().containsKey("--resume") && !AtomicFiles.isStandardOutput(p)
+                            && !AtomicFiles.namesStandardOutput(p)) {
                         out.add(new Use("--json (its journal)", Journals.journalFile(p), false));
                     }
                 }
@@ -118,6 +129,29 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
             }
         }
         return new RunPaths(spec.qualifiedName(), in, out);
+    }
+
+    /**
+     * The output that goes to standard output ({@code -}, {@code /dev/stdout}, {@code /dev/fd/1}), or
+     * null. {@link #check} allows at most one.
+     */
+    public Use standardOutputOption() {
+        for (Use o : outputs) {
+            if (AtomicFiles.isStandardOutput(o.path()) || AtomicFiles.namesStandardOutput(o.path())) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The folders the run writes into ({@code --plots}, {@code --work-dir}, example-data's {@code --out}). */
+    public List<Path> outputFolders() {
+        return outputs.stream().filter(Use::folder).map(Use::path).toList();
+    }
+
+    /** The paths of the inputs that are folders ({@code --data-dir}). */
+    public List<Path> inputFolders() {
+        return inputs.stream().filter(Use::folder).map(Use::path).toList();
     }
 
     /** The paths of the inputs that are files (for a journal's hashes). */

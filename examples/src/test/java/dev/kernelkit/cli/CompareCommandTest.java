@@ -158,6 +158,24 @@ class CompareCommandTest {
     }
 
     @Test
+    void aTunedRunHoldsAGivenClassWeightWhileItSearchesCAndGammaAndRefusesWhatAGridCannotHold() throws Exception {
+        Path json = dir.resolve("weighted.json");
+        CliRun r = CliRun.of("compare", "--data", moons.toString(), "--learners", "svm", "--splits", "2",
+                "--test-fraction", "0.25", "--seed", "3", "--tune", "--param", "svm.class-weight=balanced",
+                "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode chosen = TestJson.read(json).get("learners").get("svm").get("chosen");
+        assertThat(chosen).hasSize(2);
+        for (JsonNode c : chosen) {
+            assertThat(c.toString()).as("the chosen options hold the weights").contains("balanced");
+        }
+        CliRun refused = CliRun.of("compare", "--data", moons.toString(), "--learners", "svm,cvm", "--seed", "3",
+                "--tune", "--param", "cvm.c=10");
+        PredictCommandTest.assertOneErrorLine(refused, "learner 'cvm': --param c cannot be combined with --tune");
+        assertThat(refused.out()).isEmpty();
+    }
+
+    @Test
     void aBagLearnerOnVectorDataIsRefusedBeforeAnythingRuns() throws Exception {
         CliRun r = CliRun.of("compare", "--data", moons.toString(), "--learners", "svm,mikernel", "--seed", "1");
         PredictCommandTest.assertOneErrorLine(r, "learner 'mikernel' learns from bags, but " + moons

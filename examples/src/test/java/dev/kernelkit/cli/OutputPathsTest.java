@@ -61,6 +61,18 @@ class OutputPathsTest {
     }
 
     @Test
+    void aChartTheRunDerivesInsideItsPlotsFolderNeverReplacesItsData() throws IOException {
+        // --plots names the data's folder and the data file has the name of the chart prototypes train writes
+        Path folder = Files.createDirectory(dir.resolve("charts"));
+        Path named = folder.resolve("imkpl-prototype-composition.png");
+        Files.copy(data, named);
+        CliRun r = CliRun.of("prototypes", "train", "--data", named.toString(), "--format", "libsvm", "--plots",
+                folder.toString(), "--model", dir.resolve("p.model").toString());
+        assertOneErrorLine(r, named + ": is an input of this run: refusing to write over it");
+        assertThat(Files.readString(named)).isEqualTo(dataText);
+    }
+
+    @Test
     void aModelOrJsonNamingTheDataFileIsRefusedAndTheDataKept() throws IOException {
         assertOneErrorLine(train("--model", data.toString()), "--model " + data + " names the input --data " + data,
                 "refusing to write over it");

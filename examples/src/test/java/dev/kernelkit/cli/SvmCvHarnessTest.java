@@ -10,8 +10,7 @@ import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
-import dev.kernelkit.eval.CrossValidation;
-import dev.kernelkit.eval.GridSearch;
+import dev.kernelkit.eval.Summary;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
@@ -30,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code svm cv} on the shared harness (ModelSelection) against the loop it replaced: the old command's
- * code (CrossValidation over Splits.repeatedStratifiedKFold, GridSearch with the scaler refitted in every
- * inner fold, the mean inner accuracy deciding), kept here as the reference. Same folds, same seeds, the
+ * code (a loop over Splits.repeatedStratifiedKFold, a grid search with the scaler refitted in every inner
+ * fold, the first point of highest mean inner accuracy deciding — the pre-contract CrossValidation and
+ * GridSearch classes, written out here as plain loops), kept here as the reference. Same folds, same seeds, the
  * same chosen kernels and C and the same fold accuracies, to the bit.
  */
 class SvmCvHarnessTest {
@@ -50,15 +50,19 @@ class SvmCvHarnessTest {
                              FeatureScaling scaling, SvmLoss loss, double cacheMb) {
         List<Splits.Split> splits = Splits.repeatedStratifiedKFold(data.labels(), k, repeats, seed);
         boolean grid = fixedKernel == null || fixedC == null;
-        return CrossValidation.run(splits, (trainIdx, testIdx, f) -> {
+        List<Old> folds = new ArrayList<>();
+        for (int f = 0; f < splits.size(); f++) {
+            int[] trainIdx = splits.get(f).train();
+            int[] testIdx = splits.get(f).test();
             LabeledDataset foldTrain = data.subset(trainIdx);
             Point chosen = grid ? choose(foldTrain, fixedKernel, fixedC, scaling, loss, seed + 1000L + f, cacheMb)
                     : new Point(fixedKernel, fixedC);
             FittedScaler scaler = scaling.fit(foldTrain);
             SvmModel model = Svm.fit(scaler.apply(foldTrain), options(chosen, loss, cacheMb));
             double acc = CommandSupport.accuracy(model, scaler.apply(data.subset(testIdx)));
-            return new Old(Kernels.format(chosen.kernel()), chosen.c(), acc);
-        });
+            folds.add(new Old(Kernels.format(chosen.kernel()), chosen.c(), acc));
+        }
+        return folds;
     }
 
     static Point choose(LabeledDataset rawTrain, Kernel<Vec> fixedKernel, Double fixedC, FeatureScaling scaling,
@@ -86,13 +90,23 @@ class SvmCvHarnessTest {
         }
         int inner = Math.min(3, counts.values().stream().mapToInt(Integer::intValue).min().orElse(0));
         List<Splits.Split> innerSplits = Splits.stratifiedKFold(rawTrain.labels(), inner, seed);
-        GridSearch.Result<Point> result = GridSearch.search(points, innerSplits, (p, tr, te, f) -> {
-            LabeledDataset part = rawTrain.subset(tr);
-            FittedScaler scaler = scaling.fit(part);
-            SvmModel m = Svm.fit(scaler.apply(part), options(p, loss, cacheMb));
-            return CommandSupport.accuracy(m, scaler.apply(rawTrain.subset(te)));
-        }, 1);
-        return result.best();
+        int best = 0;
+        double bestMean = Double.NEGATIVE_INFINITY;
+        for (int p = 0; p < points.size(); p++) {
+            double[] scores = new double[innerSplits.size()];
+            for (int f = 0; f < innerSplits.size(); f++) {
+                LabeledDataset part = rawTrain.subset(innerSplits.get(f).train());
+                FittedScaler scaler = scaling.fit(part);
+                SvmModel m = Svm.fit(scaler.apply(part), options(points.get(p), loss, cacheMb));
+                scores[f] = CommandSupport.accuracy(m, scaler.apply(rawTrain.subset(innerSplits.get(f).test())));
+            }
+            double mean = Summary.of(scores).mean();
+            if (p == 0 || mean > bestMean) {
+                best = p;
+                bestMean = mean;
+            }
+        }
+        return points.get(best);
     }
 
     static double oldScaleGamma(LabeledDataset data) {

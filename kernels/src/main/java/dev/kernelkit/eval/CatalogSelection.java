@@ -28,27 +28,26 @@ public final class CatalogSelection {
     }
 
     /**
-     * The harness with the learner's parameters set by name (their defaults for the others; not with
-     * {@code tune}, whose grid sets them) and a metric by name ({@link Metric#named}) for the inner search and
+     * The harness with the learner's parameters set by name (their defaults for the others; with
+     * {@code tune}, only those its grid can hold fixed, {@link Learner#gridCanHold}) and a metric by name ({@link Metric#named}) for the inner search and
      * the test parts.
      *
      * @param values parameter values checked against the learner's ({@link ParamValues#parse})
      * @param metric accuracy, balanced-accuracy, f1 or auc
-     * @throws IllegalArgumentException when innerFolds &lt; 2, values are given with tune, or the metric is unknown
+     * @throws IllegalArgumentException when innerFolds &lt; 2, values are given with tune that the grid cannot hold, or the metric is unknown
      */
     public static <X> ModelSelection<X> of(Learner<X> learner, ParamValues values, String metric, Resampling outer,
                                            long seed, boolean tune, int innerFolds, FeatureScaling scale) {
         Objects.requireNonNull(learner, "learner");
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(scale, "scale");
-        if (tune && !values.isEmpty()) {
-            throw new IllegalArgumentException("learner '" + learner.name() + "': --param " + values
-                    + " cannot be combined with --tune (the tuning grid sets the parameters)");
+        if (tune) {
+            learner.checkGridCanHold(values);  // before any work
         }
         Metric<X> m = Metric.named(metric);
         InnerSplits inner = InnerSplits.stratifiedKFold(innerFolds, SeedRule.affine(seed + 1000, 1000));
         ModelSelection.GridFactory<X> grids = tune
-                ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed))
+                ? (part, s) -> Grid.ofTrainers(learner.grid(part, seed, values))
                 : (part, s) -> Grid.single(learner.trainer(part, seed, values));
         ModelSelection<X> ms = ModelSelection.of(outer, grids, inner).withMetric(m);
         return scale == FeatureScaling.NONE ? ms : ms.withPreprocessing(Preprocessing.scaling(scale));

@@ -1,9 +1,8 @@
 package dev.kernelkit.eval;
 
 /**
- * Thrown by {@link CrossValidation} and {@link GridSearch} when a fold function throws: carries the
- * fold number (and, for a grid search, the parameter point) in its message and the original
- * exception as its cause.
+ * Thrown by {@link ModelSelection} when a fit or a score of one fold fails: carries the fold number
+ * (and, inside a search, the grid point) in its message and the original exception as its cause.
  */
 public final class FoldFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;

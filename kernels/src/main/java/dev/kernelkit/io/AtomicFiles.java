@@ -22,6 +22,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.security.SecureRandom;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * Writes output files so that a crash or an error never leaves a half-written file, and never
@@ -52,7 +55,108 @@ public final class AtomicFiles {
     /** Bytes of a temporary name around the target's: ".", ".", pid (<= 19), "-", random (<= 13), ".tmp". */
     private static final int TEMPORARY_OVERHEAD = 1 + 1 + 19 + 1 + 13 + 4;
 
+    /** The inputs of the running command (see {@link #protecting}); none outside a command-line run. */
+    private static volatile Inputs inputs = Inputs.NONE;
+
     private AtomicFiles() {
+    }
+
+    /**
+     * The files and folders a run reads: a write to one of the files, or to an existing file inside
+     * one of the folders, is refused.
+     */
+    private record Inputs(java.util.Set<Object> fileKeys, List<Path> folders, List<Path> outputFolders) {
+        static final Inputs NONE = new Inputs(java.util.Set.of(), List.of(), List.of());
+    }
+
+    /**
+     * Runs {@code run} with {@code files} and {@code folders} protected: while it runs, every write
+     * of this class to one of those files (however spelled or linked), or to an existing file inside
+     * one of the folders and not inside one of {@code outputFolders} (folders the run was told to write
+     * into, which may lie inside an input folder), fails with an {@link IOException} naming the path,
+     * before anything is written. The command line wraps each command in it, so that a file a command derives inside
+     * an output folder (a chart in {@code --plots DIR}, a summary in {@code --work-dir DIR}) can
+     * never replace an input; outside it nothing is protected. The protection is this process's: a
+     * run inside another (reproduce running its tables' commands) protects the inputs of both.
+     */
+    public static <T> T protecting(Collection<Path> files, Collection<Path> folders, Collection<Path> outputFolders,
+                                   Callable<T> run) throws Exception {
+        java.util.Set<Object> keys = new java.util.HashSet<>();
+        for (Path f : files) {
+            Object key = fileKey(f);
+            if (key != null) {
+                keys.add(key);
+            }
+        }
+        List<Path> realFolders = new java.util.ArrayList<>();
+        for (Path d : folders) {
+            try {
+                realFolders.add(d.toRealPath());
+            } catch (IOException e) {
+                // a folder that does not exist holds nothing to protect
+            }
+        }
+        List<Path> realOutputs = new java.util.ArrayList<>();
+        for (Path d : outputFolders) {
+            try {
+                realOutputs.add(d.toRealPath());
+            } catch (IOException e) {
+                // created by the run: nothing of an input folder is inside it yet
+            }
+        }
+        Inputs outer;
+        synchronized (AtomicFiles.class) {
+            outer = inputs;
+            keys.addAll(outer.fileKeys());
+            realFolders.addAll(outer.folders());
+            realOutputs.addAll(outer.outputFolders());
+            inputs = keys.isEmpty() && realFolders.isEmpty() ? Inputs.NONE
+                    : new Inputs(java.util.Set.copyOf(keys), List.copyOf(realFolders), List.copyOf(realOutputs));
+        }
+        try {
+            return run.call();
+        } finally {
+            synchronized (AtomicFiles.class) {
+                inputs = outer;
+            }
+        }
+    }
+
+    /** The file's device-and-inode key (following links), its real path where there is none, or null when it does not exist. */
+    private static Object fileKey(Path p) {
+        try {
+            if (!Files.exists(p)) {
+                return null;
+            }
+            Object key = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            return key != null ? key : p.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Refuses a write to an input of the running command ({@link #protecting}). */
+    private static void refuseInput(Path target) throws IOException {
+        Inputs in = inputs;
+        if (in == Inputs.NONE || !Files.exists(target)) {
+            return;
+        }
+        Object key = fileKey(target);
+        if (key != null && in.fileKeys().contains(key)) {
+            throw new FileSystemException(target.toString(), null, "is an input of this run: refusing to write over it");
+        }
+        Path real = target.toRealPath();
+        for (Path allowed : in.outputFolders()) {
+            if (real.startsWith(allowed)) {
+                return;
+            }
+        }
+        for (Path folder : in.folders()) {
+            if (real.startsWith(folder) && !real.equals(folder)) {
+                throw new FileSystemException(target.toString(), null, "is inside the input folder " + folder
+                        + ": refusing to write over it");
+            }
+        }
     }
 
     /**
@@ -85,6 +189,7 @@ public final class AtomicFiles {
         if (Files.isDirectory(abs)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
+        refuseInput(target);
         if (writesThrough(abs)) {
             try (FileChannel ch = FileChannel.open(abs, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
@@ -150,6 +255,14 @@ public final class AtomicFiles {
             case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2" -> FileDescriptor.err;
             default -> null;
         };
+    }
+
+    /**
+     * Whether {@code target} names this process's standard output: {@code -}, {@code /dev/stdout},
+     * {@code /dev/fd/1} or {@code /proc/self/fd/1}.
+     */
+    public static boolean namesStandardOutput(Path target) {
+        return standardStream(target) == FileDescriptor.out;
     }
 
     /** Whether {@code target} names standard output: {@code -}. */

@@ -72,4 +72,40 @@ public interface Learner<X> {
     default List<Trainer<X, ? extends FittedModel<X>>> grid(Dataset<X> training, long seed) {
         return List.of(trainer(training, seed));
     }
+
+    /**
+     * The names of the parameters {@link #grid(Dataset, long, ParamValues)} can hold at a given value while
+     * it searches the others; none by default.
+     */
+    default List<String> gridCanHold() {
+        return List.of();
+    }
+
+    /**
+     * Refuses values a tuning grid cannot hold ({@link #gridCanHold}), before any work.
+     *
+     * @throws IllegalArgumentException naming the learner, the values and what the grid can hold
+     */
+    default void checkGridCanHold(ParamValues fixed) {
+        List<String> refused = fixed.asText().keySet().stream().filter(n -> !gridCanHold().contains(n)).toList();
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("learner '" + name() + "': --param " + String.join(", ", refused)
+                    + " cannot be combined with --tune (its tuning grid sets " + (refused.size() == 1 ? "it" : "them")
+                    + (gridCanHold().isEmpty() ? "; it holds no parameter fixed)"
+                    : "; it can hold " + String.join(", ", gridCanHold()) + " fixed)"));
+        }
+    }
+
+    /**
+     * The tuning grid with some parameters held at given values (e.g. {@code class-weight=balanced}
+     * while C and gamma are searched, or gamma given while C is searched), in the same preference order.
+     * The default is {@link #grid(Dataset, long)} when nothing is held; a learner whose grid can hold a
+     * parameter overrides this and {@link #gridCanHold}.
+     *
+     * @throws IllegalArgumentException naming the learner and the values its grid cannot hold
+     */
+    default List<Trainer<X, ? extends FittedModel<X>>> grid(Dataset<X> training, long seed, ParamValues fixed) {
+        checkGridCanHold(fixed);
+        return grid(training, seed);
+    }
 }

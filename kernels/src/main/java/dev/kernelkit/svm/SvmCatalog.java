@@ -31,9 +31,12 @@ import java.util.List;
  * gamma in g0 * {1/8, 1/4, 1/2, 1, 2} x C in {1, 10, 100} (TNNLS 2013's grid), gamma-major.
  *
  * <p>Every learner of this catalog also takes {@code class-weight} ({@link #CLASS_WEIGHT},
- * {@link ClassWeights}), default {@code none}; the tuning grids leave it at the value given (none).
+ * {@link ClassWeights}), default {@code none}. A tuning grid holds a given class weight, C or gamma fixed and
+ * searches the rest ({@link Learner#grid(Dataset, long, ParamValues)}).
  */
 public final class SvmCatalog implements LearnerCatalog {
+    /** What the tuning grids of this catalog can hold fixed: C or gamma (the other searched) and the class weights. */
+    static final List<String> HOLDABLE = List.of("c", "gamma", "class-weight");
     /** The C grid of the default tuning grid. */
     public static final List<Double> C_GRID = List.of(0.1, 1.0, 10.0, 100.0);
     /** The factors of g0 in the gamma grid of the SVM on bags (TNNLS 2013's {1/8, ..., 2} / d on standardised data). */
@@ -128,11 +131,32 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed) {
-            double g0 = instanceGamma(training);
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        @Override
+        public List<String> gridCanHold() {
+            return HOLDABLE;
+        }
+
+        @Override
+        public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
+            List<Double> gammas = new ArrayList<>();
+            if (fixed.has(BAG_GAMMA.name())) {
+                gammas.add(fixed.real(BAG_GAMMA.name(), 0));
+            } else {
+                double g0 = instanceGamma(training);
+                for (double f : BAG_GAMMA_FACTORS) {
+                    gammas.add(GammaHeuristic.roundTo4Digits(g0 * f));
+                }
+            }
+            List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : BAG_C_GRID;
+            ClassWeights weights = classWeights(fixed);
             List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
-            for (double f : BAG_GAMMA_FACTORS) {
-                for (double c : BAG_C_GRID) {
-                    out.add(make(GammaHeuristic.roundTo4Digits(g0 * f), c, ClassWeights.NONE));
+            for (double gamma : gammas) {
+                for (double c : cs) {
+                    out.add(make(gamma, c, weights));
                 }
             }
             return out;
@@ -181,10 +205,26 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        @Override
+        public List<String> gridCanHold() {
+            return HOLDABLE;
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
+            double[] gammas = fixed.has(GAMMA.name()) ? new double[] {fixed.real(GAMMA.name(), 0)}
+                    : GammaHeuristic.grid(LabeledDataset.of(training).points());
+            List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : C_GRID;
+            ClassWeights weights = classWeights(fixed);
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
-            for (double gamma : GammaHeuristic.grid(LabeledDataset.of(training).points())) {
-                for (double c : C_GRID) {
-                    out.add(Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(c).withLoss(loss)));
+            for (double gamma : gammas) {
+                for (double c : cs) {
+                    out.add(Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(c).withLoss(loss)
+                            .withClassWeights(weights)));
                 }
             }
             return out;

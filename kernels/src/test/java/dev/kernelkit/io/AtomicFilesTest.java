@@ -1,18 +1,18 @@
 package dev.kernelkit.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -164,5 +164,36 @@ class AtomicFilesTest {
         assertThat(stale).doesNotExist();
         assertThat(live).exists();
         assertThat(List.of(Files.readString(target))).containsExactly("whole");
+    }
+
+    @Test
+    void whileProtectingAWriteOverAnInputFileOrAFileInsideAnInputFolderIsRefusedAndTheInputKept() throws Exception {
+        Path data = dir.resolve("data.libsvm");
+        Files.writeString(data, "1 1:0.5\n");
+        Path folder = Files.createDirectories(dir.resolve("sets"));
+        Path inside = folder.resolve("musk1.csv");
+        Files.writeString(inside, "bag,label\n");
+        Path plots = Files.createDirectories(folder.resolve("plots"));
+        Files.writeString(plots.resolve("old.png"), "old");
+        Path link = dir.resolve("link.libsvm");
+        Files.createSymbolicLink(link, data);
+        AtomicFiles.protecting(List.of(data), List.of(folder), List.of(plots), () -> {
+            for (Path target : List.of(data, link, dir.resolve("./data.libsvm"))) {
+                assertThatThrownBy(() -> AtomicFiles.writeString(target, "model"))
+                        .isInstanceOf(IOException.class).hasMessageContaining(target.toString())
+                        .hasMessageContaining("is an input of this run");
+            }
+            assertThatThrownBy(() -> AtomicFiles.writeString(inside, "chart"))
+                    .isInstanceOf(IOException.class).hasMessageContaining("is inside the input folder");
+            AtomicFiles.writeString(folder.resolve("new.json"), "{}");   // a new file in the folder replaces nothing
+            AtomicFiles.writeString(plots.resolve("old.png"), "new");   // a folder the run writes into
+            AtomicFiles.writeString(dir.resolve("out.json"), "{}");
+            return null;
+        });
+        assertThat(Files.readString(data)).isEqualTo("1 1:0.5\n");
+        assertThat(Files.readString(inside)).isEqualTo("bag,label\n");
+        assertThat(Files.readString(plots.resolve("old.png"))).isEqualTo("new");
+        AtomicFiles.writeString(data, "replaced");  // outside the protected run nothing is protected
+        assertThat(Files.readString(data)).isEqualTo("replaced");
     }
 }

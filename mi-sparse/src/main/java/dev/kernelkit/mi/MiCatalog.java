@@ -32,7 +32,8 @@ import java.util.List;
  *       class weights ({@code class-weight}, {@link SvmCatalog#CLASS_WEIGHT}, none by default: its dual takes a
  *       C per bag as it is);
  *       {@value MiSvm#NAME_INSTANCE}, {@value MiSvm#NAME_BAG}: at most 50 rounds
- *       ({@link MiSvmOptions#defaults}); {@value Miles#NAME} ({@link MilesOptions#defaults});
+ *       ({@link MiSvmOptions#defaults}), and class weights by bag label (every instance or witness of a bag
+ *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults});
  *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}).</li>
  * </ul>
  *
@@ -90,11 +91,11 @@ public final class MiCatalog implements LearnerCatalog {
                                 .withClassWeights(SvmCatalog.classWeights(v)))),
                 new MiLearner(MiSvm.NAME_INSTANCE, "mi-SVM: instance-label imputation with SVM retraining "
                         + "(Andrews, Tsochantaridis & Hofmann, NIPS 2003)",
-                        List.of(C, GAMMA, MAX_ROUNDS),
+                        List.of(C, GAMMA, MAX_ROUNDS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.INSTANCE, g, c, v))),
                 new MiLearner(MiSvm.NAME_BAG, "MI-SVM: witness selection with SVM retraining "
                         + "(Andrews, Tsochantaridis & Hofmann, NIPS 2003)",
-                        List.of(C, GAMMA, MAX_ROUNDS),
+                        List.of(C, GAMMA, MAX_ROUNDS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.BAG, g, c, v))),
                 new MiLearner(Miles.NAME, "MILES: instance-similarity embedding and a 1-norm SVM "
                         + "(Chen, Bi & Wang, IEEE TPAMI 2006)",
@@ -127,7 +128,8 @@ public final class MiCatalog implements LearnerCatalog {
     }
 
     private static MiSvmOptions miSvm(MiSvmOptions.Variant variant, double gamma, double c, ParamValues v) {
-        MiSvmOptions o = MiSvmOptions.defaults(variant).withGamma(gamma).withC(c);
+        MiSvmOptions o = MiSvmOptions.defaults(variant).withGamma(gamma).withC(c)
+                .withClassWeights(SvmCatalog.classWeights(v));
         return v.has(MAX_ROUNDS.name()) ? o.withMaxRounds(v.integer(MAX_ROUNDS.name(), 0)) : o;
     }
 
@@ -176,13 +178,33 @@ public final class MiCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        /** Every parameter: a held gamma or C leaves the other searched; the others go to every point. */
+        @Override
+        public List<String> gridCanHold() {
+            return params.stream().map(Param::name).toList();
+        }
+
+        @Override
+        public List<Trainer<Bag, ? extends FittedModel<Bag>>> grid(Dataset<Bag> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
             BagDataset t = BagDataset.of(training);
-            double g0 = g0(t);
+            List<Double> gammas = new ArrayList<>();
+            if (fixed.has(GAMMA.name())) {
+                gammas.add(fixed.real(GAMMA.name(), 0));
+            } else {
+                double g0 = g0(t);
+                for (double f : GAMMA_FACTORS) {
+                    gammas.add(GammaHeuristic.roundTo4Digits(g0 * f));
+                }
+            }
+            List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : C_GRID;
             List<Trainer<Bag, ? extends FittedModel<Bag>>> out = new ArrayList<>();
-            for (double f : GAMMA_FACTORS) {
-                double gamma = GammaHeuristic.roundTo4Digits(g0 * f);
-                for (double c : C_GRID) {
-                    out.add(factory.make(t, gamma, c, seed, ParamValues.NONE));
+            for (double gamma : gammas) {
+                for (double c : cs) {
+                    out.add(factory.make(t, gamma, c, seed, fixed));
                 }
             }
             return out;

@@ -104,6 +104,7 @@ public final class MiSvm {
         KernelMatrix gram = points.size() <= DENSE_LIMIT ? DenseKernelMatrix.compute(options.kernel(), points)
                 : CachedKernelMatrix.of(points, options.kernel(), options.solver().cacheMb());
         double[][] targets = SparseMi.targets(data);
+        double[] bagWeight = bagWeights(data, options.classWeights());
         SmoSolver smo = new SmoSolver(options.solver());
         List<KernelExpansionModel<Vec>> machines = new ArrayList<>(targets.length);
         int[] rounds = new int[targets.length];
@@ -112,8 +113,8 @@ public final class MiSvm {
         for (int t = 0; t < targets.length; t++) {
             Progress progress = new Progress(listener, name, t, targets.length, clock);
             Machine m = options.variant() == MiSvmOptions.Variant.INSTANCE
-                    ? instanceLevel(gram, members, targets[t], smo, options, progress)
-                    : bagLevel(gram, members, centroid, targets[t], smo, options, progress);
+                    ? instanceLevel(gram, members, bagWeight, targets[t], smo, options, progress)
+                    : bagLevel(gram, members, bagWeight, centroid, targets[t], smo, options, progress);
             if (t == 0) {
                 firstTrace = progress.trace();
             }
@@ -165,8 +166,19 @@ public final class MiSvm {
         }
     }
 
-    private static Machine instanceLevel(KernelMatrix gram, int[][] members, double[] bagY, SmoSolver smo,
-                                         MiSvmOptions o, Progress progress) {
+    /** w_{c(i)} of each bag's class (1 for every bag without class weights). */
+    private static double[] bagWeights(BagDataset data, dev.kernelkit.svm.ClassWeights weights) {
+        double[] w = weights.resolve(data.classNames(), data.classCounts());
+        int[] classOf = data.classIndices();
+        double[] out = new double[data.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = w[classOf[i]];
+        }
+        return out;
+    }
+
+    private static Machine instanceLevel(KernelMatrix gram, int[][] members, double[] bagWeight, double[] bagY,
+                                         SmoSolver smo, MiSvmOptions o, Progress progress) {
         int n = 0;
         for (int[] m : members) {
             n += m.length;
@@ -183,9 +195,10 @@ public final class MiSvm {
         KernelMatrix sub = new SubsetKernelMatrix(gram, index);
         double[] cost = new double[n];
         k = 0;
-        for (int[] m : members) {
+        for (int i = 0; i < members.length; i++) {
+            int[] m = members[i];
             for (int p = 0; p < m.length; p++) {
-                cost[k++] = o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / m.length : o.c();
+                cost[k++] = (o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / m.length : o.c()) * bagWeight[i];
             }
         }
         double[] alpha = null;
@@ -226,8 +239,8 @@ public final class MiSvm {
         return new Machine(index, y, sol, o.maxRounds(), false);
     }
 
-    private static Machine bagLevel(KernelMatrix gram, int[][] members, int[] centroid, double[] bagY,
-                                    SmoSolver smo, MiSvmOptions o, Progress progress) {
+    private static Machine bagLevel(KernelMatrix gram, int[][] members, double[] bagWeight, int[] centroid,
+                                    double[] bagY, SmoSolver smo, MiSvmOptions o, Progress progress) {
         List<Integer> idx = new ArrayList<>();
         List<Double> lab = new ArrayList<>();
         List<Double> costs = new ArrayList<>();
@@ -238,14 +251,15 @@ public final class MiSvm {
                 for (int pt : members[i]) {
                     idx.add(pt);
                     lab.add(-1.0);
-                    costs.add(o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / members[i].length : o.c());
+                    costs.add((o.weighting() == MiSvmOptions.Weighting.BAG ? o.c() / members[i].length : o.c())
+                            * bagWeight[i]);
                 }
             } else {
                 posBags.add(i);
                 slots.add(idx.size());
                 idx.add(centroid[i]);
                 lab.add(1.0);
-                costs.add(o.c());
+                costs.add(o.c() * bagWeight[i]);
             }
         }
         int[] index = idx.stream().mapToInt(Integer::intValue).toArray();

@@ -3,6 +3,7 @@ package dev.kernelkit.mi;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.svm.SmoSolver;
 
 /**
@@ -15,9 +16,12 @@ import dev.kernelkit.svm.SmoSolver;
  * @param maxRounds the cap on retraining rounds (impute / select, then retrain), &ge; 1
  * @param solver the SMO settings
  * @param weighting how C is spread over the samples of a bag
+ * @param classWeights class weights by bag label: every sample of bag i (its instances, or its witness) has its
+ *        cost times w_{c(i)} ({@link ClassWeights}; none by default). {@link #toString} prints them only when there
+ *        are some, so unweighted options read as they did before.
  */
 public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver,
-                           Weighting weighting) {
+                           Weighting weighting, ClassWeights classWeights) {
 
     /** How the cost C is given to the SVM samples. */
     public enum Weighting {
@@ -34,6 +38,12 @@ public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int ma
     /** With every sample at cost C ({@link Weighting#INSTANCE}). */
     public MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver) {
         this(variant, kernel, c, maxRounds, solver, Weighting.INSTANCE);
+    }
+
+    /** Without class weights. */
+    public MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int maxRounds, SmoSolver.Options solver,
+                        Weighting weighting) {
+        this(variant, kernel, c, maxRounds, solver, weighting, ClassWeights.NONE);
     }
 
     /** The two heuristics of Andrews et al. 2003. */
@@ -75,6 +85,9 @@ public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int ma
         if (weighting == null) {
             throw new IllegalArgumentException("weighting must not be null");
         }
+        if (classWeights == null) {
+            throw new IllegalArgumentException("classWeights must not be null");
+        }
     }
 
     /** The variant with Gaussian gamma = 1, C = 1, at most 50 rounds, LIBSVM's SMO defaults, instance weighting. */
@@ -84,31 +97,44 @@ public record MiSvmOptions(Variant variant, Kernel<Vec> kernel, double c, int ma
 
     /** With a Gaussian kernel of the given gamma. */
     public MiSvmOptions withGamma(double gamma) {
-        return new MiSvmOptions(variant, new GaussianKernel(gamma), c, maxRounds, solver, weighting);
+        return new MiSvmOptions(variant, new GaussianKernel(gamma), c, maxRounds, solver, weighting, classWeights);
     }
 
     /** With another instance kernel. */
     public MiSvmOptions withKernel(Kernel<Vec> value) {
-        return new MiSvmOptions(variant, value, c, maxRounds, solver, weighting);
+        return new MiSvmOptions(variant, value, c, maxRounds, solver, weighting, classWeights);
     }
 
     /** With another C. */
     public MiSvmOptions withC(double value) {
-        return new MiSvmOptions(variant, kernel, value, maxRounds, solver, weighting);
+        return new MiSvmOptions(variant, kernel, value, maxRounds, solver, weighting, classWeights);
     }
 
     /** With another round cap. */
     public MiSvmOptions withMaxRounds(int value) {
-        return new MiSvmOptions(variant, kernel, c, value, solver, weighting);
+        return new MiSvmOptions(variant, kernel, c, value, solver, weighting, classWeights);
     }
 
     /** With other SMO settings. */
     public MiSvmOptions withSolver(SmoSolver.Options value) {
-        return new MiSvmOptions(variant, kernel, c, maxRounds, value, weighting);
+        return new MiSvmOptions(variant, kernel, c, maxRounds, value, weighting, classWeights);
     }
 
     /** With another cost weighting. */
     public MiSvmOptions withWeighting(Weighting value) {
-        return new MiSvmOptions(variant, kernel, c, maxRounds, solver, value);
+        return new MiSvmOptions(variant, kernel, c, maxRounds, solver, value, classWeights);
+    }
+
+    /** A copy with other class weights ({@link ClassWeights#NONE} for none). */
+    public MiSvmOptions withClassWeights(ClassWeights value) {
+        return new MiSvmOptions(variant, kernel, c, maxRounds, solver, weighting, value);
+    }
+
+    /** The record's text, with {@code classWeights=...} only when there are some. */
+    @Override
+    public String toString() {
+        return "MiSvmOptions[variant=" + variant + ", kernel=" + kernel + ", c=" + c + ", maxRounds=" + maxRounds
+                + ", solver=" + solver + ", weighting=" + weighting
+                + (classWeights.isNone() ? "" : ", classWeights=" + classWeights) + "]";
     }
 }

@@ -11,6 +11,7 @@ import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.svm.SvmCatalog;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -88,11 +89,11 @@ public final class MklCatalog implements LearnerCatalog {
     /** The parameters of a method. */
     static List<Param> params(MklMethod method) {
         return switch (method) {
-            case SM1 -> List.of(C, NU, MAX_ITERATIONS);
-            case SM2 -> List.of(C, THETA, MAX_ITERATIONS);
-            case LP -> List.of(C, P, MAX_ITERATIONS);
-            case SIMPLE -> List.of(C, MAX_ITERATIONS);
-            case AVERAGE -> List.of(AVE_C);
+            case SM1 -> List.of(C, NU, MAX_ITERATIONS, SvmCatalog.CLASS_WEIGHT);
+            case SM2 -> List.of(C, THETA, MAX_ITERATIONS, SvmCatalog.CLASS_WEIGHT);
+            case LP -> List.of(C, P, MAX_ITERATIONS, SvmCatalog.CLASS_WEIGHT);
+            case SIMPLE -> List.of(C, MAX_ITERATIONS, SvmCatalog.CLASS_WEIGHT);
+            case AVERAGE -> List.of(AVE_C, SvmCatalog.CLASS_WEIGHT);
         };
     }
 
@@ -127,7 +128,7 @@ public final class MklCatalog implements LearnerCatalog {
         if (v.has(MAX_ITERATIONS.name())) {
             o = o.withMaxIterations(v.integer(MAX_ITERATIONS.name(), 0));
         }
-        return o;
+        return o.withClassWeights(SvmCatalog.classWeights(v));
     }
 
     /** M = 13 (d + 1), the size of the SimpleMKL protocol list. */
@@ -179,8 +180,21 @@ public final class MklCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        /** The class weights (the paper's grid sets C and the method's second parameter). */
+        @Override
+        public List<String> gridCanHold() {
+            return List.of(SvmCatalog.CLASS_WEIGHT.name());
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
-            dev.kernelkit.eval.Grid<Vec> grid = new MklProtocol.Tuning(defaults(method, training.dim()),
+            MklOptions base = defaults(method, training.dim()).withClassWeights(SvmCatalog.classWeights(fixed));
+            dev.kernelkit.eval.Grid<Vec> grid = new MklProtocol.Tuning(base,
                     MklProtocol.Grid.paper(), true, true, MklProtocol.KernelChoice.protocol(), 5, 0).grid(training.dim());
             for (dev.kernelkit.eval.Point p : grid.points()) {
                 out.add(grid.trainer(p));

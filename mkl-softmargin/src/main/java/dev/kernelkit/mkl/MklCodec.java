@@ -9,6 +9,7 @@ import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.svm.SmoSolver;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,9 @@ public final class MklCodec implements ModelCodec<MklModel> {
         w.putBoolean("smo.shrinking", options.solver().shrinking());
         w.putLong("smo.max_iterations", options.solver().maxIterations());
         w.putDouble("smo.cache_mb", options.solver().cacheMb());
+        if (!options.classWeights().isNone()) {  // unweighted files keep their old keys
+            w.putString("class_weight", options.classWeights().toString());
+        }
         w.putStrings("kernels", specs);
         w.putDoubles("scales", model.baseKernels().scales());
         w.putString("normalisation", model.baseKernels().normalisation().name());
@@ -95,7 +99,8 @@ public final class MklCodec implements ModelCodec<MklModel> {
                     f.getLong("smo.max_iterations"), f.getDouble("smo.cache_mb"));
             options = new MklOptions(MklMethod.parse(f.getString("method")), f.getDouble("c"), f.getDouble("theta"),
                     f.getDouble("p"), f.getInt("max_iterations"), f.getDouble("tolerance"),
-                    f.getDouble("weight_threshold"), smo);
+                    f.getDouble("weight_threshold"), smo,
+                    f.has("class_weight") ? ClassWeights.parse(f.getString("class_weight")) : ClassWeights.NONE);
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.kernelkit.mkl;
 
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.svm.SmoSolver;
 import java.util.Objects;
 
@@ -21,9 +22,12 @@ import java.util.Objects;
  *        larger at the same alpha and stays valid where J is not differentiable (see {@link SoftMarginMkl})
  * @param weightThreshold a kernel counts as selected when mu_m &gt; weightThreshold * sum(mu), &ge; 0
  * @param solver the SMO options of every SVM solve
+ * @param classWeights class weights: sample i costs C w_{c(i)} in every SVM solve ({@link ClassWeights}; none by
+ *        default). {@link #toString} prints them only when there are some, so the text of unweighted options (in
+ *        journals and model files) is that of the record before they existed.
  */
 public record MklOptions(MklMethod method, double c, double theta, double p, int maxIterations, double tolerance,
-                         double weightThreshold, SmoSolver.Options solver) {
+                         double weightThreshold, SmoSolver.Options solver, ClassWeights classWeights) {
 
     /** Default relative duality-gap tolerance of every iterative method: SimpleMKL's 0.01. */
     public static final double DEFAULT_GAP_TOLERANCE = 0.01;
@@ -34,6 +38,7 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
     public MklOptions {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(solver, "solver");
+        Objects.requireNonNull(classWeights, "classWeights");
         if (!(c > 0) || !Double.isFinite(c)) {
             throw new IllegalArgumentException("c must be > 0 and finite, got " + c);
         }
@@ -52,6 +57,12 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
         if (!(weightThreshold >= 0) || !Double.isFinite(weightThreshold)) {
             throw new IllegalArgumentException("weightThreshold must be >= 0 and finite, got " + weightThreshold);
         }
+    }
+
+    /** Options without class weights. */
+    public MklOptions(MklMethod method, double c, double theta, double p, int maxIterations, double tolerance,
+                      double weightThreshold, SmoSolver.Options solver) {
+        this(method, c, theta, p, maxIterations, tolerance, weightThreshold, solver, ClassWeights.NONE);
     }
 
     private static MklOptions base(MklMethod method, double c, double theta, double p, double tolerance) {
@@ -85,31 +96,44 @@ public record MklOptions(MklMethod method, double c, double theta, double p, int
 
     /** A copy with another C. */
     public MklOptions withC(double value) {
-        return new MklOptions(method, value, theta, p, maxIterations, tolerance, weightThreshold, solver);
+        return new MklOptions(method, value, theta, p, maxIterations, tolerance, weightThreshold, solver, classWeights);
     }
 
     /** A copy with another theta. */
     public MklOptions withTheta(double value) {
-        return new MklOptions(method, c, value, p, maxIterations, tolerance, weightThreshold, solver);
+        return new MklOptions(method, c, value, p, maxIterations, tolerance, weightThreshold, solver, classWeights);
     }
 
     /** A copy with another p. */
     public MklOptions withP(double value) {
-        return new MklOptions(method, c, theta, value, maxIterations, tolerance, weightThreshold, solver);
+        return new MklOptions(method, c, theta, value, maxIterations, tolerance, weightThreshold, solver, classWeights);
     }
 
     /** A copy with another iteration cap. */
     public MklOptions withMaxIterations(int value) {
-        return new MklOptions(method, c, theta, p, value, tolerance, weightThreshold, solver);
+        return new MklOptions(method, c, theta, p, value, tolerance, weightThreshold, solver, classWeights);
     }
 
     /** A copy with another tolerance. */
     public MklOptions withTolerance(double value) {
-        return new MklOptions(method, c, theta, p, maxIterations, value, weightThreshold, solver);
+        return new MklOptions(method, c, theta, p, maxIterations, value, weightThreshold, solver, classWeights);
     }
 
     /** A copy with other SMO options. */
     public MklOptions withSolver(SmoSolver.Options value) {
-        return new MklOptions(method, c, theta, p, maxIterations, tolerance, weightThreshold, value);
+        return new MklOptions(method, c, theta, p, maxIterations, tolerance, weightThreshold, value, classWeights);
+    }
+
+    /** A copy with other class weights ({@link ClassWeights#NONE} for none). */
+    public MklOptions withClassWeights(ClassWeights value) {
+        return new MklOptions(method, c, theta, p, maxIterations, tolerance, weightThreshold, solver, value);
+    }
+
+    /** The record's text, with {@code classWeights=...} only when there are some. */
+    @Override
+    public String toString() {
+        return "MklOptions[method=" + method + ", c=" + c + ", theta=" + theta + ", p=" + p + ", maxIterations="
+                + maxIterations + ", tolerance=" + tolerance + ", weightThreshold=" + weightThreshold + ", solver="
+                + solver + (classWeights.isNone() ? "" : ", classWeights=" + classWeights) + "]";
     }
 }

@@ -217,6 +217,9 @@ public final class SoftMarginMkl {
         double[] classes = requireTwoClasses(data);
         double[] labels = data.labels();
         int machines = classes.length == 2 ? 1 : classes.length;
+        // sample i costs C w_{c(i)} by its own class in every machine, as in Svm; null: C for all
+        double[] costs = options.classWeights().isNone() ? null
+                : options.classWeights().costs(options.c(), data.classNames(), data.classIndices());
         List<MklResult> results = new ArrayList<>();
         for (int k = 0; k < machines; k++) {
             double positive = classes.length == 2 ? classes[1] : classes[k];
@@ -224,8 +227,8 @@ public final class SoftMarginMkl {
             for (int i = 0; i < y.length; i++) {
                 y[i] = labels[i] == positive ? 1.0 : -1.0;
             }
-            results.add(fitBinary(gram, y, options, listener, WarmStart.PREVIOUS_ALPHA, starts,
-                    new Progress(options.method().cliName(), k, machines, clock)));
+            results.add(fitBinary(gram, y, costs, options, listener, WarmStart.PREVIOUS_ALPHA, starts,
+                    new Progress(options.method().cliName(), k, machines, clock), Sm2Step.CLOSED_FORM));
         }
         return MklModel.of(options, classes, kernels, data.points(), results, clock.elapsedSeconds());
     }
@@ -275,12 +278,17 @@ public final class SoftMarginMkl {
     }
 
     private static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener,
-                                       WarmStart warmStart, SharedStarts starts, Progress progress) {
-        return fitBinary(kernels, y, options, listener, warmStart, starts, progress, Sm2Step.CLOSED_FORM);
+                                       WarmStart warmStart, SharedStarts starts, Progress progress, Sm2Step sm2Step) {
+        return fitBinary(kernels, y, null, options, listener, warmStart, starts, progress, sm2Step);
     }
 
-    private static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, MklOptions options, FitListener listener,
-                                       WarmStart warmStart, SharedStarts starts, Progress progress, Sm2Step sm2Step) {
+    /**
+     * @param costs the cost of each sample (class weights resolved over the training set's classes), or null:
+     *        C for all, or, with class weights, the weights of the binary labels y (classes "-1" and "1")
+     */
+    private static MklResult fitBinary(BaseKernelMatrices kernels, double[] y, double[] costs, MklOptions options,
+                                       FitListener listener, WarmStart warmStart, SharedStarts starts, Progress progress,
+                                       Sm2Step sm2Step) {
         Objects.requireNonNull(warmStart, "warmStart");
         Objects.requireNonNull(kernels, "kernels");
         Objects.requireNonNull(options, "options");
@@ -294,7 +302,27 @@ public final class SoftMarginMkl {
         if (starts != null && !starts.serves(kernels)) {
             throw new IllegalArgumentException("the shared first solves belong to other training matrices");
         }
-        return new Run(kernels, y, options, listener, warmStart, starts, progress, sm2Step).fit();
+        double[] cs = costs != null ? costs.clone() : binaryCosts(y, options);
+        if (cs.length != y.length) {
+            throw new IllegalArgumentException("expected " + y.length + " sample costs, found " + cs.length);
+        }
+        // shared first solves are keyed by C alone: a weighted fit solves its own
+        SharedStarts shared = options.classWeights().isNone() ? starts : null;
+        return new Run(kernels, y, cs, options, listener, warmStart, shared, progress, sm2Step).fit();
+    }
+
+    /** C for every sample, or C w_{c(i)} of the class weights over the binary labels' classes "-1" and "1". */
+    private static double[] binaryCosts(double[] y, MklOptions options) {
+        if (options.classWeights().isNone()) {
+            double[] cs = new double[y.length];
+            Arrays.fill(cs, options.c());
+            return cs;
+        }
+        int[] index = new int[y.length];
+        for (int i = 0; i < y.length; i++) {
+            index[i] = y[i] > 0 ? 1 : 0;
+        }
+        return options.classWeights().costs(options.c(), List.of("-1", "1"), index);
     }
 
     /** SM2's kernel-weight step. */
@@ -352,6 +380,8 @@ public final class SoftMarginMkl {
     private static final class Run {
         final BaseKernelMatrices k;
         final double[] y;
+        /** The cost of each sample: C, or C w_{c(i)} with class weights. */
+        final double[] cs;
         final MklOptions o;
         final FitListener listener;
         final Progress progress;
@@ -380,8 +410,9 @@ public final class SoftMarginMkl {
         /** The point of the last {@link #result}. */
         Point last;
 
-        Run(BaseKernelMatrices k, double[] y, MklOptions o, FitListener listener, WarmStart warmStart,
+        Run(BaseKernelMatrices k, double[] y, double[] cs, MklOptions o, FitListener listener, WarmStart warmStart,
             SharedStarts starts, Progress progress, Sm2Step sm2Step) {
+            this.cs = cs;
             this.sm2Step = sm2Step;
             this.progress = progress;
             this.starts = starts;
@@ -452,8 +483,8 @@ public final class SoftMarginMkl {
                 if (gamma == null) {
                     gamma = new double[beta.length];
                     for (int i = 0; i < gamma.length; i++) {
-                        if (svm.alpha(i) >= o.c()) {
-                            gamma[i] = y[i] * o.c();
+                        if (svm.alpha(i) >= cs[i]) {
+                            gamma[i] = y[i] * cs[i];
                         }
                     }
                 }
@@ -554,7 +585,7 @@ public final class SoftMarginMkl {
         }
 
         SvmProblem problem(double[] mu) {
-            return SvmProblem.of(k.combined(mu), y, o.c(), SvmLoss.HINGE);
+            return new SvmProblem(k.combined(mu), y, cs, SvmLoss.HINGE);
         }
 
         Point solve(double[] mu, Point warm) {
@@ -745,7 +776,7 @@ public final class SoftMarginMkl {
             }
             double[] beta = new double[y.length];
             for (int i = 0; i < bar.length; i++) {
-                bar[i] = Math.min(o.c(), Math.max(0.0, bar[i]));
+                bar[i] = Math.min(cs[i], Math.max(0.0, bar[i]));
                 beta[i] = bar[i] * y[i];
                 barSum += bar[i];
             }
@@ -857,7 +888,7 @@ public final class SoftMarginMkl {
 
         /** The anchor fit: SM2 at the anchor's options from the uniform weights, its first solve shared. */
         Sm2Anchor computeAnchor() {
-            Run r = new Run(k, y, anchorOptions(), FitListener.SILENT, warmStart, starts, progress, Sm2Step.CLOSED_FORM);
+            Run r = new Run(k, y, cs, anchorOptions(), FitListener.SILENT, warmStart, starts, progress, Sm2Step.CLOSED_FORM);
             r.isAnchor = true;
             MklResult res = r.sm2ClosedForm();
             Point end = r.last;

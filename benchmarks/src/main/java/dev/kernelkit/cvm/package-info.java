@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of the CVM's furthest-point search.
+ */
+package dev.kernelkit.cvm;

@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of the prototype solvers (NQP).
+ */
+package dev.kernelkit.prototypes;

@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of the SMO step.
+ */
+package dev.kernelkit.svm;

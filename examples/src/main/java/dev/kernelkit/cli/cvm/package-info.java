@@ -1,0 +1,4 @@
+/**
+ * {@code kernelkit cvm}: the core vector machine commands (train, cv, predict, bench, demo).
+ */
+package dev.kernelkit.cli.cvm;

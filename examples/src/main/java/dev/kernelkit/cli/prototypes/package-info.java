@@ -1,0 +1,4 @@
+/**
+ * {@code kernelkit prototypes}: the prototype learning commands (IMKPL train, cv, demo; the NQP benchmark).
+ */
+package dev.kernelkit.cli.prototypes;

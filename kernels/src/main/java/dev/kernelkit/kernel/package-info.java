@@ -1,0 +1,8 @@
+/**
+ * Kernels: the {@link dev.kernelkit.kernel.Kernel} interface (pure, symmetric, generic over the example type), the
+ * vector kernels (Gaussian, Laplacian, polynomial, linear, sigmoid, chi-square and others), the set kernel over bags
+ * ({@link dev.kernelkit.kernel.SetKernel}), kernels between series, kernels with gradients for kernel learning
+ * ({@link dev.kernelkit.kernel.DifferentiableKernel}), the gamma heuristic and the one kernel parser
+ * ({@link dev.kernelkit.kernel.Kernels}).
+ */
+package dev.kernelkit.kernel;

@@ -1,0 +1,143 @@
+package dev.kernelkit.spark.ml;
+
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.ScoringEngineProvider.Scores;
+import dev.kernelkit.io.AtomicFiles;
+import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.learn.Model;
+import dev.kernelkit.spark.SparkCatalogEngine;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Scoring a LIBSVM file or folder with a vector classifier on Spark, partition by partition: the model broadcast
+ * as its file text, each partition's rows (Spark's {@code libsvm} reader at the model's dimension) scored on an
+ * executor, which writes the predicted class names to {@code part-NNNNN.txt} in the output folder (atomically, so
+ * a retried task leaves one whole file) and returns its counts; the driver adds them up. Runs on the session
+ * the harness engine uses ({@link SparkCatalogEngine#open}: the running one, else a new one on the master given).
+ * The output folder must be reachable from every executor under the same path (a local master, or a shared
+ * file system).
+ */
+final class SparkScoring {
+    private SparkScoring() {
+    }
+
+    /** See {@link dev.kernelkit.eval.ScoringEngineProvider#score}. */
+    static Scores score(String modelText, boolean dense, Path data, Path output, Map<String, String> options) {
+        ScoringModel scoring = new ScoringModel(modelText);
+        Model<?> model = scoring.model();
+        if (model.input() != InputKind.VECTORS) {
+            throw new IllegalArgumentException("--engine spark scores vector classifiers on LIBSVM data; the "
+                    + model.report().learner() + " model reads bags");
+        }
+        if (!Files.exists(data)) {
+            throw new IllegalArgumentException("--data: no such file or folder: " + data);
+        }
+        if (Files.exists(output)) {
+            throw new IllegalArgumentException("--output " + output + " exists: --engine spark writes a new folder of "
+                    + "predictions files (choose a new name)");
+        }
+        try (SparkCatalogEngine engine = SparkCatalogEngine.open(options)) {
+            SparkSession spark = SparkSession.active();
+            Broadcast<ScoringModel> b = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(scoring);
+            Path tmp = output.toAbsolutePath().resolveSibling("." + output.getFileName() + ".partial");
+            deleteFolder(tmp);
+            Files.createDirectories(tmp);
+            try {
+                return scoreInto(spark, b, model, dense, data, output, tmp, engine);
+            } finally {
+                deleteFolder(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(output + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Scores scoreInto(SparkSession spark, Broadcast<ScoringModel> b, Model<?> model, boolean dense,
+                                    Path data, Path output, Path tmp, SparkCatalogEngine engine) throws IOException {
+        String folder = tmp.toString();
+        Function2<Integer, Iterator<Row>, Iterator<long[]>> scorePartition = (index, rows) -> {
+            ScoringModel m = b.value();
+            @SuppressWarnings("unchecked")
+            Model<Vec> c = (Model<Vec>) m.model();
+            List<String> names = c.classNames();
+            double[] values = m.classValues();
+            StringBuilder lines = new StringBuilder();
+            long n = 0;
+            long correct = 0;
+            long known = 0;
+            while (rows.hasNext()) {
+                Row r = rows.next();
+                double label = r.getDouble(0);
+                Vec x = ScoringModel.toVec((Vector) r.get(1));
+                if (dense && x instanceof SparseVec) {
+                    x = x.toDense();
+                }
+                int k = c.predict(x);
+                lines.append(names.get(k)).append('\n');
+                n++;
+                for (double v : values) {
+                    if (v == label) {
+                        known++;
+                        break;
+                    }
+                }
+                correct += values[k] == label ? 1 : 0;
+            }
+            AtomicFiles.writeString(Path.of(folder, String.format(Locale.ROOT, "part-%05d.txt", index)),
+                    lines.toString());
+            return List.of(new long[] {n, correct, known}).iterator();
+        };
+        List<long[]> counts;
+        try {
+            counts = spark.read().format("libsvm").option("numFeatures", model.dim()).load(data.toString())
+                    .select("label", "features").javaRDD().mapPartitionsWithIndex(scorePartition, false).collect();
+        } catch (Exception e) { // a failed job: SparkException, undeclared
+            throw new IllegalArgumentException(data + ": " + rootMessage(e), e);
+        }
+        long n = 0;
+        long correct = 0;
+        long known = 0;
+        for (long[] c : counts) {
+            n += c[0];
+            correct += c[1];
+            known += c[2];
+        }
+        Files.move(tmp, output);
+        return new Scores(n, correct, known > 0, counts.size(), engine.master());
+    }
+
+    /** Deletes a folder of files left by an earlier run (nothing when it does not exist). */
+    private static void deleteFolder(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        try (var files = Files.list(folder)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(folder);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+}
