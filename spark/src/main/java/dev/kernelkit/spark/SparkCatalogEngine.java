@@ -28,12 +28,12 @@ import org.apache.spark.sql.SparkSession;
  * (its data broadcast once, the fits of one inner split in one Spark task, up to
  * {@value SparkFitEngine#MAX_CONCURRENT_OUTER_SPLITS} outer splits at once) on one SparkContext: that of
  * the active (or default) SparkSession of this JVM when there is one (e.g. under
- * {@code spark-submit} with a session already built, or in tests), else a new context (no SparkSession:
- * the engine needs no SQL) on the master given, else on the master {@code spark-submit} set (the
- * {@code spark.master} property), else on {@value #DEFAULT_MASTER}. A context it started is stopped by
- * {@link #close()}; one it found is left running. A local master ({@code local}, {@code
+ * {@code spark-submit} with a session already built, or in tests), else a new one ({@link #open}: a
+ * SparkSession; {@link #start}: a bare context, started in the background) on the master given, else on
+ * the master {@code spark-submit} set (the {@code spark.master} property), else on {@value #DEFAULT_MASTER}.
+ * A context it started is stopped by {@link #close()}; one it found is left running. A local master ({@code local}, {@code
  * local[N]}, ...) binds the driver to 127.0.0.1 unless {@code spark.driver.host} is set, and runs
- * without the web UI. A new session starts in the background: until it is up, a run's batches of fits
+ * without the web UI. With {@link #start}, until the context is up, a run's batches of fits
  * run on this machine's threads, one batch at a time as the local engine runs them, and the session's
  * 10-20 s of start (on 2 cores) overlap with fitting; a session that fails to start fails the run.
  */
@@ -59,13 +59,31 @@ public final class SparkCatalogEngine implements CatalogEngine {
     }
 
     /**
-     * The engine on this JVM's active or default session, else on a new one.
+     * The engine on this JVM's active or default session, else on a new SparkSession, started now (so that
+     * {@link SparkSession#active()} gives it when this returns).
      *
      * @param options {@code master} (default: {@code spark-submit}'s, else {@value #DEFAULT_MASTER}; ignored, with
      *        a warning, when a session of another master is already running)
      * @throws IllegalArgumentException for an unknown option
      */
     public static SparkCatalogEngine open(Map<String, String> options) {
+        return open(options, false);
+    }
+
+    /**
+     * The engine on this JVM's active or default session, else on a new bare SparkContext (no SparkSession: the
+     * harness needs no SQL, and a session costs about a third more CPU to start) started in the background: the
+     * runs' first batches of fits are made here while it starts ({@link #run}). {@code compare --engine spark}'s
+     * engine ({@link SparkEngineProvider}).
+     *
+     * @param options as {@link #open(Map)}
+     * @throws IllegalArgumentException for an unknown option
+     */
+    public static SparkCatalogEngine start(Map<String, String> options) {
+        return open(options, true);
+    }
+
+    private static SparkCatalogEngine open(Map<String, String> options, boolean background) {
         Objects.requireNonNull(options, "options");
         for (String k : options.keySet()) {
             if (!OPTIONS.contains(k)) {
@@ -87,7 +105,20 @@ public final class SparkCatalogEngine implements CatalogEngine {
             }
             return new SparkCatalogEngine(CompletableFuture.completedFuture(sc), sc.master(), false);
         }
-        // a bare SparkContext: the engine needs no SQL, and a SparkSession costs a third more CPU to start
+        if (!background) {
+            SparkSession.Builder b = SparkSession.builder().master(master);
+            if (System.getProperty("spark.app.name") == null) {
+                b.appName("kernelkit");
+            }
+            if (master.startsWith("local")) {
+                if (System.getProperty("spark.driver.host") == null) {
+                    b.config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1");
+                }
+                b.config("spark.ui.enabled", "false");
+            }
+            return new SparkCatalogEngine(CompletableFuture.completedFuture(b.getOrCreate().sparkContext()), master,
+                    true);
+        }
         SparkConf conf = new SparkConf().setMaster(master);
         if (System.getProperty("spark.app.name") == null) {
             conf.setAppName("kernelkit");
@@ -98,7 +129,7 @@ public final class SparkCatalogEngine implements CatalogEngine {
             }
             conf.set("spark.ui.enabled", "false");
         }
-        // the session starts (10-20 s on 2 cores) while the first fits run here: see run
+        // the context starts (10-20 s on 2 cores) while the first fits run here: see run
         ExecutorService starter = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "kernelkit-spark-session-start");
             t.setDaemon(true);
