@@ -35,7 +35,8 @@ def main(argv):
         if missing:
             sys.exit("%s: no %s: not the JSON of a --engine spark run of this version" % (f, ", ".join(missing)))
         total, longest = j["sum_fit_seconds"], j["longest_fit_seconds"]
-        row = "%-28s %7d %7d %10.1f %9.2f" % (f.split("/")[-1][-28:], j["tasks"], j["fits"], total, longest)
+        row = "%-28s %7d %7d %10.1f %9.2f" % ("/".join(f.split("/")[-2:])[-28:], j["tasks"], j["fits"], total,
+                                                 longest)
         row += "".join(" %9.1f" % max(total / c, longest) for c in cores)
         print(row)
 
