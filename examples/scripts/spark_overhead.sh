@@ -8,9 +8,9 @@
 # are equal but for times and the engine's keys, as the engine promises.
 #
 #   examples/scripts/spark_overhead.sh [--rounds N] [--out DIR] -- COMPARE-ARGS...
-# e.g. (about 2 minutes one machine on an idle 2-core machine)
+# e.g. (150-180 CPU s one machine: about 2 minutes on an idle 2-core machine; BENCHMARKS.md)
 #   examples/scripts/spark_overhead.sh --rounds 2 -- --data "$KERNELKIT_DATA/heart/heart.libsvm" \
-#       --learners svm,cvm,sm1 --tune --seed 1
+#       --learners sm1 --tune --seed 1
 # Build first: mvn -q -B -DskipTests package. The machine should be otherwise idle: on a shared one,
 # read the ratios, not the seconds, and the load printed beside them.
 set -euo pipefail
