@@ -40,9 +40,9 @@ import picocli.CommandLine.Spec;
  * the paired differences to the first learner carry the corrected repeated-CV standard error
  * ({@link PairedComparison}, Nadeau and Bengio 2003). With {@code --json F}, every finished (learner, outer
  * split) is journalled in {@code F.journal} (one section per learner) and {@code --resume} continues a killed
- * run to the JSON of an uninterrupted one ({@link Journals}). With {@code --engine spark} every fit is a Spark task
- * ({@link Options.Engine}, {@link dev.kernelkit.eval.FitEngines}): the same JSON but for the times, plus the
- * engine's master, task count and longest fit.
+ * run to the JSON of an uninterrupted one ({@link Journals}). With {@code --engine spark} the fits run as Spark
+ * tasks ({@link Options.Engine}, {@link dev.kernelkit.eval.FitEngines}): the same JSON but for the times, plus the
+ * engine's master, task and fit counts, longest fit and summed fit seconds.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare learners of the catalog on the same splits of --data: accuracy mean ± sd over the "
@@ -410,8 +410,9 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(outer + "; paired differences" + (byAccuracy ? "" : " of " + metric) + " and corrected standard errors "
                 + "in points against " + referenceName);
         table.print(out);
-        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s%n", engineName, master,
-                u.tasks(), CommandSupport.seconds(u.longestFitSeconds())));
+        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s; %d fits, %s s of fits"
+                + " in all%n", engineName, master, u.tasks(), CommandSupport.seconds(u.longestFitSeconds()), u.fits(),
+                CommandSupport.seconds(u.sumFitSeconds())));
         out.flush();
 
         JsonSummary splitsJson = new JsonSummary()
@@ -438,7 +439,9 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             js.put("master", master);
         }
-        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds()));
+        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds())
+                .put("fits", u.fits()).putOptional("sum_fit_seconds", Double.isNaN(u.sumFitSeconds()) ? null
+                        : u.sumFitSeconds()));
         js.put("learners", learnersJson).put("splits", splitsJson);
         json.write(CommandSupport.putEnvironment(js));
         Journals.finish(journal);

@@ -320,7 +320,7 @@ public final class Options {
                 + "with the same arguments";
 
         @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
-                description = "Where the fits run: local (this machine) or spark (every fit a Spark task, the same results; "
+                description = "Where the fits run: local (this machine) or spark (Spark tasks, one per inner split, the same results; "
                         + "needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
         String engine = "local";
 

@@ -14,12 +14,20 @@ import java.util.Optional;
 public interface CatalogEngine extends AutoCloseable {
 
     /**
-     * The work a remote engine did so far.
+     * The work a remote engine did so far: enough to project the wall time of a run on N workers, between
+     * {@code sumFitSeconds / N} and {@code longestFitSeconds} (its critical path).
      *
-     * @param tasks the fits it ran as tasks of its own (one per fit)
-     * @param longestFitSeconds the longest single task, the critical path of the run had it unlimited workers
+     * @param tasks the tasks it ran (a task may make several fits)
+     * @param longestFitSeconds the longest single fit, the critical path of the run had it a worker per fit
+     * @param fits the fits it made
+     * @param sumFitSeconds the seconds of all its fits added up, as measured on its workers
      */
-    record Usage(long tasks, double longestFitSeconds) {
+    record Usage(long tasks, double longestFitSeconds, long fits, double sumFitSeconds) {
+
+        /** An engine that runs one fit per task and does not add up their times ({@code sumFitSeconds} NaN). */
+        public Usage(long tasks, double longestFitSeconds) {
+            this(tasks, longestFitSeconds, tasks, Double.NaN);
+        }
     }
 
     /** The engine's name, as given to {@link FitEngines#named}: "local", "spark". */

@@ -39,6 +39,20 @@ public interface FitEngine {
     List<FitOutcome> run(List<FitTask> tasks, Local local, int threads);
 
     /**
+     * The failure an engine that performs fits elsewhere ends a run with when a fit failed for good: a
+     * {@link FoldFailedException} of outer split {@code outerIndex}, as a fit failing on this machine gives,
+     * with the engine's own description of the failure as its message and cause.
+     *
+     * @throws IllegalArgumentException for a negative outer index
+     */
+    static FoldFailedException failed(int outerIndex, RuntimeException cause) {
+        if (outerIndex < 0) {
+            throw new IllegalArgumentException("outerIndex must be >= 0, got " + outerIndex);
+        }
+        return new FoldFailedException(outerIndex, cause.getMessage(), cause);
+    }
+
+    /**
      * The one-machine engine: the tasks on {@code threads} threads of a pool (in order in the calling
      * thread for 1), results in task order; when tasks fail, the lowest-indexed failure is rethrown.
      */

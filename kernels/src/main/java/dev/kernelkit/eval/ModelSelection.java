@@ -337,36 +337,124 @@ public final class ModelSelection<X> {
     }
 
     /**
-     * Performs one fit of a {@link #run} on {@code data} in this JVM, as a worker of a {@link FitEngine}
-     * does: the outer split, its preprocessing, its grid and (for an inner fit) its inner splits are
-     * made again from the data and the task's indices, so the outcome is the one the run itself would
-     * get (times apart). Costs one preprocessing and one grid per call.
+     * Performs one fit of a {@link #run} on {@code data} in this JVM, as a worker of a {@link FitEngine} does: the
+     * outer split, its preprocessing, its grid and (for an inner fit) its inner splits are made again from the data
+     * and the task's indices, so the outcome is the one the run itself would get (times apart). Costs one
+     * preprocessing and one grid per call; a worker that performs many fits of one outer split keeps
+     * {@link #prepare} instead.
      *
      * @throws IllegalArgumentException for an index outside the run's splits or grid, and as {@link #run}
      * @throws FoldFailedException when the fit or its scoring fails, as in {@link #run}
      */
     public FitOutcome perform(Dataset<X> data, FitTask task) {
         Objects.requireNonNull(task, "task");
+        return prepare(data, task.outerIndex()).perform(task);
+    }
+
+    /**
+     * Outer split {@code outerIndex} of a {@link #run} on {@code data} made ready to perform its fits, as a worker
+     * of a {@link FitEngine} keeps it: the split, its preprocessed parts and its grid, made now as the run makes
+     * them, and its inner splits, drawn on the first inner fit.
+     *
+     * @throws IllegalArgumentException for an index outside the run's splits, and as {@link #run}
+     */
+    public PreparedSplit prepare(Dataset<X> data, int outerIndex) {
         List<Splits.Split> splits = outerSplits(data);
-        int s = task.outerIndex();
-        if (s >= splits.size()) {
-            throw new IllegalArgumentException("outer split " + s + " does not exist: the run has " + splits.size());
+        if (outerIndex < 0 || outerIndex >= splits.size()) {
+            throw new IllegalArgumentException("outer split " + outerIndex + " does not exist: the run has "
+                    + splits.size());
         }
-        Splits.Split split = splits.get(s);
-        Dataset<X> rawTrain = data.subset(split.train());
-        Preprocessing.Transform<X> transform = c.preprocessing.fit(rawTrain);
-        Dataset<X> train = transform.apply(rawTrain);
-        Grid<X> grid = grid(train, s);
-        if (task.pointIndex() >= grid.size()) {
-            throw new IllegalArgumentException("point " + task.pointIndex() + " does not exist: the " + grid
-                    + " of outer split " + s);
+        return new PreparedSplit(data, splits.get(outerIndex), outerIndex);
+    }
+
+    /**
+     * One outer split of a run, ready to perform any of its {@link FitTask}s again and again (a worker's cache):
+     * its preprocessed training and test parts, its grid and its inner search. Every outcome equals the run's own
+     * (times apart). Safe for use by several threads.
+     */
+    public final class PreparedSplit {
+        private final int outerIndex;
+        private final Dataset<X> train;
+        private final Dataset<X> test;
+        private final Grid<X> grid;
+        private Search<X> search;
+
+        private PreparedSplit(Dataset<X> data, Splits.Split split, int s) {
+            outerIndex = s;
+            Dataset<X> rawTrain = data.subset(split.train());
+            Preprocessing.Transform<X> transform = c.preprocessing.fit(rawTrain);
+            train = transform.apply(rawTrain);
+            test = transform.apply(data.subset(split.test()));
+            grid = grid(train, s);
         }
-        Point point = grid.points().get(task.pointIndex());
-        if (task.isFinal()) {
-            return finalFit(train, transform.apply(data.subset(split.test())), grid, point, s);
+
+        /** The outer split's index, over all repeats. */
+        public int outerIndex() {
+            return outerIndex;
         }
-        return new Search<>(train, s, grid, c.inner, innerMetric(), c.aggregate, 1, c.counter).fitOne(task.innerIndex(),
-                point);
+
+        /** The inner search, its inner splits drawn (on the first call). */
+        private synchronized Search<X> search() {
+            if (search == null) {
+                Search<X> made = new Search<>(train, outerIndex, grid, c.inner, innerMetric(), c.aggregate, 1,
+                        c.counter);
+                made.innerSplits();
+                search = made;
+            }
+            return search;
+        }
+
+        /**
+         * The work the grid shares between the fits of inner split {@code innerIndex} (null when it shares
+         * none): prepare it once and hand it to {@link #perform(FitTask, Object)} for each of the split's fits.
+         *
+         * @throws IllegalArgumentException for an inner split that does not exist
+         * @throws FoldFailedException when preparing it fails
+         */
+        public Object sharedWork(int innerIndex) {
+            return grid.sharesWork() ? search().sharedWork(innerIndex) : null;
+        }
+
+        /**
+         * Performs a task of this outer split, an inner fit from its split's {@link #sharedWork} (ignored for a
+         * final fit).
+         *
+         * @throws IllegalArgumentException for a task of another outer split, or an index outside the grid or the
+         *         inner splits
+         * @throws FoldFailedException when the fit or its scoring fails, as in {@link #run}
+         */
+        public FitOutcome perform(FitTask task, Object sharedWork) {
+            Objects.requireNonNull(task, "task");
+            if (task.outerIndex() != outerIndex) {
+                throw new IllegalArgumentException("task of outer split " + task.outerIndex() + " given to outer split "
+                        + outerIndex);
+            }
+            if (task.pointIndex() >= grid.size()) {
+                throw new IllegalArgumentException("point " + task.pointIndex() + " does not exist: the " + grid
+                        + " of outer split " + outerIndex);
+            }
+            Point point = grid.points().get(task.pointIndex());
+            if (task.isFinal()) {
+                return finalFit(train, test, grid, point, outerIndex);
+            }
+            return search().fitOne(task.innerIndex(), point, sharedWork);
+        }
+
+        /**
+         * Performs a task of this outer split (an inner fit preparing its split's shared work for itself).
+         *
+         * @throws IllegalArgumentException as {@link #perform(FitTask, Object)}
+         * @throws FoldFailedException as {@link #perform(FitTask, Object)}
+         */
+        public FitOutcome perform(FitTask task) {
+            Objects.requireNonNull(task, "task");
+            return perform(task, task.isFinal() ? null : sharedWork(task.innerIndex()));
+        }
+
+        @Override
+        public String toString() {
+            return "outer split " + outerIndex + " of " + ModelSelection.this;
+        }
     }
 
     private List<Splits.Split> outerSplits(Dataset<X> data) {

@@ -396,18 +396,50 @@ public final class Search<X> {
      * @throws FoldFailedException as {@link #scores}
      */
     FitOutcome fitOne(int k, Point p) {
+        return fitOne(k, p, sharedWork(k));
+    }
+
+    /**
+     * The shared work of inner split k's training part, as the grid prepares it (null when the grid
+     * shares none): to hand to {@link #fitOne(int, Point, Object)} for every point fitted on that split.
+     *
+     * @throws IllegalArgumentException for an inner split that does not exist
+     * @throws FoldFailedException when preparing the work fails, naming the outer and inner split
+     */
+    Object sharedWork(int k) {
+        checkInner(k);
+        try {
+            return grid.prepare(fitParts.get(k));
+        } catch (RuntimeException e) {
+            throw new FoldFailedException(outerIndex, "outer split " + outerIndex + ", inner split " + k
+                    + ": preparing the grid's shared work failed: " + e, e);
+        }
+    }
+
+    /**
+     * One inner fit from inner split k's shared work ({@link #sharedWork}); once the inner splits are
+     * drawn, calls from several threads are safe (each reads the search's parts only).
+     *
+     * @throws IllegalArgumentException for an inner split that does not exist
+     * @throws FoldFailedException as {@link #scores}
+     */
+    FitOutcome fitOne(int k, Point p, Object work) {
+        checkInner(k);
+        Fitted f;
+        try {
+            f = fit(p, k, work);
+        } catch (RuntimeException e) {
+            throw failure(k, p, e);
+        }
+        return FitOutcome.inner(f.score(), f.fits(), f.unconverged());
+    }
+
+    private void checkInner(int k) {
         List<Splits.Split> splits = innerSplits();
         if (k < 0 || k >= splits.size()) {
             throw new IllegalArgumentException("inner split " + k + " does not exist: outer split " + outerIndex + " has "
                     + splits.size() + " inner splits");
         }
-        Fitted f;
-        try {
-            f = fit(p, k, grid.prepare(fitParts.get(k)));
-        } catch (RuntimeException e) {
-            throw failure(k, p, e);
-        }
-        return FitOutcome.inner(f.score(), f.fits(), f.unconverged());
     }
 
     /** Journals a point whose inner fits have all finished (from the thread that finished the last). */

@@ -4,13 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.svm.Svm;
+import dev.kernelkit.svm.SvmOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +114,76 @@ class FitEngineTest {
         OuterFold here = recipe().runFold(ModelSelectionTest.BLOBS, 0);
         assertThat(again.chosen()).isEqualTo(here.chosen());
         assertThat(again.score()).isEqualTo(here.score());
+    }
+
+    @Test
+    void aWorkerThatKeepsEachPreparedOuterSplitAndSharesWorkPerInnerSplitGivesTheOneMachineRun() throws Exception {
+        AtomicInteger prepared = new AtomicInteger();
+        Grid<Vec> shared = ModelSelectionTest.svmGrid().withSharedWork(part -> {
+            prepared.incrementAndGet();
+            return LabeledDataset.of(part);
+        }, (point, part, labeled) -> Svm.fit(labeled,
+                SvmOptions.of(new GaussianKernel(point.number("gamma"))).withC(point.number("C"))));
+        ModelSelection<Vec> recipe = ModelSelection.of(Resampling.stratifiedKFold(3, 1, 6), shared,
+                InnerSplits.stratifiedKFold(3, SeedRule.affine(1, 1)));
+        Map<Integer, ModelSelection<Vec>.PreparedSplit> kept = new ConcurrentHashMap<>();
+        AtomicInteger splitsPrepared = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        FitEngine caching = (tasks, local, threads) -> {
+            // as a worker JVM: one prepared split per outer split, the tasks of one inner split on one thread with
+            // the split's shared work prepared once, two threads at once
+            Map<Integer, List<Integer>> byInner = new LinkedHashMap<>();
+            for (int i = 0; i < tasks.size(); i++) {
+                byInner.computeIfAbsent(tasks.get(i).innerIndex(), k -> new ArrayList<>()).add(i);
+            }
+            FitOutcome[] out = new FitOutcome[tasks.size()];
+            List<Future<?>> running = new ArrayList<>();
+            for (List<Integer> members : byInner.values()) {
+                running.add(pool.submit(() -> {
+                    FitTask first = tasks.get(members.get(0));
+                    ModelSelection<Vec>.PreparedSplit split = kept.computeIfAbsent(first.outerIndex(), s -> {
+                        splitsPrepared.incrementAndGet();
+                        return recipe.prepare(ModelSelectionTest.BLOBS, s);
+                    });
+                    assertThat(split.outerIndex()).isEqualTo(first.outerIndex());
+                    Object work = first.isFinal() ? null : split.sharedWork(first.innerIndex());
+                    for (int i : members) {
+                        out[i] = split.perform(tasks.get(i), work);
+                    }
+                }));
+            }
+            for (Future<?> f : running) {
+                try {
+                    f.get();
+                } catch (InterruptedException | ExecutionException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return List.of(out);
+        };
+        try {
+            Evaluation here = recipe.run(ModelSelectionTest.BLOBS);
+            int preparedHere = prepared.getAndSet(0);
+            Evaluation there = recipe.withEngine(caching).run(ModelSelectionTest.BLOBS);
+
+            assertThat(splitsPrepared).hasValue(3);
+            assertThat(prepared).hasValue(preparedHere).hasValue(3 * 3); // once per (outer, inner) split, as here
+            for (int s = 0; s < 3; s++) {
+                OuterFold a = here.folds().get(s);
+                OuterFold b = there.folds().get(s);
+                assertThat(b.chosen()).isEqualTo(a.chosen());
+                assertThat(b.selection().searched()).isEqualTo(a.selection().searched());
+                assertThat(b.score()).isEqualTo(a.score());
+                assertThat(b.report().withSeconds(0)).isEqualTo(a.report().withSeconds(0));
+            }
+            assertThatThrownBy(() -> kept.get(0).perform(new FitTask(1, 0, 0)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("task of outer split 1 given to outer split 0");
+            assertThatThrownBy(() -> kept.get(0).sharedWork(3)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("inner split 3 does not exist");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

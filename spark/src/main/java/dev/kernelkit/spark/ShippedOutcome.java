@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 
 /** A {@link FitOutcome} in plain values, as an executor sends it back to the driver. */
 final class ShippedOutcome implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     private final double score;
     private final int fits;
@@ -31,11 +31,11 @@ final class ShippedOutcome implements Serializable {
     private final int[][] counts;
     private final double auc;
     private final double averagePrecision;
-    private final double taskSeconds;
+    private final double fitSeconds;
 
-    /** @param taskSeconds the executor's seconds for the task: the harness rebuilt from the recipe and the fit */
-    ShippedOutcome(FitOutcome o, double taskSeconds) {
-        this.taskSeconds = taskSeconds;
+    /** @param fitSeconds the executor's seconds for the fit (with the scoring of its model) */
+    ShippedOutcome(FitOutcome o, double fitSeconds) {
+        this.fitSeconds = fitSeconds;
         score = o.score();
         fits = o.fits();
         unconverged = o.unconverged();
@@ -67,9 +67,9 @@ final class ShippedOutcome implements Serializable {
         return new FitOutcome(score, fits, unconverged, measures, report, trainSeconds, predictSeconds, classification);
     }
 
-    /** The executor's seconds for the task. */
-    double taskSeconds() {
-        return taskSeconds;
+    /** The executor's seconds for the fit. */
+    double fitSeconds() {
+        return fitSeconds;
     }
 
     /** NaN (absent) as an empty optional. */

@@ -23,11 +23,13 @@ public final class SparkEngineProvider implements FitEngineProvider {
     }
 
     /**
+     * The engine, its SparkContext starting in the background ({@link SparkCatalogEngine#start}).
+     *
      * @param options {@code master}: the Spark master URL (default {@value SparkCatalogEngine#DEFAULT_MASTER})
      * @throws IllegalArgumentException for another option
      */
     @Override
     public CatalogEngine open(Map<String, String> options) {
-        return SparkCatalogEngine.open(options);
+        return SparkCatalogEngine.start(options);
     }
 }

@@ -1,8 +1,9 @@
 /**
  * kernelkit on Apache Spark (optional module {@code kernelkit-spark}; Spark is a provided
  * dependency). {@link dev.kernelkit.spark.SparkFitEngine} runs the one model-selection harness
- * ({@link dev.kernelkit.eval.ModelSelection}) with every fit of the nested protocol as a Spark
- * task, the data set broadcast once and the choices made on the driver, so the evaluation equals
+ * ({@link dev.kernelkit.eval.ModelSelection}) with the fits of the nested protocol as Spark tasks
+ * (those of one inner split together), the data set broadcast once, each outer split prepared once
+ * per executor JVM and the choices made on the driver, so the evaluation equals
  * the one-machine one; a {@link dev.kernelkit.spark.Protocol} is the serializable recipe from which
  * every executor builds the harness again ({@link dev.kernelkit.spark.CatalogProtocol}: a catalog
  * learner as {@code kernelkit compare} runs it, from a {@link dev.kernelkit.eval.CatalogRecipe}).

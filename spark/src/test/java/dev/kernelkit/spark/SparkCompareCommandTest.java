@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkCompareCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Keys of measured times (seconds), which differ from run to run, and of the engine. */
-    private static final Pattern VARYING = Pattern.compile(".*seconds.*|engine|master|tasks");
+    private static final Pattern VARYING = Pattern.compile(".*seconds.*|engine|master|tasks|fits");
 
     @TempDir
     static Path dir;
@@ -100,12 +100,17 @@ class SparkCompareCommandTest {
         // the module's running session was reused, not a second one started on local[2]
         assertThat(onSpark.json().get("master").asText()).isEqualTo(spark.sparkContext().master());
         // per learner and outer split: its grid points x 3 inner splits, and the final fit
+        long fits = onSpark.json().get("fits").asLong();
+        assertThat(fits).isEqualTo(3 * (3 * gridSize("svm") + 1) + 3 * (3 * gridSize("l2-svm") + 1));
+        // as Spark tasks: one per inner split (every grid point fitted on it), and the final fit
         long tasks = onSpark.json().get("tasks").asLong();
-        assertThat(tasks).isEqualTo(3 * (3 * gridSize("svm") + 1) + 3 * (3 * gridSize("l2-svm") + 1));
+        assertThat(tasks).isEqualTo(2 * 3 * (3 + 1));
         double longest = onSpark.json().get("longest_fit_seconds").asDouble();
+        double sum = onSpark.json().get("sum_fit_seconds").asDouble();
         assertThat(longest).isPositive();
+        assertThat(sum).isGreaterThanOrEqualTo(longest);
         assertThat(onSpark.out()).contains("engine spark (" + spark.sparkContext().master() + "): " + tasks
-                + " tasks, longest fit ");
+                + " tasks, longest fit ").contains("; " + fits + " fits, ");
         assertThat(Files.exists(dir.resolve("vectors-spark.json.journal"))).isFalse();
     }
 
@@ -121,6 +126,7 @@ class SparkCompareCommandTest {
         assertThat(timeless(onSpark.json())).isEqualTo(timeless(local.json()));
         // catalog defaults: one final fit per split
         assertThat(onSpark.json().get("tasks").asLong()).isEqualTo(3);
+        assertThat(onSpark.json().get("fits").asLong()).isEqualTo(3);
     }
 
     @Test
@@ -168,7 +174,8 @@ class SparkCompareCommandTest {
         assertThat(resumed.err()).contains("resuming from " + journal + ": 2 finished outer fold(s)");
         assertThat(timeless(resumed.json())).isEqualTo(timeless(uninterrupted.json()));
         // only the third fold ran, on Spark: its grid's inner fits and its final fit
-        assertThat(resumed.json().get("tasks").asLong()).isEqualTo(3 * gridSize("svm") + 1);
+        assertThat(resumed.json().get("fits").asLong()).isEqualTo(3 * gridSize("svm") + 1);
+        assertThat(resumed.json().get("tasks").asLong()).isEqualTo(3 + 1);
         assertThat(journal).doesNotExist();
     }
 

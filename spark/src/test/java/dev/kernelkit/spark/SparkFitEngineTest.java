@@ -10,6 +10,7 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.eval.Evaluation;
+import dev.kernelkit.eval.FoldFailedException;
 import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.PairedComparison;
 import dev.kernelkit.eval.ScoredPoint;
@@ -79,6 +80,51 @@ class SparkFitEngineTest {
     }
 
     @Test
+    void eachExecutorJvmPreparesAnOuterSplitOnceAndTheEngineCountsTasksFitsAndTimes() {
+        LabeledDataset data = SyntheticData.twoMoons(60, 0.25, 9);
+        CatalogProtocol<Vec> tuned = new CatalogProtocol<>("svm", InputKind.VECTORS, 3, 1, SEED, true, 3,
+                FeatureScaling.STANDARD);
+        CountingProtocol counted = new CountingProtocol(tuned);
+        CountingProtocol.ON_EXECUTORS.set(0);
+
+        Evaluation here = tuned.selection().run(data);
+        Evaluation onSpark;
+        SparkFitEngine<Vec> engine;
+        try (SparkFitEngine<Vec> e = SparkFitEngine.open(spark, counted, data, 3)) {
+            engine = e;
+            onSpark = counted.selection().withEngine(e).withOuterThreads(3).run(data);
+            // the executors of local[2] live in this JVM: one harness built per outer split, not per task
+            assertThat(CountingProtocol.ON_EXECUTORS).hasValue(3);
+        }
+
+        assertThat(timeless(onSpark)).isEqualTo(timeless(here));
+        // per outer split: 20 points on each of 3 inner splits (3 tasks), then the final fit (1 task)
+        assertThat(engine.fits()).isEqualTo(3 * (20 * 3 + 1));
+        assertThat(engine.tasks()).isEqualTo(3 * (3 + 1));
+        assertThat(engine.longestFitSeconds()).isPositive();
+        assertThat(engine.sumFitSeconds()).isGreaterThanOrEqualTo(engine.longestFitSeconds());
+        assertThat(engine.minTasksPerBatch()).isEqualTo(2); // 2 x 2 cores over 3 outer splits at once
+    }
+
+    /** A protocol that counts the harnesses built inside Spark tasks (this JVM's executors). */
+    record CountingProtocol(CatalogProtocol<Vec> inner) implements Protocol<Vec> {
+        static final AtomicInteger ON_EXECUTORS = new AtomicInteger();
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public dev.kernelkit.eval.ModelSelection<Vec> selection() {
+            if (org.apache.spark.TaskContext.get() != null) {
+                ON_EXECUTORS.incrementAndGet();
+            }
+            return inner.selection();
+        }
+    }
+
+    @Test
     void aFitThatFailsItsFirstAttemptIsRetriedAndTheRunIsUnchanged() throws InterruptedException {
         LabeledDataset data = SyntheticData.twoMoons(45, 0.25, 6);
         InjectedFailureProtocol flaky = new InjectedFailureProtocol(SEED, false);
@@ -102,7 +148,9 @@ class SparkFitEngineTest {
         InjectedFailureProtocol broken = new InjectedFailureProtocol(SEED, true);
 
         assertThatThrownBy(() -> SparkFitEngine.run(spark, broken, data))
-                .isInstanceOf(SparkFitException.class)
+                .isInstanceOf(FoldFailedException.class)
+                .hasCauseInstanceOf(SparkFitException.class)
+                .satisfies(e -> assertThat(e.getMessage()).isEqualTo(e.getCause().getMessage()))
                 .satisfies(e -> assertThat(e.getMessage())
                         .doesNotContain("\n")
                         .startsWith("svm: outer split ")
