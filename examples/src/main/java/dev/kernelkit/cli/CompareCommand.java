@@ -410,10 +410,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(outer + "; paired differences" + (byAccuracy ? "" : " of " + metric) + " and corrected standard errors "
                 + "in points against " + referenceName);
         table.print(out);
-        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s; %d fits, %s s of fits"
-                + " in all%n", engineName, master, u.tasks(), CommandSupport.seconds(u.longestFitSeconds()), u.fits(),
-                CommandSupport.seconds(u.sumFitSeconds())));
-        out.flush();
+        EngineRun ran = new EngineRun(null, engineName, master, usage);
+        ran.print(out);
 
         JsonSummary splitsJson = new JsonSummary()
                 .put("resampling", outer.toString())
@@ -432,16 +430,8 @@ public final class CompareCommand implements Callable<Integer> {
                 .put("metric", metric)
                 .put("tune", tune)
                 .putOptional("inner_folds", tune ? (double) innerFolds : null)
-                .put("scale", scale.cliName())
-                .put("engine", engineName);
-        if (master == null) {
-            js.putNull("master");
-        } else {
-            js.put("master", master);
-        }
-        usage.ifPresent(u -> js.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds())
-                .put("fits", u.fits()).putOptional("sum_fit_seconds", Double.isNaN(u.sumFitSeconds()) ? null
-                        : u.sumFitSeconds()));
+                .put("scale", scale.cliName());
+        ran.into(js);
         js.put("learners", learnersJson).put("splits", splitsJson);
         json.write(CommandSupport.putEnvironment(js));
         Journals.finish(journal);

@@ -42,15 +42,16 @@ public record EngineRun(Evaluation evaluation, String engine, String master, Opt
         return new EngineRun(null, fits.name(), fits.master().orElse(null), fits.usage());
     }
 
-    /** "engine spark (local[2]): 40 tasks, longest fit 0.12 s", for a remote engine only. */
+    /** "engine spark (local[2]): 4 tasks, longest fit 0.12 s; 40 fits, 1.30 s of fits in all", for a remote engine only. */
     public void print(PrintWriter out) {
-        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s%n", engine, master,
-                u.tasks(), CommandSupport.seconds(u.longestFitSeconds())));
+        usage.ifPresent(u -> out.printf(Locale.ROOT, "engine %s (%s): %d tasks, longest fit %s s; %d fits, %s s of fits"
+                + " in all%n", engine, master, u.tasks(), CommandSupport.seconds(u.longestFitSeconds()), u.fits(),
+                CommandSupport.seconds(u.sumFitSeconds())));
         out.flush();
     }
 
-    /** Adds {@code engine}, {@code master} (null for this machine) and, for a remote engine, {@code tasks} and
-     * {@code longest_fit_seconds}. */
+    /** Adds {@code engine}, {@code master} (null for this machine) and, for a remote engine, {@code tasks},
+     * {@code fits}, {@code sum_fit_seconds} and {@code longest_fit_seconds}. */
     public JsonSummary into(JsonSummary json) {
         json.put("engine", engine);
         if (master == null) {
@@ -58,7 +59,9 @@ public record EngineRun(Evaluation evaluation, String engine, String master, Opt
         } else {
             json.put("master", master);
         }
-        usage.ifPresent(u -> json.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds()));
+        usage.ifPresent(u -> json.put("tasks", u.tasks()).put("longest_fit_seconds", u.longestFitSeconds())
+                .put("fits", u.fits()).putOptional("sum_fit_seconds", Double.isNaN(u.sumFitSeconds()) ? null
+                        : u.sumFitSeconds()));
         return json;
     }
 }
