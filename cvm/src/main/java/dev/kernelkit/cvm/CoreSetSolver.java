@@ -247,6 +247,9 @@ public final class CoreSetSolver {
 
     /** The point furthest from phi~(z): d^2 = K~_zz - 2 K~_zl + v_l (a sample when sampling is on). */
     private int furthestFromPoint(int z) {
+        if (problem instanceof DistributedMebProblem d && (options.sampleSize() == 0 || n <= options.sampleSize())) {
+            return d.furthestFrom(z);
+        }
         double kzz = problem.entry(z, z);
         int best = z;
         double bestD = Double.NEGATIVE_INFINITY;
@@ -259,8 +262,17 @@ public final class CoreSetSolver {
                 }
             }
         } else {
-            for (int k = 0; k < options.sampleSize(); k++) {
-                int l = rng.nextInt(n);
+            // draw the sample first (the same random numbers: a draw does not depend on distances)
+            int size = options.sampleSize();
+            int[] sample = new int[size];
+            for (int k = 0; k < size; k++) {
+                sample[k] = rng.nextInt(n);
+            }
+            if (problem instanceof DistributedMebProblem d) {
+                d.prefetch(sample, size);
+            }
+            for (int k = 0; k < size; k++) {
+                int l = sample[k];
                 double d = kzz - 2 * problem.entry(z, l) + problem.offset(l);
                 if (l != z && d > bestD) {
                     bestD = d;
@@ -376,6 +388,9 @@ public final class CoreSetSolver {
 
     private int fullScan(double threshold) {
         fullScans++;
+        if (problem instanceof DistributedMebProblem d) {
+            return d.furthestBeyond(threshold, centreNorm2, core, weights, qp.size());
+        }
         int best = -1;
         double bestD = threshold;
         for (int l = 0; l < n; l++) {
@@ -421,6 +436,9 @@ public final class CoreSetSolver {
                     drawn[l] = true;
                     firstPositions[firstCount++] = k;
                 }
+            }
+            if (problem instanceof DistributedMebProblem d) {
+                d.prefetch(candidates, size);
             }
             computeFirstDraws(firstCount);
             for (int k = 0; k < size; k++) {
