@@ -14,9 +14,21 @@ public interface DistributedMebProblem extends MebProblem {
 
     /**
      * The solver is about to read the entries of {@code points[0..count)} (a sampling round's
-     * candidates, in draw order; repeats possible): an implementation may fetch them in one pass.
+     * candidates, in draw order; repeats possible): an implementation may fetch them in one pass,
+     * together with the candidates of the rounds after it ({@code ahead}), so that most rounds need
+     * no pass at all.
      */
-    void prefetch(int[] points, int count);
+    void prefetch(int[] points, int count, Lookahead ahead);
+
+    /** The candidates of the sampling rounds to come. */
+    @FunctionalInterface
+    interface Lookahead {
+        /**
+         * The points the next {@code rounds} rounds will draw, in draw order, if the core set does not
+         * change meanwhile (a point added to it may shift the later draws: the list is a forecast).
+         */
+        int[] draws(int rounds);
+    }
 
     /**
      * The exact scan: the point l not in {@code core[0..len)} with the largest

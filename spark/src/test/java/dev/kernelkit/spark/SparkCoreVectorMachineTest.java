@@ -85,6 +85,23 @@ class SparkCoreVectorMachineTest {
     }
 
     @Test
+    void forecastCandidatesFetchedAheadSaveJobsAndChangeNothing() {
+        LabeledDataset d = SyntheticData.checkerboard(3000, 4, 6);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 1e4, 1e-6).withSeed(4);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit none = SparkCoreVectorMachine.fit(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults().withLookahead(0));
+        SparkCoreVectorMachine.Fit ahead = SparkCoreVectorMachine.fit(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults().withLookahead(32));
+        assertSameMachine(none.model(), local);
+        assertSameMachine(ahead.model(), local);
+        assertThat(ahead.cost().rounds()).isEqualTo(none.cost().rounds());
+        // without a forecast nearly every round is a fetch job; with it, a job per many rounds
+        assertThat(none.cost().jobs()).isGreaterThan(none.cost().rounds() / 2);
+        assertThat(ahead.cost().jobs()).isLessThan(none.cost().jobs() / 5);
+    }
+
+    @Test
     void checkerboardLibcvmModeWithBalancedSamplingGivesTheOneMachineCoreSet() {
         LabeledDataset d = SyntheticData.checkerboard(2000, 4, 11);
         CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4).withSeed(3);

@@ -46,30 +46,40 @@ public final class SparkCoreVectorMachine {
      * @param storage the storage level of the cached partition blocks ({@code NONE}: every job reads
      *        the input again)
      * @param heldPoints the most points the driver keeps (candidates and core points; refetched when evicted)
+     * @param lookahead the sampling rounds whose forecast candidates a fetch brings along (0: each round
+     *        that misses is one job); at most heldPoints / 4 candidates
      * @param log where progress per round and the cost go, or null for silence
      */
-    public record Settings(StorageLevel storage, int heldPoints, PrintStream log) {
-        /** Checks the held-point bound. */
+    public record Settings(StorageLevel storage, int heldPoints, int lookahead, PrintStream log) {
+        /** Checks the bounds. */
         public Settings {
             Objects.requireNonNull(storage, "storage");
             if (heldPoints < 1) {
                 throw new IllegalArgumentException("heldPoints must be >= 1, got " + heldPoints);
             }
+            if (lookahead < 0) {
+                throw new IllegalArgumentException("lookahead must be >= 0, got " + lookahead);
+            }
         }
 
-        /** Memory-and-disk blocks, 20,000 held points, silent. */
+        /** Memory-and-disk blocks, 20,000 held points, 32 rounds of lookahead, silent. */
         public static Settings defaults() {
-            return new Settings(StorageLevel.MEMORY_AND_DISK(), 20_000, null);
+            return new Settings(StorageLevel.MEMORY_AND_DISK(), 20_000, 32, null);
         }
 
         /** The same settings logging to {@code out}. */
         public Settings withLog(PrintStream out) {
-            return new Settings(storage, heldPoints, out);
+            return new Settings(storage, heldPoints, lookahead, out);
         }
 
         /** The same settings with another storage level. */
         public Settings withStorage(StorageLevel value) {
-            return new Settings(value, heldPoints, log);
+            return new Settings(value, heldPoints, lookahead, log);
+        }
+
+        /** The same settings with another lookahead. */
+        public Settings withLookahead(int rounds) {
+            return new Settings(storage, heldPoints, rounds, log);
         }
     }
 
@@ -206,7 +216,9 @@ public final class SparkCoreVectorMachine {
                     dim, labels[0], labels[1]);
         }
         SparkTwoClassProblem problem = new SparkTwoClassProblem(blocks, offsets, negative, kernel, spec, labels[1],
-                options.c(), eta, settings.heldPoints(), cost);
+                options.c(), eta, settings.heldPoints(),
+                Math.min(settings.lookahead(), settings.heldPoints() / 4 / Math.max(1, options.coreSet().sampleSize())),
+                cost);
         FitListener listener = log == null ? FitListener.SILENT : p -> log.printf(Locale.ROOT,
                 "spark cvm round %d: R^2 %.6g, %d jobs, %d fetched, %d exact passes, %.2f s%n", p.iteration(),
                 p.objective(), cost.jobs, cost.fetched, cost.fullScans, p.seconds());

@@ -16,7 +16,8 @@ import org.apache.spark.api.java.JavaRDD;
  * one-machine {@code TwoClassL2Problem} (y_i y_j (k(x_i, x_j) + 1), k(x_i, x_i) + 1 + 1/C on the
  * diagonal, offset eta), computed from the points the driver holds: a bounded, access-ordered store
  * of the points fetched so far (a round's candidates, the core points), refilled by one fetch job per
- * round ({@link #prefetch}). The scans over all points are Spark jobs ({@link PartitionJobs}). The
+ * round that misses, with the forecast candidates of the rounds after it
+ ({@link #prefetch}). The scans over all points are Spark jobs ({@link PartitionJobs}). The
  * driver also holds the class of every point as one bit (the solver's sampling groups). Not
  * thread-safe (the solver then computes a round's candidates on one thread).
  */
@@ -36,10 +37,11 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
     private final double eta;
     private final Map<Integer, Held> held;
     private final SparkCoreVectorMachine.Counter cost;
+    private final int lookahead;
 
     SparkTwoClassProblem(JavaRDD<PointBlock> blocks, long[] offsets, BitSet negative, Kernel<Vec> kernel,
                          String kernelSpec, double positive, double c, double eta, int heldPoints,
-                         SparkCoreVectorMachine.Counter cost) {
+                         int lookahead, SparkCoreVectorMachine.Counter cost) {
         this.blocks = blocks;
         this.offsets = offsets;
         this.n = (int) offsets[offsets.length - 1];
@@ -50,6 +52,7 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         this.invC = 1.0 / c;
         this.eta = eta;
         this.cost = cost;
+        this.lookahead = lookahead;
         this.held = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Integer, Held> eldest) {
@@ -96,13 +99,25 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         }
     }
 
+    /**
+     * One round's candidates: nothing to do when the driver holds them all; otherwise one job fetches
+     * the missing ones together with the forecast candidates of the next {@code lookahead} rounds.
+     */
     @Override
-    public void prefetch(int[] points, int count) {
+    public void prefetch(int[] points, int count, Lookahead ahead) {
         cost.rounds++;
         TreeSet<Integer> missing = new TreeSet<>();
         for (int k = 0; k < count; k++) {
             if (!held.containsKey(points[k])) {
                 missing.add(points[k]);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        for (int l : ahead.draws(lookahead)) {
+            if (!held.containsKey(l)) {
+                missing.add(l);
             }
         }
         fetch(missing);
