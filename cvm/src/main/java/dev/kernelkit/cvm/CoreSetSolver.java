@@ -233,6 +233,15 @@ public final class CoreSetSolver {
             }
         } else {
             int m = Math.min(RANDOM_INIT_SIZE, n);
+            if (problem instanceof DistributedMebProblem d) {
+                // the forecast of the initial draws (exact unless a point is drawn twice), then of the rounds
+                SplitMix ahead = rng.copy();
+                int[] init = new int[m];
+                for (int k = 0; k < m; k++) {
+                    init[k] = drawNonCore(k % 2, ahead);
+                }
+                d.prefetch(init, m, this::nextDraws);
+            }
             for (int k = 0; k < m; k++) {
                 addCore(drawNonCore(k % 2, rng));
             }

@@ -156,11 +156,10 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
             sorted[j] = core[j];
         }
         Arrays.sort(sorted);
-        cost.jobs++;
         cost.fullScans++;
         cost.scanned += n;
-        PartitionJobs.Found f = PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, positive, rows, ys, ws, sorted,
-                centreNorm2, eta, threshold);
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, positive, rows,
+                ys, ws, sorted, centreNorm2, eta, threshold));
         if (f == null) {
             return -1;
         }
@@ -171,11 +170,10 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
     @Override
     public int furthestFrom(int z) {
         Held hz = point(z);
-        cost.jobs++;
         cost.fullScans++;
         cost.scanned += n;
-        PartitionJobs.Found f = PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, positive, z, hz.row(),
-                hz.diag() + 1 + invC, eta);
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, positive, z,
+                hz.row(), hz.diag() + 1 + invC, eta));
         if (f == null) {
             return z;
         }
@@ -245,9 +243,8 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
             int q = partOf[k++];
             wanted[q][counts[q]++] = (int) (i - offsets[q]);
         }
-        cost.jobs++;
         cost.fetched += indices.size();
-        List<PartitionJobs.Found> found = PartitionJobs.fetch(blocks, offsets, wanted);
+        List<PartitionJobs.Found> found = cost.job(() -> PartitionJobs.fetch(blocks, offsets, wanted));
         for (PartitionJobs.Found f : found) {
             keep((int) f.index(), f.row());
         }
