@@ -147,7 +147,7 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         double[] ys = new double[m];
         double[] ws = new double[m];
         for (int t = 0; t < m; t++) {
-            rows[t] = held.get(core[nz[t]]).row();
+            rows[t] = point(core[nz[t]]).row();
             ys[t] = y(core[nz[t]]);
             ws[t] = w[nz[t]];
         }
