@@ -49,8 +49,9 @@ class SparkCoreVectorMachineTest {
 
     private static JavaRDD<LabeledRow> rows(LabeledDataset d, int partitions) {
         List<LabeledRow> rows = new ArrayList<>();
+        double[] labels = d.labels();
         for (int i = 0; i < d.size(); i++) {
-            rows.add(LabeledRow.of(d.labels()[i], d.x(i)));
+            rows.add(LabeledRow.of(labels[i], d.x(i)));
         }
         return sc().parallelize(rows, partitions);
     }

@@ -51,9 +51,10 @@ public final class SparkCvmBenchmark {
         int p = partitions;
         JavaRDD<LabeledRow> rdd = sc.parallelize(parts, partitions).flatMap(q -> {
             LabeledDataset all = SyntheticData.checkerboard(n, 4, 1);
+            double[] labels = all.labels();
             List<LabeledRow> slice = new ArrayList<>();
             for (int i = (int) ((long) n * q / p); i < (int) ((long) n * (q + 1) / p); i++) {
-                slice.add(LabeledRow.of(all.labels()[i], all.x(i)));
+                slice.add(LabeledRow.of(labels[i], all.x(i)));
             }
             return slice.iterator();
         });
@@ -78,9 +79,10 @@ public final class SparkCvmBenchmark {
 
     private static double accuracy(CvmModel m, LabeledDataset t) {
         double[] p = m.predictLabels(t.points());
+        double[] labels = t.labels();
         int ok = 0;
         for (int i = 0; i < p.length; i++) {
-            ok += p[i] == t.labels()[i] ? 1 : 0;
+            ok += p[i] == labels[i] ? 1 : 0;
         }
         return ok / (double) p.length;
     }

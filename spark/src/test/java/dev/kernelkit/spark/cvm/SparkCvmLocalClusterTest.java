@@ -70,9 +70,10 @@ class SparkCvmLocalClusterTest {
         }
         return JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(parts, p).flatMap(q -> {
             LabeledDataset all = SyntheticData.checkerboard(n, 4, seed);
+            double[] labels = all.labels();
             List<LabeledRow> slice = new ArrayList<>();
             for (int i = (int) ((long) n * q / p); i < (int) ((long) n * (q + 1) / p); i++) {
-                slice.add(LabeledRow.of(all.labels()[i], all.x(i)));
+                slice.add(LabeledRow.of(labels[i], all.x(i)));
             }
             return slice.iterator();
         });
