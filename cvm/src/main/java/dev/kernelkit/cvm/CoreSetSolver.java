@@ -4,7 +4,6 @@ import dev.kernelkit.svm.GrowingDualProblem;
 import dev.kernelkit.svm.SmoSolver;
 import dev.kernelkit.util.Threads;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 
@@ -48,7 +47,7 @@ public final class CoreSetSolver {
     private final MebProblem problem;
     private final CoreSetOptions options;
     private final int n;
-    private final SplittableRandom rng;
+    private final SplitMix rng;
     private final KernelRowCache cache;
     /** The core-set QP (its variables are the core positions) and the solver of the kernels layer. */
     private final GrowingDualProblem qp = new GrowingDualProblem(1.0);
@@ -100,7 +99,7 @@ public final class CoreSetSolver {
         this.options = options;
         this.progress = progress;
         this.n = problem.size();
-        this.rng = new SplittableRandom(options.seed());
+        this.rng = new SplitMix(options.seed());
         this.threads = problem.concurrentEntries() ? threads : 1;
         this.parallelMinEntries = parallelMinEntries;
         this.cache = new KernelRowCache(problem, options.cacheMb());
@@ -234,8 +233,17 @@ public final class CoreSetSolver {
             }
         } else {
             int m = Math.min(RANDOM_INIT_SIZE, n);
+            if (problem instanceof DistributedMebProblem d) {
+                // the forecast of the initial draws (exact unless a point is drawn twice), then of the rounds
+                SplitMix ahead = rng.copy();
+                int[] init = new int[m];
+                for (int k = 0; k < m; k++) {
+                    init[k] = drawNonCore(k % 2, ahead);
+                }
+                d.prefetch(init, m, this::nextDraws);
+            }
             for (int k = 0; k < m; k++) {
-                addCore(drawNonCore(k % 2));
+                addCore(drawNonCore(k % 2, rng));
             }
             double[] a = new double[m];
             Arrays.fill(a, 1.0 / m);
@@ -247,6 +255,9 @@ public final class CoreSetSolver {
 
     /** The point furthest from phi~(z): d^2 = K~_zz - 2 K~_zl + v_l (a sample when sampling is on). */
     private int furthestFromPoint(int z) {
+        if (problem instanceof DistributedMebProblem d && (options.sampleSize() == 0 || n <= options.sampleSize())) {
+            return d.furthestFrom(z);
+        }
         double kzz = problem.entry(z, z);
         int best = z;
         double bestD = Double.NEGATIVE_INFINITY;
@@ -259,8 +270,17 @@ public final class CoreSetSolver {
                 }
             }
         } else {
-            for (int k = 0; k < options.sampleSize(); k++) {
-                int l = rng.nextInt(n);
+            // draw the sample first (the same random numbers: a draw does not depend on distances)
+            int size = options.sampleSize();
+            int[] sample = new int[size];
+            for (int k = 0; k < size; k++) {
+                sample[k] = rng.nextInt(n);
+            }
+            if (problem instanceof DistributedMebProblem d) {
+                d.prefetch(sample, size, rounds -> new int[0]);
+            }
+            for (int k = 0; k < size; k++) {
+                int l = sample[k];
                 double d = kzz - 2 * problem.entry(z, l) + problem.offset(l);
                 if (l != z && d > bestD) {
                     bestD = d;
@@ -376,6 +396,9 @@ public final class CoreSetSolver {
 
     private int fullScan(double threshold) {
         fullScans++;
+        if (problem instanceof DistributedMebProblem d) {
+            return d.furthestBeyond(threshold, centreNorm2, core, weights, qp.size());
+        }
         int best = -1;
         double bestD = threshold;
         for (int l = 0; l < n; l++) {
@@ -411,7 +434,7 @@ public final class CoreSetSolver {
         for (int round = 0; round < options.maxSampleRounds(); round++) {
             int firstCount = 0;
             for (int k = 0; k < size; k++) {
-                int l = drawNonCore(options.balancedSampling() ? k % 2 : -1);
+                int l = drawNonCore(options.balancedSampling() ? k % 2 : -1, rng);
                 if (l < 0) {
                     return -1;
                 }
@@ -421,6 +444,9 @@ public final class CoreSetSolver {
                     drawn[l] = true;
                     firstPositions[firstCount++] = k;
                 }
+            }
+            if (problem instanceof DistributedMebProblem d) {
+                d.prefetch(candidates, size, this::nextDraws);
             }
             computeFirstDraws(firstCount);
             for (int k = 0; k < size; k++) {
@@ -483,10 +509,32 @@ public final class CoreSetSolver {
     }
 
     /**
+     * The candidates the next {@code rounds} sampling rounds will draw if the core set stays as it is
+     * (drawn from a copy of the random stream: the solver's own draws are unchanged); a round that
+     * would find every point in the core set ends the list.
+     */
+    private int[] nextDraws(int rounds) {
+        SplitMix ahead = rng.copy();
+        int size = options.sampleSize();
+        int[] out = new int[rounds * size];
+        int count = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < size; k++) {
+                int l = drawNonCore(options.balancedSampling() ? k % 2 : -1, ahead);
+                if (l < 0) {
+                    return Arrays.copyOf(out, count);
+                }
+                out[count++] = l;
+            }
+        }
+        return out;
+    }
+
+    /**
      * A uniformly drawn point not in the core set, from group {@code g} when it still has one
      * (any group when g is -1 or exhausted); -1 when every point is in the core set.
      */
-    private int drawNonCore(int g) {
+    private int drawNonCore(int g, SplitMix rng) {
         int left0 = groups[0].length - groupCoreCount[0];
         int left1 = groups[1].length - groupCoreCount[1];
         if (left0 + left1 == 0) {

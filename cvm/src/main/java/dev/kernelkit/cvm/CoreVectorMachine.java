@@ -307,6 +307,45 @@ public final class CoreVectorMachine {
                 setting, r.iterations(), r.converged(), r.seconds()), r.radius2Trace());
     }
 
+    /**
+     * A two-class classifier found by the core-set search over a problem whose points live elsewhere
+     * (Spark partitions): {@code problem} is the two-class L2 MEB of {@link TwoClassL2Problem} over
+     * the points (entries y_i y_j (k(x_i, x_j) + 1) + delta_ij / C, offset {@code eta} =
+     * max_i k(x_i, x_i) + 1 + 1/C, group 0 for the positive class {@code classes[1]}, 1 for
+     * {@code classes[0]}), and {@code point} gives a core point's vector. The solver, the machine and
+     * the model are those of {@link #fit(LabeledDataset, CvmOptions)}, so on the same points, order
+     * and options the core set and coefficients are the one-machine ones.
+     *
+     * @param dim the points' dimension
+     */
+    public static CvmModel fitDistributed(DistributedMebProblem problem, double eta, double[] classes, int dim,
+                                          java.util.function.IntFunction<Vec> point, CvmOptions options,
+                                          FitListener listener) {
+        Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(options, "options");
+        if (classes.length != 2) {
+            throw new IllegalArgumentException("the distributed core vector machine needs exactly two classes, got "
+                    + classes.length);
+        }
+        Stopwatch clock = Stopwatch.start();
+        Setting<Vec> setting = setting(options);
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress(NAME, 0, 1, clock, listener));
+        int[] core = r.coreIndices();
+        List<Vec> coreX = new ArrayList<>(core.length);
+        double[] coreY = new double[core.length];
+        int[] position = new int[core.length];
+        for (int k = 0; k < core.length; k++) {
+            coreX.add(point.apply(core[k]));
+            coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
+            position[k] = k;
+        }
+        CvmMachine<Vec> m = machine(coreX, coreY, position, r.alpha(), r.centreNorm2(), r.radius2(), eta, setting,
+                r.iterations(), r.converged(), r.seconds()).withCoreIndices(core);
+        FitReport report = new FitReport(NAME, options.toString(), options.coreSet().seed(), r.iterations(),
+                r.converged(), r.radius2Trace(), clock.elapsedSeconds());
+        return new CvmModel(classes.clone(), options.multiClass(), List.of(m), dim, report);
+    }
+
     /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */
     static void checkSigns(double[] y) {
         boolean pos = false;

@@ -1,0 +1,184 @@
+package dev.kernelkit.spark.cvm;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.Kernels;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The Spark jobs of the distributed core-set search, over the cached {@link PointBlock}s (one per
+ * partition; point p of partition q has the global index offsets[q] + p). Each job's closure carries
+ * only the core set (or the wanted indices), never the data; each returns at most one point per
+ * partition (the scans) or the points asked for (fetch). The arithmetic of every distance is the
+ * one-machine solver's, term for term, so the same doubles decide.
+ */
+final class PartitionJobs {
+    private PartitionJobs() {
+    }
+
+    /** What one partition holds, from the setup pass. */
+    record BlockStats(int count, int minDim, int maxDim, double[] labels, double maxDiag, int badDiagAt,
+                      double badDiag) implements Serializable {
+    }
+
+    /** A point found by a job: its global index, a value and its row. */
+    record Found(long index, double value, LabeledRow row) implements Serializable {
+    }
+
+    /**
+     * Per partition: the count, the dimensions, up to three distinct labels (in order of appearance),
+     * max k(x, x), and the first point with a non-finite k(x, x) or label.
+     */
+    static List<BlockStats> stats(JavaRDD<PointBlock> blocks, String kernelSpec) {
+        return blocks.map(b -> {
+            Kernel<Vec> k = Kernels.parse(kernelSpec);
+            Vec[] v = b.vecs();
+            int minDim = Integer.MAX_VALUE;
+            int maxDim = -1;
+            double[] labels = new double[0];
+            double max = Double.NEGATIVE_INFINITY;
+            for (int p = 0; p < v.length; p++) {
+                double label = b.label(p);
+                if (!Double.isFinite(label)) {
+                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, label);
+                }
+                double d = k.apply(v[p], v[p]);
+                if (!Double.isFinite(d)) {
+                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, d);
+                }
+                max = Math.max(max, d);
+                minDim = Math.min(minDim, v[p].dim());
+                maxDim = Math.max(maxDim, v[p].dim());
+                if (labels.length < 3 && Arrays.stream(labels).noneMatch(l -> l == label)) {
+                    labels = Arrays.copyOf(labels, labels.length + 1);
+                    labels[labels.length - 1] = label;
+                }
+            }
+            return new BlockStats(v.length, minDim, maxDim, labels, max, -1, 0.0);
+        }).collect();
+    }
+
+    /** Per partition, a bitset (p-th bit) of the points whose label is {@code negative} (group 1). */
+    static List<long[]> negativeBits(JavaRDD<PointBlock> blocks, double negative) {
+        return blocks.map(b -> {
+            long[] bits = new long[(b.size() + 63) >>> 6];
+            for (int p = 0; p < b.size(); p++) {
+                if (b.label(p) == negative) {
+                    bits[p >>> 6] |= 1L << (p & 63);
+                }
+            }
+            return bits;
+        }).collect();
+    }
+
+    /** The rows at the given local positions of each partition (wanted[q], increasing). */
+    static List<Found> fetch(JavaRDD<PointBlock> blocks, long[] offsets, int[][] wanted) {
+        return blocks.mapPartitionsWithIndex((q, it) -> {
+            List<Found> out = new ArrayList<>();
+            if (it.hasNext() && wanted[q].length > 0) {
+                PointBlock b = it.next();
+                for (int p : wanted[q]) {
+                    out.add(new Found(offsets[q] + p, 0.0, b.row(p)));
+                }
+            }
+            return out.iterator();
+        }, true).collect();
+    }
+
+    /**
+     * The exact scan of the core-set solver: over points l not in {@code coreSorted}, the largest
+     * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold, the sum over
+     * the core points s_t with non-zero weight in core order; per partition the first largest, then
+     * the largest over partitions, the lowest index among equal values. Null when none is beyond.
+     */
+    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
+                                LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted, double c2,
+                                double eta, double threshold) {
+        List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
+            List<Found> out = new ArrayList<>();
+            if (!it.hasNext()) {
+                return out.iterator();
+            }
+            PointBlock b = it.next();
+            Kernel<Vec> k = Kernels.parse(kernelSpec);
+            Vec[] v = b.vecs();
+            int m = coreRows.length;
+            Vec[] s = new Vec[m];
+            for (int t = 0; t < m; t++) {
+                s[t] = coreRows[t].vec();
+            }
+            int bestP = -1;
+            double bestD = threshold;
+            for (int p = 0; p < v.length; p++) {
+                if (Arrays.binarySearch(coreSorted, offsets[q] + p) >= 0) {
+                    continue;
+                }
+                double yl = b.label(p) == positive ? 1.0 : -1.0;
+                double sum = 0.0;
+                for (int t = 0; t < m; t++) {
+                    double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
+                    sum += w[t] * (float) e;
+                }
+                double d = c2 - 2 * sum + eta;
+                if (d > bestD) {
+                    bestD = d;
+                    bestP = p;
+                }
+            }
+            if (bestP >= 0) {
+                out.add(new Found(offsets[q] + bestP, bestD, b.row(bestP)));
+            }
+            return out.iterator();
+        }, true).collect();
+        return largest(best);
+    }
+
+    /**
+     * The point l != z with the largest kzz - 2 y_z y_l (k(x_z, x_l) + 1) + eta (the initial furthest
+     * pair without sampling); the lowest index among equal values; null when z is the only point.
+     */
+    static Found furthestFrom(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
+                              long z, LabeledRow zRow, double kzz, double eta) {
+        List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
+            List<Found> out = new ArrayList<>();
+            if (!it.hasNext()) {
+                return out.iterator();
+            }
+            PointBlock b = it.next();
+            Kernel<Vec> k = Kernels.parse(kernelSpec);
+            Vec[] v = b.vecs();
+            Vec xz = zRow.vec();
+            double yz = zRow.label() == positive ? 1.0 : -1.0;
+            int bestP = -1;
+            double bestD = Double.NEGATIVE_INFINITY;
+            for (int p = 0; p < v.length; p++) {
+                double yl = b.label(p) == positive ? 1.0 : -1.0;
+                double d = kzz - 2 * (yz * yl * (k.apply(xz, v[p]) + 1)) + eta;
+                if (offsets[q] + p != z && d > bestD) {
+                    bestD = d;
+                    bestP = p;
+                }
+            }
+            if (bestP >= 0) {
+                out.add(new Found(offsets[q] + bestP, bestD, b.row(bestP)));
+            }
+            return out.iterator();
+        }, true).collect();
+        return largest(best);
+    }
+
+    /** The largest value, the lowest index among equal ones; null for none. */
+    private static Found largest(List<Found> found) {
+        Found best = null;
+        for (Found f : found) {
+            if (best == null || f.value() > best.value() || f.value() == best.value() && f.index() < best.index()) {
+                best = f;
+            }
+        }
+        return best;
+    }
+}

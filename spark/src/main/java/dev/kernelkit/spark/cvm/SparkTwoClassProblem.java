@@ -1,0 +1,252 @@
+package dev.kernelkit.spark.cvm;
+
+import dev.kernelkit.cvm.DistributedMebProblem;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.kernel.Kernel;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The driver's view of the two-class L2 MEB over points in Spark partitions: the entries of the
+ * one-machine {@code TwoClassL2Problem} (y_i y_j (k(x_i, x_j) + 1), k(x_i, x_i) + 1 + 1/C on the
+ * diagonal, offset eta), computed from the points the driver holds: a bounded, access-ordered store
+ * of the points fetched so far (a round's candidates, the core points), refilled by one fetch job per
+ * round that misses, with the forecast candidates of the rounds after it
+ ({@link #prefetch}). The scans over all points are Spark jobs ({@link PartitionJobs}). The
+ * driver also holds the class of every point as one bit (the solver's sampling groups). Not
+ * thread-safe (the solver then computes a round's candidates on one thread).
+ */
+final class SparkTwoClassProblem implements DistributedMebProblem {
+    /** A point held on the driver: its row, vector and k(x, x). */
+    private record Held(LabeledRow row, Vec vec, double diag) {
+    }
+
+    private final JavaRDD<PointBlock> blocks;
+    private final long[] offsets;
+    private final int n;
+    private final BitSet negative;
+    private final Kernel<Vec> kernel;
+    private final String kernelSpec;
+    private final double positive;
+    private final double invC;
+    private final double eta;
+    private final Map<Integer, Held> held;
+    private final SparkCoreVectorMachine.Counter cost;
+    private final int lookahead;
+
+    SparkTwoClassProblem(JavaRDD<PointBlock> blocks, long[] offsets, BitSet negative, Kernel<Vec> kernel,
+                         String kernelSpec, double positive, double c, double eta, int heldPoints,
+                         int lookahead, SparkCoreVectorMachine.Counter cost) {
+        this.blocks = blocks;
+        this.offsets = offsets;
+        this.n = (int) offsets[offsets.length - 1];
+        this.negative = negative;
+        this.kernel = kernel;
+        this.kernelSpec = kernelSpec;
+        this.positive = positive;
+        this.invC = 1.0 / c;
+        this.eta = eta;
+        this.cost = cost;
+        this.lookahead = lookahead;
+        this.held = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Integer, Held> eldest) {
+                return size() > heldPoints;
+            }
+        };
+    }
+
+    @Override
+    public int size() {
+        return n;
+    }
+
+    @Override
+    public int group(int i) {
+        return negative.get(i) ? 1 : 0;
+    }
+
+    private double y(int i) {
+        return negative.get(i) ? -1.0 : 1.0;
+    }
+
+    @Override
+    public double offset(int i) {
+        return eta;
+    }
+
+    @Override
+    public double entry(int i, int j) {
+        if (i == j) {
+            return point(i).diag() + 1 + invC;
+        }
+        return y(i) * y(j) * (kernel.apply(point(i).vec(), point(j).vec()) + 1);
+    }
+
+    @Override
+    public void entries(int l, int[] cols, int from, int to, double[] out) {
+        ensure(l, cols, from, to);
+        Held x = point(l);
+        double yl = y(l);
+        for (int t = from; t < to; t++) {
+            int j = cols[t];
+            out[t - from] = j == l ? x.diag() + 1 + invC : yl * y(j) * (kernel.apply(x.vec(), point(j).vec()) + 1);
+        }
+    }
+
+    /**
+     * One round's candidates: nothing to do when the driver holds them all; otherwise one job fetches
+     * the missing ones together with the forecast candidates of the next {@code lookahead} rounds.
+     */
+    @Override
+    public void prefetch(int[] points, int count, Lookahead ahead) {
+        cost.rounds++;
+        TreeSet<Integer> missing = new TreeSet<>();
+        for (int k = 0; k < count; k++) {
+            if (!held.containsKey(points[k])) {
+                missing.add(points[k]);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        for (int l : ahead.draws(lookahead)) {
+            if (!held.containsKey(l)) {
+                missing.add(l);
+            }
+        }
+        fetch(missing);
+    }
+
+    @Override
+    public int furthestBeyond(double threshold, double centreNorm2, int[] core, double[] w, int len) {
+        int m = 0;
+        for (int j = 0; j < len; j++) {
+            m += w[j] != 0.0 ? 1 : 0;
+        }
+        int[] nz = new int[m];
+        m = 0;
+        for (int j = 0; j < len; j++) {
+            if (w[j] != 0.0) {
+                nz[m++] = j;
+            }
+        }
+        TreeSet<Integer> missing = new TreeSet<>();
+        for (int j : nz) {
+            if (!held.containsKey(core[j])) {
+                missing.add(core[j]);
+            }
+        }
+        fetch(missing);
+        LabeledRow[] rows = new LabeledRow[m];
+        double[] ys = new double[m];
+        double[] ws = new double[m];
+        for (int t = 0; t < m; t++) {
+            rows[t] = point(core[nz[t]]).row();
+            ys[t] = y(core[nz[t]]);
+            ws[t] = w[nz[t]];
+        }
+        long[] sorted = new long[len];
+        for (int j = 0; j < len; j++) {
+            sorted[j] = core[j];
+        }
+        Arrays.sort(sorted);
+        cost.fullScans++;
+        cost.scanned += n;
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, positive, rows,
+                ys, ws, sorted, centreNorm2, eta, threshold));
+        if (f == null) {
+            return -1;
+        }
+        keep((int) f.index(), f.row());
+        return (int) f.index();
+    }
+
+    @Override
+    public int furthestFrom(int z) {
+        Held hz = point(z);
+        cost.fullScans++;
+        cost.scanned += n;
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, positive, z,
+                hz.row(), hz.diag() + 1 + invC, eta));
+        if (f == null) {
+            return z;
+        }
+        keep((int) f.index(), f.row());
+        return (int) f.index();
+    }
+
+    /** The point's vector, fetched (one job) when the driver does not hold it. */
+    Vec vec(int i) {
+        return point(i).vec();
+    }
+
+    private Held point(int i) {
+        Held h = held.get(i);
+        if (h == null) {
+            TreeSet<Integer> one = new TreeSet<>();
+            one.add(i);
+            fetch(one);
+            h = held.get(i);
+        }
+        return h;
+    }
+
+    private void ensure(int l, int[] cols, int from, int to) {
+        TreeSet<Integer> missing = new TreeSet<>();
+        if (!held.containsKey(l)) {
+            missing.add(l);
+        }
+        for (int t = from; t < to; t++) {
+            if (!held.containsKey(cols[t])) {
+                missing.add(cols[t]);
+            }
+        }
+        fetch(missing);
+    }
+
+    private void keep(int i, LabeledRow row) {
+        Vec v = row.vec();
+        held.put(i, new Held(row, v, kernel.apply(v, v)));
+    }
+
+    /** One job fetching the points (increasing global indices) into the store. */
+    private void fetch(TreeSet<Integer> indices) {
+        if (indices.isEmpty()) {
+            return;
+        }
+        int parts = offsets.length - 1;
+        int[][] wanted = new int[parts][];
+        int[] counts = new int[parts];
+        int[] partOf = new int[indices.size()];
+        int k = 0;
+        for (int i : indices) {
+            int q = Arrays.binarySearch(offsets, i);
+            q = q >= 0 ? q : -q - 2;
+            while (offsets[q + 1] == offsets[q]) {
+                q++;
+            }
+            partOf[k++] = q;
+            counts[q]++;
+        }
+        for (int q = 0; q < parts; q++) {
+            wanted[q] = new int[counts[q]];
+            counts[q] = 0;
+        }
+        k = 0;
+        for (int i : indices) {
+            int q = partOf[k++];
+            wanted[q][counts[q]++] = (int) (i - offsets[q]);
+        }
+        cost.fetched += indices.size();
+        List<PartitionJobs.Found> found = cost.job(() -> PartitionJobs.fetch(blocks, offsets, wanted));
+        for (PartitionJobs.Found f : found) {
+            keep((int) f.index(), f.row());
+        }
+    }
+}

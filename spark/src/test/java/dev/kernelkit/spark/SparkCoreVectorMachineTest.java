@@ -1,0 +1,192 @@
+package dev.kernelkit.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kernelkit.cvm.CoreSetOptions;
+import dev.kernelkit.cvm.CoreVectorMachine;
+import dev.kernelkit.cvm.CvmMachine;
+import dev.kernelkit.cvm.CvmModel;
+import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.LibsvmFormat;
+import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.io.Models;
+import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.spark.cvm.LabeledRow;
+import dev.kernelkit.spark.cvm.SparkCoreVectorMachine;
+import dev.kernelkit.spark.cvm.SparkLibsvm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The core vector machine on Spark ({@link SparkCoreVectorMachine}) against the one-machine
+ * {@link CoreVectorMachine} on the same points, order, options and seed: the same core set (global
+ * indices), weights, coefficients and bias, bit for bit; the model file it writes reads back and
+ * predicts as the one-machine model; a task failing once changes nothing; a bad input line is one
+ * error naming file and line.
+ */
+class SparkCoreVectorMachineTest {
+    /** Failures injected so far in this JVM (the executors of local[2] run here). */
+    private static final AtomicInteger INJECTED = new AtomicInteger();
+
+    private static JavaSparkContext sc() {
+        return JavaSparkContext.fromSparkContext(SharedSpark.session().sparkContext());
+    }
+
+    private static JavaRDD<LabeledRow> rows(LabeledDataset d, int partitions) {
+        List<LabeledRow> rows = new ArrayList<>();
+        double[] labels = d.labels();
+        for (int i = 0; i < d.size(); i++) {
+            rows.add(LabeledRow.of(labels[i], d.x(i)));
+        }
+        return sc().parallelize(rows, partitions);
+    }
+
+    /** Core indices, weights, expansion coefficients, bias and radius equal, exactly. */
+    private static void assertSameMachine(CvmModel spark, CvmModel local) {
+        assertThat(spark.machines()).hasSize(1);
+        CvmMachine<Vec> a = spark.machines().get(0);
+        CvmMachine<Vec> b = local.machines().get(0);
+        assertThat(a.coreIndices()).containsExactly(b.coreIndices());
+        assertThat(a.alpha()).containsExactly(b.alpha());
+        assertThat(a.expansion().coefficients()).containsExactly(b.expansion().coefficients());
+        assertThat(a.bias()).isEqualTo(b.bias());
+        assertThat(a.radius2()).isEqualTo(b.radius2());
+        assertThat(a.iterations()).isEqualTo(b.iterations());
+        assertThat(spark.classes()).containsExactly(local.classes());
+    }
+
+    @Test
+    void checkerboardJmlrModeGivesTheOneMachineCoreSetAndCoefficients() {
+        LabeledDataset d = SyntheticData.checkerboard(3000, 4, 5);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-5).withSeed(7);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(local.machines().get(0).coreSize()).isGreaterThan(20);
+        // the final exact check ran on the executors over every point
+        assertThat(fit.cost().fullScans()).isGreaterThanOrEqualTo(1);
+        assertThat(fit.cost().scanned()).isGreaterThanOrEqualTo(d.size());
+        assertThat(fit.cost().points()).isEqualTo(d.size());
+    }
+
+    @Test
+    void forecastCandidatesFetchedAheadSaveJobsAndChangeNothing() {
+        LabeledDataset d = SyntheticData.checkerboard(3000, 4, 6);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 1e4, 1e-6).withSeed(4);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit none = SparkCoreVectorMachine.fit(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults().withLookahead(0));
+        SparkCoreVectorMachine.Fit ahead = SparkCoreVectorMachine.fit(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults().withLookahead(32));
+        assertSameMachine(none.model(), local);
+        assertSameMachine(ahead.model(), local);
+        assertThat(ahead.cost().rounds()).isEqualTo(none.cost().rounds());
+        // without a forecast nearly every round is a fetch job; with it, a job per many rounds
+        assertThat(none.cost().jobs()).isGreaterThan(none.cost().rounds() / 2);
+        assertThat(ahead.cost().jobs()).isLessThan(none.cost().jobs() / 5);
+    }
+
+    @Test
+    void checkerboardLibcvmModeWithBalancedSamplingGivesTheOneMachineCoreSet() {
+        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 11);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4).withSeed(3);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        CvmModel spark = SparkCoreVectorMachine.fit(rows(d, 2), o, SparkCoreVectorMachine.Settings.defaults()).model();
+        assertSameMachine(spark, local);
+    }
+
+    @Test
+    void exactModeFurthestPairAndFullScansRunOnTheExecutorsWithTheOneMachineResult() {
+        LabeledDataset d = SyntheticData.checkerboard(400, 4, 2);
+        CvmOptions o = new CvmOptions(new GaussianKernel(6.0), 10, CoreSetOptions.exact(1e-3).withSeed(1),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        // every outer iteration is one exact pass, plus the two of the furthest pair and the last one
+        assertThat(fit.cost().fullScans()).isEqualTo(local.machines().get(0).iterations() + 3);
+    }
+
+    @Test
+    void sparseLibsvmFileReadBySparkGivesTheOneMachineModelAndItsModelFilePredictsTheSame(@TempDir Path dir)
+            throws IOException {
+        // a seeded sparse set: 40 features, about 5 non-zeros per point, the class from two blocks of features
+        SplittableRandom r = new SplittableRandom(17);
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[600];
+        for (int i = 0; i < y.length; i++) {
+            int[] idx = r.ints(6, 0, 40).distinct().sorted().toArray();
+            double[] val = new double[idx.length];
+            double s = 0;
+            for (int t = 0; t < idx.length; t++) {
+                val[t] = Math.round(r.nextDouble() * 100) / 100.0;
+                s += idx[t] < 20 ? val[t] : -val[t];
+            }
+            x.add(new SparseVec(40, idx, val));
+            y[i] = s > 0 ? 1 : -1;
+        }
+        Path file = dir.resolve("sparse.libsvm");
+        LibsvmFormat.write(new LabeledDataset(x, y), file);
+        LabeledDataset d = LibsvmFormat.read(file);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(0.5), 10, 1e-4).withSeed(5);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        CvmModel spark = SparkCoreVectorMachine.fit(SparkLibsvm.read(sc(), file.toString(), 2), o,
+                SparkCoreVectorMachine.Settings.defaults()).model();
+        assertSameMachine(spark, local);
+        Path model = dir.resolve("spark.model");
+        Models.save(spark, model);
+        CvmModel back = (CvmModel) Models.load(model);
+        for (int i = 0; i < d.size(); i++) {
+            assertThat(back.decision(d.x(i))).isEqualTo(local.decision(d.x(i)));
+        }
+    }
+
+    @Test
+    void aTaskThatFailsOnceGivesTheSameModel() {
+        LabeledDataset d = SyntheticData.checkerboard(1500, 4, 8);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-5).withSeed(2);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        // not cached: every job reads the input again, and the first attempt of partition 1's task in
+        // every seventh stage throws (the executors share this JVM on local[2], so the count is seen here)
+        JavaRDD<LabeledRow> failing = rows(d, 2).mapPartitionsWithIndex((q, it) -> {
+            TaskContext t = TaskContext.get();
+            if (q == 1 && t.attemptNumber() == 0 && t.stageId() % 7 == 3) {
+                INJECTED.incrementAndGet();
+                throw new IllegalStateException("injected failure of stage " + t.stageId());
+            }
+            return it;
+        }, true);
+        int before = INJECTED.get();
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(failing, o,
+                SparkCoreVectorMachine.Settings.defaults().withStorage(StorageLevel.NONE()));
+        assertThat(INJECTED.get() - before).isGreaterThan(0);
+        assertSameMachine(fit.model(), local);
+    }
+
+    @Test
+    void aBadLineIsOneErrorNamingTheFileAndLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.libsvm");
+        Files.writeString(file, "1 1:0.5 2:1\n-1 1:0.25\n# comment\n1 2:x\n-1 1:1\n");
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fit(SparkLibsvm.read(sc(), file.toString(), 2),
+                CvmOptions.jmlr(new GaussianKernel(1.0), 10, 1e-3), SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(file + ":4: bad value of feature 2 'x'");
+    }
+}
