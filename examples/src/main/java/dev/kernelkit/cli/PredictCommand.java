@@ -407,14 +407,7 @@ public final class PredictCommand implements Callable<Integer> {
             summary.println("predictions written to " + output);
         }
         summary.flush();
-        JsonSummary js = new JsonSummary()
-                .put("command", "predict")
-                .put("model", model.toString())
-                .put("model_type", m.type())
-                .put("learner", Scaled.innermost(m.model()).report().learner())
-                .put("data", data.toString())
-                .put("input", d.kind().label())
-                .put("n", (long) p.size())
+        JsonSummary js = jsonHead(m, d.kind().label(), p.size())
                 .put("labelled", rows == null || rows.labelled())
                 .putOptional("accuracy", rows != null && !rows.labelled() ? null : p.accuracy())
                 .putOptional("mse", rows != null && !rows.labelled() ? null : p.mse())
@@ -432,6 +425,18 @@ public final class PredictCommand implements Callable<Integer> {
      * ({@link ScoringEngineProvider} "spark", from kernelkit-spark), one predictions file per partition in the new
      * folder --output, and the accuracy line of a local run.
      */
+    /** The keys every predict JSON starts with: command, model, model_type, learner, data, input, n. */
+    private JsonSummary jsonHead(LoadedModel m, String input, long n) {
+        return new JsonSummary()
+                .put("command", "predict")
+                .put("model", model.toString())
+                .put("model_type", m.type())
+                .put("learner", Scaled.innermost(m.model()).report().learner())
+                .put("data", data.toString())
+                .put("input", input)
+                .put("n", n);
+    }
+
     /** @param out where the summary lines go (stderr when --json writes to standard output) */
     private Integer callOnSpark(PrintWriter out) throws IOException {
         for (String local : new String[] {probability ? "--probability" : null, decisions ? "--decisions" : null,
@@ -470,14 +475,7 @@ public final class PredictCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "predictions written to %s (%d files, one per partition; engine spark "
                 + "on %s)", output, s.partitions(), s.master().orElse("?")));
         out.flush();
-        JsonSummary js = new JsonSummary()
-                .put("command", "predict")
-                .put("model", model.toString())
-                .put("model_type", m.type())
-                .put("learner", Scaled.innermost(m.model()).report().learner())
-                .put("data", data.toString())
-                .put("input", "vectors")
-                .put("n", s.examples())
+        JsonSummary js = jsonHead(m, "vectors", s.examples())
                 .put("labelled", true)
                 .putOptional("accuracy", s.accuracy().orElse(null))
                 .putOptional("mse", null)
