@@ -113,8 +113,8 @@ def kernelkit(learner, params, data, work, repeats):
         cpu = c if cpu is None else min(cpu, c)
         t = float(keys["report.seconds"])
         train = t if train is None else min(train, t)
-    sv_key = "svm.machine.0.sv.count" if learner == "nu-svm" else "svr.sv.count"
-    bias_key = "svm.machine.0.bias" if learner == "nu-svm" else "svr.bias"
+    sv_key = "machine.0.sv.count" if learner == "nu-svm" else "svr.sv.count"
+    bias_key = "machine.0.bias" if learner == "nu-svm" else "svr.bias"
     return {"wall": best, "cpu": cpu, "train": train, "objective": float(keys["report.objective"].split()[-1]),
             "sv": int(keys[sv_key]), "rho": -float(keys[bias_key])}
 
