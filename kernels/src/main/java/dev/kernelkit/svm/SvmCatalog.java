@@ -141,6 +141,18 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        /** gamma (nu searched), nu (gamma searched) and the stopping tolerance eps. */
+        @Override
+        public List<String> gridCanHold() {
+            return List.of(NU.name(), GAMMA.name(), EPS.name());
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
             LabeledDataset data = LabeledDataset.of(training);
             int[] counts = new int[data.classes().length];
             for (int c : data.classIndices()) {
@@ -151,11 +163,15 @@ public final class SvmCatalog implements LearnerCatalog {
             for (int c : counts) {
                 maxNu = Math.min(maxNu, 2.0 * Math.min(c, data.size() - c) / data.size());
             }
+            double[] gammas = fixed.has(GAMMA.name()) ? new double[] {fixed.real(GAMMA.name(), 0)}
+                    : GammaHeuristic.grid(data.points());
+            List<Double> nus = fixed.has(NU.name()) ? List.of(fixed.real(NU.name(), 0)) : NU_GRID;
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
-            for (double gamma : GammaHeuristic.grid(data.points())) {
-                for (double nu : NU_GRID) {
-                    if (nu <= maxNu || nu == NU_GRID.get(0)) {
-                        out.add(NuSvm.trainer(NuSvmOptions.of(new GaussianKernel(gamma)).withNu(nu)));
+            for (double gamma : gammas) {
+                for (double nu : nus) {
+                    if (nu <= maxNu || nu == nus.get(0)) {
+                        NuSvmOptions o = NuSvmOptions.of(new GaussianKernel(gamma)).withNu(nu);
+                        out.add(NuSvm.trainer(fixed.has(EPS.name()) ? o.withSolver(solver(fixed)) : o));
                     }
                 }
             }
@@ -199,10 +215,29 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed) {
+            return grid(training, seed, ParamValues.NONE);
+        }
+
+        /** epsilon and eps in every point, or C or gamma with the other searched. */
+        @Override
+        public List<String> gridCanHold() {
+            return List.of(C.name(), EPSILON.name(), GAMMA.name(), EPS.name());
+        }
+
+        @Override
+        public List<Trainer<Vec, ? extends FittedModel<Vec>>> grid(Dataset<Vec> training, long seed, ParamValues fixed) {
+            checkGridCanHold(fixed);
+            double[] gammas = fixed.has(GAMMA.name()) ? new double[] {fixed.real(GAMMA.name(), 0)}
+                    : GammaHeuristic.grid(LabeledDataset.of(training).points());
+            List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : C_GRID;
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
-            for (double gamma : GammaHeuristic.grid(LabeledDataset.of(training).points())) {
-                for (double c : C_GRID) {
-                    out.add(EpsilonSvr.trainer(EpsilonSvrOptions.of(new GaussianKernel(gamma)).withC(c)));
+            for (double gamma : gammas) {
+                for (double c : cs) {
+                    EpsilonSvrOptions o = EpsilonSvrOptions.of(new GaussianKernel(gamma)).withC(c);
+                    if (fixed.has(EPSILON.name())) {
+                        o = o.withEpsilon(fixed.real(EPSILON.name(), 0));
+                    }
+                    out.add(EpsilonSvr.trainer(fixed.has(EPS.name()) ? o.withSolver(solver(fixed)) : o));
                 }
             }
             return out;

@@ -136,4 +136,32 @@ class TuningGridHoldsGivenValuesTest {
         svm().checkGridCanHold(values(svm(), Map.of("class-weight", "balanced", "c", "2")));  // held: no error
         assertThat(svm().gridCanHold()).containsExactly("c", "gamma", "class-weight");
     }
+
+    @SuppressWarnings("unchecked")
+    private static Learner<Vec> vectorLearner(String name) {
+        return (Learner<Vec>) new SvmCatalog().learners().stream().filter(l -> l.name().equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void theSvrGridHoldsAGivenEpsilonInEveryPointAndANuSvmGridAGivenGammaWhileItSearchesNu() {
+        Learner<Vec> svr = vectorLearner(EpsilonSvr.NAME);
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> plain = svr.grid(DATA, 1);
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> held = svr.grid(DATA, 1, values(svr, Map.of("epsilon", "0.25")));
+        assertThat(held).hasSameSizeAs(plain).hasSize(20);
+        for (int i = 0; i < plain.size(); i++) {
+            EpsilonSvrOptions p = (EpsilonSvrOptions) plain.get(i).options();
+            assertThat(held.get(i).options()).isEqualTo(p.withEpsilon(0.25));
+        }
+        assertThat(svr.grid(DATA, 1, ParamValues.NONE).stream().map(Trainer::options).toList())
+                .isEqualTo(plain.stream().map(Trainer::options).toList());
+
+        Learner<Vec> nu = vectorLearner(NuSvm.NAME);
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> gammaHeld = nu.grid(DATA, 1, values(nu, Map.of("gamma", "0.5")));
+        assertThat(gammaHeld).isNotEmpty().allSatisfy(t -> assertThat(((NuSvmOptions) t.options()).kernel())
+                .isEqualTo(new dev.kernelkit.kernel.GaussianKernel(0.5)));
+        // the nu values of the held grid are those the plain grid tries at each gamma
+        List<Double> plainNus = nu.grid(DATA, 1).stream().map(t -> ((NuSvmOptions) t.options()).nu()).distinct().toList();
+        assertThat(gammaHeld.stream().map(t -> ((NuSvmOptions) t.options()).nu()).toList()).isEqualTo(plainNus);
+    }
 }
