@@ -63,8 +63,8 @@ class SparkCompareCommandTest {
         return new Run(code, out.toString(), err.toString(), code == 0 ? JSON.readTree(json.toFile()) : null);
     }
 
-    /** A copy without the measured times and the engine's keys, at any depth. */
-    private static JsonNode timeless(JsonNode node) {
+    /** A copy without the measured times and the engine's keys, at any depth (also for SparkModuleCvCommandsTest). */
+    static JsonNode timeless(JsonNode node) {
         JsonNode copy = node.deepCopy();
         strip(copy);
         return copy;

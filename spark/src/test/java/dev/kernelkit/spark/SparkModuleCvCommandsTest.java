@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kernelkit.cli.Main;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.DenseVec;
@@ -17,11 +16,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkModuleCvCommandsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Keys of measured times (seconds), which differ from run to run, and of the engine. */
-    private static final Pattern VARYING = Pattern.compile(".*seconds.*|engine|master|tasks|fits");
 
     @TempDir
     static Path dir;
@@ -105,7 +100,8 @@ class SparkModuleCvCommandsTest {
 
         assertThat(local.exitCode()).as(local.err()).isZero();
         assertThat(onSpark.exitCode()).as(onSpark.err()).isZero();
-        assertThat(timeless(onSpark.json())).isEqualTo(timeless(local.json()));
+        assertThat(SparkCompareCommandTest.timeless(onSpark.json()))
+                .isEqualTo(SparkCompareCommandTest.timeless(local.json()));
         assertThat(local.json().get("engine").asText()).isEqualTo("local");
         assertThat(onSpark.json().get("engine").asText()).isEqualTo("spark");
         assertThat(onSpark.json().get("master").asText()).isEqualTo(spark.sparkContext().master());
@@ -113,28 +109,6 @@ class SparkModuleCvCommandsTest {
                 + onSpark.json().get("tasks").asLong() + " tasks, longest fit ").contains("; "
                 + onSpark.json().get("fits").asLong() + " fits, ");
         return onSpark.json();
-    }
-
-    /** A copy without the measured times and the engine's keys, at any depth. */
-    private static JsonNode timeless(JsonNode node) {
-        JsonNode copy = node.deepCopy();
-        strip(copy);
-        return copy;
-    }
-
-    private static void strip(JsonNode node) {
-        if (node instanceof ObjectNode o) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (VARYING.matcher(e.getKey()).matches()) {
-                    it.remove();
-                } else {
-                    strip(e.getValue());
-                }
-            }
-        } else if (node.isArray()) {
-            node.forEach(SparkModuleCvCommandsTest::strip);
-        }
     }
 
     @Test
@@ -246,7 +220,8 @@ class SparkModuleCvCommandsTest {
 
         assertThat(local.exitCode()).as(local.err()).isZero();
         assertThat(onSpark.exitCode()).as(onSpark.err()).isZero();
-        assertThat(timeless(onSpark.json())).isEqualTo(timeless(local.json()));
+        assertThat(SparkCompareCommandTest.timeless(onSpark.json()))
+                .isEqualTo(SparkCompareCommandTest.timeless(local.json()));
         // each run went to the session: its summary names the engine and counts its tasks
         JsonNode svm = JSON.readTree(dir.resolve("reproduce-work").resolve(
                 java.nio.file.Files.list(dir.resolve("reproduce-work")).map(p -> p.getFileName().toString())
