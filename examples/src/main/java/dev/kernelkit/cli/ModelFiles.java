@@ -12,8 +12,6 @@ import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.svm.SvmModel;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -86,7 +84,7 @@ public final class ModelFiles {
      */
     public static SvmModelFile loadSvm(Path file) throws IOException {
         ModelFile f = ModelFileReader.read(file).requireType(TYPE);
-        Models.Loaded loaded = Models.parse(f.fileName(), Files.readString(file, StandardCharsets.UTF_8));
+        Models.Loaded loaded = Models.loadWithProvenance(f);
         FittedModel<?> m = loaded.model();
         FittedScaler scaler = m instanceof Scaled<?> s ? s.scaler() : null;
         FittedModel<?> inner = Scaled.innermost(m);

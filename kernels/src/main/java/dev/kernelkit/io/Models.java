@@ -249,6 +249,11 @@ public final class Models {
         return read(ModelFileReader.read(file));
     }
 
+    /** As {@link #load} from a file already read (e.g. after {@link ModelFile#requireType}). */
+    public static Loaded loadWithProvenance(ModelFile file) throws ModelFormatException {
+        return read(file);
+    }
+
     /** As {@link #load} from model-file text ({@code fileName} for messages). */
     public static Loaded parse(String fileName, String text) throws ModelFormatException {
         return read(ModelFileReader.parse(fileName, text));
