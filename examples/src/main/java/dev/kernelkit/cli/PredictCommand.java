@@ -1,6 +1,7 @@
 package dev.kernelkit.cli;
 
 import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.eval.PredictionsCsv;
 import dev.kernelkit.eval.ScoringEngineProvider;
 import dev.kernelkit.eval.Stopwatch;
 import dev.kernelkit.io.AtomicFiles;
@@ -217,35 +218,10 @@ public final class PredictCommand implements Callable<Integer> {
          */
         public String csv(List<String> classNames, double[][] probabilities, double[][] decisionValues) {
             StringBuilder sb = new StringBuilder(size() * 24);
-            sb.append("prediction");
-            if (probabilities != null) {
-                for (String c : classNames) {
-                    sb.append(",p_").append(c);
-                }
-            }
-            if (decisionValues != null) {
-                if (classNames.size() == 2) {
-                    sb.append(",decision");
-                } else {
-                    for (String c : classNames) {
-                        sb.append(",d_").append(c);
-                    }
-                }
-            }
-            sb.append('\n');
+            sb.append(PredictionsCsv.header(classNames, probabilities != null, decisionValues != null));
             for (int i = 0; i < size(); i++) {
-                sb.append(names.get(i));
-                for (double[] row : probabilities == null ? new double[0][] : new double[][] {probabilities[i]}) {
-                    for (double v : row) {
-                        sb.append(',').append(v);
-                    }
-                }
-                for (double[] row : decisionValues == null ? new double[0][] : new double[][] {decisionValues[i]}) {
-                    for (double v : row) {
-                        sb.append(',').append(v);
-                    }
-                }
-                sb.append('\n');
+                PredictionsCsv.appendRow(sb, names.get(i), probabilities == null ? null : probabilities[i],
+                        decisionValues == null ? null : decisionValues[i]);
             }
             return sb.toString();
         }
@@ -439,12 +415,11 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** @param out where the summary lines go (stderr when --json writes to standard output) */
     private Integer callOnSpark(PrintWriter out) throws IOException {
-        for (String local : new String[] {probability ? "--probability" : null, decisions ? "--decisions" : null,
-                labelColumn != null ? "--label-column" : null,
+        for (String local : new String[] {labelColumn != null ? "--label-column" : null,
                 format != null && !format.equalsIgnoreCase("libsvm") ? "--format " + format : null}) {
             if (local != null) {
                 throw new IllegalArgumentException(local + " applies to --engine local only: --engine spark scores "
-                        + "labelled LIBSVM data and writes the predicted class names");
+                        + "labelled LIBSVM data");
             }
         }
         if (output == null || AtomicFiles.isStandardOutput(output)) {
@@ -456,12 +431,15 @@ public final class PredictCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--engine spark scores vector classifiers; " + m.who() + " is not one "
                     + "(use --engine local)");
         }
+        if (probability) {
+            probe(m);   // one line naming the model, before Spark starts
+        }
         ScoringEngineProvider.Scores s;
         Stopwatch clock = Stopwatch.start();
         try {
             s = ScoringEngineProvider.named("spark").score(java.nio.file.Files.readString(model), DENSE_TYPES.contains(
-                    m.type()), data, output, engine.master == null ? java.util.Map.of() : java.util.Map.of("master",
-                    engine.master));
+                    m.type()), data, output, new ScoringEngineProvider.Columns(probability, decisions),
+                    engine.master == null ? java.util.Map.of() : java.util.Map.of("master", engine.master));
         } catch (dev.kernelkit.eval.FitEngineUnavailableException | LinkageError e) {
             throw new IllegalArgumentException(Options.Engine.SPARK_MISSING, e);
         }
@@ -481,8 +459,8 @@ public final class PredictCommand implements Callable<Integer> {
                 .putOptional("mse", null)
                 .putOptional("r2", null)
                 .put("predict_seconds", seconds)
-                .put("probability", false)
-                .put("decisions", false)
+                .put("probability", probability)
+                .put("decisions", decisions)
                 .put("predictions_file", output.toString())
                 .put("engine", "spark")
                 .put("master", s.master().orElse(null))

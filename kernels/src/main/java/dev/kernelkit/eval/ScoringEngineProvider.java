@@ -46,19 +46,40 @@ public interface ScoringEngineProvider {
     }
 
     /**
-     * Scores labelled LIBSVM data with a vector classifier partition by partition, writing the predicted class
-     * names (one per line, in the partition's row order) to one file per partition in the output folder.
+     * What each predictions file holds beside the predicted class names.
+     *
+     * @param probabilities the class probabilities (a model trained with probability outputs)
+     * @param decisions the decision values
+     */
+    record Columns(boolean probabilities, boolean decisions) {
+        /** The class names alone: one name per line, no header. */
+        public static final Columns NAMES = new Columns(false, false);
+
+        /** Whether the files are CSV ({@link PredictionsCsv}: a header, then a row per example). */
+        public boolean csv() {
+            return probabilities || decisions;
+        }
+    }
+
+    /**
+     * Scores labelled LIBSVM data with a vector classifier partition by partition, writing one file per
+     * partition in the output folder: the predicted class names (one per line, in the partition's row order,
+     * {@code part-NNNNN.txt}) or, with probabilities or decision values, a {@link PredictionsCsv} with its
+     * header ({@code part-NNNNN.csv}, each a whole CSV file).
      *
      * @param modelText the model file's text ({@link dev.kernelkit.io.Models#toText})
      * @param dense whether the rows are scored as dense vectors (as {@code predict} reads them for the model's
      *        type), else sparse
      * @param data a LIBSVM file or a folder of them
      * @param output the folder to create (it must not exist)
+     * @param columns what the files hold beside the predicted class names
      * @param options the engine's options by name, e.g. {@code master}
-     * @throws IllegalArgumentException for a model that is not a vector classifier, an existing output, an option
-     *         it does not know, or malformed data (one line naming the problem)
+     * @throws IllegalArgumentException for a model that is not a vector classifier (or gives no probabilities when
+     *         they are asked for), an existing output, an option it does not know, or malformed data (one line
+     *         naming the problem)
      */
-    Scores score(String modelText, boolean dense, Path data, Path output, Map<String, String> options);
+    Scores score(String modelText, boolean dense, Path data, Path output, Columns columns,
+                 Map<String, String> options);
 
     /**
      * The provider of that name on the class path.

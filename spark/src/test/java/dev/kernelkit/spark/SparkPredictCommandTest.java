@@ -126,13 +126,74 @@ class SparkPredictCommandTest {
         Run probability = kernelkit("predict", "--model", model.toString(), "--data",
                 dir.resolve("train.libsvm").toString(), "--output", dir.resolve("new").toString(), "--engine", "spark",
                 "--probability");
+        Run csvFormat = kernelkit("predict", "--model", model.toString(), "--data",
+                dir.resolve("train.libsvm").toString(), "--output", dir.resolve("new").toString(), "--engine", "spark",
+                "--label-column", "y");
 
         assertThat(exists.exitCode()).isEqualTo(1);
         assertThat(exists.err().strip()).isEqualTo("kernelkit: error: --output " + out + " exists: --engine spark writes a new "
                 + "folder of predictions files (choose a new name)");
         assertThat(probability.exitCode()).isEqualTo(1);
-        assertThat(probability.err().strip()).endsWith("--probability applies to --engine local only: --engine spark "
-                + "scores labelled LIBSVM data and writes the predicted class names");
+        assertThat(probability.err().strip()).startsWith("kernelkit: error: ").endsWith(
+                "was trained without probability outputs: train it with --probability (learner svm)")
+                .doesNotContain("\n");
+        assertThat(csvFormat.exitCode()).isEqualTo(1);
+        assertThat(csvFormat.err().strip()).endsWith("--label-column applies to --engine local only: --engine spark "
+                + "scores labelled LIBSVM data");
         assertThat(dir.resolve("new")).doesNotExist();
+    }
+
+    @Test
+    void probabilitiesAndDecisionValuesOnSparkAreTheLocalCsvRowsWithAHeaderPerPartFile(@TempDir Path dir)
+            throws Exception {
+        LibsvmFormat.write(SyntheticData.twoMoons(80, 0.25, 3), dir.resolve("train.libsvm"));
+        LabeledDataset test = SyntheticData.twoMoons(120, 0.25, 4);
+        LibsvmFormat.write(test, dir.resolve("all.libsvm"));
+        Path folder = Files.createDirectories(dir.resolve("test"));
+        LibsvmFormat.write(rows(test, 0, 60), folder.resolve("a.libsvm"));
+        LibsvmFormat.write(rows(test, 60, 120), folder.resolve("b.libsvm"));
+        Path model = dir.resolve("svm.model");
+        assertThat(kernelkit("train", "--learner", "svm", "--data", dir.resolve("train.libsvm").toString(),
+                "--model", model.toString(), "--seed", "2", "--probability").exitCode()).isZero();
+        for (String[] columns : List.of(new String[] {"--probability"}, new String[] {"--decisions"},
+                new String[] {"--probability", "--decisions"})) {
+            String tag = String.join("", columns).replace("--", "-");
+            Path local = dir.resolve("local" + tag + ".csv");
+            List<String> localArgs = new ArrayList<>(List.of("predict", "--model", model.toString(), "--data",
+                    dir.resolve("all.libsvm").toString(), "--output", local.toString()));
+            localArgs.addAll(List.of(columns));
+            Run here = kernelkit(localArgs.toArray(String[]::new));
+            assertThat(here.exitCode()).as(here.err()).isZero();
+            Path out = dir.resolve("spark" + tag);
+            Path json = dir.resolve("spark" + tag + ".json");
+            List<String> sparkArgs = new ArrayList<>(List.of("predict", "--model", model.toString(), "--data",
+                    folder.toString(), "--output", out.toString(), "--engine", "spark", "--json", json.toString()));
+            sparkArgs.addAll(List.of(columns));
+            Run onSpark = kernelkit(sparkArgs.toArray(String[]::new));
+            assertThat(onSpark.exitCode()).as(onSpark.err()).isZero();
+
+            List<Path> parts;
+            try (Stream<Path> files = Files.list(out)) {
+                parts = files.sorted().toList();
+            }
+            List<String> localLines = Files.readAllLines(local);
+            String header = localLines.get(0);
+            assertThat(header).startsWith("prediction,");
+            List<String> rows = new ArrayList<>();
+            for (Path p : parts) {
+                assertThat(p.getFileName().toString()).matches("part-\\d{5}\\.csv");
+                List<String> lines = Files.readAllLines(p);
+                assertThat(lines.get(0)).as("each part file is a whole CSV with the local header").isEqualTo(header);
+                rows.addAll(lines.subList(1, lines.size()));
+            }
+            // every row, numbers as written (Double.toString), is the local run's row of that point
+            List<String> localRows = new ArrayList<>(localLines.subList(1, localLines.size()));
+            rows.sort(null);
+            localRows.sort(null);
+            assertThat(rows).hasSize(120).isEqualTo(localRows);
+            JsonNode j = new ObjectMapper().readTree(json.toFile());
+            assertThat(j.get("probability").asBoolean()).isEqualTo(List.of(columns).contains("--probability"));
+            assertThat(j.get("decisions").asBoolean()).isEqualTo(List.of(columns).contains("--decisions"));
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.kernelkit.spark.ml;
 
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.PredictionsCsv;
+import dev.kernelkit.eval.ScoringEngineProvider.Columns;
 import dev.kernelkit.eval.ScoringEngineProvider.Scores;
 import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.learn.InputKind;
@@ -36,12 +38,17 @@ final class SparkScoring {
     }
 
     /** See {@link dev.kernelkit.eval.ScoringEngineProvider#score}. */
-    static Scores score(String modelText, boolean dense, Path data, Path output, Map<String, String> options) {
+    static Scores score(String modelText, boolean dense, Path data, Path output, Columns columns,
+                        Map<String, String> options) {
         ScoringModel scoring = new ScoringModel(modelText);
         Model<?> model = scoring.model();
         if (model.input() != InputKind.VECTORS) {
             throw new IllegalArgumentException("--engine spark scores vector classifiers on LIBSVM data; the "
                     + model.report().learner() + " model reads bags");
+        }
+        if (columns.probabilities() && !scoring.hasProbabilities()) {
+            throw new IllegalArgumentException("the " + model.report().learner() + " model was trained without "
+                    + "probability outputs: train it with --probability");
         }
         if (!Files.exists(data)) {
             throw new IllegalArgumentException("--data: no such file or folder: " + data);
@@ -57,7 +64,7 @@ final class SparkScoring {
             deleteFolder(tmp);
             Files.createDirectories(tmp);
             try {
-                return scoreInto(spark, b, model, dense, data, output, tmp, engine);
+                return scoreInto(spark, b, model, dense, columns, data, output, tmp, engine);
             } finally {
                 deleteFolder(tmp);
             }
@@ -67,8 +74,12 @@ final class SparkScoring {
     }
 
     private static Scores scoreInto(SparkSession spark, Broadcast<ScoringModel> b, Model<?> model, boolean dense,
-                                    Path data, Path output, Path tmp, SparkCatalogEngine engine) throws IOException {
+                                    Columns columns, Path data, Path output, Path tmp, SparkCatalogEngine engine)
+            throws IOException {
         String folder = tmp.toString();
+        boolean probabilities = columns.probabilities();   // captured by the task, which is serialised: plain values
+        boolean decisions = columns.decisions();
+        boolean csv = columns.csv();
         Function2<Integer, Iterator<Row>, Iterator<long[]>> scorePartition = (index, rows) -> {
             ScoringModel m = b.value();
             @SuppressWarnings("unchecked")
@@ -76,6 +87,9 @@ final class SparkScoring {
             List<String> names = c.classNames();
             double[] values = m.classValues();
             StringBuilder lines = new StringBuilder();
+            if (csv) {
+                lines.append(PredictionsCsv.header(names, probabilities, decisions));
+            }
             long n = 0;
             long correct = 0;
             long known = 0;
@@ -86,8 +100,13 @@ final class SparkScoring {
                 if (dense && x instanceof SparseVec) {
                     x = x.toDense();
                 }
-                int k = c.predict(x);
-                lines.append(names.get(k)).append('\n');
+                int k = c.predict(x);   // as kernelkit predict: the class, then the columns asked for
+                if (csv) {
+                    PredictionsCsv.appendRow(lines, names.get(k), probabilities ? c.probabilities(x) : null,
+                            decisions ? c.decisions(x) : null);
+                } else {
+                    lines.append(names.get(k)).append('\n');
+                }
                 n++;
                 for (double v : values) {
                     if (v == label) {
@@ -97,7 +116,7 @@ final class SparkScoring {
                 }
                 correct += values[k] == label ? 1 : 0;
             }
-            AtomicFiles.writeString(Path.of(folder, String.format(Locale.ROOT, "part-%05d.txt", index)),
+            AtomicFiles.writeString(Path.of(folder, String.format(Locale.ROOT, "part-%05d.%s", index, csv ? "csv" : "txt")),
                     lines.toString());
             return List.of(new long[] {n, correct, known}).iterator();
         };

@@ -20,7 +20,8 @@ public final class SparkScoringProvider implements ScoringEngineProvider {
 
     /** See {@link SparkScoring#score}. */
     @Override
-    public Scores score(String modelText, boolean dense, Path data, Path output, Map<String, String> options) {
-        return SparkScoring.score(modelText, dense, data, output, options);
+    public Scores score(String modelText, boolean dense, Path data, Path output, Columns columns,
+                        Map<String, String> options) {
+        return SparkScoring.score(modelText, dense, data, output, columns, options);
     }
 }
