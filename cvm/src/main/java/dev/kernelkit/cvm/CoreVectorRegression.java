@@ -2,7 +2,7 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;

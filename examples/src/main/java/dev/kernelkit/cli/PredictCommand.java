@@ -2,7 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.cvm.OneClassCvmModel;
 import dev.kernelkit.eval.ScoringEngineProvider;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.Dataset;

@@ -3,7 +3,7 @@ package dev.kernelkit.cli;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.eval.FoldJournal;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.io.Provenance;
 import dev.kernelkit.learn.Calibrated;

@@ -6,6 +6,7 @@ import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.util.Stopwatch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.BagKernelMatrix;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.InputKind;

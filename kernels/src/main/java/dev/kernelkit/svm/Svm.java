@@ -2,7 +2,7 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.kernel.Kernel;

@@ -2,7 +2,7 @@ package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.SetKernelGram;
 import dev.kernelkit.kernel.Kernel;

@@ -3,7 +3,7 @@ package dev.kernelkit.mi;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.CrossKernelMatrix;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.GramBuilder;

@@ -4,7 +4,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;

@@ -2,7 +2,7 @@ package dev.kernelkit.mkl;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.BaseKernelMatrices;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.kernel.Kernel;

@@ -13,7 +13,7 @@ import dev.kernelkit.eval.Point;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.ScoredPoint;
 import dev.kernelkit.eval.Selection;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
