@@ -8,7 +8,7 @@ import dev.kernelkit.io.Models;
 import dev.kernelkit.io.Provenance;
 import dev.kernelkit.learn.Calibrated;
 import dev.kernelkit.learn.CalibratedModel;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Model;

@@ -2,6 +2,7 @@ package dev.kernelkit.learn;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;

@@ -7,7 +7,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.WeightedGaussianKernel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.ScaledModel;

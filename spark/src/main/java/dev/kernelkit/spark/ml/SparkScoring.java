@@ -4,7 +4,7 @@ import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.ScoringEngineProvider.Scores;
 import dev.kernelkit.io.AtomicFiles;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.spark.SparkCatalogEngine;
 import java.io.IOException;
