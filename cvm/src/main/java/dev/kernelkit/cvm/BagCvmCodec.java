@@ -7,6 +7,7 @@ import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.svm.ExpansionParts;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ import java.util.List;
  * multiclass = ONE_VS_REST
  * kernel = set(gaussian:gamma=0.006)    the machines' expansions over bags
  * bags = 35, bag.0.count = 4, bag.0.0 = dense 166 ...
- * machines = 1, machine.0.bags, .coefficients, .bias   ({@link ModelParts#writeBagExpansions})
+ * machines = 1, machine.0.bags, .coefficients, .bias   ({@link ExpansionParts#writeBagExpansions})
  * machine.0.core_indices, .alpha, .core_labels, .rho, .radius2, .eta, .c, .iterations, .converged, .seconds
  * </pre>
  *
@@ -61,7 +62,7 @@ public final class BagCvmCodec implements ModelCodec<BagCvmModel> {
         for (CvmMachine<Bag> m : model.machines()) {
             expansions.add(m.expansion());
         }
-        ModelParts.writeBagExpansions(out, "", expansions);
+        ExpansionParts.writeBagExpansions(out, "", expansions);
         for (int k = 0; k < model.machines().size(); k++) {
             CvmCodec.writeCore(out, ModelParts.machine(k) + ".", model.machines().get(k));
         }
@@ -75,7 +76,7 @@ public final class BagCvmCodec implements ModelCodec<BagCvmModel> {
         }
         List<String> classes = ModelParts.classes(in);
         CvmOptions.MultiClass mc = CvmCodec.multiClass(in);
-        List<KernelExpansionModel<Bag>> expansions = ModelParts.readBagExpansions(in, "", dim);
+        List<KernelExpansionModel<Bag>> expansions = ExpansionParts.readBagExpansions(in, "", dim);
         List<CvmMachine<Bag>> machines = new ArrayList<>(expansions.size());
         for (int k = 0; k < expansions.size(); k++) {
             machines.add(CvmCodec.readCore(in, "machine." + k + ".", expansions.get(k), KernelSpace.BAGS));

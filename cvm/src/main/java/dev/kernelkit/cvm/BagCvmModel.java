@@ -2,7 +2,7 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import java.util.List;
 
 /**

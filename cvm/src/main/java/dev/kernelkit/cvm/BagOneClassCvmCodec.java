@@ -7,13 +7,14 @@ import dev.kernelkit.io.ModelFileWriter;
 import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.learn.FitReport;
+import dev.kernelkit.svm.ExpansionParts;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.List;
 
 /**
  * The model file of a {@link BagOneClassCvmModel} (type {@value #TYPE}), registered for
  * {@link dev.kernelkit.io.Models}: {@code dim}, {@code c}, the support bags with their weights a_i as
- * the one expansion ({@link ModelParts#writeBagExpansions}, {@code machines = 1}, bias 0),
+ * the one expansion ({@link ExpansionParts#writeBagExpansions}, {@code machines = 1}, bias 0),
  * {@code centre_norm2} and {@code radius2}. This is version 2; version 1 kept the expansion under
  * {@code ball.}.
  */
@@ -46,7 +47,7 @@ public final class BagOneClassCvmCodec implements ModelCodec<BagOneClassCvmModel
     public void write(BagOneClassCvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
         out.putDouble("c", model.c());
-        ModelParts.writeBagExpansions(out, "",
+        ExpansionParts.writeBagExpansions(out, "",
                 List.of(KernelExpansionModel.of(model.kernel(), model.supportVectors(), model.alpha(), 0.0)));
         out.putDouble("centre_norm2", model.centreNorm2());
         out.putDouble("radius2", model.radius2());
@@ -58,7 +59,7 @@ public final class BagOneClassCvmCodec implements ModelCodec<BagOneClassCvmModel
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        List<KernelExpansionModel<Bag>> e = ModelParts.readBagExpansions(in, "", dim);
+        List<KernelExpansionModel<Bag>> e = ExpansionParts.readBagExpansions(in, "", dim);
         if (e.size() != 1) {
             throw in.formatError(ModelParts.MACHINES, "expected one expansion for 'machines', found " + e.size());
         }

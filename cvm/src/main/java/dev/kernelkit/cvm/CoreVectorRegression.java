@@ -2,12 +2,12 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

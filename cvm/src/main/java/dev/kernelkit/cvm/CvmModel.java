@@ -3,7 +3,7 @@ package dev.kernelkit.cvm;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

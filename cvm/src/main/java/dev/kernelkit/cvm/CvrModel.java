@@ -2,7 +2,7 @@ package dev.kernelkit.cvm;
 
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.RegressionModel;
 import dev.kernelkit.svm.KernelExpansionModel;
 import java.util.Objects;

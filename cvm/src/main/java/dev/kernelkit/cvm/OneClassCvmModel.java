@@ -3,7 +3,7 @@ package dev.kernelkit.cvm;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import java.util.List;
 
 /**

@@ -12,7 +12,7 @@ import dev.kernelkit.kernel.GammaHeuristic;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.learn.FitProgress;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Learner;
@@ -143,8 +143,8 @@ class CvmLearnerContractTest {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <X> dev.kernelkit.learn.Dataset<X> cast(LabeledDataset d) {
-        return (dev.kernelkit.learn.Dataset) d;
+    private static <X> dev.kernelkit.data.Dataset<X> cast(LabeledDataset d) {
+        return (dev.kernelkit.data.Dataset) d;
     }
 
     @Test

@@ -4,7 +4,7 @@ import dev.kernelkit.eval.CatalogEngine;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.SelectionRecipe;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Optional;

@@ -3,6 +3,7 @@ package dev.kernelkit.cli;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.SparseVec;
+import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.LearnedKernel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -59,7 +60,7 @@ public final class KernelFrom {
                 throw new IllegalArgumentException("--kernel-machine: " + e.getMessage(), e);
             }
             try {
-                loaded = LearnedKernel.load(model, choice);
+                loaded = Models.loadLearnedKernel(model, choice);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--kernel-from " + e.getMessage(), e);
             }

@@ -34,7 +34,7 @@ public final class MemoryEstimates {
      * @throws IllegalArgumentException with the estimate and the -Xmx to use when the job cannot fit
      */
     public static double svm(String job, LabeledDataset data, int trainSize, Double requestedMb, int concurrentFits) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()))
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", pointsBytes(data.points()))
                 .plus("a dense copy of the training points", denseCopyBytes(data.points(), trainSize))
                 .plus("solver state of " + concurrentFits + " fit(s)", 80L * trainSize * concurrentFits);
         return withCache(b, requestedMb, concurrentFits, "kernel-row cache").cache;
@@ -50,7 +50,7 @@ public final class MemoryEstimates {
      * @param kernels M, the number of base kernels
      */
     public static void mkl(String job, LabeledDataset data, int trainSize, int kernels) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", pointsBytes(data.points()));
         b = plusKernelMatrices(b, trainSize, kernels);
         long cache = Math.min((long) (DEFAULT_SVM_CACHE_MB * (1 << 20)), 4L * trainSize * trainSize);
         b.plus("an SVM kernel-row cache", cache).check();
@@ -61,7 +61,7 @@ public final class MemoryEstimates {
      * IMKPL's two n x n work matrices (the combined kernel and the pair weights, ImkplState).
      */
     public static void prototypes(String job, LabeledDataset data, int trainSize, int kernels) {
-        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points()));
+        MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.size() + " points", pointsBytes(data.points()));
         b = plusKernelMatrices(b, trainSize, kernels);
         b.plus("IMKPL's combined kernel and pair weights, 2 x 8 n^2 for n = " + trainSize,
                 2 * MemoryBudget.denseMatrixBytes(trainSize)).check();
@@ -106,7 +106,7 @@ public final class MemoryEstimates {
     public static double bagSvm(String job, BagDataset data, int trainBags, Double requestedMb, int concurrentFits) {
         List<Vec> instances = instances(data);
         MemoryBudget b = MemoryBudget.of(job).plus("the data, " + data.instanceCount() + " instances in " + data.size()
-                        + " bags", MemoryBudget.pointsBytes(instances))
+                        + " bags", pointsBytes(instances))
                 .plus("a dense copy of the instances", denseCopyBytes(instances, instances.size()))
                 .plus("solver state of " + concurrentFits + " fit(s)", 80L * trainBags * concurrentFits);
         return withCache(b, requestedMb, concurrentFits, "kernel-row cache").cache;
@@ -141,7 +141,7 @@ public final class MemoryEstimates {
      *         row cache alone do not fit, or a given --max-core's core-set matrix does not
      */
     public static CoreSetBudget cvm(String job, LabeledDataset data, double cacheMb, Integer maxCore) {
-        return coreSet(job, "the data, " + data.size() + " points", MemoryBudget.pointsBytes(data.points())
+        return coreSet(job, "the data, " + data.size() + " points", pointsBytes(data.points())
                 + denseCopyBytes(data.points(), data.size()), data.size(), cacheMb, maxCore);
     }
 
@@ -152,7 +152,7 @@ public final class MemoryEstimates {
     public static CoreSetBudget bagCvm(String job, BagDataset data, double cacheMb, Integer maxCore) {
         List<Vec> instances = instances(data);
         return coreSet(job, "the data, " + data.instanceCount() + " instances in " + data.size() + " bags",
-                MemoryBudget.pointsBytes(instances) + denseCopyBytes(instances, instances.size()), data.size(), cacheMb,
+                pointsBytes(instances) + denseCopyBytes(instances, instances.size()), data.size(), cacheMb,
                 maxCore);
     }
 
@@ -232,6 +232,15 @@ public final class MemoryEstimates {
             b = b.plus(kernels + " per-kernel matrices, 8 M n^2", dense);
         }
         return b;
+    }
+
+    /** {@link MemoryBudget#pointsBytes} of these points (their count and stored entries). */
+    private static long pointsBytes(List<? extends Vec> points) {
+        long stored = 0;
+        for (Vec v : points) {
+            stored += v.storedCount();
+        }
+        return MemoryBudget.pointsBytes(points.size(), stored);
     }
 
     private static long denseCopyBytes(List<Vec> points, int n) {

@@ -264,7 +264,7 @@ public final class Options {
         }
 
         /** Every example of the file in its format (LIBSVM as dense or sparse points). */
-        public dev.kernelkit.learn.Dataset<?> read(ExampleFiles.Format f, boolean dense) throws java.io.IOException {
+        public dev.kernelkit.data.Dataset<?> read(ExampleFiles.Format f, boolean dense) throws java.io.IOException {
             return ExampleFiles.read(data, f, dense, labelColumn);
         }
     }

@@ -3,10 +3,10 @@ package dev.kernelkit.cli;
 import dev.kernelkit.cvm.OneClassCvmModel;
 import dev.kernelkit.eval.PredictionsCsv;
 import dev.kernelkit.eval.ScoringEngineProvider;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.io.AtomicFiles;
 import dev.kernelkit.io.Models;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.RegressionModel;
@@ -101,7 +101,7 @@ public final class PredictCommand implements Callable<Integer> {
      * only), else null: other files are read by {@link LoadedModel#read}.
      */
     private Rows vectorRows(LoadedModel m) throws IOException {
-        if (m.model().input() != dev.kernelkit.learn.InputKind.VECTORS) {
+        if (m.model().input() != dev.kernelkit.data.InputKind.VECTORS) {
             return null;
         }
         Options.checkReadable("--data", data);
@@ -427,7 +427,7 @@ public final class PredictCommand implements Callable<Integer> {
                     + "per partition");
         }
         LoadedModel m = load(model);
-        if (!(m.model() instanceof Model<?>) || m.model().input() != dev.kernelkit.learn.InputKind.VECTORS) {
+        if (!(m.model() instanceof Model<?>) || m.model().input() != dev.kernelkit.data.InputKind.VECTORS) {
             throw new IllegalArgumentException("--engine spark scores vector classifiers; " + m.who() + " is not one "
                     + "(use --engine local)");
         }

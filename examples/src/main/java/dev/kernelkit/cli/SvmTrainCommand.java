@@ -66,7 +66,7 @@ final class SvmTrainCommand implements Callable<Integer> {
         test.validate();
         svm.validate();
         ExampleFiles.Format format = SvmBags.formatOf(input);
-        if (format.kind() == dev.kernelkit.learn.InputKind.BAGS) {
+        if (format.kind() == dev.kernelkit.data.InputKind.BAGS) {
             return SvmBags.train(this, format);
         }
         kernelFrom.checkAlone(svm.hasKernel() ? "--gamma/--kernel" : null, scale.scaling());

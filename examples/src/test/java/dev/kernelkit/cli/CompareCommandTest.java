@@ -210,9 +210,9 @@ class CompareCommandTest {
                     dev.kernelkit.data.FeatureScaling.NONE).run(d);
             assertThat(j.get("learners").get(name).get("accuracy_mean").doubleValue()).isEqualTo(e.summary().mean());
         }
-        assertThat(CompareCommand.learner("cvm", dev.kernelkit.learn.InputKind.BAGS).name()).isEqualTo("bag-cvm");
-        assertThat(CompareCommand.learner("cvm", dev.kernelkit.learn.InputKind.VECTORS).name()).isEqualTo("cvm");
-        assertThat(CompareCommand.learner("SVM", dev.kernelkit.learn.InputKind.BAGS).name()).isEqualTo("bag-svm");
+        assertThat(CompareCommand.learner("cvm", dev.kernelkit.data.InputKind.BAGS).name()).isEqualTo("bag-cvm");
+        assertThat(CompareCommand.learner("cvm", dev.kernelkit.data.InputKind.VECTORS).name()).isEqualTo("cvm");
+        assertThat(CompareCommand.learner("SVM", dev.kernelkit.data.InputKind.BAGS).name()).isEqualTo("bag-svm");
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.io.Models;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;

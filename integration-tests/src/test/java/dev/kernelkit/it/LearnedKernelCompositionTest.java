@@ -61,7 +61,7 @@ class LearnedKernelCompositionTest {
         FittedModel<?> loaded = Models.load(file);
         @SuppressWarnings("unchecked")
         Model<Vec> mklFromFile = (Model<Vec>) loaded;
-        LearnedKernel learned = LearnedKernel.load(file, new LearnedKernel.Average());
+        LearnedKernel learned = Models.loadLearnedKernel(file, new LearnedKernel.Average());
         assertThat(learned.describe()).isEqualTo("its only machine");
         MklModel.Machine machine = mkl.machines().get(0);
         // the svm module's kernel expansion over SM1MKL's support vectors and coefficients, on the learned kernel
@@ -76,7 +76,7 @@ class LearnedKernelCompositionTest {
 
     @Test
     void aCvmOnTheLearnedKernelSavesAndReloadsItsKernelWithTheSameDecisions() throws Exception {
-        LearnedKernel learned = LearnedKernel.load(file, new LearnedKernel.Average());
+        LearnedKernel learned = Models.loadLearnedKernel(file, new LearnedKernel.Average());
         LabeledDataset prepared = learned.prepare(heart, "heart");
         learned = learned.withUnitMeanDiagonal(prepared.points());
         CvmModel cvm = CoreVectorMachine.fit(prepared, CvmOptions.jmlr(learned.kernel(), C, CvmOptions.autoEpsilon(1.0, C)));
@@ -93,7 +93,7 @@ class LearnedKernelCompositionTest {
 
     @Test
     void anSvmTrainedOnTheLearnedKernelAtSm1MklsCostMatchesSm1MklsFinalSvm() throws Exception {
-        LearnedKernel learned = LearnedKernel.load(file, new LearnedKernel.Average());
+        LearnedKernel learned = Models.loadLearnedKernel(file, new LearnedKernel.Average());
         LabeledDataset prepared = learned.prepare(heart, "heart");
         // SM1MKL's last step is an SVM (SMO, tolerance 1e-3) at its final weights and the same C: an SVM trained
         // afresh on that kernel solves the same dual, so its decisions differ only by the two solvers' tolerance

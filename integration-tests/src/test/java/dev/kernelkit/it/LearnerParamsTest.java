@@ -3,7 +3,7 @@ package dev.kernelkit.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Param;

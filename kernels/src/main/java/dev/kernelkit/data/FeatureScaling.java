@@ -1,7 +1,5 @@
 package dev.kernelkit.data;
 
-import dev.kernelkit.learn.Dataset;
-import dev.kernelkit.learn.InputKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -5,6 +5,8 @@
  * seeded splits ({@link dev.kernelkit.data.Splits}), feature scaling fitted on a training part
  * ({@link dev.kernelkit.data.FeatureScaling}, {@link dev.kernelkit.data.FittedScaler}), and the readers and
  * writers of the file formats (LIBSVM, CSV vectors with a header, CSV bags, ARFF, CSV series); a malformed file
- * is refused with its file, line and byte ({@link dev.kernelkit.data.MalformedDataException}).
+ * is refused with its file, line and byte ({@link dev.kernelkit.data.MalformedDataException}). What every data set
+ * is to a learner ({@link dev.kernelkit.data.Dataset}, of an {@link dev.kernelkit.data.InputKind}) is here, not in
+ * learn, so that data does not depend on the learner contract.
  */
 package dev.kernelkit.data;

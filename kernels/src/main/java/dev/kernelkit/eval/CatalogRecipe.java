@@ -1,7 +1,7 @@
 package dev.kernelkit.eval;
 
 import dev.kernelkit.data.FeatureScaling;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.ParamValues;

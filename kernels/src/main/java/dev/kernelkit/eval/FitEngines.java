@@ -1,6 +1,6 @@
 package dev.kernelkit.eval;
 
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

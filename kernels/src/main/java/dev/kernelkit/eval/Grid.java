@@ -1,6 +1,6 @@
 package dev.kernelkit.eval;
 
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Trainer;
 import java.util.ArrayList;

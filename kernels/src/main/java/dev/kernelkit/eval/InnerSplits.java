@@ -1,7 +1,7 @@
 package dev.kernelkit.eval;
 
 import dev.kernelkit.data.Splits;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

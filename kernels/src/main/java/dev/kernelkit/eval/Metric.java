@@ -1,7 +1,7 @@
 package dev.kernelkit.eval;
 
 import dev.kernelkit.data.LabeledDataset;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.RegressionModel;

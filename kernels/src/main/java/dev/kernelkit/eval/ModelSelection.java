@@ -1,11 +1,12 @@
 package dev.kernelkit.eval;
 
 import dev.kernelkit.data.Splits;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.util.Stopwatch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

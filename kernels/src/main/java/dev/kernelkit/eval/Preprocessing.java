@@ -2,7 +2,7 @@ package dev.kernelkit.eval;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.util.Objects;
 
 /**

@@ -5,7 +5,7 @@ import java.io.Serializable;
 /**
  * A model-selection run in plain values, from which any JVM with the same class path builds the same
  * harness: what a fit engine's workers (e.g. Spark executors) rebuild to perform the fits of a run
- * ({@link CatalogEngine#run(SelectionRecipe, ModelSelection, dev.kernelkit.learn.Dataset)}). A catalog
+ * ({@link CatalogEngine#run(SelectionRecipe, ModelSelection, dev.kernelkit.data.Dataset)}). A catalog
  * learner's run is a {@link CatalogRecipe}; a command with a protocol of its own (the module commands'
  * {@code cv}) defines its recipe next to it. Trainers, grids and kernels are built by
  * {@link #selection()} and never cross the wire; it must be a pure function of the recipe's fields and

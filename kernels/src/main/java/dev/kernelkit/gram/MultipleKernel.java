@@ -15,10 +15,12 @@ import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.InverseDistanceKernel;
 import dev.kernelkit.kernel.InverseSquaredDistanceKernel;
 import dev.kernelkit.kernel.Kernel;
+import dev.kernelkit.kernel.KernelCombination;
 import dev.kernelkit.kernel.LaplacianKernel;
 import dev.kernelkit.kernel.NormalizedKernel;
 import dev.kernelkit.kernel.PolynomialKernel;
 import dev.kernelkit.kernel.SingleFeatureKernel;
+import dev.kernelkit.kernel.WeightedSumKernel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -508,13 +510,39 @@ public final class MultipleKernel {
     }
 
     /**
+     * The kernel as a {@link DifferentiableKernel}: a differentiable kernel itself; a weighted sum or a single
+     * subset, feature or group kernel as the combination {@link #of}(its kernels)
+     * {@code .combined}(its weights) (scales 1), which evaluates the same sum on the shared fast path and has a
+     * gradient. This is how a model file's kernel specification ({@link Kernels#parse}) of a learned kernel
+     * becomes differentiable again.
+     *
+     * @throws IllegalArgumentException saying why the kernel has no gradient, naming the base kernel
+     */
+    public static DifferentiableKernel differentiable(Kernel<Vec> kernel) {
+        if (kernel instanceof DifferentiableKernel d) {
+            return d;
+        }
+        String why = KernelGradients.whyNotDifferentiable(kernel);
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
+        if (kernel instanceof WeightedSumKernel<?> s) {
+            @SuppressWarnings("unchecked")
+            List<Kernel<Vec>> kernels = (List<Kernel<Vec>>) (List<?>) s.kernels();
+            double[] w = s.weights().stream().mapToDouble(Double::doubleValue).toArray();
+            return of(kernels).combined(w).differentiable();
+        }
+        return of(List.of(kernel)).combined(new double[] {1.0}).differentiable();
+    }
+
+    /**
      * A learned combination K_mu = sum_m mu_m s_m k_m of the base kernels, evaluated on the fast path of
      * {@link KernelPlan} with the effective weights w_m = mu_m s_m. When every base kernel with mu_m &gt; 0 has
      * a gradient with respect to a point, {@link #combined} returns a {@link DifferentiableCombined}, which is a
      * {@link DifferentiableKernel}; {@link #differentiable} says which base kernel has none otherwise.
      * Immutable and thread-safe.
      */
-    public sealed class Combined implements Kernel<Vec> permits DifferentiableCombined {
+    public sealed class Combined implements KernelCombination permits DifferentiableCombined {
         private final double[] mu;
         final double[] w;
 
@@ -532,8 +560,21 @@ public final class MultipleKernel {
         }
 
         /** A copy of the weights mu. */
+        @Override
         public double[] weights() {
             return mu.clone();
+        }
+
+        /** Base kernel k_m (without its scale), as {@link MultipleKernel#kernel}. */
+        @Override
+        public Kernel<Vec> kernel(int m) {
+            return kernels.get(m);
+        }
+
+        /** Scale s_m, as {@link MultipleKernel#scale}. */
+        @Override
+        public double scale(int m) {
+            return scales[m];
         }
 
         /**
@@ -613,6 +654,7 @@ public final class MultipleKernel {
          * Null when this combination has a gradient with respect to a point (it is a
          * {@link DifferentiableCombined}), else why not, naming the first base kernel with mu_m &gt; 0 that has none.
          */
+        @Override
         public String whyNotDifferentiable() {
             return MultipleKernel.this.whyNotDifferentiable(mu);
         }

@@ -5,6 +5,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
+import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.PlattScaling;
 import dev.kernelkit.learn.RegressionModel;
@@ -242,6 +243,21 @@ public final class Models {
      */
     public static FittedModel<?> load(Path file) throws IOException {
         return loadWithProvenance(file).model();
+    }
+
+    /**
+     * The learned kernel of a model file ({@link #load}, then {@link LearnedKernel#of}).
+     *
+     * @throws IOException when the file cannot be read or parsed
+     * @throws IllegalArgumentException naming the file when its model does not learn a kernel or lacks the machine
+     */
+    public static LearnedKernel loadLearnedKernel(Path file, LearnedKernel.Choice choice) throws IOException {
+        FittedModel<?> model = load(file);
+        try {
+            return LearnedKernel.of(model, choice);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
     }
 
     /** As {@link #load} with the provenance lines. */

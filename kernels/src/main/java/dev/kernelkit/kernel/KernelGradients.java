@@ -2,7 +2,6 @@ package dev.kernelkit.kernel;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.gram.MultipleKernel;
 import java.util.List;
 
 /**
@@ -11,7 +10,7 @@ import java.util.List;
  *
  * <ul>
  *   <li>any {@link DifferentiableKernel} (Gaussian, polynomial, linear, {@link WeightedGaussianKernel}, a
- *       differentiable {@link MultipleKernel.Combined}): its own gradient;</li>
+ *       differentiable {@link KernelCombination}): its own gradient;</li>
  *   <li>{@link SingleFeatureKernel} k(x_j, z_j): the base kernel's derivative at the two scalars, in
  *       coordinate j only (Gaussian 2 gamma (x_j - z_j) k, polynomial p gamma (gamma x_j z_j + c)^(p-1) x_j,
  *       linear x_j);</li>
@@ -35,7 +34,7 @@ public final class KernelGradients {
      * kernel (with positive weight) that has no gradient.
      */
     public static String whyNotDifferentiable(Kernel<Vec> kernel) {
-        if (kernel instanceof MultipleKernel.Combined c) {
+        if (kernel instanceof KernelCombination c) {
             return c.whyNotDifferentiable();
         }
         if (kernel instanceof DifferentiableKernel || kernel instanceof GroupGaussianKernel) {
@@ -97,32 +96,6 @@ public final class KernelGradients {
             String why = whyNotDifferentiable(kernel);
             throw new IllegalArgumentException(why != null ? why : "no gradient for " + describe(kernel));
         }
-    }
-
-    /**
-     * The kernel as a {@link DifferentiableKernel}: a differentiable kernel itself; a weighted sum or a single
-     * subset, feature or group kernel as the combination {@link MultipleKernel#of}(its kernels)
-     * {@code .combined}(its weights) (scales 1), which evaluates the same sum on the shared fast path and has a
-     * gradient. This is how a model file's kernel specification ({@link Kernels#parse}) of a learned kernel
-     * becomes differentiable again.
-     *
-     * @throws IllegalArgumentException saying why the kernel has no gradient, naming the base kernel
-     */
-    public static DifferentiableKernel differentiable(Kernel<Vec> kernel) {
-        if (kernel instanceof DifferentiableKernel d) {
-            return d;
-        }
-        String why = whyNotDifferentiable(kernel);
-        if (why != null) {
-            throw new IllegalArgumentException(why);
-        }
-        if (kernel instanceof WeightedSumKernel<?> s) {
-            @SuppressWarnings("unchecked")
-            List<Kernel<Vec>> kernels = (List<Kernel<Vec>>) (List<?>) s.kernels();
-            double[] w = s.weights().stream().mapToDouble(Double::doubleValue).toArray();
-            return MultipleKernel.of(kernels).combined(w).differentiable();
-        }
-        return MultipleKernel.of(List.of(kernel)).combined(new double[] {1.0}).differentiable();
     }
 
     private static void addSingleFeature(SingleFeatureKernel s, Vec x, Vec z, double scale, double[] acc) {

@@ -2,7 +2,6 @@ package dev.kernelkit.kernel;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.gram.MultipleKernel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,7 +140,7 @@ public final class Kernels {
             sb.append("set(");
             write(s.instance(), sb);
             sb.append(')');
-        } else if (k instanceof MultipleKernel.Combined c) {
+        } else if (k instanceof KernelCombination c) {
             writeCombined(c, sb);
         } else {
             throw new IllegalArgumentException("cannot format kernel of type " + k.getClass().getName()
@@ -155,8 +154,7 @@ public final class Kernels {
      * kernel instead of on the shared fast path, so equal up to rounding). A {@link GroupGaussianKernel} of width
      * sigma &gt; 0 is written as the Gaussian of gamma = 1 / sigma on its features (one rounding more).
      */
-    private static void writeCombined(MultipleKernel.Combined c, StringBuilder sb) {
-        MultipleKernel base = c.baseKernels();
+    private static void writeCombined(KernelCombination c, StringBuilder sb) {
         double[] mu = c.weights();
         sb.append("sum(");
         boolean first = true;
@@ -168,8 +166,8 @@ public final class Kernels {
                 sb.append(',');
             }
             first = false;
-            sb.append(mu[m] * base.scale(m)).append('*');
-            Kernel<Vec> k = base.kernel(m);
+            sb.append(mu[m] * c.scale(m)).append('*');
+            Kernel<Vec> k = c.kernel(m);
             if (k instanceof GroupGaussianKernel g && g.width() > 0) {
                 // exp(-||x_G - z_G||^2 / sigma) as the Gaussian of gamma = 1 / sigma on the features of G
                 int[] idx = g.features();

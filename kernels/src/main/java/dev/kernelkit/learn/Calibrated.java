@@ -1,5 +1,6 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.data.Splits;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.InputKind;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,7 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.InputKind;
+
 /**
  * What every fitted model of kernelkit has, classifier or regressor: the fit report, the input
  * kind it predicts on and the feature dimension it was trained on. Models are immutable; a model

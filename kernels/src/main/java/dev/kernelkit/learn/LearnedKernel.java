@@ -2,16 +2,14 @@ package dev.kernelkit.learn;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
-import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.FeatureSubsetKernel;
 import dev.kernelkit.kernel.GroupGaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.SingleFeatureKernel;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -132,21 +130,6 @@ public final class LearnedKernel {
             scaler = FittedScaler.of(FeatureScaling.NONE, new double[d], ones);
         }
         return new LearnedKernel(lk.baseKernels(), mu, scaler, d, inner.report().learner(), what);
-    }
-
-    /**
-     * The learned kernel of a model file ({@link Models#load}).
-     *
-     * @throws IOException when the file cannot be read or parsed
-     * @throws IllegalArgumentException naming the file when its model does not learn a kernel or lacks the machine
-     */
-    public static LearnedKernel load(Path file, Choice choice) throws IOException {
-        FittedModel<?> model = Models.load(file);
-        try {
-            return of(model, choice);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-        }
     }
 
     /** K_mu on the fast path; reads scaled points of dimension {@link #dim}. */

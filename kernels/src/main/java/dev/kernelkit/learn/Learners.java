@@ -1,6 +1,7 @@
 package dev.kernelkit.learn;
 
 import dev.kernelkit.data.Bag;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.data.Vec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package dev.kernelkit.learn;
 
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.InputKind;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,8 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.Dataset;
+import dev.kernelkit.data.InputKind;
+
 /**
  * A configured learning algorithm: its immutable options (the paper's defaults where the caller
  * set none) and {@link #fit}, which returns an immutable model. The same trainer may fit many data

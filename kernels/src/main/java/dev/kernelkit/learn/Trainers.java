@@ -1,5 +1,7 @@
 package dev.kernelkit.learn;
 
+import dev.kernelkit.data.Dataset;
+import dev.kernelkit.data.InputKind;
 import java.util.Objects;
 
 /**

@@ -2,10 +2,10 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.BagKernelMatrix;
 import dev.kernelkit.learn.FitListener;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

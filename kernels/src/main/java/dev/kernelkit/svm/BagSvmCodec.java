@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The model file of a {@link BagSvmModel} (type {@value #TYPE}, version 2), registered for
  * {@link dev.kernelkit.io.Models}: {@code dim} and the expansions over bags at the top level
- * ({@link ModelParts#writeBagExpansions}: the bag kernel, the support bags once each, {@code machines}
+ * ({@link ExpansionParts#writeBagExpansions}: the bag kernel, the support bags once each, {@code machines}
  * and per machine its support bags' indices, coefficients and bias); the class names are
  * {@link dev.kernelkit.io.Models}' {@code classes.*}. Version 1 kept the expansions under {@code svm.}.
  */
@@ -42,7 +42,7 @@ public final class BagSvmCodec implements ModelCodec<BagSvmModel> {
     @Override
     public void write(BagSvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        ModelParts.writeBagExpansions(out, "", model.expansionModels());
+        ExpansionParts.writeBagExpansions(out, "", model.expansionModels());
     }
 
     @Override
@@ -53,7 +53,7 @@ public final class BagSvmCodec implements ModelCodec<BagSvmModel> {
         }
         List<String> classes = ModelParts.classes(in);
         try {
-            return new BagSvmModel(classes, ModelParts.readBagExpansions(in, "", dim), dim, report);
+            return new BagSvmModel(classes, ExpansionParts.readBagExpansions(in, "", dim), dim, report);
         } catch (IllegalArgumentException e) {
             throw in.formatError("bag-svm model: " + e.getMessage());
         }

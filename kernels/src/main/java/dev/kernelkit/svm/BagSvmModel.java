@@ -2,7 +2,7 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 import java.util.List;
 import java.util.Objects;

@@ -2,13 +2,13 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.gram.KernelMatrix;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

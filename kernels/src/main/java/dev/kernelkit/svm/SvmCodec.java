@@ -10,7 +10,7 @@ import dev.kernelkit.learn.FitReport;
 /**
  * The model file of an {@link SvmModel} (type {@value #TYPE}, version 2): {@code dim}, then
  * {@code machines} and one kernel expansion per machine under {@code machine.K}
- * ({@link ModelParts#writeSvm}); the classes are {@link dev.kernelkit.io.Models}' {@code classes.*}.
+ * ({@link ExpansionParts#writeSvm}); the classes are {@link dev.kernelkit.io.Models}' {@code classes.*}.
  * Version 1 (before the model-file convention) kept {@code svm.classes} (numbers), {@code svm.machines}
  * and {@code svm.machine.K}; {@link #upgrade} moves them. Registered for {@link dev.kernelkit.io.Models}.
  */
@@ -43,7 +43,7 @@ public final class SvmCodec implements ModelCodec<SvmModel> {
     @Override
     public void write(SvmModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        ModelParts.writeSvm(out, "", model);
+        ExpansionParts.writeSvm(out, "", model);
     }
 
     @Override
@@ -52,6 +52,6 @@ public final class SvmCodec implements ModelCodec<SvmModel> {
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        return ModelParts.readSvm(in, "", dim, report);
+        return ExpansionParts.readSvm(in, "", dim, report);
     }
 }

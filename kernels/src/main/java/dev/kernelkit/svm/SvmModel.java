@@ -3,7 +3,7 @@ package dev.kernelkit.svm;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 import java.util.ArrayList;
 import java.util.Arrays;

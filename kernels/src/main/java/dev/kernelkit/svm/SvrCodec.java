@@ -9,7 +9,7 @@ import dev.kernelkit.learn.FitReport;
 
 /**
  * The model file of an {@link SvrModel} (type {@value #TYPE}, version 2): {@code dim}, then the kernel expansion under
- * {@code svr} ({@link ModelParts#writeExpansion}). Registered for {@link dev.kernelkit.io.Models}. (A nu-SVM
+ * {@code svr} ({@link ExpansionParts#writeExpansion}). Registered for {@link dev.kernelkit.io.Models}. (A nu-SVM
  * is an {@link SvmModel} and is written by {@link SvmCodec}.)
  */
 public final class SvrCodec implements ModelCodec<SvrModel> {
@@ -40,7 +40,7 @@ public final class SvrCodec implements ModelCodec<SvrModel> {
     @Override
     public void write(SvrModel model, ModelFileWriter out) {
         out.putInt("dim", model.dim());
-        ModelParts.writeExpansion(out, "svr", model.expansion());
+        ExpansionParts.writeExpansion(out, "svr", model.expansion());
     }
 
     @Override
@@ -49,7 +49,7 @@ public final class SvrCodec implements ModelCodec<SvrModel> {
         if (dim < 0) {
             throw in.formatError("dim", "expected a dimension >= 0 for 'dim', found " + dim);
         }
-        KernelExpansionModel<dev.kernelkit.data.Vec> e = ModelParts.readExpansion(in, "svr", dim);
+        KernelExpansionModel<dev.kernelkit.data.Vec> e = ExpansionParts.readExpansion(in, "svr", dim);
         try {
             return new SvrModel(e, dim, report);
         } catch (IllegalArgumentException ex) {

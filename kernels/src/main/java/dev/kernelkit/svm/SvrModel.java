@@ -2,7 +2,7 @@ package dev.kernelkit.svm;
 
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.RegressionModel;
 import java.util.Objects;
 

@@ -5,6 +5,7 @@
  * ({@link dev.kernelkit.svm.NuSvm}) and epsilon-SVR ({@link dev.kernelkit.svm.EpsilonSvr}) as LIBSVM formulates them, class
  * weights ({@link dev.kernelkit.svm.ClassWeights}), kernel-expansion models, their model-file codecs, the catalog of
  * these learners ({@link dev.kernelkit.svm.SvmCatalog}) and LIBSVM's Java solver as an independent reference
- * ({@link dev.kernelkit.svm.LibsvmSolver}).
+ * ({@link dev.kernelkit.svm.LibsvmSolver}). The kernel-expansion keys of model files are written and read here
+ * ({@link dev.kernelkit.svm.ExpansionParts}), not in io, so that io does not depend on svm.
  */
 package dev.kernelkit.svm;

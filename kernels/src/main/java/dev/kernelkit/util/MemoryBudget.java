@@ -1,6 +1,5 @@
 package dev.kernelkit.util;
 
-import dev.kernelkit.data.Vec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -122,15 +121,11 @@ public final class MemoryBudget {
     }
 
     /**
-     * Bytes of points held in memory: 12 per stored entry (index and value) plus 48 per point
-     * (object headers and arrays).
+     * Bytes of {@code points} points held in memory with {@code storedEntries} stored entries in all: 12 per
+     * stored entry (index and value) plus 48 per point (object headers and arrays).
      */
-    public static long pointsBytes(List<? extends Vec> points) {
-        long sum = 0;
-        for (Vec v : points) {
-            sum += 12L * v.storedCount() + 48;
-        }
-        return sum;
+    public static long pointsBytes(long points, long storedEntries) {
+        return 12L * storedEntries + 48L * points;
     }
 
     /**

@@ -8,7 +8,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Splits;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.testing.TestData;
 import java.util.ArrayList;
@@ -185,8 +185,8 @@ class ChoosersTest {
         }
 
         @Override
-        public dev.kernelkit.learn.InputKind input() {
-            return dev.kernelkit.learn.InputKind.VECTORS;
+        public dev.kernelkit.data.InputKind input() {
+            return dev.kernelkit.data.InputKind.VECTORS;
         }
 
         @Override

@@ -7,7 +7,7 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.svm.Svm;
 import dev.kernelkit.svm.SvmOptions;
 import java.io.IOException;

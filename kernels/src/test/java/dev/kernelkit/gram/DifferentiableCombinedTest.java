@@ -134,7 +134,7 @@ class DifferentiableCombinedTest {
         MultipleKernel.Combined c = base.combined(weights(base.count(), 13));
         // a model file stores sum(w_m * k_m) over the active kernels; parsed back it is a weighted sum
         Kernel<Vec> parsed = Kernels.parse(Kernels.format(c));
-        DifferentiableKernel back = KernelGradients.differentiable(parsed);
+        DifferentiableKernel back = MultipleKernel.differentiable(parsed);
         assertThat(Kernels.format(back)).isEqualTo(Kernels.format(c));
         SplittableRandom r = new SplittableRandom(14);
         for (int t = 0; t < 5; t++) {
@@ -208,7 +208,7 @@ class DifferentiableCombinedTest {
         Kernel<Vec> sum = new WeightedSumKernel<>(List.of(new GaussianKernel(1.0), normalized), List.of(1.0, 0.5));
         assertThat(KernelGradients.whyNotDifferentiable(laplacian)).contains("laplacian:gamma=0.5");
         assertThat(KernelGradients.whyNotDifferentiable(sum)).contains("normalized(polynomial:degree=2");
-        assertThatThrownBy(() -> KernelGradients.differentiable(sum)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MultipleKernel.differentiable(sum)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("normalized(polynomial");
         Vec x = DenseVec.of(1, 2);
         assertThatThrownBy(() -> KernelGradients.addGradient(laplacian, x, x, 1.0, new double[2]))

@@ -11,6 +11,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.PolynomialKernel;
+import dev.kernelkit.svm.ExpansionParts;
 import dev.kernelkit.svm.Svm;
 import dev.kernelkit.svm.SvmLoss;
 import dev.kernelkit.svm.SvmModel;
@@ -52,10 +53,10 @@ class ModelPartsTest {
         SvmModel model = Svm.fit(data, SvmOptions.of(kernel).withC(2.0).withLoss(loss));
         ModelFileWriter w = new ModelFileWriter("svm-test");
         ModelParts.writeClasses(w, model.classNames());
-        ModelParts.writeSvm(w, "svm", model);
+        ExpansionParts.writeSvm(w, "svm", model);
         Path file = dir.resolve("m.txt");
         w.write(file);
-        SvmModel back = ModelParts.readSvm(ModelFileReader.read(file).requireType("svm-test"), "svm", data.dim(), model.report());
+        SvmModel back = ExpansionParts.readSvm(ModelFileReader.read(file).requireType("svm-test"), "svm", data.dim(), model.report());
 
         assertThat(back.classes()).containsExactly(model.classes());
         assertThat(back.supportVectorCount()).isEqualTo(model.supportVectorCount());
@@ -85,9 +86,9 @@ class ModelPartsTest {
         SvmModel model = Svm.fit(data, SvmOptions.of(new GaussianKernel(0.5)));
         ModelFileWriter w = new ModelFileWriter("svm-test");
         ModelParts.writeClasses(w, model.classNames());
-        ModelParts.writeSvm(w, "svm", model);
+        ExpansionParts.writeSvm(w, "svm", model);
         ModelFile f = ModelFileReader.parse("m.txt", w.render());
-        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 4, model.report()))
+        assertThatThrownBy(() -> ExpansionParts.readSvm(f, "svm", 4, model.report()))
                 .isInstanceOf(ModelFormatException.class)
                 .hasMessageContaining("m.txt").hasMessageContaining("svm.machine.0.sv.0")
                 .hasMessageContaining("expected dimension 4, found 3");
@@ -99,10 +100,10 @@ class ModelPartsTest {
         SvmModel model = Svm.fit(data, SvmOptions.of(new GaussianKernel(0.5)));
         ModelFileWriter w = new ModelFileWriter("svm-test");
         ModelParts.writeClasses(w, model.classNames());
-        ModelParts.writeSvm(w, "svm", model);
+        ExpansionParts.writeSvm(w, "svm", model);
         String text = w.render().replace("gaussian:gamma=0.5", "gausian:gamma=0.5");
         ModelFile f = ModelFileReader.parse("m.txt", text);
-        assertThatThrownBy(() -> ModelParts.readSvm(f, "svm", 3, model.report()))
+        assertThatThrownBy(() -> ExpansionParts.readSvm(f, "svm", 3, model.report()))
                 .isInstanceOf(ModelFormatException.class)
                 .hasMessageContaining("svm.machine.0.kernel").hasMessageContaining("gausian");
         assertThat(Files.exists(Path.of("m.txt"))).isFalse();

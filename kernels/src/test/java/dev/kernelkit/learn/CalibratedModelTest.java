@@ -8,6 +8,7 @@ import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;

@@ -2,6 +2,7 @@ package dev.kernelkit.learn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.testing.LearnerContract;
 import java.nio.file.Path;
 import java.util.List;

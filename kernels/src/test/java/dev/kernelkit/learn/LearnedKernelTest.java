@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;

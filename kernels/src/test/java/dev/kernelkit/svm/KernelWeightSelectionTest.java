@@ -14,7 +14,7 @@ import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.LearnsKernel;
 import dev.kernelkit.learn.Model;

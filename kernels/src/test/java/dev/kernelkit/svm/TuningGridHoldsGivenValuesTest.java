@@ -109,8 +109,8 @@ class TuningGridHoldsGivenValuesTest {
             }
 
             @Override
-            public dev.kernelkit.learn.InputKind input() {
-                return dev.kernelkit.learn.InputKind.VECTORS;
+            public dev.kernelkit.data.InputKind input() {
+                return dev.kernelkit.data.InputKind.VECTORS;
             }
 
             @Override
@@ -124,7 +124,7 @@ class TuningGridHoldsGivenValuesTest {
             }
 
             @Override
-            public Trainer<Vec, ? extends FittedModel<Vec>> trainer(dev.kernelkit.learn.Dataset<Vec> training, long seed,
+            public Trainer<Vec, ? extends FittedModel<Vec>> trainer(dev.kernelkit.data.Dataset<Vec> training, long seed,
                                                                      ParamValues values) {
                 return Svm.trainer(SvmOptions.of(new dev.kernelkit.kernel.GaussianKernel(1)));
             }

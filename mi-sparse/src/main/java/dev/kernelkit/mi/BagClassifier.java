@@ -1,7 +1,7 @@
 package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 
 /**

@@ -5,9 +5,10 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.WeightedGaussianKernel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.ScaledModel;
@@ -82,14 +83,14 @@ public final class LearnedKernelForSparseMi {
     }
 
     /**
-     * The learned kernel of a model file ({@link LearnedKernel#load}): {@code machine} is "average" or a machine
+     * The learned kernel of a model file ({@link Models#loadLearnedKernel}): {@code machine} is "average" or a machine
      * index ({@link LearnedKernel.Choice#parse}).
      *
      * @throws IOException when the file cannot be read or parsed
      * @throws IllegalArgumentException for a bad machine, or a model that does not learn a kernel on vectors
      */
     public static LearnedKernel load(Path modelFile, String machine) throws IOException {
-        return LearnedKernel.load(modelFile, LearnedKernel.Choice.parse(machine));
+        return Models.loadLearnedKernel(modelFile, LearnedKernel.Choice.parse(machine));
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.SetKernelGram;
 import dev.kernelkit.kernel.Kernel;
@@ -11,7 +11,7 @@ import dev.kernelkit.kernel.SetKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

@@ -17,7 +17,7 @@ import dev.kernelkit.eval.Search;
 import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.eval.Selection;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

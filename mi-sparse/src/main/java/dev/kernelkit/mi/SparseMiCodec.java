@@ -1,6 +1,7 @@
 package dev.kernelkit.mi;
 
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.io.ModelCodec;
 import dev.kernelkit.io.ModelFile;
 import dev.kernelkit.io.ModelFileWriter;
@@ -8,7 +9,6 @@ import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.io.ModelParts;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.kernel.KernelGradients;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitReport;
 import java.util.Arrays;
@@ -31,7 +31,7 @@ import java.util.List;
  *
  * A learned kernel ({@code MultipleKernel.DifferentiableCombined}) is written as {@code sum(w_m*k_m, ...)} over its
  * active base kernels ({@link Kernels#format}) and read back as the combination of those kernels with weights w_m
- * ({@link KernelGradients#differentiable}): the same sum on the combination's fast path, equal up to rounding (the
+ * ({@link MultipleKernel#differentiable}): the same sum on the combination's fast path, equal up to rounding (the
  * path groups the active kernels only, and a group Gaussian comes back as the Gaussian of gamma = 1 / sigma).
  *
  * <p>This is version 2 of the layout: the class names are {@link dev.kernelkit.io.Models}' {@code classes.*}
@@ -90,7 +90,7 @@ public final class SparseMiCodec implements ModelCodec<SparseMiModel> {
         Kernel<Vec> k = MiCodecs.kernel(f, "kernel");
         DifferentiableKernel dk;
         try {
-            dk = KernelGradients.differentiable(k);
+            dk = MultipleKernel.differentiable(k);
         } catch (IllegalArgumentException e) {
             throw f.formatError("kernel", "expected a gaussian, polynomial or linear kernel, found '"
                     + f.getString("kernel") + "' (a weighted-gaussian or a learned sum of differentiable kernels on "

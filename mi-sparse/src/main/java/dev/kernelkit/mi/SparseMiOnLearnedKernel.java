@@ -11,7 +11,7 @@ import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.SingleFeatureKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;

@@ -11,7 +11,7 @@ import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;

@@ -12,7 +12,7 @@ import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.eval.Point;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainers;
 import java.util.ArrayList;

@@ -18,7 +18,7 @@ import dev.kernelkit.kernel.SingleFeatureKernel;
 import dev.kernelkit.kernel.WeightedGaussianKernel;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnedKernel;
 import dev.kernelkit.learn.LearnsKernel;
 import dev.kernelkit.learn.Model;

@@ -1,9 +1,9 @@
 package dev.kernelkit.mkl;
 
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
 import dev.kernelkit.learn.Param;

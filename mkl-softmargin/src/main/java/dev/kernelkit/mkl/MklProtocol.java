@@ -18,7 +18,7 @@ import dev.kernelkit.eval.Selection;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FitListener;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.ScaledModel;

@@ -44,7 +44,7 @@ class MklLearnerContractTest {
             }
         }
         assertThat(registered).containsExactly("sm1", "sm2", "lp", "simple", "ave");
-        assertThat(Learners.find("sm2").input()).isEqualTo(dev.kernelkit.learn.InputKind.VECTORS);
+        assertThat(Learners.find("sm2").input()).isEqualTo(dev.kernelkit.data.InputKind.VECTORS);
         assertThat(Models.codecs()).containsKey(MklModel.TYPE);
         assertThat(Models.codecs().get(MklModel.TYPE)).isInstanceOf(MklCodec.class);
     }
@@ -63,8 +63,8 @@ class MklLearnerContractTest {
         LabeledDataset data = LearnerContract.binaryVectors();
         MklOptions o = MklCatalog.options(MklMethod.parse(name), data.dim(), data.size(),
                 dev.kernelkit.learn.ParamValues.NONE);
-        ScaledModel<?> viaCatalog = (ScaledModel<?>) Learners.find(name).trainer((dev.kernelkit.learn.Dataset) data, 1L)
-                .fit((dev.kernelkit.learn.Dataset) data);
+        ScaledModel<?> viaCatalog = (ScaledModel<?>) Learners.find(name).trainer((dev.kernelkit.data.Dataset) data, 1L)
+                .fit((dev.kernelkit.data.Dataset) data);
         dev.kernelkit.data.FittedScaler scaler = dev.kernelkit.data.FeatureScaling.STANDARD.fit(data);
         LabeledDataset st = scaler.apply(data);
         MklModel byHand = SoftMarginMkl.fit(st, MultipleKernel.simpleMklProtocol(st.dim()).withUnitTrace(st.points()), o);
@@ -82,11 +82,11 @@ class MklLearnerContractTest {
     void theDefaultGridIsThePapersGridForEveryMethod() {
         LabeledDataset data = LearnerContract.binaryVectors();
         // C x nu (11) for SM1, C x theta (11) for SM2, C x p (8) for Lp, C (5) for SimpleMKL and AveKernel
-        assertThat(Learners.find("sm1").grid((dev.kernelkit.learn.Dataset) data, 1L)).hasSize(55);
-        assertThat(Learners.find("sm2").grid((dev.kernelkit.learn.Dataset) data, 1L)).hasSize(55);
-        assertThat(Learners.find("lp").grid((dev.kernelkit.learn.Dataset) data, 1L)).hasSize(40);
-        assertThat(Learners.find("simple").grid((dev.kernelkit.learn.Dataset) data, 1L)).hasSize(5);
-        assertThat(Learners.find("ave").grid((dev.kernelkit.learn.Dataset) data, 1L)).hasSize(5);
+        assertThat(Learners.find("sm1").grid((dev.kernelkit.data.Dataset) data, 1L)).hasSize(55);
+        assertThat(Learners.find("sm2").grid((dev.kernelkit.data.Dataset) data, 1L)).hasSize(55);
+        assertThat(Learners.find("lp").grid((dev.kernelkit.data.Dataset) data, 1L)).hasSize(40);
+        assertThat(Learners.find("simple").grid((dev.kernelkit.data.Dataset) data, 1L)).hasSize(5);
+        assertThat(Learners.find("ave").grid((dev.kernelkit.data.Dataset) data, 1L)).hasSize(5);
         // M = 13 (3 + 1) = 52: the SM1 ratio nu = 0.1 is theta = 1 / 5.2
         assertThat(MklCatalog.defaults(MklMethod.SM1, 3).theta()).isCloseTo(1 / 5.2, within(1e-15));
     }

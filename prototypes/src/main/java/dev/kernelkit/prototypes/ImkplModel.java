@@ -5,7 +5,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnsKernel;
 import dev.kernelkit.learn.Model;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FitProgress;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Trainer;

@@ -4,7 +4,7 @@ import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.eval.CatalogRecipe;
 import dev.kernelkit.eval.CatalogSelection;
 import dev.kernelkit.eval.ModelSelection;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learners;
 import java.util.Map;
 import java.util.Objects;

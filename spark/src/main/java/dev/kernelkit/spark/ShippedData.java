@@ -6,7 +6,7 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

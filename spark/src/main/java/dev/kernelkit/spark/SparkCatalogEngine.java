@@ -8,7 +8,7 @@ import dev.kernelkit.eval.FitOutcome;
 import dev.kernelkit.eval.FitTask;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.SelectionRecipe;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

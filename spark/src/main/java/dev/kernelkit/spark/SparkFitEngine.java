@@ -5,7 +5,7 @@ import dev.kernelkit.eval.FitEngine;
 import dev.kernelkit.eval.FitOutcome;
 import dev.kernelkit.eval.FitTask;
 import dev.kernelkit.eval.ModelSelection;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.eval.FoldFailedException;
 import java.io.Serializable;
 import java.lang.ref.SoftReference;

@@ -12,7 +12,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.Calibrated;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;

@@ -7,7 +7,7 @@ import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.SparseVec;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.testing.TestData;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -15,7 +15,7 @@ import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.PairedComparison;
 import dev.kernelkit.eval.ScoredPoint;
 import dev.kernelkit.learn.FitReport;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.testing.TestData;
 import java.util.Arrays;
 import java.util.Locale;

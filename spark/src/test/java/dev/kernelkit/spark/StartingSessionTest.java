@@ -8,7 +8,7 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.eval.Evaluation;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import java.util.concurrent.CompletableFuture;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;

@@ -6,8 +6,8 @@ import dev.kernelkit.cli.PredictCommand;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.Dataset;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.Dataset;
+import dev.kernelkit.data.InputKind;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ final class CvmPredictCommand implements Callable<Integer> {
         FittedModel<Vec> t = CvmCli.load(model);
         // read as 'kernelkit predict' reads a cvm model's data: dense LIBSVM, the dimension checked
         LabeledDataset d = LabeledDataset.of(dev.kernelkit.cli.ExampleFiles.readFor(data,
-                dev.kernelkit.cli.ExampleFiles.Format.LIBSVM, dev.kernelkit.learn.InputKind.VECTORS, t.dim(),
+                dev.kernelkit.cli.ExampleFiles.Format.LIBSVM, dev.kernelkit.data.InputKind.VECTORS, t.dim(),
                 "the model " + model, true));
         double[] predicted = CvmCli.predictions(t, d.points());
         List<String> lines = new ArrayList<>();

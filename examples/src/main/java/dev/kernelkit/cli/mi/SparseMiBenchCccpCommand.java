@@ -4,7 +4,7 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.mi.MiCccp;
 import dev.kernelkit.mi.MiCccpModel;
 import dev.kernelkit.mi.MiCccpOptions;

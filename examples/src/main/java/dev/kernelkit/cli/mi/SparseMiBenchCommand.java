@@ -4,7 +4,7 @@ import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.eval.Metrics;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiKernel;
 import dev.kernelkit.mi.MiKernelOptions;

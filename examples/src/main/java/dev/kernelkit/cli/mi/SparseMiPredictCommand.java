@@ -4,7 +4,7 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.PredictCommand;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.mi.BagClassifier;
 import java.io.IOException;

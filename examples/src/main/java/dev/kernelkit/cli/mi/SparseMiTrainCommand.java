@@ -8,7 +8,7 @@ import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.mi.LearnedKernelForSparseMi;
 import dev.kernelkit.eval.Choosers;
 import dev.kernelkit.eval.Point;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.mi.BagClassifier;

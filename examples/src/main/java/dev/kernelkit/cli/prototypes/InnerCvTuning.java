@@ -12,7 +12,7 @@ import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Point;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.SeedRule;
-import dev.kernelkit.learn.Dataset;
+import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.prototypes.ImkplModel;

@@ -17,7 +17,7 @@ import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.Resampling;
 import dev.kernelkit.eval.ScoredPoint;
 import dev.kernelkit.eval.Summary;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;

@@ -9,7 +9,7 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.ModelSelection;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;

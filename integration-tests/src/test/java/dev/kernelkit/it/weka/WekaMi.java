@@ -2,7 +2,7 @@ package dev.kernelkit.it.weka;
 
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
-import dev.kernelkit.eval.Stopwatch;
+import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.mi.BagClassifier;
 import dev.kernelkit.mi.MiProtocol;

@@ -7,7 +7,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.Calibrated;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;
@@ -462,7 +462,7 @@ public final class KernelkitClassifier extends Estimator<KernelkitClassification
         Learner l = resolvedLearner();
         ParamValues values = ParamValues.parse(l.name(), l.params(), givenHyperParams());
         Columns c = columns();
-        dev.kernelkit.learn.Dataset<?> data = l.input() == InputKind.BAGS ? collectBags(dataset, c)
+        dev.kernelkit.data.Dataset<?> data = l.input() == InputKind.BAGS ? collectBags(dataset, c)
                 : collectVectors(dataset, c);
         long s = (Long) getOrDefault(seed);
         boolean calibrated = (Boolean) getOrDefault(probability);

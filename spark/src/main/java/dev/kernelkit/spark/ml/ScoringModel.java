@@ -8,7 +8,7 @@ import dev.kernelkit.io.ModelFormatException;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.learn.CalibratedModel;
 import dev.kernelkit.learn.FittedModel;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 import java.io.Serializable;
 import java.util.List;

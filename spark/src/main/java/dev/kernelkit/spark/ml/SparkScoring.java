@@ -6,7 +6,7 @@ import dev.kernelkit.eval.PredictionsCsv;
 import dev.kernelkit.eval.ScoringEngineProvider.Columns;
 import dev.kernelkit.eval.ScoringEngineProvider.Scores;
 import dev.kernelkit.io.AtomicFiles;
-import dev.kernelkit.learn.InputKind;
+import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.spark.SparkCatalogEngine;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.kernelkit.learn;
+package dev.kernelkit.data;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.kernelkit.eval;
+package dev.kernelkit.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.kernelkit.learn;
+package dev.kernelkit.data;
 
 /**
  * What a learner reads: single vectors (one {@link dev.kernelkit.data.Vec} per example) or bags of
