@@ -27,7 +27,9 @@ import java.util.List;
  *       (1/8 .. 2)/d at factor 1; C = 1.</li>
  *   <li>{@value SparseMi#NAME}, {@value ReducedSet#NAME}, {@value RandomSparseSvm#NAME}: N_XV = 10
  *       (the paper's fixed-size block of Table I; fewer when the training set has fewer instances),
- *       t_max = 50, s_max = 10, random initial XVs, the seed given ({@link SparseMiOptions#defaults}).</li>
+ *       t_max = 50, s_max = 10, random initial XVs, the seed given ({@link SparseMiOptions#defaults}), and
+ *       class weights ({@code class-weight}, none by default: bag i costs C w_{c(i)} in the squared-hinge loss of
+ *       g(Z) and of the inner problems, {@link SparseMiOptions#classWeights}).</li>
  *   <li>{@value MiKernel#NAME}: the averaged set kernel, hinge loss ({@link MiKernelOptions#defaults}), and
  *       class weights ({@code class-weight}, {@link SvmCatalog#CLASS_WEIGHT}, none by default: its dual takes a
  *       C per bag as it is);
@@ -82,7 +84,7 @@ public final class MiCatalog implements LearnerCatalog {
                         SPARSE_PARAMS, (t, g, c, seed, v) -> ReducedSet.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(RandomSparseSvm.NAME, "RSVM: label-mean bag SVM over N_XV random training instances "
                         + "(Lee & Mangasarian 2001; baseline of TNNLS 2013)",
-                        List.of(C, GAMMA, EXPANSION_VECTORS),
+                        List.of(C, GAMMA, EXPANSION_VECTORS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> RandomSparseSvm.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(MiKernel.NAME, "MI-Kernel: SVM on bags with the averaged set kernel "
                         + "(Gaertner et al., ICML 2002)",
@@ -107,8 +109,9 @@ public final class MiCatalog implements LearnerCatalog {
                         (t, g, c, seed, v) -> MiCccp.trainer(cccp(g, c, v))));
     }
 
-    /** The parameters of SparseMI and RS. */
-    private static final List<Param> SPARSE_PARAMS = List.of(C, GAMMA, EXPANSION_VECTORS, MAX_ITERATIONS);
+    /** The parameters of SparseMI and RS (class weights: bag i costs C w_{c(i)} in the squared-hinge loss). */
+    private static final List<Param> SPARSE_PARAMS = List.of(C, GAMMA, EXPANSION_VECTORS, MAX_ITERATIONS,
+            SvmCatalog.CLASS_WEIGHT);
 
     /** SparseMI's defaults with gamma, C, the seed and N_XV = min(10, training instances). */
     static SparseMiOptions sparse(BagDataset training, double gamma, double c, long seed) {
@@ -123,7 +126,8 @@ public final class MiCatalog implements LearnerCatalog {
             throw new IllegalArgumentException("parameter " + EXPANSION_VECTORS.name() + " = " + nxv
                     + " is more than the " + training.instanceCount() + " training instances");
         }
-        SparseMiOptions o = SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv);
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv)
+                .withClassWeights(SvmCatalog.classWeights(v));
         return v.has(MAX_ITERATIONS.name()) ? o.withMaxIterations(v.integer(MAX_ITERATIONS.name(), 0)) : o;
     }
 
