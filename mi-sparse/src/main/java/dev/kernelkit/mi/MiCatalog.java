@@ -35,7 +35,8 @@ import java.util.List;
  *       C per bag as it is);
  *       {@value MiSvm#NAME_INSTANCE}, {@value MiSvm#NAME_BAG}: at most 50 rounds
  *       ({@link MiSvmOptions#defaults}), and class weights by bag label (every instance or witness of a bag
- *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults});
+ *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults}, and class weights:
+ *       bag i's slack costs C w_{c(i)} in the 1-norm LP);
  *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}).</li>
  * </ul>
  *
@@ -101,8 +102,9 @@ public final class MiCatalog implements LearnerCatalog {
                         (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.BAG, g, c, v))),
                 new MiLearner(Miles.NAME, "MILES: instance-similarity embedding and a 1-norm SVM "
                         + "(Chen, Bi & Wang, IEEE TPAMI 2006)",
-                        List.of(C, GAMMA),
-                        (t, g, c, seed, v) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c))),
+                        List.of(C, GAMMA, SvmCatalog.CLASS_WEIGHT),
+                        (t, g, c, seed, v) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c)
+                                .withClassWeights(SvmCatalog.classWeights(v)))),
                 new MiLearner(MiCccp.NAME, "MI-CCCP: bag hinge loss plus the bag-to-max-instance L1 loss by "
                         + "the constrained concave-convex procedure (Cheung & Kwok, ICML 2006)",
                         List.of(C, GAMMA, LAMBDA, CCCP_STEPS),

@@ -103,6 +103,20 @@ class SparseMiClassWeightsTest {
     }
 
     @Test
+    void theCatalogGridOfMilesHoldsAClassWeightInEveryPoint() {
+        Learner<Bag> l = learner(Miles.NAME);
+        List<Trainer<Bag, ? extends FittedModel<Bag>>> plain = l.grid(TRAIN, 1);
+        List<Trainer<Bag, ? extends FittedModel<Bag>>> held = l.grid(TRAIN, 1, ParamValues.parse(l.name(), l.params(),
+                Map.of("class-weight", "balanced")));
+        assertThat(held).hasSameSizeAs(plain).hasSize(15);
+        for (int i = 0; i < plain.size(); i++) {
+            MilesOptions p = (MilesOptions) plain.get(i).options();
+            assertThat(p.classWeights()).isEqualTo(ClassWeights.NONE);
+            assertThat(held.get(i).options()).isEqualTo(p.withClassWeights(ClassWeights.BALANCED));
+        }
+    }
+
+    @Test
     void theCatalogGridsOfSparseMiRsvmAndRsHoldAClassWeightInEveryPoint() {
         for (String name : List.of(SparseMi.NAME, RandomSparseSvm.NAME, ReducedSet.NAME)) {
             Learner<Bag> l = learner(name);
