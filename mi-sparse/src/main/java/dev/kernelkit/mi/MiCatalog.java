@@ -37,7 +37,8 @@ import java.util.List;
  *       ({@link MiSvmOptions#defaults}), and class weights by bag label (every instance or witness of a bag
  *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults}, and class weights:
  *       bag i's slack costs C w_{c(i)} in the 1-norm LP);
- *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}).</li>
+ *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}), and class
+ *       weights (bag i's hinge and L1 losses cost C w_{c(i)} and C w_{c(i)} lambda).</li>
  * </ul>
  *
  * The default tuning grid of every learner is the paper's: gamma in g0 * {1/8, 1/4, 1/2, 1, 2}
@@ -107,7 +108,7 @@ public final class MiCatalog implements LearnerCatalog {
                                 .withClassWeights(SvmCatalog.classWeights(v)))),
                 new MiLearner(MiCccp.NAME, "MI-CCCP: bag hinge loss plus the bag-to-max-instance L1 loss by "
                         + "the constrained concave-convex procedure (Cheung & Kwok, ICML 2006)",
-                        List.of(C, GAMMA, LAMBDA, CCCP_STEPS),
+                        List.of(C, GAMMA, LAMBDA, CCCP_STEPS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> MiCccp.trainer(cccp(g, c, v))));
     }
 
@@ -140,7 +141,7 @@ public final class MiCatalog implements LearnerCatalog {
     }
 
     private static MiCccpOptions cccp(double gamma, double c, ParamValues v) {
-        MiCccpOptions o = MiCccpOptions.defaults().withGamma(gamma).withC(c);
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(gamma).withC(c).withClassWeights(SvmCatalog.classWeights(v));
         if (v.has(LAMBDA.name())) {
             o = o.withLambda(v.real(LAMBDA.name(), 0));
         }
