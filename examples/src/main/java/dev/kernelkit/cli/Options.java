@@ -368,6 +368,101 @@ public final class Options {
         }
     }
 
+    /**
+     * {@code --metric M}: what the inner CV of a module command's model selection maximises, one of
+     * {@link dev.kernelkit.eval.Metric#NAMES} (accuracy, balanced-accuracy, f1 = macro F1, auc = ROC AUC of two
+     * classes). The test parts stay scored by accuracy ({@code accuracy_mean} and the other metrics' means are what
+     * they are either way); the chosen metric only decides which grid point each outer training part keeps, and is
+     * named in the JSON ({@code "metric"}) and, when it is not accuracy, on the terminal. An unknown name is a usage
+     * error (exit code 2).
+     */
+    public static final class SelectionMetric {
+        @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "accuracy", converter = MetricName.class,
+                description = "What the inner CV maximises when it chooses parameters: accuracy, balanced-accuracy, f1 "
+                        + "(macro F1) or auc (two classes) (default: ${DEFAULT-VALUE}). The test parts are scored by every "
+                        + "metric either way.")
+        String metric = dev.kernelkit.eval.Metric.ACCURACY;
+
+        /** The metric's name, e.g. {@code balanced-accuracy}. */
+        public String name() {
+            return metric;
+        }
+
+        /** Whether it is accuracy, the default (then every protocol is exactly as without the option). */
+        public boolean isAccuracy() {
+            return metric.equals(dev.kernelkit.eval.Metric.ACCURACY);
+        }
+
+        /**
+         * Checks the metric against the data, before anything runs.
+         *
+         * @param classes the number of classes of the data
+         * @param data the data file, for the message
+         * @throws IllegalArgumentException for auc on data of other than two classes
+         */
+        public void checkClasses(int classes, Object data) {
+            if (metric.equals(dev.kernelkit.eval.Metric.AUC) && classes != 2) {
+                throw new IllegalArgumentException("--metric auc needs two classes, but " + data + " has " + classes
+                        + "; give --metric accuracy, balanced-accuracy or f1");
+            }
+        }
+
+        /**
+         * The protocol with {@code metric} as the inner metric its search maximises
+         * ({@link dev.kernelkit.eval.ModelSelection#withInnerMetric}); the protocol itself for accuracy, so that the
+         * default keeps a protocol's own inner score (e.g. MKL's pooled count of correct predictions). For recipes,
+         * which carry the name.
+         */
+        public static <X> dev.kernelkit.eval.ModelSelection<X> maximising(dev.kernelkit.eval.ModelSelection<X> protocol,
+                                                                         String metric) {
+            return metric.equals(dev.kernelkit.eval.Metric.ACCURACY) ? protocol
+                    : protocol.withInnerMetric(dev.kernelkit.eval.Metric.named(metric));
+        }
+
+        /** Adds {@code "metric": name} to the JSON and returns it. */
+        public JsonSummary into(JsonSummary j) {
+            return j.put("metric", metric);
+        }
+
+        /**
+         * The terminal line of a metric other than accuracy: what chose the parameters, and its mean ± sd over the
+         * outer test parts when the models kept their predictions ({@link dev.kernelkit.eval.Evaluation#classificationMetrics});
+         * nothing for accuracy.
+         */
+        public void print(java.io.PrintWriter out, dev.kernelkit.eval.Evaluation ev) {
+            if (isAccuracy()) {
+                return;
+            }
+            String key = meanKey(metric).replace("_mean", "");
+            java.util.Map<String, Object> m = ev.classificationMetrics();
+            String test = m.get(key + "_mean") instanceof Double mean && m.get(key + "_sd") instanceof Double sd
+                    ? String.format(java.util.Locale.ROOT, "; test %s %.4f ± %.4f", metric, mean, sd) : "";
+            out.println("metric " + metric + " (maximised by the inner CV)" + test);
+        }
+
+        /** The key of the metric's test mean in {@link EvaluationJson}'s block, e.g. {@code balanced_accuracy_mean}. */
+        public static String meanKey(String metric) {
+            return switch (metric) {
+                case dev.kernelkit.eval.Metric.BALANCED_ACCURACY -> "balanced_accuracy_mean";
+                case dev.kernelkit.eval.Metric.F1 -> "macro_f1_mean";
+                case dev.kernelkit.eval.Metric.AUC -> "auc_mean";
+                default -> "accuracy_mean";
+            };
+        }
+
+        /** The names of {@link dev.kernelkit.eval.Metric#named}; anything else is a usage error. */
+        static final class MetricName implements picocli.CommandLine.ITypeConverter<String> {
+            @Override
+            public String convert(String value) {
+                if (!dev.kernelkit.eval.Metric.NAMES.contains(value)) {
+                    throw new picocli.CommandLine.TypeConversionException("expected one of "
+                            + String.join(", ", dev.kernelkit.eval.Metric.NAMES) + " but was '" + value + "'");
+                }
+                return value;
+            }
+        }
+    }
+
     /** @throws IllegalArgumentException unless value is a positive finite number */
     static void positive(String option, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {

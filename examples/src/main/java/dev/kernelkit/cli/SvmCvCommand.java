@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
  * harness ({@link ModelSelection}; repeat r seeded S + r). In every outer fold the scaler is fitted on
  * the training part only. When the kernel or C is not given, it is chosen per outer fold by an inner
  * stratified 3-fold grid search on the training part (seeded S + 1000 + s for outer split s; the
- * scaler refitted inside each inner fold; the mean inner accuracy decides, ties to the earlier
+ * scaler refitted inside each inner fold; the mean inner accuracy (or --metric) decides, ties to the earlier
  * point), so the reported accuracy is not biased by the choice: C from {0.1, 1, 10, 100} and the
  * Gaussian gamma from g0 * {1/16, 1/4, 1, 4, 16} with g0 = 1 / (d * mean feature variance) of the
  * scaled training part (scikit-learn's "scale" heuristic, {@link GammaHeuristic#scale}; 1/d when the
@@ -76,7 +76,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "cv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Repeated stratified K-fold cross-validation of the SVM on --data (points, or bags with the set "
                 + "kernel).",
-                "Without --gamma/--kernel or --c, the missing ones are chosen per fold by an inner 3-fold grid search."})
+                "Without --gamma/--kernel or --c, the missing ones are chosen per fold by an inner 3-fold grid search "
+                        + "maximising --metric."})
 final class SvmCvCommand implements Callable<Integer> {
     static final double[] C_GRID = {0.1, 1, 10, 100};
     static final double[] GAMMA_FACTORS = {1.0 / 16, 1.0 / 4, 1, 4, 16};
@@ -105,6 +106,9 @@ final class SvmCvCommand implements Callable<Integer> {
     KernelFrom kernelFrom;
 
     @Mixin
+    Options.SelectionMetric metric;
+
+    @Mixin
     Options.Json json;
 
     @Mixin
@@ -127,9 +131,11 @@ final class SvmCvCommand implements Callable<Integer> {
      * @param threads the harness's threads on this machine
      * @param kernelFrom the --kernel-from option with its loaded kernel (this machine only), else null
      * @param learned the kernel loaded from --kernel-from, else null
+     * @param metric what the inner search maximises ({@link Options.SelectionMetric#maximising})
      */
     record Recipe(InputKind kind, Options.SvmParameters svm, FeatureScaling scaling, int folds, int repeats, long seed,
-                  double cacheMb, int threads, KernelFrom kernelFrom, LearnedKernel learned) implements SelectionRecipe {
+                  double cacheMb, int threads, KernelFrom kernelFrom, LearnedKernel learned, String metric)
+            implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -193,7 +199,8 @@ final class SvmCvCommand implements Callable<Integer> {
             };
             // with a grid the inner fits run in parallel, with fixed parameters the outer folds (as before the move
             // to the harness); the results do not depend on either
-            ModelSelection<X> protocol = ModelSelection.of(outer(), grids, inner)
+            ModelSelection<X> protocol = Options.SelectionMetric.maximising(ModelSelection.of(outer(), grids, inner),
+                    metric)
                     .withAggregate(Aggregate.MEAN)
                     .withThreads(threads)
                     .withOuterThreads(grid() ? 1 : Math.max(1, Math.min(threads, outer().size())))
@@ -238,7 +245,7 @@ final class SvmCvCommand implements Callable<Integer> {
 
     private Recipe recipe(InputKind kind, double cacheMb, LearnedKernel learned) {
         return new Recipe(kind, svm, scale.scaling(), validation.folds(), validation.repeats(), validation.seed(),
-                cacheMb, threads.threads(), learned != null ? kernelFrom : null, learned);
+                cacheMb, threads.threads(), learned != null ? kernelFrom : null, learned, metric.name());
     }
 
     /** The kernel-row cache of each fit: the default shrunk to the heap, for as many fits as run at once. */
@@ -283,6 +290,7 @@ final class SvmCvCommand implements Callable<Integer> {
                     "--data " + input.data()));
         }
         boolean grid = recipe.grid();
+        metric.checkClasses(data.classCount(), input.data());
         FeatureScaling scaling = scale.scaling();
         int k = validation.folds();
         AtomicInteger finished = new AtomicInteger();
@@ -333,6 +341,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 TablePrinter.percent(acc.mean()), TablePrinter.percent(acc.sd()), k, validation.repeats(),
                 grid ? "parameters chosen per fold by inner " + INNER_FOLDS + "-fold grid search" : "fixed parameters",
                 wallSeconds);
+        metric.print(out, r);
         run.print(out);
 
         JsonSummary summary = new JsonSummary()
@@ -354,6 +363,7 @@ final class SvmCvCommand implements Callable<Integer> {
                 .put("kernel_from", kernelFrom.given() ? kernelFrom.file().toString() : null)
                 .put("loss", svm.loss().cliName())
                 .put("grid_search", grid)
+                .put("metric", metric.name())
                 .putList("repeat_accuracies", r.repeatMeans())
                 .putList("fold_accuracies", accuracies)
                 .putList("fold_train_seconds", seconds)

@@ -15,6 +15,9 @@ import dev.kernelkit.optim.LbfgsResult;
  *   f_i = A_i beta + rho,
  * </pre>
  *
+ * or with a cost per row, C_i in place of C (class weights: C_i = C w_{c(i)}, {@link ClassWeights}); costs
+ * that are all equal are the plain problem at that C, computed the same way to the bit.
+ *
  * with R (n x n) symmetric positive definite, A (m x n) the feature rows and y_i in {-1, +1}; the
  * bias rho is not regularised. Q is strictly convex and piecewise quadratic. SparseMI's inner
  * problem for fixed expansion vectors (Fu, Lu, Ting &amp; Zhang, IEEE TNNLS 2013, eq. 12 and
@@ -32,6 +35,8 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
     private final double[][] a;
     private final double[] y;
     private final double c;
+    /** The cost of every row, or null when all rows cost {@link #c}. */
+    private final double[] costs;
     private final double[][] r;
     private final int m;
     private final int n;
@@ -45,6 +50,46 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
      *         not positive and finite
      */
     public SquaredHingeProblem(double[][] a, double[] y, double c, double[][] r) {
+        this(a, y, c, null, r);
+    }
+
+    /**
+     * The problem with the cost C_i of every row (e.g. C times the weight of the row's class).
+     *
+     * @param costs C_i for every row, each &gt; 0 and finite (copied)
+     * @throws IllegalArgumentException as the other constructor, and for a cost per row of another length or
+     *         one that is not positive and finite
+     */
+    public SquaredHingeProblem(double[][] a, double[] y, double[] costs, double[][] r) {
+        this(a, y, checkedCosts(costs, y.length)[0], uniform(costs) ? null : costs.clone(), r);
+    }
+
+    private static double[] checkedCosts(double[] costs, int m) {
+        if (costs.length != m) {
+            throw new IllegalArgumentException("expected one cost per row, found " + costs.length + " costs for " + m
+                    + " rows");
+        }
+        if (m == 0) {
+            return new double[] {1.0};
+        }
+        for (int i = 0; i < m; i++) {
+            if (!(costs[i] > 0) || !Double.isFinite(costs[i])) {
+                throw new IllegalArgumentException("cost of row " + i + " must be > 0 and finite, got " + costs[i]);
+            }
+        }
+        return costs;
+    }
+
+    private static boolean uniform(double[] costs) {
+        for (double v : costs) {
+            if (v != costs[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private SquaredHingeProblem(double[][] a, double[] y, double c, double[] costs, double[][] r) {
         if (a.length != y.length) {
             throw new IllegalArgumentException("expected one label per feature row, found " + a.length + " rows and "
                     + y.length + " labels");
@@ -70,6 +115,7 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
         this.a = a;
         this.y = y;
         this.c = c;
+        this.costs = costs;
         this.r = r;
         this.m = y.length;
         this.n = r.length;
@@ -121,9 +167,9 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
         for (int i = 0; i < m; i++) {
             double slack = 1 - y[i] * f[i];
             if (slack > 0) {
-                loss += slack * slack;
+                loss += costs == null ? slack * slack : costs[i] * slack * slack;
                 if (grad != null) {
-                    double coef = 2 * c * (f[i] - y[i]);
+                    double coef = 2 * cost(i) * (f[i] - y[i]);
                     double[] ai = a[i];
                     for (int j = 0; j < n; j++) {
                         grad[j] += coef * ai[j];
@@ -132,7 +178,12 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
                 }
             }
         }
-        return 0.5 * reg + c * loss;
+        return 0.5 * reg + (costs == null ? c * loss : loss);
+    }
+
+    /** C_i. */
+    private double cost(int i) {
+        return costs == null ? c : costs[i];
     }
 
     /**
@@ -188,7 +239,7 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
                 }
                 double[] ai = a[i];
                 for (int j = 0; j < n; j++) {
-                    double s = 2 * c * ai[j];
+                    double s = 2 * cost(i) * ai[j];
                     if (s == 0) {
                         continue;
                     }
@@ -198,7 +249,7 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
                     }
                     h[n][j] += s;
                 }
-                h[n][n] += 2 * c;
+                h[n][n] += 2 * cost(i);
             }
             if (count == 0) {
                 h[n][n] = 1; // the gradient in rho is 0, so the Newton step in rho is 0
@@ -256,8 +307,8 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
             double rate = y[i] * delta[i];
             boolean activeNow = margin < 1 || (margin == 1 && rate < 0);
             if (activeNow) {
-                slope0 += 2 * c * (f[i] - y[i]) * delta[i];
-                curvature += 2 * c * delta[i] * delta[i];
+                slope0 += 2 * cost(i) * (f[i] - y[i]) * delta[i];
+                curvature += 2 * cost(i) * delta[i] * delta[i];
             }
             if (rate != 0) {
                 double tb = (1 - margin) / rate;
@@ -284,8 +335,8 @@ public final class SquaredHingeProblem implements DifferentiableFunction {
             }
             int i = order[idx[k]];
             double rate = y[i] * delta[i];
-            double s = 2 * c * (f[i] - y[i]) * delta[i];
-            double q = 2 * c * delta[i] * delta[i];
+            double s = 2 * cost(i) * (f[i] - y[i]) * delta[i];
+            double q = 2 * cost(i) * delta[i] * delta[i];
             if (rate < 0) { // enters the active set
                 slope0 += s;
                 curvature += q;

@@ -27,14 +27,18 @@ import java.util.List;
  *       (1/8 .. 2)/d at factor 1; C = 1.</li>
  *   <li>{@value SparseMi#NAME}, {@value ReducedSet#NAME}, {@value RandomSparseSvm#NAME}: N_XV = 10
  *       (the paper's fixed-size block of Table I; fewer when the training set has fewer instances),
- *       t_max = 50, s_max = 10, random initial XVs, the seed given ({@link SparseMiOptions#defaults}).</li>
+ *       t_max = 50, s_max = 10, random initial XVs, the seed given ({@link SparseMiOptions#defaults}), and
+ *       class weights ({@code class-weight}, none by default: bag i costs C w_{c(i)} in the squared-hinge loss of
+ *       g(Z) and of the inner problems, {@link SparseMiOptions#classWeights}).</li>
  *   <li>{@value MiKernel#NAME}: the averaged set kernel, hinge loss ({@link MiKernelOptions#defaults}), and
  *       class weights ({@code class-weight}, {@link SvmCatalog#CLASS_WEIGHT}, none by default: its dual takes a
  *       C per bag as it is);
  *       {@value MiSvm#NAME_INSTANCE}, {@value MiSvm#NAME_BAG}: at most 50 rounds
  *       ({@link MiSvmOptions#defaults}), and class weights by bag label (every instance or witness of a bag
- *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults});
- *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}).</li>
+ *       costs C w of the bag's class); {@value Miles#NAME} ({@link MilesOptions#defaults}, and class weights:
+ *       bag i's slack costs C w_{c(i)} in the 1-norm LP);
+ *       {@value MiCccp#NAME}: lambda = 1, at most 20 CCCP steps ({@link MiCccpOptions#defaults}), and class
+ *       weights (bag i's hinge and L1 losses cost C w_{c(i)} and C w_{c(i)} lambda).</li>
  * </ul>
  *
  * The default tuning grid of every learner is the paper's: gamma in g0 * {1/8, 1/4, 1/2, 1, 2}
@@ -82,7 +86,7 @@ public final class MiCatalog implements LearnerCatalog {
                         SPARSE_PARAMS, (t, g, c, seed, v) -> ReducedSet.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(RandomSparseSvm.NAME, "RSVM: label-mean bag SVM over N_XV random training instances "
                         + "(Lee & Mangasarian 2001; baseline of TNNLS 2013)",
-                        List.of(C, GAMMA, EXPANSION_VECTORS),
+                        List.of(C, GAMMA, EXPANSION_VECTORS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> RandomSparseSvm.trainer(sparse(t, g, c, seed, v))),
                 new MiLearner(MiKernel.NAME, "MI-Kernel: SVM on bags with the averaged set kernel "
                         + "(Gaertner et al., ICML 2002)",
@@ -99,16 +103,18 @@ public final class MiCatalog implements LearnerCatalog {
                         (t, g, c, seed, v) -> MiSvm.trainer(miSvm(MiSvmOptions.Variant.BAG, g, c, v))),
                 new MiLearner(Miles.NAME, "MILES: instance-similarity embedding and a 1-norm SVM "
                         + "(Chen, Bi & Wang, IEEE TPAMI 2006)",
-                        List.of(C, GAMMA),
-                        (t, g, c, seed, v) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c))),
+                        List.of(C, GAMMA, SvmCatalog.CLASS_WEIGHT),
+                        (t, g, c, seed, v) -> Miles.trainer(MilesOptions.defaults().withGamma(g).withC(c)
+                                .withClassWeights(SvmCatalog.classWeights(v)))),
                 new MiLearner(MiCccp.NAME, "MI-CCCP: bag hinge loss plus the bag-to-max-instance L1 loss by "
                         + "the constrained concave-convex procedure (Cheung & Kwok, ICML 2006)",
-                        List.of(C, GAMMA, LAMBDA, CCCP_STEPS),
+                        List.of(C, GAMMA, LAMBDA, CCCP_STEPS, SvmCatalog.CLASS_WEIGHT),
                         (t, g, c, seed, v) -> MiCccp.trainer(cccp(g, c, v))));
     }
 
-    /** The parameters of SparseMI and RS. */
-    private static final List<Param> SPARSE_PARAMS = List.of(C, GAMMA, EXPANSION_VECTORS, MAX_ITERATIONS);
+    /** The parameters of SparseMI and RS (class weights: bag i costs C w_{c(i)} in the squared-hinge loss). */
+    private static final List<Param> SPARSE_PARAMS = List.of(C, GAMMA, EXPANSION_VECTORS, MAX_ITERATIONS,
+            SvmCatalog.CLASS_WEIGHT);
 
     /** SparseMI's defaults with gamma, C, the seed and N_XV = min(10, training instances). */
     static SparseMiOptions sparse(BagDataset training, double gamma, double c, long seed) {
@@ -123,7 +129,8 @@ public final class MiCatalog implements LearnerCatalog {
             throw new IllegalArgumentException("parameter " + EXPANSION_VECTORS.name() + " = " + nxv
                     + " is more than the " + training.instanceCount() + " training instances");
         }
-        SparseMiOptions o = SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv);
+        SparseMiOptions o = SparseMiOptions.defaults().withGamma(gamma).withC(c).withSeed(seed).withExpansionVectors(nxv)
+                .withClassWeights(SvmCatalog.classWeights(v));
         return v.has(MAX_ITERATIONS.name()) ? o.withMaxIterations(v.integer(MAX_ITERATIONS.name(), 0)) : o;
     }
 
@@ -134,7 +141,7 @@ public final class MiCatalog implements LearnerCatalog {
     }
 
     private static MiCccpOptions cccp(double gamma, double c, ParamValues v) {
-        MiCccpOptions o = MiCccpOptions.defaults().withGamma(gamma).withC(c);
+        MiCccpOptions o = MiCccpOptions.defaults().withGamma(gamma).withC(c).withClassWeights(SvmCatalog.classWeights(v));
         if (v.has(LAMBDA.name())) {
             o = o.withLambda(v.real(LAMBDA.name(), 0));
         }

@@ -1,5 +1,6 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
@@ -102,9 +103,18 @@ public final class MiCccp {
         List<double[]> traces = new ArrayList<>();
         boolean[] converged = new boolean[targets.length];
         long steps = 0;
+        // class weights: bag i's losses cost C_i = C w_{c(i)} (null: C for every bag; equal weights are the fit at C w)
+        double[] costs = options.classWeights().isNone() ? null
+                : options.classWeights().costs(options.c(), data.classNames(), data.classIndices());
+        MiCccpOptions solve = options;
+        if (costs != null && java.util.Arrays.stream(costs).allMatch(v -> v == costs[0])) {
+            solve = options.withC(costs[0]).withClassWeights(ClassWeights.NONE);
+        }
+        double[] bagCosts = solve == options ? costs : null;
+        MiCccpOptions o = solve;
         for (int t = 0; t < targets.length; t++) {
             int machine = t;
-            Binary r = binary(k, members, targets[t], options, (step, j) -> listener.onProgress(
+            Binary r = binary(k, members, targets[t], o, bagCosts, (step, j) -> listener.onProgress(
                     new FitProgress(NAME, machine, targets.length, step, j, clock.elapsedSeconds())));
             coef.add(r.c);
             bias[t] = r.b;
@@ -140,6 +150,12 @@ public final class MiCccp {
     }
 
     static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o, StepListener onStep) {
+        return binary(k, members, y, o, null, onStep);
+    }
+
+    /** As {@link #binary(double[][], int[][], double[], MiCccpOptions, StepListener)}, bag i costing costs[i] (null: C). */
+    static Binary binary(double[][] k, int[][] members, double[] y, MiCccpOptions o, double[] costs,
+                         StepListener onStep) {
         int n = k.length;
         int m = members.length;
         double[][] beta = new double[m][];
@@ -168,19 +184,19 @@ public final class MiCccp {
             double[] nextC;
             Step solved;
             if (o.stepSolver() == MiCccpOptions.StepSolver.SMO) {
-                solved = smoStep(k, bagRow, members, y, beta, o, theta);
+                solved = smoStep(k, bagRow, members, y, beta, o, costs, theta);
                 nextTheta = solved.solution();
                 nextC = gammaOf(nextTheta, members, y, beta, m);
             } else {
-                solved = fistaStep(k, bagRow, members, y, beta, o);
+                solved = fistaStep(k, bagRow, members, y, beta, o, costs);
                 nextC = java.util.Arrays.copyOf(solved.solution(), n);
             }
-            double nextB = bestBias(bagRow, y, nextC);
+            double nextB = bestBias(bagRow, y, nextC, costs);
             double[] fx = new double[n];
             for (int t = 0; t < n; t++) {
                 fx[t] = dot(k[t], nextC);
             }
-            double j = objective(k, bagRow, members, y, nextC, nextB, fx, o);
+            double j = objective(k, bagRow, members, y, nextC, nextB, fx, o, costs);
             if (step > 0 && j > trace.get(step - 1)) {
                 // The step's QP is solved to a tolerance, not exactly: a rise of J (of the order of that
                 // tolerance) means the iterate is a fixed point up to solver accuracy. Keep the last one.
@@ -220,19 +236,26 @@ public final class MiCccp {
      */
     static double objective(double[][] k, double[][] bagRow, int[][] members, double[] y, double[] c, double b,
                             double[] fx, MiCccpOptions o) {
+        return objective(k, bagRow, members, y, c, b, fx, o, null);
+    }
+
+    /** J with bag i's hinge and L1 losses weighted C_i = costs[i] and C_i lambda (null: C and C lambda). */
+    static double objective(double[][] k, double[][] bagRow, int[][] members, double[] y, double[] c, double b,
+                            double[] fx, MiCccpOptions o, double[] costs) {
         double reg = 0.5 * dot(c, fx);
         double hinge = 0;
         double gap = 0;
         for (int i = 0; i < members.length; i++) {
             double fb = dot(bagRow[i], c);
-            hinge += Math.max(0.0, 1 - y[i] * (fb + b));
+            double w = costs == null ? 1.0 : costs[i];
+            hinge += w * Math.max(0.0, 1 - y[i] * (fb + b));
             double mx = Double.NEGATIVE_INFINITY;
             for (int t : members[i]) {
                 mx = Math.max(mx, fx[t]);
             }
-            gap += Math.abs(fb - mx);
+            gap += w * Math.abs(fb - mx);
         }
-        return reg + o.c() * hinge + o.c() * o.lambda() * gap;
+        return costs == null ? reg + o.c() * hinge + o.c() * o.lambda() * gap : reg + hinge + o.lambda() * gap;
     }
 
     /**
@@ -254,10 +277,22 @@ public final class MiCccp {
      */
     static Step fistaStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                           MiCccpOptions o) {
+        return fistaStep(k, bagRow, members, y, beta, o, null);
+    }
+
+    /** As {@link #fistaStep(double[][], double[][], int[][], double[], double[][], MiCccpOptions)}, bag i costing costs[i]. */
+    static Step fistaStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
+                          MiCccpOptions o, double[] costs) {
         boolean converged = false;
         int n = k.length;
         int m = members.length;
-        double cap = o.c() * o.lambda();
+        double[] upperA = bagCosts(o, costs, m);
+        double[] cap = new double[m];
+        double largest = 0;
+        for (int i = 0; i < m; i++) {
+            cap[i] = upperA[i] * o.lambda();
+            largest = Math.max(largest, upperA[i]);
+        }
         int dimTheta = m + n + m;
         // Lipschitz constant of the dual gradient: the largest eigenvalue of M'KM, by power iteration.
         double[] th = new double[dimTheta];
@@ -276,7 +311,7 @@ public final class MiCccp {
             }
         }
         double step = 1.0 / (1.05 * lip + 1e-12);
-        double[] x = project(new double[dimTheta], members, y, o.c(), cap, m, n);
+        double[] x = project(new double[dimTheta], members, y, upperA, cap, m, n);
         double[] z = x.clone();
         double t = 1;
         for (int it = 0; it < MAX_DUAL_ITERATIONS; it++) {
@@ -287,7 +322,7 @@ public final class MiCccp {
             for (int q = 0; q < dimTheta; q++) {
                 next[q] = z[q] + step * ((q < m ? 1.0 : 0.0) - h[q]);
             }
-            next = project(next, members, y, o.c(), cap, m, n);
+            next = project(next, members, y, upperA, cap, m, n);
             double move = 0;
             double restart = 0;
             for (int q = 0; q < dimTheta; q++) {
@@ -306,7 +341,7 @@ public final class MiCccp {
             }
             x = next;
             t = tNext;
-            if (move <= DUAL_TOLERANCE * Math.max(1.0, o.c())) {
+            if (move <= DUAL_TOLERANCE * Math.max(1.0, largest)) {
                 converged = true;
                 break;
             }
@@ -337,17 +372,27 @@ public final class MiCccp {
      */
     static Step smoStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
                         MiCccpOptions o, double[] start) {
+        return smoStep(k, bagRow, members, y, beta, o, null, start);
+    }
+
+    /** As {@link #smoStep(double[][], double[][], int[][], double[], double[][], MiCccpOptions, double[])}, bag i costing costs[i]. */
+    static Step smoStep(double[][] k, double[][] bagRow, int[][] members, double[] y, double[][] beta,
+                        MiCccpOptions o, double[] costs, double[] start) {
         int n = k.length;
         int m = members.length;
-        double cap = o.c() * o.lambda();
-        boolean blocks = cap > 0;
+        double[] upperA = bagCosts(o, costs, m);
+        double[] cap = new double[m];
+        for (int i = 0; i < m; i++) {
+            cap[i] = upperA[i] * o.lambda();
+        }
+        boolean blocks = o.c() * o.lambda() > 0;
         double[] th;
         if (start != null) {
             th = start.clone();
         } else {
             th = new double[2 * m + n];
             for (int i = 0; i < m; i++) {
-                th[m + n + i] = cap;
+                th[m + n + i] = cap[i];
             }
         }
         CccpStepMatrix q = new CccpStepMatrix(k, bagRow, members, beta, blocks);
@@ -360,17 +405,17 @@ public final class MiCccp {
         for (int i = 0; i < m; i++) {
             sign[i] = y[i];
             linear[i] = -1.0;
-            upper[i] = o.c();
+            upper[i] = upperA[i];
         }
         if (blocks) {
             for (int i = 0; i < m; i++) {
                 int first = q.blockStart(i);
                 for (int p = 0; p <= members[i].length; p++) {
                     sign[first + p] = 1.0;
-                    upper[first + p] = cap;
+                    upper[first + p] = cap[i];
                     group[first + p] = 1 + i;
                 }
-                delta[1 + i] = cap;
+                delta[1 + i] = cap[i];
             }
         }
         SvmProblem problem = SvmProblem.grouped(q, sign, group, linear, upper, delta);
@@ -443,6 +488,16 @@ public final class MiCccp {
         return scale;
     }
 
+    /** C_i of every bag: costs, or C for every bag when costs is null. */
+    private static double[] bagCosts(MiCccpOptions o, double[] costs, int m) {
+        if (costs != null) {
+            return costs;
+        }
+        double[] out = new double[m];
+        java.util.Arrays.fill(out, o.c());
+        return out;
+    }
+
     /** Stop the SMO when the largest pair violation is at most this times max(1, the largest |gradient| entry). */
     static final double SMO_TOLERANCE = 1e-7;
 
@@ -492,7 +547,7 @@ public final class MiCccp {
     }
 
     /** Projection onto {0 &le; a &le; C, y'a = 0} x prod_i {(u_i, v_i) &ge; 0, sum = C lambda}. */
-    private static double[] project(double[] th, int[][] members, double[] y, double c, double cap, int m, int n) {
+    private static double[] project(double[] th, int[][] members, double[] y, double[] c, double[] cap, int m, int n) {
         double[] out = th.clone();
         // a: clip(a - tau y, 0, C) with y'a = 0; S(tau) = sum y_i clip(...) is non-increasing in tau.
         double lo = -1.0;
@@ -513,11 +568,11 @@ public final class MiCccp {
         }
         double tau = 0.5 * (lo + hi);
         for (int i = 0; i < m; i++) {
-            out[i] = Math.min(c, Math.max(0.0, th[i] - tau * y[i]));
+            out[i] = Math.min(c[i], Math.max(0.0, th[i] - tau * y[i]));
         }
         for (int i = 0; i < m; i++) {
             int[] b = members[i];
-            if (cap == 0) {
+            if (cap[i] == 0) {
                 for (int t : b) {
                     out[m + t] = 0;
                 }
@@ -529,7 +584,7 @@ public final class MiCccp {
                 block[p] = th[m + b[p]];
             }
             block[b.length] = th[m + n + i];
-            double[] pr = dev.kernelkit.optim.SimplexProjection.ontoSimplex(block, cap);
+            double[] pr = dev.kernelkit.optim.SimplexProjection.ontoSimplex(block, cap[i]);
             for (int p = 0; p < b.length; p++) {
                 out[m + b[p]] = pr[p];
             }
@@ -538,16 +593,21 @@ public final class MiCccp {
         return out;
     }
 
-    private static double ySum(double[] th, double[] y, int m, double c, double tau) {
+    private static double ySum(double[] th, double[] y, int m, double[] c, double tau) {
         double s = 0;
         for (int i = 0; i < m; i++) {
-            s += y[i] * Math.min(c, Math.max(0.0, th[i] - tau * y[i]));
+            s += y[i] * Math.min(c[i], Math.max(0.0, th[i] - tau * y[i]));
         }
         return s;
     }
 
     /** argmin_b sum_i (1 - y_i (g_i + b))_+ with g_i = bagRow_i c: the best breakpoint (convex, piecewise linear). */
     static double bestBias(double[][] bagRow, double[] y, double[] c) {
+        return bestBias(bagRow, y, c, null);
+    }
+
+    /** argmin_b sum_i w_i (1 - y_i (g_i + b))_+, w_i = costs[i] (null: 1): the best breakpoint. */
+    static double bestBias(double[][] bagRow, double[] y, double[] c, double[] costs) {
         int m = bagRow.length;
         double[] g = new double[m];
         for (int i = 0; i < m; i++) {
@@ -559,7 +619,8 @@ public final class MiCccp {
             double b = y[j] - g[j];
             double v = 0;
             for (int i = 0; i < m; i++) {
-                v += Math.max(0.0, 1 - y[i] * (g[i] + b));
+                v += costs == null ? Math.max(0.0, 1 - y[i] * (g[i] + b))
+                        : costs[i] * Math.max(0.0, 1 - y[i] * (g[i] + b));
             }
             if (v < bestVal) {
                 bestVal = v;

@@ -1,5 +1,6 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
@@ -15,9 +16,11 @@ import dev.kernelkit.kernel.Kernel;
  * @param tolerance stop when the objective decreases by less than tolerance * max(1, |J|), &gt; 0
  * @param stepSolver how each CCCP step's QP is solved (SMO by default; the projected-gradient solver is the
  *     slower reference kept for tests and {@code kernelkit sparse-mi bench-cccp})
+ * @param classWeights class weights by bag label: bag i's hinge and L1 losses cost C w_{c(i)} and C w_{c(i)} lambda
+ *     ({@link ClassWeights}, none by default; {@link #toString} prints them only when there are some)
  */
 public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int maxIterations, double tolerance,
-                            StepSolver stepSolver) {
+                            StepSolver stepSolver, ClassWeights classWeights) {
 
     /** The solver of one CCCP step's dual (see {@link MiCccp}). */
     public enum StepSolver {
@@ -50,40 +53,62 @@ public record MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int max
         if (stepSolver == null) {
             throw new IllegalArgumentException("stepSolver must not be null");
         }
+        if (classWeights == null) {
+            throw new IllegalArgumentException("classWeights must not be null");
+        }
     }
 
     /** Gaussian gamma = 1, C = 1, lambda = 1, at most 20 CCCP steps, tolerance 1e-4, SMO steps. */
     public static MiCccpOptions defaults() {
-        return new MiCccpOptions(new GaussianKernel(1.0), 1.0, 1.0, 20, 1e-4, StepSolver.SMO);
+        return new MiCccpOptions(new GaussianKernel(1.0), 1.0, 1.0, 20, 1e-4, StepSolver.SMO, ClassWeights.NONE);
     }
 
     /** With a Gaussian kernel of the given gamma. */
     public MiCccpOptions withGamma(double gamma) {
-        return new MiCccpOptions(new GaussianKernel(gamma), c, lambda, maxIterations, tolerance, stepSolver);
+        return new MiCccpOptions(new GaussianKernel(gamma), c, lambda, maxIterations, tolerance, stepSolver, classWeights);
     }
 
     /** With another C. */
     public MiCccpOptions withC(double value) {
-        return new MiCccpOptions(kernel, value, lambda, maxIterations, tolerance, stepSolver);
+        return new MiCccpOptions(kernel, value, lambda, maxIterations, tolerance, stepSolver, classWeights);
     }
 
     /** With another lambda. */
     public MiCccpOptions withLambda(double value) {
-        return new MiCccpOptions(kernel, c, value, maxIterations, tolerance, stepSolver);
+        return new MiCccpOptions(kernel, c, value, maxIterations, tolerance, stepSolver, classWeights);
     }
 
     /** With another CCCP step cap. */
     public MiCccpOptions withMaxIterations(int value) {
-        return new MiCccpOptions(kernel, c, lambda, value, tolerance, stepSolver);
+        return new MiCccpOptions(kernel, c, lambda, value, tolerance, stepSolver, classWeights);
     }
 
     /** With another stopping tolerance. */
     public MiCccpOptions withTolerance(double value) {
-        return new MiCccpOptions(kernel, c, lambda, maxIterations, value, stepSolver);
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, value, stepSolver, classWeights);
     }
 
     /** With another step solver. */
     public MiCccpOptions withStepSolver(StepSolver value) {
-        return new MiCccpOptions(kernel, c, lambda, maxIterations, tolerance, value);
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, tolerance, value, classWeights);
+    }
+
+    /** The settings without class weights. */
+    public MiCccpOptions(Kernel<Vec> kernel, double c, double lambda, int maxIterations, double tolerance,
+                         StepSolver stepSolver) {
+        this(kernel, c, lambda, maxIterations, tolerance, stepSolver, ClassWeights.NONE);
+    }
+
+    /** With other class weights ({@link ClassWeights#NONE} for none). */
+    public MiCccpOptions withClassWeights(ClassWeights value) {
+        return new MiCccpOptions(kernel, c, lambda, maxIterations, tolerance, stepSolver, value);
+    }
+
+    /** The record's text, with {@code classWeights=...} only when there are some (as before they existed otherwise). */
+    @Override
+    public String toString() {
+        return "MiCccpOptions[kernel=" + kernel + ", c=" + c + ", lambda=" + lambda + ", maxIterations=" + maxIterations
+                + ", tolerance=" + tolerance + ", stepSolver=" + stepSolver
+                + (classWeights.isNone() ? "" : ", classWeights=" + classWeights) + "]";
     }
 }

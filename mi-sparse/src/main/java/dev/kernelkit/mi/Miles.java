@@ -112,8 +112,12 @@ public final class Miles {
         List<OneNormSvm> svms = new ArrayList<>(targets.length);
         TreeSet<Integer> kept = new TreeSet<>();
         double[] objectives = new double[targets.length];
+        // class weights: bag i's slack costs C w_{c(i)} in every machine (null: C for every bag)
+        double[] costs = options.classWeights().isNone() ? null
+                : options.classWeights().costs(options.c(), data.classNames(), data.classIndices());
         for (int c = 0; c < targets.length; c++) {
-            OneNormSvm svm = oneNormSvm(s, targets[c], options.c());
+            OneNormSvm svm = costs == null ? oneNormSvm(s, targets[c], options.c())
+                    : oneNormSvm(s, targets[c], options.c(), costs, pivotBudget(s.length, s[0].length));
             svms.add(svm);
             objectives[c] = svm.objective();
             listener.onProgress(new FitProgress(NAME, c, targets.length, 1, svm.objective(), clock.elapsedSeconds()));
@@ -282,9 +286,14 @@ public final class Miles {
 
     /** {@link #oneNormSvm(double[][], double[], double)} with a given pivot budget, inputs checked. */
     static OneNormSvm oneNormSvm(double[][] features, double[] y, double c, long budget) {
+        return oneNormSvm(features, y, c, null, budget);
+    }
+
+    /** As {@link #oneNormSvm(double[][], double[], double, long)}, row i's slack weighted costs[i] (null: c). */
+    static OneNormSvm oneNormSvm(double[][] features, double[] y, double c, double[] costs, long budget) {
         int m = features.length;
         int n = features[0].length;
-        OneNormSvmSimplex.Solution sol = new OneNormSvmSimplex(features, y, c, PRICING_CANDIDATES, budget)
+        OneNormSvmSimplex.Solution sol = new OneNormSvmSimplex(features, y, c, costs, PRICING_CANDIDATES, budget)
                 .solve(31L * n + m);
         double[] w = sol.weights();
         double objective = 0;
@@ -302,7 +311,7 @@ public final class Miles {
                 f += w[k] * s[k];
             }
             slack[i] = Math.max(0.0, 1.0 - y[i] * f);
-            objective += c * slack[i];
+            objective += (costs == null ? c : costs[i]) * slack[i];
         }
         return new OneNormSvm(w, sol.bias(), slack, objective);
     }

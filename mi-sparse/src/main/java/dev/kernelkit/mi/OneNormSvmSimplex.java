@@ -64,6 +64,8 @@ final class OneNormSvmSimplex {
     private final int m;
     private final int n;
     private final double c;
+    /** The slack weight C_i of every row (class weights), or null when every row weighs {@link #c}. */
+    private final double[] costs;
     /** a_ik = y_i s_ik, row-major (rows of length n: the pricing pass). */
     private final double[][] rows;
     /** The same, column-major (columns of length m: entering columns and candidate prices). */
@@ -105,9 +107,18 @@ final class OneNormSvmSimplex {
      * @param maxPivots the pivot budget
      */
     OneNormSvmSimplex(double[][] features, double[] y, double c, int candidates, long maxPivots) {
+        this(features, y, c, null, candidates, maxPivots);
+    }
+
+    /**
+     * As the other constructor, row i's slack weighted C_i = {@code costs[i]} (null: C for every row): the LP
+     * min ||w||_1 + sum_i C_i xi_i, whose dual bounds pi_i by C_i.
+     */
+    OneNormSvmSimplex(double[][] features, double[] y, double c, double[] costs, int candidates, long maxPivots) {
         this.m = features.length;
         this.n = m == 0 ? 0 : features[0].length;
         this.c = c;
+        this.costs = costs == null ? null : costs.clone();
         this.y = y.clone();
         this.rows = new double[m][n];
         this.cols = new double[n][m];
@@ -202,7 +213,12 @@ final class OneNormSvmSimplex {
         if (j == bias) {
             return 0.0;
         }
-        return s > 0 ? c : 0.0;
+        return s > 0 ? cost(j) : 0.0;
+    }
+
+    /** The slack weight of residual column j (j &gt; bias). */
+    private double cost(int j) {
+        return costs == null ? c : costs[j - r0];
     }
 
     /** The increase of the slope at variable j's breakpoint (0 for b: it has none). */
@@ -210,11 +226,11 @@ final class OneNormSvmSimplex {
         if (j < n) {
             return 2.0;
         }
-        return j == bias ? 0.0 : c;
+        return j == bias ? 0.0 : cost(j);
     }
 
     private double tolerance(int j) {
-        return j > bias ? DUAL_TOL * Math.max(1.0, c) : DUAL_TOL;
+        return j > bias ? DUAL_TOL * Math.max(1.0, cost(j)) : DUAL_TOL;
     }
 
     /** pi · a_j. */

@@ -234,6 +234,9 @@ public final class SparseMi {
             }
         }
         double[][] targets = targets(data);
+        // class weights: bag i costs C w_{c(i)} in the loss (null: every bag costs C, the unweighted fit)
+        double[] bagCosts = options.classWeights().isNone() ? null
+                : options.classWeights().costs(options.c(), data.classNames(), data.classIndices());
         SplittableRandom rnd = new SplittableRandom(options.seed());
         int dim = data.dim();
         PointSpace space;
@@ -257,7 +260,8 @@ public final class SparseMi {
             int q = options.basisVectors();
             requireInstances("basisVectors", q, instances.size());
             int[] chosen = options.init() == XvInit.SVM
-                    ? XvInitializer.svmSelection(data, instances, options.kernel(), targets, options.c(), q)
+                    ? XvInitializer.svmSelection(data, instances, options.kernel(), targets, options.c(), bagCosts,
+                            q)
                     : XvInitializer.randomInstances(instances.size(), q, rnd);
             List<Vec> b = new ArrayList<>(q);
             for (int t : chosen) {
@@ -276,7 +280,7 @@ public final class SparseMi {
             switch (options.init()) {
                 case KMEANS -> z = XvInitializer.kmeans(instances, k, options.seed());
                 case SVM -> z = rows(instances, XvInitializer.svmSelection(data, instances, options.kernel(),
-                        targets, options.c(), k));
+                        targets, options.c(), bagCosts, k));
                 default -> z = rows(instances, XvInitializer.randomInstances(instances.size(), k, rnd));
             }
         }
@@ -285,6 +289,7 @@ public final class SparseMi {
                         options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
                 : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
                         options.ridge(), options.innerSolver(), options.innerTolerance());
+        objective.withBagCosts(bagCosts);
         double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
                 : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
         SparseMiObjective.Evaluation current = objective.evaluate(z, null);

@@ -44,6 +44,8 @@ final class SparseMiObjective {
     /** The inner solver and L-BFGS's relative gradient tolerance ({@link SparseMiOptions#innerSolver}). */
     private SparseMiOptions.InnerSolver innerSolver = SparseMiOptions.InnerSolver.NEWTON;
     private double innerTolerance = SparseMiOptions.DEFAULT_INNER_TOLERANCE;
+    /** The cost C_i of every bag (class weights), or null when every bag costs {@link #c}. */
+    private double[] bagCosts;
     /** Multiply-adds one kernel value (an exp) is counted as when deciding to run in parallel ({@link XvBlocks}). */
     private static final long KERNEL_COST = 20;
     /** Scratch of {@link #gradient}: the weights of the instance directions, N_XV x N. */
@@ -107,6 +109,20 @@ final class SparseMiObjective {
         this(kernel, space, bagOf, bagCount, targets, c, ridge);
         this.innerSolver = solver;
         this.innerTolerance = tolerance;
+    }
+
+    /**
+     * Every bag i costs C_i instead of C, in g(Z) (the inner problems' loss) and in its gradient: class weights,
+     * C_i = C w_{c(i)} ({@link dev.kernelkit.svm.ClassWeights#costs}); null for C everywhere. Returns this.
+     *
+     * @throws IllegalArgumentException for other than one cost per bag
+     */
+    SparseMiObjective withBagCosts(double[] costs) {
+        if (costs != null && costs.length != bags) {
+            throw new IllegalArgumentException("expected one cost per bag (" + bags + "), found " + costs.length);
+        }
+        this.bagCosts = costs == null ? null : costs.clone();
+        return this;
     }
 
     int problems() {
@@ -240,7 +256,8 @@ final class SparseMiObjective {
             r[i] = e.kz[i].clone();
             r[i][i] += ridge;
         }
-        return new SquaredHingeProblem(e.a, targets[p], c, r);
+        return bagCosts == null ? new SquaredHingeProblem(e.a, targets[p], c, r)
+                : new SquaredHingeProblem(e.a, targets[p], bagCosts, r);
     }
 
     /**
@@ -288,7 +305,7 @@ final class SparseMiObjective {
                     f += ai[j] * w[j];
                 }
                 if (y[i] * f < 1) {
-                    double coef = c * 2 * (f - y[i]) / bagSize[i];
+                    double coef = (bagCosts == null ? c : bagCosts[i]) * 2 * (f - y[i]) / bagSize[i];
                     for (int j = 0; j < nxv; j++) {
                         bagCoef[i][j] += coef * w[j];
                     }

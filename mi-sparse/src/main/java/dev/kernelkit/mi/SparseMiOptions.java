@@ -1,5 +1,6 @@
 package dev.kernelkit.mi;
 
+import dev.kernelkit.svm.ClassWeights;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.kernel.GaussianKernel;
@@ -41,11 +42,15 @@ import dev.kernelkit.kernel.WeightedGaussianKernel;
  * @param trialLimit whether a step found only at the s_max-th trial ends the outer loop
  *        ({@link TrialLimit#PRINTED}, Algorithm 1's "until ... or s &ge; s_max") or not
  *        ({@link TrialLimit#NO_DECREASE}, default: only a round of s_max failed trials ends it)
+ * @param classWeights class weights by bag label: bag i costs C w_{c(i)} in the loss of eq. 12 (in g(Z), its
+ *        gradient and the SVM initialisation; {@link ClassWeights}, none by default). {@link #toString} prints them
+ *        only when there are some, so the options line of an unweighted model file is as before
  */
 public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
                               int maxStepTrials, double initialStep, double tolerance, XvInit init,
                               int basisVectors, double ridge, long seed, int restarts, StepRule stepRule,
-                              InnerSolver innerSolver, double innerTolerance, TrialLimit trialLimit) {
+                              InnerSolver innerSolver, double innerTolerance, TrialLimit trialLimit,
+                              ClassWeights classWeights) {
 
     /** The default L-BFGS tolerance relative to the gradient at zero, "loose" as the paper's inner solves. */
     public static final double DEFAULT_INNER_TOLERANCE = 1e-3;
@@ -154,6 +159,9 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         if (trialLimit == null) {
             throw new IllegalArgumentException("trialLimit must not be null");
         }
+        if (classWeights == null) {
+            throw new IllegalArgumentException("classWeights must not be null");
+        }
         if (restarts > 1 && init == XvInit.SVM) {
             throw new IllegalArgumentException("restarts must be 1 with init svm (the SVM selection is "
                     + "deterministic, every start would be the same), got " + restarts);
@@ -167,6 +175,15 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
         } catch (IllegalArgumentException e) {
             return String.valueOf(kernel);
         }
+    }
+
+    /** The settings without class weights. */
+    public SparseMiOptions(double c, DifferentiableKernel kernel, int expansionVectors, int maxIterations,
+                           int maxStepTrials, double initialStep, double tolerance, XvInit init, int basisVectors,
+                           double ridge, long seed, int restarts, StepRule stepRule, InnerSolver innerSolver,
+                           double innerTolerance, TrialLimit trialLimit) {
+        this(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance, init, basisVectors,
+                ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, ClassWeights.NONE);
     }
 
     /** The settings with a single start (restarts = 1), as before restarts existed. */
@@ -185,19 +202,20 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
      */
     public static SparseMiOptions defaults() {
         return new SparseMiOptions(1.0, new GaussianKernel(1.0), 10, 50, 10, Double.NaN, 1e-6, XvInit.RANDOM,
-                0, 1e-8, 1L, 1, StepRule.LENGTH, InnerSolver.NEWTON, DEFAULT_INNER_TOLERANCE, TrialLimit.NO_DECREASE);
+                0, 1e-8, 1L, 1, StepRule.LENGTH, InnerSolver.NEWTON, DEFAULT_INNER_TOLERANCE, TrialLimit.NO_DECREASE,
+                ClassWeights.NONE);
     }
 
     /** With another C. */
     public SparseMiOptions withC(double newC) {
         return new SparseMiOptions(newC, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another kernel. */
     public SparseMiOptions withKernel(DifferentiableKernel k) {
         return new SparseMiOptions(c, k, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
-                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With a Gaussian kernel of the given gamma. */
@@ -208,72 +226,89 @@ public record SparseMiOptions(double c, DifferentiableKernel kernel, int expansi
     /** With another N_XV. */
     public SparseMiOptions withExpansionVectors(int n) {
         return new SparseMiOptions(c, kernel, n, maxIterations, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another t_max. */
     public SparseMiOptions withMaxIterations(int t) {
         return new SparseMiOptions(c, kernel, expansionVectors, t, maxStepTrials, initialStep, tolerance, init,
-                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another lambda_0 (NaN for the default). */
     public SparseMiOptions withInitialStep(double lambda) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, lambda, tolerance,
-                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another convergence tolerance. */
     public SparseMiOptions withTolerance(double tol) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tol,
-                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another initialisation. */
     public SparseMiOptions withInit(XvInit i) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, i, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, i, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With Q basis vectors (0: input space). */
     public SparseMiOptions withBasisVectors(int q) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, q, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, q, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another ridge. */
     public SparseMiOptions withRidge(double r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, r, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, basisVectors, r, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another seed. */
     public SparseMiOptions withSeed(long s) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, s, restarts, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, basisVectors, ridge, s, restarts, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another number of starts (1: the paper's single start). */
     public SparseMiOptions withRestarts(int r) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, r, stepRule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, basisVectors, ridge, seed, r, stepRule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another step rule. */
     public SparseMiOptions withStepRule(StepRule rule) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts, rule, innerSolver, innerTolerance, trialLimit);
+                tolerance, init, basisVectors, ridge, seed, restarts, rule, innerSolver, innerTolerance, trialLimit, classWeights);
     }
 
     /** With another inner solver; {@code tolerance} is L-BFGS's relative gradient tolerance (kept as given for Newton). */
     public SparseMiOptions withInnerSolver(InnerSolver solver, double tolerance) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                this.tolerance, init, basisVectors, ridge, seed, restarts, stepRule, solver, tolerance, trialLimit);
+                this.tolerance, init, basisVectors, ridge, seed, restarts, stepRule, solver, tolerance, trialLimit, classWeights);
     }
 
     /** With another rule for a round that needed all s_max trials. */
     public SparseMiOptions withTrialLimit(TrialLimit rule) {
         return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep,
-                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, rule);
+                tolerance, init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, rule, classWeights);
+    }
+
+    /** With other class weights ({@link ClassWeights#NONE} for none). */
+    public SparseMiOptions withClassWeights(ClassWeights value) {
+        return new SparseMiOptions(c, kernel, expansionVectors, maxIterations, maxStepTrials, initialStep, tolerance,
+                init, basisVectors, ridge, seed, restarts, stepRule, innerSolver, innerTolerance, trialLimit, value);
+    }
+
+    /** The record's text, with {@code classWeights=...} only when there are some (as before they existed otherwise). */
+    @Override
+    public String toString() {
+        return "SparseMiOptions[c=" + c + ", kernel=" + kernel + ", expansionVectors=" + expansionVectors
+                + ", maxIterations=" + maxIterations + ", maxStepTrials=" + maxStepTrials + ", initialStep=" + initialStep
+                + ", tolerance=" + tolerance + ", init=" + init + ", basisVectors=" + basisVectors + ", ridge=" + ridge
+                + ", seed=" + seed + ", restarts=" + restarts + ", stepRule=" + stepRule + ", innerSolver=" + innerSolver
+                + ", innerTolerance=" + innerTolerance + ", trialLimit=" + trialLimit
+                + (classWeights.isNone() ? "" : ", classWeights=" + classWeights) + "]";
     }
 }

@@ -55,10 +55,11 @@ final class XvInitializer {
 
     /**
      * The k instances with the largest sum over problems of |w_t|, w the weights of a linear
-     * L2-SVM (squared hinge, same C) on the eq.-8 bag features s_t(X_i) = mean_p k(x_ip, x_t).
+     * L2-SVM (squared hinge, same C; with {@code bagCosts} not null, bag i costs bagCosts[i]) on the eq.-8 bag
+     * features s_t(X_i) = mean_p k(x_ip, x_t).
      */
     static int[] svmSelection(BagDataset data, List<Vec> instances, Kernel<Vec> kernel,
-                              double[][] targets, double c, int k) {
+                              double[][] targets, double c, double[] bagCosts, int k) {
         int n = instances.size();
         int m = data.size();
         double[][] features = new double[m][n];
@@ -77,7 +78,8 @@ final class XvInitializer {
         }
         double[] score = new double[n];
         for (double[] y : targets) {
-            SquaredHingeProblem svm = new SquaredHingeProblem(features, y, c, identity);
+            SquaredHingeProblem svm = bagCosts == null ? new SquaredHingeProblem(features, y, c, identity)
+                    : new SquaredHingeProblem(features, y, bagCosts, identity);
             double[] w = n <= NEWTON_LIMIT ? svm.solveNewton(null) : svm.solveLbfgs(null, 1e-6);
             for (int t = 0; t < n; t++) {
                 score[t] += Math.abs(w[t]);

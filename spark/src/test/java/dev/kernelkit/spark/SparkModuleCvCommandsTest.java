@@ -122,6 +122,31 @@ class SparkModuleCvCommandsTest {
     }
 
     @Test
+    void svmCvMaximisingBalancedAccuracyOnSparkGivesTheJsonOfTheLocalEngineAndItsOwnChoices() throws Exception {
+        // two moons with three quarters of class -1 left out (seeded), as examples' SvmCvMetricTest: on these splits
+        // balanced accuracy chooses other grid points than accuracy, so the executors must use the recipe's metric
+        LabeledDataset twoMoons = SyntheticData.twoMoons(160, 0.35, 21);
+        SplittableRandom r = new SplittableRandom(21);
+        List<Integer> keep = new ArrayList<>();
+        for (int i = 0; i < twoMoons.size(); i++) {
+            if (twoMoons.y(i) > 0 || r.nextDouble() < 0.25) {
+                keep.add(i);
+            }
+        }
+        Path imbalanced = dir.resolve("imbalanced-moons.libsvm");
+        LibsvmFormat.write(twoMoons.subset(keep.stream().mapToInt(Integer::intValue).toArray()), imbalanced);
+        List<String> args = List.of("svm", "cv", "--data", imbalanced.toString(), "--folds", "3", "--seed", "3",
+                "--scale", "standard");
+        List<String> balanced = new ArrayList<>(args);
+        balanced.addAll(List.of("--metric", "balanced-accuracy"));
+        JsonNode j = sameOnSpark("svm-balanced", balanced);
+        assertThat(j.get("metric").asText()).isEqualTo("balanced-accuracy");
+        JsonNode byAccuracy = run("svm-accuracy", args).json();
+        assertThat(List.of(j.get("fold_kernels"), j.get("fold_c")))
+                .isNotEqualTo(List.of(byAccuracy.get("fold_kernels"), byAccuracy.get("fold_c")));
+    }
+
+    @Test
     void svmCvOnBagsWithFixedParametersOnSparkGivesTheJsonOfTheLocalEngine() throws Exception {
         JsonNode j = sameOnSpark("svm-bags", List.of("svm", "cv", "--data", bags.toString(), "--gamma", "0.5", "--c", "1",
                 "--folds", "3", "--repeats", "2", "--seed", "5"));

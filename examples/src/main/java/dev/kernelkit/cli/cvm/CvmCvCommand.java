@@ -91,12 +91,16 @@ final class CvmCvCommand implements Callable<Integer> {
     @Mixin
     Options.Resume resume;
 
+    @Mixin
+    Options.SelectionMetric metric;
+
     /**
-     * A fold's model for the harness: how it scores a test part, its core vectors, where the time went
-     * and the fit report.
+     * A fold's model for the harness: how it scores a test part, its core vectors, where the time went,
+     * the fit report and the fitted model (behind its scaler).
      */
     record FoldModel<X>(ToDoubleFunction<Dataset<X>> scorer, int coreVectors, double fitSeconds, double gammaSeconds,
-                        double scaleSeconds, FitReport report, InputKind input, int dim) implements FittedModel<X> {
+                        double scaleSeconds, FitReport report, InputKind input, int dim, FittedModel<X> model)
+            implements FittedModel<X> {
     }
 
     @Mixin
@@ -112,9 +116,11 @@ final class CvmCvCommand implements Callable<Integer> {
      * @param parameters the cvm options (the core-set cap of the memory estimate applied)
      * @param kernelFrom the --kernel-from option when given (this machine only), else null
      * @param data the data file, for messages
+     * @param metric a classification metric other than accuracy to measure on every test part (there is no inner
+     *        CV to maximise it: the parameters are fixed), or accuracy for none
      */
     record Recipe(CvmCli.Parameters parameters, InputKind kind, int folds, int repeats, KernelFrom kernelFrom,
-                  String data) implements SelectionRecipe {
+                  String data, String metric) implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -154,7 +160,7 @@ final class CvmCvCommand implements Callable<Integer> {
                             CvmCli.Fit<Bag> t = CvmCli.fit(parameters, BagDataset.of(part));
                             return new FoldModel<>(test -> CvmCli.accuracy(t.model(), BagDataset.of(test), "a test part"),
                                     t.coreVectors(), t.fitSeconds(), t.gammaSeconds(), t.scaleSeconds(),
-                                    t.inner().report(), InputKind.BAGS, part.dim());
+                                    t.inner().report(), InputKind.BAGS, part.dim(), t.model());
                         });
             } else {
                 trainer = (Trainer<X, FoldModel<X>>) (Trainer<?, ?>) Trainers.<Vec, FoldModel<Vec>>of("cvm cv",
@@ -166,20 +172,25 @@ final class CvmCvCommand implements Callable<Integer> {
                             FittedModel<Vec> t = timed.model();
                             return new FoldModel<>(test -> CvmCli.score(t, LabeledDataset.of(test)),
                                     timed.coreVectors(), timed.fitSeconds(), timed.gammaSeconds(), timed.scaleSeconds(),
-                                    t.report(), InputKind.VECTORS, part.dim());
+                                    t.report(), InputKind.VECTORS, part.dim(), t);
                         });
             }
             String what = regression() ? "mse" : "accuracy";
-            Metric<X> metric = Metric.of(what, !regression(),
+            Metric<X> score = Metric.of(what, !regression(),
                     (m, test) -> ((FoldModel<X>) m).scorer().applyAsDouble(test));
+            List<Measure<X>> measures = new java.util.ArrayList<>(List.of(
+                    new Measure<X>(CORE_VECTORS, (m, test) -> ((FoldModel<X>) m).coreVectors()),
+                    new Measure<X>(FIT_SECONDS, (m, test) -> ((FoldModel<X>) m).fitSeconds()),
+                    new Measure<X>(GAMMA_SECONDS, (m, test) -> ((FoldModel<X>) m).gammaSeconds()),
+                    new Measure<X>(SCALE_SECONDS, (m, test) -> ((FoldModel<X>) m).scaleSeconds())));
+            if (!metric.equals(Metric.ACCURACY)) {
+                Metric<X> named = Metric.named(metric);
+                measures.add(new Measure<X>(metric, (m, test) -> named.score(((FoldModel<X>) m).model(), test)));
+            }
             return ModelSelection.crossValidation(outer(), trainer)
-                    .withMetric(metric)
+                    .withMetric(score)
                     .withThreads(1)
-                    .withMeasures(List.of(
-                            new Measure<X>(CORE_VECTORS, (m, test) -> ((FoldModel<X>) m).coreVectors()),
-                            new Measure<X>(FIT_SECONDS, (m, test) -> ((FoldModel<X>) m).fitSeconds()),
-                            new Measure<X>(GAMMA_SECONDS, (m, test) -> ((FoldModel<X>) m).gammaSeconds()),
-                            new Measure<X>(SCALE_SECONDS, (m, test) -> ((FoldModel<X>) m).scaleSeconds())));
+                    .withMeasures(measures);
         }
     }
 
@@ -198,6 +209,12 @@ final class CvmCvCommand implements Callable<Integer> {
         Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
                 kernelFrom.given() ? kernelFrom.load().dim() : -1);
         parameters.checkKind(examples.kind(), data);
+        if (!metric.isAccuracy() && (parameters.method() == CvmCli.Method.CVR
+                || parameters.method() == CvmCli.Method.ONE_CLASS)) {
+            throw new IllegalArgumentException("--metric " + metric.name() + " scores classifiers; --method "
+                    + parameters.method + " is scored by " + (parameters.method() == CvmCli.Method.CVR
+                    ? "the mean squared error" : "accuracy (inlier for +1)") + ": give --metric accuracy");
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (examples.kind() == InputKind.BAGS) {
             if (kernelFrom.given()) {
@@ -208,15 +225,18 @@ final class CvmCvCommand implements Callable<Integer> {
             parameters.apply(MemoryEstimates.bagCvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
                     spec.commandLine().getErr(), d.size());
             parameters.values(InputKind.BAGS, false); // bad values fail here, before anything runs
-            return run(d, new Recipe(parameters, InputKind.BAGS, folds, repeats, null, data.toString()), out);
+            metric.checkClasses(d.classCount(), data);
+            return run(d, new Recipe(parameters, InputKind.BAGS, folds, repeats, null, data.toString(), metric.name()),
+                    out);
         }
         kernelFrom.checkAlone(parameters.gamma == null ? null : "--gamma " + parameters.gamma, parameters.scale);
         LabeledDataset d = (LabeledDataset) examples;
         parameters.apply(MemoryEstimates.cvm("cvm cv", d, parameters.cacheMb, parameters.maxCore),
                 spec.commandLine().getErr(), d.size());
         parameters.values(InputKind.VECTORS, kernelFrom.given());
+        metric.checkClasses(d.classCount(), data);
         Recipe recipe = new Recipe(parameters, InputKind.VECTORS, folds, repeats, kernelFrom.given() ? kernelFrom : null,
-                data.toString());
+                data.toString(), metric.name());
         List<Splits.Split> splits = splits(recipe.outer(), d);
         if (kernelFrom.given()) {
             kernelFrom.describe(out, kernelFrom.prepare(d.subset(splits.get(0).train()), "--data " + data));
@@ -272,6 +292,11 @@ final class CvmCvCommand implements Callable<Integer> {
                 splits.size(), parameters.mode, seconds);
         out.printf(Locale.ROOT, "not in the training time: %sscoring the held-out folds (%.3f s)%n",
                 CvmCli.preparationText(scaleSeconds, gammaSeconds), scoreSeconds);
+        if (!metric.isAccuracy()) {
+            Summary m = Summary.of(r.measure(metric.name()));
+            out.printf(Locale.ROOT, "mean %s %.6f ± %.6f over the test folds (fixed parameters: no inner CV to maximise it)%n",
+                    metric.name(), m.mean(), m.sd());
+        }
         run.print(out);
         JsonSummary summary = new JsonSummary().put("command", "cvm cv").put("method", parameters.method)
                 .put("input", d.kind().label())
@@ -282,7 +307,14 @@ final class CvmCvCommand implements Callable<Integer> {
                 .put("train_seconds", seconds).put("folds", (long) folds).put("repeats", (long) repeats)
                 .put("seed", parameters.seed).put("max_core", (long) parameters.maxCore())
                 .putList("fold_" + (regression ? "mse" : "accuracies"), r.scores())
-                .putList("fold_core_vectors", r.measure(CORE_VECTORS));
+                .putList("fold_core_vectors", r.measure(CORE_VECTORS))
+                .put("metric", metric.name());
+        if (!metric.isAccuracy()) {
+            // the models keep no predictions for the harness: the metric of --metric measured on every test part
+            Summary m = Summary.of(r.measure(metric.name()));
+            String key = Options.SelectionMetric.meanKey(metric.name());
+            summary.put(key, m.mean()).put(key.replace("_mean", "_sd"), m.sd());
+        }
         // the keys every evaluating command writes (train_seconds above stays the total of the fits alone)
         if (regression) {
             double[] train = r.trainSeconds();

@@ -132,6 +132,9 @@ final class SparseMiCompareCommand implements Callable<Integer> {
     @Mixin
     Options.Engine engine;
 
+    @Mixin
+    Options.SelectionMetric metric;
+
     /**
      * The protocol of one method of {@code sparse-mi compare} in plain values ({@link SelectionRecipe}), so that a fit
      * engine's workers (Spark executors) build the same harness ({@link MiProtocol#tunedVariants}): repeated stratified
@@ -139,10 +142,11 @@ final class SparseMiCompareCommand implements Callable<Integer> {
      *
      * @param gammas the gamma grid (times the feature count, computed on the data)
      * @param cs the C grid
+     * @param metric what the inner CV maximises ({@link Options.SelectionMetric#maximising})
      */
     record Recipe(String method, long seed, int xv, int iterations, String init, StepOption step,
                   SparseMiSolverOptions solver, int maxRounds, CccpSettings cccp, List<String> mikernelForms,
-                  List<String> misvmWeightings, int folds, int repeats, double[] gammas, double[] cs)
+                  List<String> misvmWeightings, int folds, int repeats, double[] gammas, double[] cs, String metric)
             implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
@@ -161,8 +165,8 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         @SuppressWarnings("unchecked")
         public <X> ModelSelection<X> selection() {
             // with one variant this is MiProtocol.tuned fold by fold
-            return (ModelSelection<X>) (ModelSelection<?>) MiProtocol.tunedVariants(variants(), folds, repeats, seed,
-                    gammas, cs, 1);
+            return (ModelSelection<X>) (ModelSelection<?>) Options.SelectionMetric.maximising(
+                    MiProtocol.tunedVariants(variants(), folds, repeats, seed, gammas, cs, 1), metric);
         }
 
         /** The variants of the method tuned by the inner CV; one element for a method without choices. */
@@ -218,7 +222,7 @@ final class SparseMiCompareCommand implements Callable<Integer> {
     /** The recipe of one method on these grids. */
     Recipe recipe(String method, double[] gammas, double[] cs) {
         return new Recipe(method, seed.seed(), xv, iterations, init, step, solver, maxRounds, cccp, mikernelForms,
-                misvmWeightings, outer.folds, outer.repeats, gammas, cs);
+                misvmWeightings, outer.folds, outer.repeats, gammas, cs, metric.name());
     }
 
     @Override
@@ -239,6 +243,7 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         }
         engine.validate();
         BagDataset d = input.read();
+        metric.checkClasses(d.classCount(), input.data);
         MemoryEstimates.sparseMi("sparse-mi compare", d, outer.trainFraction(), xv,
                 chosen.contains("mi-SVM") || chosen.contains("MI-SVM") || chosen.contains("cccp"), threads.threads());
         double[] gammas = MiOptionValues.gammas(null, gammaGrid, d.dim());
@@ -255,8 +260,8 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         int folds = outer.folds;
         int repeats = outer.repeats;
         out.printf(Locale.ROOT, "%s: %d bags, %d instances, %d features; %d-fold x %d, seed %d, gamma in %s, C in %s "
-                        + "(inner 3-fold CV)%n", input.data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed.seed(),
-                Arrays.toString(gammas), Arrays.toString(cs));
+                        + "(inner 3-fold CV%s)%n", input.data, d.size(), d.instanceCount(), d.dim(), folds, repeats, seed.seed(),
+                Arrays.toString(gammas), Arrays.toString(cs), metric.isAccuracy() ? "" : " maximising " + metric.name());
         out.printf(Locale.ROOT, "%-9s %-17s %9s %10s %11s%n", "method", "accuracy", "vectors", "train_s", "predict_s");
         out.flush();
         JsonSummary all = new JsonSummary();
@@ -304,7 +309,7 @@ final class SparseMiCompareCommand implements Callable<Integer> {
         EngineRun engineRun = EngineRun.summary(fits);
         engineRun.print(out);
         if (json != null) {
-            engineRun.into(CommandSupport.putEnvironment(new JsonSummary().put("command", "sparse-mi compare")))
+            engineRun.into(CommandSupport.putEnvironment(metric.into(new JsonSummary().put("command", "sparse-mi compare"))))
                     .put("methods", all)
                     .put("folds", (long) folds).put("repeats", (long) repeats)
                     .put("seed", seed.seed()).put("tolerance", solver.tolerance)

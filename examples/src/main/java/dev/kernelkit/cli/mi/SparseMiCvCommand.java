@@ -61,6 +61,9 @@ final class SparseMiCvCommand implements Callable<Integer> {
     @Mixin
     Options.Engine engine;
 
+    @Mixin
+    Options.SelectionMetric metric;
+
     /**
      * The protocol of {@code sparse-mi cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
      * (Spark executors) build the same harness ({@link MiProtocol}): repeated stratified k-fold seeded --seed, features
@@ -70,8 +73,10 @@ final class SparseMiCvCommand implements Callable<Integer> {
      *
      * @param learner the learner options (--kernel-from stays on this machine)
      * @param gammas the gamma grid computed on the whole data, as the command always did
+     * @param metric what the inner CV maximises ({@link Options.SelectionMetric#maximising})
      */
-    record Recipe(SparseMiLearnerOptions learner, int folds, int repeats, double[] gammas) implements SelectionRecipe {
+    record Recipe(SparseMiLearnerOptions learner, int folds, int repeats, double[] gammas, String metric)
+            implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -97,7 +102,7 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     // the model's scaler replaces the per-fold standardisation; each fit scales the kernel on its part
                     protocol = protocol.withPreprocessing(Preprocessing.none());
                 }
-                return (ModelSelection<X>) (ModelSelection<?>) protocol;
+                return (ModelSelection<X>) (ModelSelection<?>) Options.SelectionMetric.maximising(protocol, metric);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -116,7 +121,8 @@ final class SparseMiCvCommand implements Callable<Integer> {
         BagDataset d = learner.prepare(input.read(), "--data " + input.data);
         MemoryEstimates.sparseMi("sparse-mi cv", d, outer.trainFraction(), learner.largestXv(), false, threads.threads());
         PrintWriter out = spec.commandLine().getOut();
-        Recipe recipe = new Recipe(learner, folds, repeats, learner.gammas(d));
+        metric.checkClasses(d.classCount(), input.data);
+        Recipe recipe = new Recipe(learner, folds, repeats, learner.gammas(d), metric.name());
         ModelSelection<Bag> protocol = recipe.selection();
         if (learner.learnedKernel()) {
             LearnedKernel k = learner.learned();
@@ -159,9 +165,11 @@ final class SparseMiCvCommand implements Callable<Integer> {
         for (String note : MiReports.edgeNotes(r)) {
             out.println("# note: " + note);
         }
+        metric.print(out, r);
         run.print(out);
         if (json != null) {
             JsonSummary js = new JsonSummary().put("command", "sparse-mi cv").put("method", learner.method)
+                    .put("metric", metric.name())
                     .put("accuracy_mean", acc.mean())
                     .put("accuracy_sd", acc.sd()).put("accuracy_sd_over_repeats", r.repeatSummary().sd())
                     .put("xv", vMean).put("train_seconds", trainSeconds)

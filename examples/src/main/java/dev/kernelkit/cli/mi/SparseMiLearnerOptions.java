@@ -86,6 +86,11 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
             description = "Candidate C when tuning (default: 1,10,100).")
     double[] cGrid;
 
+    @Option(names = "--class-weight", paramLabel = "W", defaultValue = "none",
+            description = "Class weights by bag label: none, balanced (w_c = n / (k n_c)) or NAME=W,... (other classes "
+                    + "1); bag i costs C w of its class (default: ${DEFAULT-VALUE}).")
+    String classWeight = "none";
+
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "sparsemi",
             description = "sparsemi, mikernel, rsvm or rs (default: ${DEFAULT-VALUE}).")
     String method;
@@ -223,7 +228,20 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
     SparseMiOptions options(double g, double cost, int k) {
         return solver.apply(SparseMiOptions.defaults().withGamma(g).withC(cost).withExpansionVectors(k)
                 .withInit(XvInit.parse(init)).withMaxIterations(maxIterations()).withSeed(seed())
-                .withRestarts(effectiveRestarts()).withStepRule(step.rule()));
+                .withRestarts(effectiveRestarts()).withStepRule(step.rule()).withClassWeights(classWeights()));
+    }
+
+    /**
+     * The class weights of {@code --class-weight}.
+     *
+     * @throws IllegalArgumentException naming the option and the bad part
+     */
+    dev.kernelkit.svm.ClassWeights classWeights() {
+        try {
+            return dev.kernelkit.svm.ClassWeights.parse(classWeight);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--class-weight: " + e.getMessage(), e);
+        }
     }
 
     /** True when SparseMI trains with the kernel of {@code --kernel-from}. */
@@ -308,7 +326,8 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
         SparseMiOptions o = options(g, cost, k);
         return switch (method()) {
             case SPARSEMI -> SparseMi.trainer(o);
-            case MIKERNEL -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(cost));
+            case MIKERNEL -> MiKernel.trainer(MiKernelOptions.defaults().withGamma(g).withC(cost)
+                    .withClassWeights(classWeights()));
             case RSVM -> RandomSparseSvm.trainer(o);
             case RS -> ReducedSet.trainer(o);
         };
@@ -317,6 +336,7 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
     /** @throws IllegalArgumentException naming the first bad option */
     void checkGrid() {
         method();
+        classWeights();
         XvInit.parse(init);
         step.rule();
         solver.check();

@@ -22,8 +22,17 @@ record MethodProtocol(MklProtocol.Tuning tuning, ModelSelection<Vec> selection) 
 
     /** The protocol for data of n examples. */
     static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, int n) {
+        return of(method, params, outer, seed, n, dev.kernelkit.eval.Metric.ACCURACY);
+    }
+
+    /**
+     * The protocol for data of n examples, its inner CV maximising {@code metric} by name (accuracy: the protocol's
+     * own pooled count of correct predictions, {@link dev.kernelkit.cli.Options.SelectionMetric#maximising}).
+     */
+    static MethodProtocol of(MklMethod method, MklParameters params, Resampling outer, long seed, int n, String metric) {
         MklProtocol.Tuning t = params.tuning(method);
-        return new MethodProtocol(t, t.selection(outer, SeedRule.affine(seed + 1000, 1000), n));
+        return new MethodProtocol(t, dev.kernelkit.cli.Options.SelectionMetric.maximising(
+                t.selection(outer, SeedRule.affine(seed + 1000, 1000), n), metric));
     }
 
     /**

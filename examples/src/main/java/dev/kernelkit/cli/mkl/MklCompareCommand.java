@@ -56,6 +56,8 @@ final class MklCompareCommand implements Callable<Integer> {
     Options.Json json;
     @Mixin
     Options.Resume resume;
+    @Mixin
+    Options.SelectionMetric metric;
 
     @Override
     public Integer call() throws Exception {
@@ -65,6 +67,7 @@ final class MklCompareCommand implements Callable<Integer> {
         }
         LabeledDataset data = splits.withNoise(MklData.read(input));
         Resampling outer = splits.resampling();
+        metric.checkClasses(data.classCount(), input.data());
         MemoryEstimates.mkl("mkl compare", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
                 params.kernels().count(data.dim()));
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
@@ -73,7 +76,7 @@ final class MklCompareCommand implements Callable<Integer> {
         FoldJournal journal = Journals.open(spec, json.file(), resume);
         for (MklMethod m : ms) {
             all.put(m, new ArrayList<>());
-            protocols.put(m, MethodProtocol.of(m, params, outer, splits.seed, data).withJournal(journal, m.cliName()));
+            protocols.put(m, MethodProtocol.of(m, params, outer, splits.seed, data.size(), metric.name()).withJournal(journal, m.cliName()));
         }
         PrintWriter out = spec.commandLine().getOut();
         int done = 0;
@@ -110,10 +113,11 @@ final class MklCompareCommand implements Callable<Integer> {
         for (Map.Entry<MklMethod, List<MklSplitResult>> e : all.entrySet()) {
             MklReports.printUnconverged(out, e.getKey().cliName(), e.getValue());
         }
-        out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%n",
-                input.data(), outer.size(), splits.testFraction, splits.seed, params.innerFolds);
+        out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%s%n",
+                input.data(), outer.size(), splits.testFraction, splits.seed, params.innerFolds,
+                metric.isAccuracy() ? "" : " maximising " + metric.name());
         out.flush();
-        json.write(CommandSupport.putEnvironment(new JsonSummary().put("command", "mkl compare")
+        json.write(CommandSupport.putEnvironment(metric.into(new JsonSummary().put("command", "mkl compare"))
                 .put("data", input.data().toString())
                 .put("splits", (long) outer.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
                 .put("dim", (long) data.dim()).put("methods", methodsJson)));

@@ -60,6 +60,9 @@ final class MklCvCommand implements Callable<Integer> {
     @Mixin
     Options.Engine engine;
 
+    @Mixin
+    Options.SelectionMetric metric;
+
     /**
      * The protocol of {@code mkl cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
      * (Spark executors) build the same harness ({@link MethodProtocol}): {@code splits} stratified hold-out
@@ -67,9 +70,11 @@ final class MklCvCommand implements Callable<Integer> {
      * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}).
      *
      * @param n the size of the data (the tuning's subset rule needs it)
+     * @param metric what the inner CV maximises ({@link MethodProtocol#of(MklMethod, MklParameters, Resampling, long,
+     *        int, String)})
      */
-    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n)
-            implements SelectionRecipe {
+    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n,
+                  String metric) implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -84,7 +89,8 @@ final class MklCvCommand implements Callable<Integer> {
         @Override
         @SuppressWarnings("unchecked")
         public <X> ModelSelection<X> selection() {
-            return (ModelSelection<X>) (ModelSelection<?>) MethodProtocol.of(method, params, outer(), seed, n).selection();
+            return (ModelSelection<X>) (ModelSelection<?>) MethodProtocol.of(method, params, outer(), seed, n, metric)
+                    .selection();
         }
     }
 
@@ -97,7 +103,9 @@ final class MklCvCommand implements Callable<Integer> {
         MemoryEstimates.mkl("mkl cv", data, (int) Math.ceil(data.size() * (1 - splits.testFraction)),
                 params.kernels().count(data.dim()));
         MklProtocol.Tuning tuning = params.tuning(m);
-        Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size());
+        metric.checkClasses(data.classCount(), input.data());
+        Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size(),
+                metric.name());
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         AtomicInteger finished = new AtomicInteger();
         ModelSelection<Vec> selection = recipe.<Vec>selection()
@@ -136,8 +144,9 @@ final class MklCvCommand implements Callable<Integer> {
                 TablePrinter.percent(Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray()).mean()),
                 TablePrinter.percent(Summary.of(results.stream().mapToDouble(MklSplitResult::accuracy).toArray()).sd()),
                 results.size());
+        metric.print(out, run.evaluation());
         run.print(out);
-        json.write(CommandSupport.putEnvironment(run.into(s).put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
+        json.write(CommandSupport.putEnvironment(metric.into(run.into(s)).put("command", "mkl cv").put("method", m.cliName()).put("data", input.data().toString())
                 .put("splits", (long) results.size()).put("seed", splits.seed)));
         Journals.finish(journal);
         return Main.OK;

@@ -79,6 +79,9 @@ final class PrototypesCvCommand implements Callable<Integer> {
     @Mixin
     Options.Engine engine;
 
+    @Mixin
+    Options.SelectionMetric metric;
+
     /**
      * The protocol of {@code prototypes cv} in plain values ({@link SelectionRecipe}), so that a fit engine's
      * workers (Spark executors) build the same harness ({@link InnerCvTuning#selection}): {@code splits} stratified
@@ -87,9 +90,11 @@ final class PrototypesCvCommand implements Callable<Integer> {
      *
      * @param groups the feature groups of the data format (null: one kernel list over all features)
      * @param tune the --tune candidates as given, or null
+     * @param metric what the inner CV of --tune maximises ({@link Options.SelectionMetric#maximising}; IMKPL's own
+     *        inner choice of r and of the prediction rule inside each fit stays by accuracy)
      */
     record Recipe(ImkplHyperOptions hyper, PrototypesDataOptions fmt, int[][] groups, String tune, int innerFolds,
-                  int splits, double testFraction) implements SelectionRecipe {
+                  int splits, double testFraction, String metric) implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -114,8 +119,9 @@ final class PrototypesCvCommand implements Callable<Integer> {
                         LabeledDataset tr = LabeledDataset.of(d);
                         return Imkpl.fit(tr, fmt.kernelsFor(tr, groups, kseed), o, listener);
                     });
-            return (ModelSelection<X>) (ModelSelection<?>) InnerCvTuning.selection(Resampling.stratifiedHoldOut(
-                    1 - testFraction, splits, kseed), base(), candidates(), innerFolds, kseed, trainer);
+            return (ModelSelection<X>) (ModelSelection<?>) Options.SelectionMetric.maximising(InnerCvTuning.selection(
+                    Resampling.stratifiedHoldOut(1 - testFraction, splits, kseed), base(), candidates(), innerFolds, kseed,
+                    trainer), metric);
         }
     }
 
@@ -139,11 +145,13 @@ final class PrototypesCvCommand implements Callable<Integer> {
         MemoryEstimates.prototypes("prototypes cv", all, (int) Math.ceil(all.size() * (1 - testFraction)),
                 in.groups() == null ? all.dim() : in.groups().length);
         RuleComparison rules = new RuleComparison(splits);
-        Recipe recipe = new Recipe(hyper, fmt, in.groups(), tune, innerFolds, splits, testFraction);
+        metric.checkClasses(all.classCount(), data);
+        Recipe recipe = new Recipe(hyper, fmt, in.groups(), tune, innerFolds, splits, testFraction, metric.name());
         ModelSelection<Vec> protocol = recipe.<Vec>selection().withListener(f -> {
                     int r = f.index();
                     if (cands != null) {
-                        out.printf(Locale.ROOT, "split %d: inner CV accuracies %s -> %s%n", r + 1,
+                        out.printf(Locale.ROOT, "split %d: inner CV %s %s -> %s%n", r + 1,
+                                metric.isAccuracy() ? "accuracies" : metric.name(),
                                 Arrays.toString(f.selection().searched().stream().mapToDouble(ScoredPoint::score)
                                         .toArray()), f.chosen().value(InnerCvTuning.CANDIDATE));
                     }
@@ -186,11 +194,13 @@ final class PrototypesCvCommand implements Callable<Integer> {
                 .put("train_seconds_mean", secsMean)
                 .put("options", base.toString())
                 .put("tuned", cands != null)
+                .put("metric", metric.name())
                 .putList("accuracy_per_split", acc);
         if (cands != null) {
             js.putList("tuned_choices", e.chosen().stream().map(p -> (String) p.value(InnerCvTuning.CANDIDATE)).toList());
         }
         rules.summarise(out, js);
+        metric.print(out, e);
         run.print(out);
         json.write(CommandSupport.putEnvironment(EvaluationJson.into(run.into(js.put("command", "prototypes cv")), e)));
         Journals.finish(journal);

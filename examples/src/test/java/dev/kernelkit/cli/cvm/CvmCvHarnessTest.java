@@ -42,7 +42,7 @@ class CvmCvHarnessTest {
      * The old command's loop, its fits written out against the solvers (as the removed CvmCli.fit made them):
      * per fold the scaler fitted on the training part, the solver of the method with the options' values and
      * defaults (gamma: LibCVM's automatic one; C 100, cvr 1e4 max|y|; epsilon LibCVM's automatic one, 1e-6 for
-     * one-class and cvr), the test part scored by hand: [score, core vectors].
+     * one-class and cvr), the test part scored by hand: [score, core vectors, balanced accuracy (NaN for cvr)].
      */
     static List<double[]> oldPath(LabeledDataset d, int folds, CvmCli.Parameters p) {
         boolean regression = p.method() == CvmCli.Method.CVR;
@@ -92,7 +92,8 @@ class CvmCvHarnessTest {
                 double e = predicted[i] - test.y(i);
                 score += regression ? e * e : predicted[i] == test.y(i) ? 1 : 0;
             }
-            out.add(new double[] {score / predicted.length, cores});
+            out.add(new double[] {score / predicted.length, cores, regression ? Double.NaN
+                    : dev.kernelkit.cli.SvmCvMetricTest.balancedAccuracy(test.labels(), predicted)});
         }
         return out;
     }
@@ -173,6 +174,39 @@ class CvmCvHarnessTest {
             assertThat(out.toString()).contains(String.format("fold %d: %s %.6f, %d core vectors", f + 1,
                     regression ? "mse" : "accuracy", old.get(f)[0], (long) old.get(f)[1]));
         }
+    }
+
+    @Test
+    void metricBalancedAccuracyReportsTheMeanOfTheFoldsBalancedAccuraciesCountedByHandAndCvrRefusesIt()
+            throws Exception {
+        LabeledDataset d = dev.kernelkit.cli.SvmCvMetricTest.imbalanced(120, 8);
+        CvmCli.Parameters p = parameters("cvm", 1.0, 10.0, null, "libcvm", 3, FeatureScaling.STANDARD);
+        List<double[]> old = oldPath(d, 3, p);
+        String[] args = {"--gamma", "1", "--c", "10", "--seed", "3", "--scale", "standard", "--metric",
+            "balanced-accuracy"};
+        assertSame(d, 3, p, args);
+        JsonNode j = JsonMapper.builder().build().readTree(dir.resolve("cv.json").toFile());
+        double sum = 0;
+        for (double[] f : old) {
+            sum += f[2];
+        }
+        assertThat(j.get("metric").asText()).isEqualTo("balanced-accuracy");
+        assertThat(j.get("balanced_accuracy_mean").doubleValue())
+                .isCloseTo(sum / old.size(), org.assertj.core.api.Assertions.within(1e-12));
+        // the folds' balanced accuracies differ from their accuracies on these imbalanced moons
+        assertThat(j.get("balanced_accuracy_mean").doubleValue()).isNotEqualTo(j.get("accuracy").doubleValue());
+
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new CvmCommand());
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(err));
+        cl.setExecutionExceptionHandler((e, c, r) -> {
+            c.getErr().println(e.getMessage());
+            return 1;
+        });
+        Path file = dir.resolve("d.libsvm");
+        assertThat(cl.execute("cv", "--data", file.toString(), "--method", "cvr", "--metric", "f1")).isEqualTo(1);
+        assertThat(err.toString()).contains("--metric f1 scores classifiers; --method cvr");
     }
 
     @Test
