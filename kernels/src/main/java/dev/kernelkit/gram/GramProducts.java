@@ -51,6 +51,15 @@ public final class GramProducts {
     }
 
     /**
+     * The selection for the mode in {@value #PROPERTY} if a builder (or anyone) has already made it in this JVM, without
+     * loading anything: reports use it to say which product the Gram matrices of a run used.
+     */
+    public static java.util.Optional<Selection> current() {
+        String m = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        return java.util.Optional.ofNullable(CACHE.get(m));
+    }
+
+    /**
      * The product for a mode, loaded once per mode.
      *
      * @throws IllegalArgumentException for a mode other than java, native, auto, or for native when no provider
