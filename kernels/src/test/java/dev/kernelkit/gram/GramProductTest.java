@@ -110,6 +110,31 @@ class GramProductTest {
     }
 
     @Test
+    void theJavaTileKeepsMathExpAndAnotherProductUsesTheTableExpBitForBit() {
+        int n = 70, d = 9;
+        double gamma = 0.3;
+        List<Vec> x = GramBuilderTest.points(21, n, d, 1.0, false);
+        double[] rows = GramBuilder.rowMajor(x, n, d);
+        DenseKernelMatrix java = new GramBuilder(1, GramProducts.JAVA).gram(new GaussianKernel(gamma), x);
+        DenseKernelMatrix other = new GramBuilder(1, new ReverseOrderProduct()).gram(new GaussianKernel(gamma), x);
+        double[] sq = GramBuilder.squaredNorms(rows, n, d, GramBuilder.FUSED);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double fwd = 0, rev = 0;
+                for (int k = 0; k < d; k++) {
+                    double u = rows[i * d + k], v = rows[j * d + k];
+                    fwd = GramBuilder.FUSED ? Math.fma(u, v, fwd) : fwd + u * v;
+                    int kr = d - 1 - k;
+                    rev += rows[i * d + kr] * rows[j * d + kr];
+                }
+                double df = sq[i] + sq[j] - 2.0 * fwd, dr = sq[i] + sq[j] - 2.0 * rev;
+                assertThat(java.get(i, j)).isEqualTo(Math.exp(-gamma * (df > 0 ? df : 0.0)));
+                assertThat(other.get(i, j)).isEqualTo(TableExp.exp(-gamma * (dr > 0 ? dr : 0.0)));
+            }
+        }
+    }
+
+    @Test
     void javaTileBlockProductsEqualTheIndexOrderSumsBitForBit() {
         // unaligned rows (3..80) across a panel edge in the columns (250..530), d odd
         int n = 600, d = 31;
