@@ -70,17 +70,22 @@ public final class GramBuilder {
     private static final ThreadLocal<double[][]> WIDE_TILE = ThreadLocal.withInitial(() -> new double[PANEL][WIDE]);
 
     private final int threads;
-    private final GramProduct product;
+    /** The product, or null until first needed when it is the default selection (loading may take a second). */
+    private volatile GramProduct product;
 
     /**
      * A builder whose dense products come from {@link GramProducts#selected()} (the system property
-     * {@value GramProducts#PROPERTY}: a native BLAS where one loads, else the Java tile).
+     * {@value GramProducts#PROPERTY}: a native BLAS where one loads, else the Java tile), chosen when a dense
+     * product is first needed, so that builders used only for sparse or generic kernels load no library.
      *
      * @param threads the number of worker threads, &ge; 1
      * @throws IllegalArgumentException when threads &lt; 1
      */
     public GramBuilder(int threads) {
-        this(threads, GramProducts.selected());
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
     }
 
     /**
@@ -111,7 +116,12 @@ public final class GramBuilder {
      * stays on the sparse Java path whatever the product.
      */
     public GramProduct product() {
-        return product;
+        GramProduct p = product;
+        if (p == null) {
+            p = GramProducts.selected();
+            product = p;
+        }
+        return p;
     }
 
     /**
@@ -177,7 +187,7 @@ public final class GramBuilder {
             return;
         }
         int d = dimension(points, -1, "point");
-        if (densify(points, n, d) && product != GramProducts.JAVA) {
+        if (densify(points, n, d) && product() != GramProducts.JAVA) {
             productUpperTiles(form, points, n, d, sink);
         } else if (densify(points, n, d)) {
             double[][][] x = panels(points, d);
@@ -348,7 +358,7 @@ public final class GramBuilder {
         int mb = blocks(m), nb = blocks(n);
         int tasks = mb * nb;
         final int dim = d;
-        if (densify(test, m, d) && densify(train, n, d) && product != GramProducts.JAVA) {
+        if (densify(test, m, d) && densify(train, n, d) && product() != GramProducts.JAVA) {
             productCross(form, test, train, m, n, dim, out);
         } else if (densify(test, m, d) && densify(train, n, d)) {
             double[][][] a = panels(test, d), b = panels(train, d);

@@ -207,14 +207,15 @@ class GramProductTest {
     }
 
     @Test
-    void thePropertyChoosesTheProductOfANewBuilder() {
+    void thePropertyChoosesTheProductOfABuilderWhenItIsFirstNeeded() {
         String old = System.getProperty(GramProducts.PROPERTY);
         try {
             System.setProperty(GramProducts.PROPERTY, "java");
             assertThat(new GramBuilder(1).product()).isSameAs(GramProducts.JAVA);
             assertThat(GramProducts.selection().mode()).isEqualTo("java");
             System.setProperty(GramProducts.PROPERTY, "sometimes");
-            assertThatThrownBy(() -> new GramBuilder(1)).isInstanceOf(IllegalArgumentException.class)
+            GramBuilder lazy = new GramBuilder(1); // the product is chosen when first needed
+            assertThatThrownBy(lazy::product).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(GramProducts.PROPERTY);
         } finally {
             if (old == null) {
