@@ -15,7 +15,8 @@ whole processes (which waiting for a loaded machine's cores does not inflate) an
 average, then the median ratios per T. With --json FILE it also writes everything as JSON.
 
 Usage: numpy_gram.py [--n 6000] [--d 166] [--gamma G] [--seed 42] [--repeats 8] [--rounds 3]
-                     [--threads 1,2] [--jar examples/target/kernelkit.jar] [--cdist] [--json FILE]
+                     [--threads 1,2] [--jar examples/target/kernelkit.jar] [--gram-product native|java|auto]
+                     [--cdist] [--json FILE]
 Old form (numpy only, default threads): numpy_gram.py [n] [d] [repeats]
 """
 import argparse
@@ -123,6 +124,8 @@ def run_ours(args, threads):
                "--json", path]
         if args.gamma is not None:
             cmd += ["--gamma", repr(args.gamma)]
+        if args.gram_product:
+            cmd += ["--gram-product", args.gram_product]
         subprocess.run(cmd, check=True, capture_output=True, text=True)
         with open(path) as f:
             return json.load(f)
@@ -141,6 +144,8 @@ def main():
     p.add_argument("--jar", help="kernelkit.jar: time ours beside numpy")
     p.add_argument("--java", default="java")
     p.add_argument("--jvm-flag", action="append", default=[], help="a flag for ours' JVM (repeatable)")
+    p.add_argument("--gram-product", choices=["native", "java", "auto"],
+                   help="ours' product (bench gram --gram-product; default: the jar's auto)")
     p.add_argument("--cdist", action="store_true", help="also time scipy's exp(-gamma cdist(X, X))")
     p.add_argument("--json", help="write the results here")
     p.add_argument("--numpy-only", action="store_true", help=argparse.SUPPRESS)
@@ -160,8 +165,8 @@ def main():
     thread_counts = [int(t) for t in args.threads.split(",")]
     print("Gaussian Gram matrix n = %d, d = %d, gamma = %s, seed %d; best of %d per process" % (
         args.n, args.d, args.gamma if args.gamma is not None else "1/d", args.seed, args.repeats))
-    print("%-5s %-7s %10s %10s %12s %10s %10s %10s %8s" % ("round", "threads", "numpy s", "ours s", "ours/numpy",
-                                                          "numpy cpu", "ours cpu", "cpu ratio", "load1"))
+    print("%-5s %-7s %10s %10s %12s %10s %10s %10s %8s %s" % ("round", "threads", "numpy s", "ours s", "ours/numpy",
+                                                             "numpy cpu", "ours cpu", "cpu ratio", "load1", "product"))
     for r in range(args.rounds):
         for t in thread_counts:
             load = os.getloadavg()[0]
@@ -177,12 +182,14 @@ def main():
                 if row["ours_cpu_seconds"]:
                     row["cpu_ratio"] = row["ours_cpu_seconds"] / row["numpy_cpu_seconds"]
                 row["ours_java"] = ours.get("java_version")
+                row["ours_gram_product"] = ours.get("gram_product")
             rows.append(row)
-            print("%-5d %-7d %10.3f %10s %12s %10.3f %10s %10s %8.2f" % (
+            print("%-5d %-7d %10.3f %10s %12s %10.3f %10s %10s %8.2f %s" % (
                 r + 1, t, row["numpy_seconds"], "%.3f" % row["ours_seconds"] if ours else "-",
                 "%.2f" % row["ratio"] if ours else "-", row["numpy_cpu_seconds"],
                 "%.3f" % row["ours_cpu_seconds"] if row["ours_cpu_seconds"] else "-",
-                "%.2f" % row["cpu_ratio"] if "cpu_ratio" in row else "-", load), flush=True)
+                "%.2f" % row["cpu_ratio"] if "cpu_ratio" in row else "-", load, row.get("ours_gram_product") or "-"),
+                flush=True)
     summary = {}
     for t in thread_counts:
         ratios = [x["ratio"] for x in rows if x["threads"] == t and "ratio" in x]

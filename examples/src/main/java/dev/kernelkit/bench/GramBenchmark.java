@@ -4,6 +4,7 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.DenseKernelMatrix;
 import dev.kernelkit.gram.GramBuilder;
+import dev.kernelkit.gram.GramProducts;
 import dev.kernelkit.kernel.GaussianKernel;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.SplittableRandom;
 
 /**
  * The Gaussian Gram matrix benchmark behind {@code kernelkit bench gram}: {@link GramBuilder} (squared
- * norms plus one blocked X X^T, all cores) against a naive double loop over the pairs i &le; j that
+ * norms plus one blocked X X^T through OpenBLAS or the Java tile, all cores) against a naive double loop over the pairs i &le; j that
  * sums (x_ik - x_jk)^2 and calls {@code Math.exp}, on the same seeded data in the same JVM.
  *
  * <p>Data: n points with d features drawn uniformly from [0, 1) by {@code SplittableRandom(seed)}, row by
@@ -32,8 +33,11 @@ public final class GramBenchmark {
      * @param repeats timed runs of ours, &ge; 1
      * @param threads worker threads of ours, &ge; 1
      * @param naive whether to run (and compare with) the naive double loop
+     * @param gramProduct the builder's dense product: java (the tile), native (OpenBLAS; an error when it does not
+     *        load) or auto (native where it loads), as {@link GramProducts#select}
      */
-    public record Options(int n, int d, double gamma, long seed, int repeats, int threads, boolean naive) {
+    public record Options(int n, int d, double gamma, long seed, int repeats, int threads, boolean naive,
+            String gramProduct) {
         /** @throws IllegalArgumentException for a value out of range */
         public Options {
             if (n < 1 || n > 46_340) {
@@ -51,6 +55,14 @@ public final class GramBenchmark {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be >= 1, got " + threads);
             }
+            if (!List.of("java", "native", "auto").contains(gramProduct)) {
+                throw new IllegalArgumentException("gram product must be java, native or auto, got '" + gramProduct + "'");
+            }
+        }
+
+        /** The product chosen automatically (native where it loads). */
+        public Options(int n, int d, double gamma, long seed, int repeats, int threads, boolean naive) {
+            this(n, d, gamma, seed, repeats, threads, naive, "auto");
         }
 
         /** All cores, with the naive loop. */
@@ -74,10 +86,12 @@ public final class GramBenchmark {
      * @param maxAbsDifference the largest |K_ours - K_naive| over all entries, NaN without the naive loop
      * @param threads worker threads used by ours (the naive loop uses one)
      * @param peakHeapBytes estimated peak heap: both n x n matrices (one without the naive loop) plus three
-     *        n x d copies of the data (raw rows, vectors, the builder's panels), 8 (2 n^2 + 3 n d) bytes
+     *        n x d copies of the data (raw rows, vectors, the builder's panels or row-major copy), 8 (2 n^2 + 3 n d)
+     *        bytes (a native product's copy of the points is off the heap)
+     * @param gramProduct the name of the product that computed ours: {@code openblas} or {@code java-tile}
      */
     public record Result(Options options, double oursSeconds, double oursCpuSeconds, double naiveSeconds,
-            double maxAbsDifference, int threads, long peakHeapBytes) {
+            double maxAbsDifference, int threads, long peakHeapBytes, String gramProduct) {
         /** naiveSeconds / oursSeconds (NaN without the naive loop). */
         public double speedup() {
             return naiveSeconds / oursSeconds;
@@ -96,7 +110,7 @@ public final class GramBenchmark {
             }
             points.add(DenseVec.of(x[i]));
         }
-        GramBuilder builder = new GramBuilder(o.threads());
+        GramBuilder builder = new GramBuilder(o.threads(), GramProducts.select(o.gramProduct()).product());
         GaussianKernel kernel = new GaussianKernel(o.gamma());
         DenseKernelMatrix ours = null;
         double best = Double.POSITIVE_INFINITY, bestCpu = Double.POSITIVE_INFINITY;
@@ -124,7 +138,7 @@ public final class GramBenchmark {
             }
         }
         long peak = 8L * ((o.naive() ? 2L : 1L) * n * n + 3L * n * d);
-        return new Result(o, best, bestCpu, naiveSeconds, maxDiff, builder.threads(), peak);
+        return new Result(o, best, bestCpu, naiveSeconds, maxDiff, builder.threads(), peak, builder.product().name());
     }
 
     /** CPU time of this JVM process in nanoseconds, or -1 where the platform does not report it. */

@@ -64,6 +64,11 @@ final class BenchCommand implements Callable<Integer> {
                 description = "Also run the naive double loop and compare (default: on; --no-naive times ours only).")
         boolean naive;
 
+        @Option(names = "--gram-product", paramLabel = "P", defaultValue = "auto",
+                description = {"Dense product of our builder: native (OpenBLAS dgemm, an error where it does not load),",
+                        "java (the pure-Java tile) or auto (native where it loads; default: ${DEFAULT-VALUE})."})
+        String gramProduct;
+
         @Mixin
         Options.Json json;
 
@@ -71,6 +76,9 @@ final class BenchCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             if (threads != null && threads < 1) {
                 throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+            }
+            if (!java.util.List.of("java", "native", "auto").contains(gramProduct)) {
+                throw new IllegalArgumentException("--gram-product must be java, native or auto, got '" + gramProduct + "'");
             }
             if (n < 1) {
                 throw new IllegalArgumentException("--n must be >= 1, got " + n);
@@ -90,13 +98,13 @@ final class BenchCommand implements Callable<Integer> {
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             progress.status(String.format(Locale.ROOT, "Gram matrix n = %d, d = %d%s", n, d, naive ? " (the naive loop takes a while)" : ""));
             int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-            GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(n, d, g, seed, repeats, t, naive));
+            GramBenchmark.Result r = GramBenchmark.run(new GramBenchmark.Options(n, d, g, seed, repeats, t, naive, gramProduct));
             progress.done();
 
             out.printf(Locale.ROOT, "Gaussian Gram matrix, n = %d, d = %d, gamma = %s, seed %d%n", n, d,
                     CommandSupport.label(g), seed);
             TablePrinter table = new TablePrinter().textColumn("implementation").numberColumn("threads").numberColumn("seconds")
-                    .row("ours (blocked, best of " + repeats + ")", Integer.toString(r.threads()), fixed3(r.oursSeconds()));
+                    .row("ours (" + r.gramProduct() + ", best of " + repeats + ")", Integer.toString(r.threads()), fixed3(r.oursSeconds()));
             if (naive) {
                 table.row("naive double loop", "1", fixed3(r.naiveSeconds()));
             }
@@ -120,6 +128,7 @@ final class BenchCommand implements Callable<Integer> {
                     .putOptional("speedup", naive ? r.speedup() : null)
                     .putOptional("max_abs_difference", naive ? r.maxAbsDifference() : null)
                     .put("threads", (long) r.threads())
+                    .put("gram_product", r.gramProduct())
                     .put("peak_heap_bytes", r.peakHeapBytes())
                     .put("n", (long) n)
                     .put("d", (long) d)

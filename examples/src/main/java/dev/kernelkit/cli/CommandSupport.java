@@ -2,6 +2,7 @@ package dev.kernelkit.cli;
 
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.GramProducts;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
@@ -10,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 /** Small helpers shared by the commands: kernels from options, batch prediction, JVM facts. */
@@ -77,12 +79,19 @@ public final class CommandSupport {
         return p.getFileName() == null ? p.toString() : p.getFileName().toString();
     }
 
-    /** Adds the JVM flags, available processors and Java version to a summary. */
+    /** Adds the JVM flags, available processors, Java version and the Gram product used (if any) to a summary. */
     public static JsonSummary putEnvironment(JsonSummary json) {
         List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        return json.putList("jvm_flags", flags)
+        json.putList("jvm_flags", flags)
                 .put("available_processors", (long) Runtime.getRuntime().availableProcessors())
                 .put("max_heap_bytes", Runtime.getRuntime().maxMemory())
                 .put("java_version", System.getProperty("java.version"));
+        // the dense Gram product of this run's GramBuilders (openblas, java-tile); null when none was built;
+        // a command that chose its own product (bench gram --gram-product) has put it already
+        if (json.has("gram_product")) {
+            return json;
+        }
+        Optional<GramProducts.Selection> product = GramProducts.current();
+        return product.isPresent() ? json.put("gram_product", product.get().name()) : json.putNull("gram_product");
     }
 }

@@ -33,6 +33,18 @@ class GramBenchmarkTest {
     }
 
     @Test
+    void theChosenProductComputesOursAndIsReported() {
+        GramBenchmark.Result nat = GramBenchmark.run(new GramBenchmark.Options(700, 11, 0.2, 3L, 1, 2, true, "native"));
+        GramBenchmark.Result java = GramBenchmark.run(new GramBenchmark.Options(700, 11, 0.2, 3L, 1, 2, true, "java"));
+        assertThat(nat.gramProduct()).isEqualTo("openblas");
+        assertThat(java.gramProduct()).isEqualTo("java-tile");
+        assertThat(nat.maxAbsDifference()).isLessThan(1e-12);
+        assertThat(java.maxAbsDifference()).isLessThan(1e-12);
+        assertThatThrownBy(() -> new GramBenchmark.Options(5, 5, 1, 1, 1, 1, true, "cuda"))
+                .hasMessageContaining("gram product must be java, native or auto, got 'cuda'");
+    }
+
+    @Test
     void naiveLoopMatchesAHandComputedEntry() {
         // (0,0) and (1,2): squared distance 1 + 4 = 5, gamma 0.1 -> exp(-0.5)
         double[][] k = GramBenchmark.naive(new double[][] {{0, 0}, {1, 2}}, 0.1);

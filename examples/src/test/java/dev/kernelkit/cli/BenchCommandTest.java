@@ -100,4 +100,24 @@ class BenchCommandTest {
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
+
+    @Test
+    void benchGramSaysWhichProductRanInItsTableAndJson() throws IOException {
+        for (String[] c : new String[][] {{"native", "openblas"}, {"java", "java-tile"}, {"auto", "openblas"}}) {
+            Path json = dir.resolve("gram-" + c[0] + ".json");
+            CliRun r = CliRun.of("bench", "gram", "--n", "300", "--d", "7", "--repeats", "1", "--threads", "2",
+                    "--gram-product", c[0], "--json", json.toString());
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(r.out()).as(c[0]).contains("ours (" + c[1] + ", best of 1)");
+            String text = Files.readString(json);
+            assertThat(text).as(c[0]).containsPattern("\"gram_product\" ?: ?\"" + c[1] + "\"")
+                    .containsPattern("\"max_abs_difference\" ?: ?[0-9.E-]+");
+            assertThat(com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(text)
+                    .get("max_abs_difference").asDouble()).as(c[0]).isLessThan(1e-12);
+        }
+        CliRun bad = CliRun.of("bench", "gram", "--n", "10", "--gram-product", "gpu");
+        assertThat(bad.exitCode()).isNotZero();
+        assertThat(bad.err()).contains("--gram-product must be java, native or auto, got 'gpu'");
+        assertThat(bad.err().lines()).hasSize(1);
+    }
 }

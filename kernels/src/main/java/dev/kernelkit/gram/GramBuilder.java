@@ -29,6 +29,15 @@ import java.util.stream.IntStream;
  * {@link ForkJoinPool} of {@link #threads()} workers. The squared norms are summed in the same
  * order as the tiles, so the Gaussian diagonal is exactly 1 and the result is exactly symmetric.
  *
+ * <p>The products: {@link GramProducts#JAVA} runs the tile above; any other {@link GramProduct} (a native BLAS
+ * through module {@code kernelkit-blas}, chosen by {@link GramProducts#selected()}) receives the points row-major
+ * and computes blocks of {@value #PANEL} rows by up to {@value #WIDE} columns (for a Gram matrix the columns from
+ * the block's diagonal on), which are then transformed and written as above, the Gaussian's exponentials by
+ * {@link TableExp} (about 0.51 ulp, like Math.exp, and cheaper); its sums may be ordered differently, so its
+ * entries may differ from the tile's in the last bits, while the symmetry and the Gaussian diagonal of 1 are kept
+ * exactly. The Java tile keeps Math.exp, so {@code -Dkernelkit.gram.product=java} reproduces earlier matrices bit
+ * for bit.
+ *
  * <p>Sparse input: points are densified into the panels when d &le; max(n, 1024), which costs
  * at most as much memory as the Gram matrix itself (or 8 MB per 1024 points), apart from the padding
  * of the last panel to {@value #PANEL} points; for wider
@@ -54,11 +63,21 @@ public final class GramBuilder {
     /** Whether the JVM compiles Math.fma to one instruction (HotSpot's UseFMA); otherwise plain multiply-adds. */
     static final boolean FUSED = fmaAvailable();
 
+    /** Columns of an output tile when a {@link GramProduct} other than the Java tile computes the products. */
+    static final int WIDE = 512;
+
     private static final ThreadLocal<double[][]> TILE = ThreadLocal.withInitial(() -> new double[BLOCK][PANEL]);
+    private static final ThreadLocal<double[][]> WIDE_TILE = ThreadLocal.withInitial(() -> new double[PANEL][WIDE]);
 
     private final int threads;
+    /** The product, or null until first needed when it is the default selection (loading may take a second). */
+    private volatile GramProduct product;
 
     /**
+     * A builder whose dense products come from {@link GramProducts#selected()} (the system property
+     * {@value GramProducts#PROPERTY}: a native BLAS where one loads, else the Java tile), chosen when a dense
+     * product is first needed, so that builders used only for sparse or generic kernels load no library.
+     *
      * @param threads the number of worker threads, &ge; 1
      * @throws IllegalArgumentException when threads &lt; 1
      */
@@ -69,6 +88,19 @@ public final class GramBuilder {
         this.threads = threads;
     }
 
+    /**
+     * @param threads the number of worker threads, &ge; 1
+     * @param product the dense inner products ({@link GramProducts#JAVA}: the built-in tile)
+     * @throws IllegalArgumentException when threads &lt; 1
+     */
+    public GramBuilder(int threads, GramProduct product) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
+        this.product = java.util.Objects.requireNonNull(product, "product");
+    }
+
     /** A builder using every available core ({@link dev.kernelkit.util.Threads#available()}: --threads N limits it). */
     public static GramBuilder allCores() {
         return new GramBuilder(dev.kernelkit.util.Threads.available());
@@ -77,6 +109,19 @@ public final class GramBuilder {
     /** The number of worker threads. */
     public int threads() {
         return threads;
+    }
+
+    /**
+     * The dense inner products used when the points are densified (see the class comment); wide sparse data
+     * stays on the sparse Java path whatever the product.
+     */
+    public GramProduct product() {
+        GramProduct p = product;
+        if (p == null) {
+            p = GramProducts.selected();
+            product = p;
+        }
+        return p;
     }
 
     /**
@@ -142,7 +187,9 @@ public final class GramBuilder {
             return;
         }
         int d = dimension(points, -1, "point");
-        if (densify(points, n, d)) {
+        if (densify(points, n, d) && product() != GramProducts.JAVA) {
+            productUpperTiles(form, points, n, d, sink);
+        } else if (densify(points, n, d)) {
             double[][][] x = panels(points, d);
             double[] sq = squaredNorms(x, n, d, FUSED);
             // row blocks of BLOCK points against panels of PANEL columns, each pair with a column >= a row;
@@ -180,6 +227,96 @@ public final class GramBuilder {
                 sink.accept(tile, ni, 0, nj, i0, j0);
             });
         }
+    }
+
+    /**
+     * The dense Gram path through {@link #product}: row blocks of {@value #PANEL} points against column chunks
+     * of up to {@value #WIDE} points starting at the block's diagonal, transformed in place; within the diagonal
+     * square the entries below the diagonal are replaced by their mirror images (so the result is exactly
+     * symmetric whatever the product's summation order) and a Gaussian diagonal is set to exactly 1.
+     */
+    private void productUpperTiles(Form form, List<? extends Vec> points, int n, int d, TileSink sink) {
+        double[] rows = rowMajor(points, n, d);
+        double[] sq = squaredNorms(rows, n, d, FUSED);
+        int rb = (n + PANEL - 1) / PANEL;
+        int[] tr = new int[rb * ((n + WIDE - 1) / WIDE + 1)], tc = new int[tr.length];
+        int count = 0;
+        for (int r = 0; r < rb; r++) {
+            for (int j0 = r * PANEL; j0 < n; j0 += WIDE, count++) {
+                tr[count] = r * PANEL;
+                tc[count] = j0;
+            }
+        }
+        int tasks = count;
+        try (GramProduct.Operand x = product.pack(rows, n, d)) {
+            parallelFor(tasks, t -> {
+                int i0 = tr[t], j0 = tc[t];
+                int ni = Math.min(PANEL, n - i0), nj = Math.min(WIDE, n - j0);
+                double[][] tile = WIDE_TILE.get();
+                product.products(x, i0, ni, x, j0, nj, tile);
+                form.transform(tile, ni, 0, nj, sq, i0, sq, j0, true);
+                if (i0 == j0) {
+                    for (int i = 0; i < ni; i++) {
+                        for (int j = 0; j < i; j++) {
+                            tile[i][j] = tile[j][i];
+                        }
+                        if (form.kind == Form.GAUSSIAN) {
+                            tile[i][i] = 1.0;
+                        }
+                    }
+                }
+                sink.accept(tile, ni, 0, nj, i0, j0);
+            });
+        }
+    }
+
+    /** The dense cross path through {@link #product}: {@value #PANEL} test points against {@value #WIDE} training points. */
+    private void productCross(Form form, List<? extends Vec> test, List<? extends Vec> train, int m, int n, int d,
+            double[] out) {
+        double[] ra = rowMajor(test, m, d), rb = rowMajor(train, n, d);
+        double[] sqa = squaredNorms(ra, m, d, FUSED), sqb = squaredNorms(rb, n, d, FUSED);
+        int mb = (m + PANEL - 1) / PANEL, nb = (n + WIDE - 1) / WIDE;
+        try (GramProduct.Operand a = product.pack(ra, m, d); GramProduct.Operand b = product.pack(rb, n, d)) {
+            parallelFor(mb * nb, t -> {
+                int i0 = (t / nb) * PANEL, j0 = (t % nb) * WIDE;
+                int ni = Math.min(PANEL, m - i0), nj = Math.min(WIDE, n - j0);
+                double[][] tile = WIDE_TILE.get();
+                product.products(a, i0, ni, b, j0, nj, tile);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0, true);
+                write(tile, ni, 0, nj, out, n, i0, j0, false);
+            });
+        }
+    }
+
+    /** The points as one row-major array of n d values (sparse points scattered into zeros). */
+    static double[] rowMajor(List<? extends Vec> points, int n, int d) {
+        if ((long) n * d > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(n + " points of dimension " + d + " do not fit one array");
+        }
+        double[] rows = new double[n * d];
+        for (int i = 0; i < n; i++) {
+            Vec v = points.get(i);
+            int base = i * d;
+            if (v instanceof DenseVec dv) {
+                dv.copyInto(rows, base);
+            } else {
+                v.forEachStored((k, value) -> rows[base + k] = value);
+            }
+        }
+        return rows;
+    }
+
+    /** ||x_i||^2 of row-major points, summed in index order with fused multiply-adds when {@code fused}. */
+    static double[] squaredNorms(double[] rows, int n, int d, boolean fused) {
+        double[] sq = new double[n];
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int k = i * d, e = k + d; k < e; k++) {
+                s = fused ? Math.fma(rows[k], rows[k], s) : s + rows[k] * rows[k];
+            }
+            sq[i] = s;
+        }
+        return sq;
     }
 
     /** kernel.apply on the tile's pairs; a diagonal tile evaluates j &ge; i once and mirrors. */
@@ -221,7 +358,9 @@ public final class GramBuilder {
         int mb = blocks(m), nb = blocks(n);
         int tasks = mb * nb;
         final int dim = d;
-        if (densify(test, m, d) && densify(train, n, d)) {
+        if (densify(test, m, d) && densify(train, n, d) && product() != GramProducts.JAVA) {
+            productCross(form, test, train, m, n, dim, out);
+        } else if (densify(test, m, d) && densify(train, n, d)) {
             double[][][] a = panels(test, d), b = panels(train, d);
             double[] sqa = squaredNorms(a, m, d, FUSED), sqb = squaredNorms(b, n, d, FUSED);
             int np = b.length;
@@ -359,6 +498,21 @@ public final class GramBuilder {
      *
      * @throws IllegalArgumentException when the panels would hold more than 2^31 - 9 values
      */
+    static double[][][] panels(double[] rows, int n, int d) {
+        if ((long) ((n + PANEL - 1) / PANEL) * PANEL * d > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(n + " points of dimension " + d + " do not fit one array");
+        }
+        double[][][] p = new double[(n + PANEL - 1) / PANEL][d][PANEL];
+        for (int i = 0; i < n; i++) {
+            double[][] panel = p[i / PANEL];
+            for (int k = 0; k < d; k++) {
+                panel[k][i % PANEL] = rows[i * d + k];
+            }
+        }
+        return p;
+    }
+
+    /** {@link #panels(double[], int, int)} of a list of points. */
     static double[][][] panels(List<? extends Vec> points, int d) {
         int n = points.size();
         int count = (n + PANEL - 1) / PANEL;
@@ -542,8 +696,8 @@ public final class GramBuilder {
 
     /** A kernel written as a function of (inner product, squared norm i, squared norm j). */
     private static final class Form {
-        private static final int GAUSSIAN = 0, LINEAR = 1, POLYNOMIAL = 2;
-        private final int kind;
+        static final int GAUSSIAN = 0, LINEAR = 1, POLYNOMIAL = 2;
+        final int kind;
         private final double gamma;
         private final double offset;
         private final int degree;
@@ -568,11 +722,31 @@ public final class GramBuilder {
             return null;
         }
 
-        /** Replaces each inner product in columns from..nj of the ni-row tile by the kernel value. */
+        /** Replaces each inner product in columns from..nj of the ni-row tile by the kernel value, with Math.exp. */
         void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0) {
+            transform(t, ni, from, nj, sqa, i0, sqb, j0, false);
+        }
+
+        /**
+         * As {@link #transform(double[][], int, int, int, double[], int, double[], int)}; {@code tableExp} takes the
+         * Gaussian's exponentials from {@link TableExp} (within about 0.51 ulp like Math.exp, but not bit-identical).
+         */
+        void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0,
+                boolean tableExp) {
             switch (kind) {
                 case GAUSSIAN -> {
                     double g = -gamma;
+                    if (tableExp) {
+                        for (int i = 0; i < ni; i++) {
+                            double si = sqa[i0 + i];
+                            double[] r = t[i];
+                            for (int j = from; j < nj; j++) {
+                                double dist = si + sqb[j0 + j] - 2.0 * r[j];
+                                r[j] = TableExp.exp(g * (dist > 0 ? dist : 0.0));
+                            }
+                        }
+                        return;
+                    }
                     for (int i = 0; i < ni; i++) {
                         double si = sqa[i0 + i];
                         double[] r = t[i];
