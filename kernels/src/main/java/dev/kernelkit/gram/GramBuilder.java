@@ -32,11 +32,10 @@ import java.util.stream.IntStream;
  * <p>The products: {@link GramProducts#JAVA} runs the tile above; any other {@link GramProduct} (a native BLAS
  * through module {@code kernelkit-blas}, chosen by {@link GramProducts#selected()}) receives the points row-major
  * and computes blocks of {@value #PANEL} rows by up to {@value #WIDE} columns (for a Gram matrix the columns from
- * the block's diagonal on), which are then transformed and written as above, the Gaussian's exponentials by
- * {@link TableExp} (about 0.51 ulp, like Math.exp, and cheaper); its sums may be ordered differently, so its
- * entries may differ from the tile's in the last bits, while the symmetry and the Gaussian diagonal of 1 are kept
- * exactly. The Java tile keeps Math.exp, so {@code -Dkernelkit.gram.product=java} reproduces earlier matrices bit
- * for bit.
+ * the block's diagonal on), which are then transformed (with Math.exp, as the tile's) and written as above; its
+ * sums may be ordered differently from the tile's index order, so its entries may differ in the last bits (OpenBLAS
+ * on the AVX-512 machine of BENCHMARKS.md sums in index order with FMA: bit-identical there), while the symmetry
+ * and the Gaussian diagonal of 1 are kept exactly. {@code -Dkernelkit.gram.product=java} runs the tile.
  *
  * <p>Sparse input: points are densified into the panels when d &le; max(n, 1024), which costs
  * at most as much memory as the Gram matrix itself (or 8 MB per 1024 points), apart from the padding
@@ -254,7 +253,7 @@ public final class GramBuilder {
                 int ni = Math.min(PANEL, n - i0), nj = Math.min(WIDE, n - j0);
                 double[][] tile = WIDE_TILE.get();
                 product.products(x, i0, ni, x, j0, nj, tile);
-                form.transform(tile, ni, 0, nj, sq, i0, sq, j0, true);
+                form.transform(tile, ni, 0, nj, sq, i0, sq, j0);
                 if (i0 == j0) {
                     for (int i = 0; i < ni; i++) {
                         for (int j = 0; j < i; j++) {
@@ -282,7 +281,7 @@ public final class GramBuilder {
                 int ni = Math.min(PANEL, m - i0), nj = Math.min(WIDE, n - j0);
                 double[][] tile = WIDE_TILE.get();
                 product.products(a, i0, ni, b, j0, nj, tile);
-                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0, true);
+                form.transform(tile, ni, 0, nj, sqa, i0, sqb, j0);
                 write(tile, ni, 0, nj, out, n, i0, j0, false);
             });
         }
@@ -724,29 +723,9 @@ public final class GramBuilder {
 
         /** Replaces each inner product in columns from..nj of the ni-row tile by the kernel value, with Math.exp. */
         void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0) {
-            transform(t, ni, from, nj, sqa, i0, sqb, j0, false);
-        }
-
-        /**
-         * As {@link #transform(double[][], int, int, int, double[], int, double[], int)}; {@code tableExp} takes the
-         * Gaussian's exponentials from {@link TableExp} (within about 0.51 ulp like Math.exp, but not bit-identical).
-         */
-        void transform(double[][] t, int ni, int from, int nj, double[] sqa, int i0, double[] sqb, int j0,
-                boolean tableExp) {
             switch (kind) {
                 case GAUSSIAN -> {
                     double g = -gamma;
-                    if (tableExp) {
-                        for (int i = 0; i < ni; i++) {
-                            double si = sqa[i0 + i];
-                            double[] r = t[i];
-                            for (int j = from; j < nj; j++) {
-                                double dist = si + sqb[j0 + j] - 2.0 * r[j];
-                                r[j] = TableExp.exp(g * (dist > 0 ? dist : 0.0));
-                            }
-                        }
-                        return;
-                    }
                     for (int i = 0; i < ni; i++) {
                         double si = sqa[i0 + i];
                         double[] r = t[i];
