@@ -7,7 +7,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitListener;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -50,7 +50,7 @@ public final class SparkCoreVectorMachine {
      *        that misses is one job); at most heldPoints / 4 candidates
      * @param log where progress per round and the cost go, or null for silence
      */
-    public record Settings(StorageLevel storage, int heldPoints, int lookahead, PrintStream log) {
+    public record Settings(StorageLevel storage, int heldPoints, int lookahead, PrintWriter log) {
         /** Checks the bounds. */
         public Settings {
             Objects.requireNonNull(storage, "storage");
@@ -68,7 +68,7 @@ public final class SparkCoreVectorMachine {
         }
 
         /** The same settings logging to {@code out}. */
-        public Settings withLog(PrintStream out) {
+        public Settings withLog(PrintWriter out) {
             return new Settings(storage, heldPoints, lookahead, out);
         }
 
@@ -168,7 +168,7 @@ public final class SparkCoreVectorMachine {
     private static Fit fit(JavaRDD<PointBlock> blocks, Kernel<Vec> kernel, String spec, CvmOptions options,
                            Settings settings, long start) {
         Counter cost = new Counter();
-        PrintStream log = settings.log();
+        PrintWriter log = settings.log();
         List<PartitionJobs.BlockStats> stats = cost.job(() -> PartitionJobs.stats(blocks, spec));
         int parts = stats.size();
         long[] offsets = new long[parts + 1];
