@@ -52,7 +52,7 @@ class CvmTrainEngineOptionTest {
         assertThat(engine.err()).isEqualTo("kernelkit: error: --engine must be local or spark, got 'flink'"
                 + System.lineSeparator());
         assertThat(kernelFrom.exitCode()).isEqualTo(Main.BAD_INPUT);
-        assertThat(kernelFrom.err()).isEqualTo("kernelkit: error: --kernel-from, --method cvr (Spark trains cvm): not "
+        assertThat(kernelFrom.err()).isEqualTo("kernelkit: error: --kernel-from, --method cvr (Spark trains cvm and one-class): not "
                 + "supported with --engine spark yet (use --engine local)" + System.lineSeparator());
     }
 }

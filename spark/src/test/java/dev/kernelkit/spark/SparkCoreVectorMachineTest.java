@@ -8,6 +8,9 @@ import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.SparseVec;
@@ -15,6 +18,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.PolynomialKernel;
 import dev.kernelkit.spark.cvm.LabeledRow;
 import dev.kernelkit.spark.cvm.SparkCoreVectorMachine;
 import dev.kernelkit.spark.cvm.SparkLibsvm;
@@ -36,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The core vector machine on Spark ({@link SparkCoreVectorMachine}) against the one-machine
  * {@link CoreVectorMachine} on the same points, order, options and seed: the same core set (global
  * indices), weights, coefficients and bias, bit for bit; the model file it writes reads back and
- * predicts as the one-machine model; a task failing once changes nothing; a bad input line is one
+ * predicts as the one-machine model; the same for the one-class CVM's ball; a task failing once changes nothing; a bad input line is one
  * error naming file and line.
  */
 class SparkCoreVectorMachineTest {
@@ -178,6 +182,76 @@ class SparkCoreVectorMachineTest {
                 SparkCoreVectorMachine.Settings.defaults().withStorage(StorageLevel.NONE()));
         assertThat(INJECTED.get() - before).isGreaterThan(0);
         assertSameMachine(fit.model(), local);
+    }
+
+    /** A seeded one-class set: 1,500 points of a 3-d Gaussian blob with 2 % uniform outliers, labels +1 / -1. */
+    private static LabeledDataset blobWithOutliers(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[1500];
+        for (int i = 0; i < y.length; i++) {
+            boolean outlier = r.nextInt(50) == 0;
+            double[] v = new double[3];
+            for (int j = 0; j < 3; j++) {
+                v[j] = outlier ? r.nextDouble(-6, 6) : gaussian(r);
+            }
+            x.add(dev.kernelkit.data.DenseVec.of(v));
+            y[i] = outlier ? -1 : 1;
+        }
+        return new LabeledDataset(x, y);
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    /** Support vectors, weights, centre and radius equal, exactly. */
+    private static void assertSameBall(OneClassCvmModel spark, OneClassCvmModel local) {
+        assertThat(spark.supportVectors()).hasSize(local.supportVectors().size());
+        for (int t = 0; t < local.supportVectors().size(); t++) {
+            assertThat(spark.supportVectors().get(t).toArray()).containsExactly(local.supportVectors().get(t).toArray());
+        }
+        assertThat(spark.alpha()).containsExactly(local.alpha());
+        assertThat(spark.centreNorm2()).isEqualTo(local.centreNorm2());
+        assertThat(spark.radius2()).isEqualTo(local.radius2());
+        assertThat(spark.coreSet().coreIndices()).containsExactly(local.coreSet().coreIndices());
+        assertThat(spark.report().iterations()).isEqualTo(local.report().iterations());
+    }
+
+    @Test
+    void oneClassLibcvmModeGivesTheOneMachineBall() {
+        LabeledDataset d = blobWithOutliers(13);
+        OneClassCvmOptions o = new OneClassCvmOptions(new GaussianKernel(0.5), 100,
+                CoreSetOptions.libcvm(1e-6).withSeed(4));
+        OneClassCvmModel local = OneClassCvm.fit(d.points(), o);
+        SparkCoreVectorMachine.OneClassFit fit = SparkCoreVectorMachine.fitOneClass(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameBall(fit.model(), local);
+        assertThat(local.supportVectors().size()).isGreaterThan(10);
+        for (int i = 0; i < d.size(); i++) {
+            assertThat(fit.model().decision(d.x(i))).isEqualTo(local.decision(d.x(i)));
+        }
+    }
+
+    @Test
+    void oneClassJmlrModeWithTheFurthestPairAndFinalScanOnTheExecutorsGivesTheOneMachineBall() {
+        LabeledDataset d = blobWithOutliers(14);
+        // a non-constant k(x, x) (polynomial kernel): the offsets k(x, x) + 1/C differ per point
+        OneClassCvmOptions o = new OneClassCvmOptions(new PolynomialKernel(2, 0.5, 1.0), 10,
+                CoreSetOptions.jmlr(1e-5).withSeed(8));
+        OneClassCvmModel local = OneClassCvm.fit(d.points(), o);
+        SparkCoreVectorMachine.OneClassFit fit = SparkCoreVectorMachine.fitOneClass(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameBall(fit.model(), local);
+        assertThat(fit.cost().fullScans()).isGreaterThanOrEqualTo(1);
+        OneClassCvmOptions exact = new OneClassCvmOptions(new GaussianKernel(1.0), 10,
+                CoreSetOptions.exact(1e-3).withSeed(2));
+        SparkCoreVectorMachine.OneClassFit exactFit = SparkCoreVectorMachine.fitOneClass(rows(d, 3), exact,
+                SparkCoreVectorMachine.Settings.defaults());
+        OneClassCvmModel exactLocal = OneClassCvm.fit(d.points(), exact);
+        assertSameBall(exactFit.model(), exactLocal);
+        // every outer iteration is one exact pass, plus the two of the furthest pair and the last one
+        assertThat(exactFit.cost().fullScans()).isEqualTo(exactLocal.report().iterations() + 3);
     }
 
     @Test

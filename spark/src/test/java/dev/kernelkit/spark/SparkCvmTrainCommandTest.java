@@ -119,6 +119,34 @@ class SparkCvmTrainCommandTest {
     }
 
     @Test
+    void oneClassWithATestFileGivesTheLocalModelFileAndAccuracy(@TempDir Path dir) throws Exception {
+        // the training file: one cell colour of a checkerboard (label 1); the test file: both colours (1 inlier,
+        // -1 outlier)
+        LabeledDataset board = SyntheticData.checkerboard(1200, 2, 7);
+        List<dev.kernelkit.data.Vec> inliers = new ArrayList<>();
+        for (int i = 0; i < board.size(); i++) {
+            if (board.y(i) == 1) {
+                inliers.add(board.x(i));
+            }
+        }
+        double[] ones = new double[inliers.size()];
+        java.util.Arrays.fill(ones, 1.0);
+        Path data = dir.resolve("inliers.libsvm");
+        Path test = dir.resolve("both.libsvm");
+        LibsvmFormat.write(new LabeledDataset(inliers, ones), data);
+        LabeledDataset both = SyntheticData.checkerboard(600, 2, 8);
+        double[] y = both.labels();
+        for (int i = 0; i < y.length; i++) {
+            y[i] = y[i] == 1 ? 1 : -1;
+        }
+        LibsvmFormat.write(new LabeledDataset(both.points(), y), test);
+        bothEngines(dir, "one-class", "cvm", "train", "--method", "one-class", "--data", data.toString(), "--test",
+                test.toString(), "--train-score", "--c", "10", "--seed", "5");
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("one-class-spark.json").toFile());
+        assertThat(json.get("accuracy").asDouble()).isGreaterThan(0.6);
+    }
+
+    @Test
     void optionsTheSparkPathDoesNotSupportAreRefusedInOneLineNamingThem(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("train.libsvm");
         LibsvmFormat.write(SyntheticData.checkerboard(200, 4, 5), data);

@@ -63,7 +63,7 @@ final class CvmTrainCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
             description = "local (this machine) or spark: the points stay in Spark partitions on the executors, never "
                     + "collected, and the driver runs the core-set search (the same model as local; LIBSVM points, "
-                    + "two-class cvm; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
+                    + "two-class cvm or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
     String engine = "local";
 
     @Option(names = "--master", paramLabel = "URL",
@@ -157,8 +157,8 @@ final class CvmTrainCommand implements Callable<Integer> {
             refused.add("--set-kernel (bags; Spark trains on LIBSVM points)");
         }
         CvmCli.Method method = parameters.method();
-        if (method != CvmCli.Method.CVM) {
-            refused.add("--method " + parameters.method + " (Spark trains cvm)");
+        if (method != CvmCli.Method.CVM && method != CvmCli.Method.ONE_CLASS) {
+            refused.add("--method " + parameters.method + " (Spark trains cvm and one-class)");
         }
         if (!refused.isEmpty()) {
             throw new IllegalArgumentException(String.join(", ", refused) + ": not supported with --engine spark yet "

@@ -91,13 +91,14 @@ final class PartitionJobs {
 
     /**
      * The exact scan of the core-set solver: over points l not in {@code coreSorted}, the largest
-     * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold, the sum over
+     * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold (one-class:
+     * c2 - 2 sum_t w_t (float) k(x_l, s_t) + (k(x_l, x_l) + 1/C), {@code eta} then 1/C), the sum over
      * the core points s_t with non-zero weight in core order; per partition the first largest, then
      * the largest over partitions, the lowest index among equal values. Null when none is beyond.
      */
-    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
-                                LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted, double c2,
-                                double eta, double threshold) {
+    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
+                                double positive, LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted,
+                                double c2, double eta, double threshold) {
         List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
             List<Found> out = new ArrayList<>();
             if (!it.hasNext()) {
@@ -117,13 +118,21 @@ final class PartitionJobs {
                 if (Arrays.binarySearch(coreSorted, offsets[q] + p) >= 0) {
                     continue;
                 }
-                double yl = b.label(p) == positive ? 1.0 : -1.0;
                 double sum = 0.0;
-                for (int t = 0; t < m; t++) {
-                    double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
-                    sum += w[t] * (float) e;
+                double d;
+                if (oneClass) {
+                    for (int t = 0; t < m; t++) {
+                        sum += w[t] * (float) k.apply(v[p], s[t]);
+                    }
+                    d = c2 - 2 * sum + (k.apply(v[p], v[p]) + eta);
+                } else {
+                    double yl = b.label(p) == positive ? 1.0 : -1.0;
+                    for (int t = 0; t < m; t++) {
+                        double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
+                        sum += w[t] * (float) e;
+                    }
+                    d = c2 - 2 * sum + eta;
                 }
-                double d = c2 - 2 * sum + eta;
                 if (d > bestD) {
                     bestD = d;
                     bestP = p;
@@ -139,10 +148,11 @@ final class PartitionJobs {
 
     /**
      * The point l != z with the largest kzz - 2 y_z y_l (k(x_z, x_l) + 1) + eta (the initial furthest
-     * pair without sampling); the lowest index among equal values; null when z is the only point.
+     * pair without sampling; one-class: kzz - 2 k(x_z, x_l) + (k(x_l, x_l) + 1/C), {@code eta} then 1/C);
+     * the lowest index among equal values; null when z is the only point.
      */
-    static Found furthestFrom(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
-                              long z, LabeledRow zRow, double kzz, double eta) {
+    static Found furthestFrom(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
+                              double positive, long z, LabeledRow zRow, double kzz, double eta) {
         List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
             List<Found> out = new ArrayList<>();
             if (!it.hasNext()) {
@@ -156,8 +166,13 @@ final class PartitionJobs {
             int bestP = -1;
             double bestD = Double.NEGATIVE_INFINITY;
             for (int p = 0; p < v.length; p++) {
-                double yl = b.label(p) == positive ? 1.0 : -1.0;
-                double d = kzz - 2 * (yz * yl * (k.apply(xz, v[p]) + 1)) + eta;
+                double d;
+                if (oneClass) {
+                    d = kzz - 2 * k.apply(xz, v[p]) + (k.apply(v[p], v[p]) + eta);
+                } else {
+                    double yl = b.label(p) == positive ? 1.0 : -1.0;
+                    d = kzz - 2 * (yz * yl * (k.apply(xz, v[p]) + 1)) + eta;
+                }
                 if (offsets[q] + p != z && d > bestD) {
                     bestD = d;
                     bestP = p;

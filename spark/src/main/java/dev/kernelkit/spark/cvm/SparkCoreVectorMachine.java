@@ -3,6 +3,9 @@ package dev.kernelkit.spark.cvm;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
@@ -17,11 +20,12 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The core vector machine (two classes) whose training points stay in Spark partitions: the points
- * are cached on the executors as one block per partition and never collected; the driver runs the
- * one-machine core-set iteration ({@link CoreVectorMachine#fitDistributed}) and holds only the core
- * set, its weights and the ball, the points of the current sampling round, and one bit per point
- * (its class: the solver's sampling groups).
+ * The core vector machine (two classes; {@link #fitOneClass}: the one-class CVM) whose training points
+ * stay in Spark partitions: the points are cached on the executors as one block per partition and
+ * never collected; the driver runs the one-machine core-set iteration
+ * ({@link CoreVectorMachine#fitDistributed}, {@link OneClassCvm#fitDistributed}) and holds only the
+ * core set, its weights and the ball, the points of the current sampling round, and (two classes) one
+ * bit per point (its class: the solver's sampling groups).
  *
  * <p>Same answer as one machine: the solver draws the sampling candidates on the driver, as global
  * indices (input order, located in partitions by prefix offsets) from the one-machine random stream
@@ -110,6 +114,10 @@ public final class SparkCoreVectorMachine {
     public record Fit(CvmModel model, Cost cost) {
     }
 
+    /** A fitted one-class model and what it cost. */
+    public record OneClassFit(OneClassCvmModel model, Cost cost) {
+    }
+
     /** Mutable counters of one run (driver side). */
     static final class Counter {
         long rounds;
@@ -140,11 +148,80 @@ public final class SparkCoreVectorMachine {
      *         form (the executors rebuild it from {@code Kernels.format})
      */
     public static Fit fit(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
-        Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(options, "options");
+        return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
+            Setup s = setup(blocks, spec, settings, true);
+            Counter cost = s.cost();
+            double[] labels = s.labels();
+            double negativeLabel = labels[0];
+            List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, negativeLabel));
+            BitSet negative = new BitSet((int) s.n());
+            for (int q = 0; q < s.parts(); q++) {
+                BitSet b = BitSet.valueOf(bits.get(q));
+                for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
+                    negative.set((int) (s.offsets()[q] + p));
+                }
+            }
+            double eta = s.maxDiag() + 1 + 1.0 / options.c();
+            PrintWriter log = settings.log();
+            if (log != null) {
+                log.printf(Locale.ROOT, "spark cvm: %d points in %d partitions, dimension %d, classes %s / %s%n", s.n(),
+                        s.parts(), s.dim(), labels[0], labels[1]);
+            }
+            SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec,
+                    labels[1], options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost);
+            CvmModel model = CoreVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
+                    listener(log, cost));
+            Cost c = s.cost(start);
+            if (log != null) {
+                log.println("spark cvm cost: " + c + ", core set " + model.machines().get(0).coreSize());
+            }
+            return new Fit(model, c);
+        });
+    }
+
+    /**
+     * Fits the one-class core vector machine (the ball around the rows; labels are ignored), as
+     * {@link OneClassCvm#fit} on the same points in the same order.
+     *
+     * @throws IllegalArgumentException for no points, a non-finite k(x, x), mixed dimensions, more than
+     *         2^31 - 1 points, or a kernel that does not survive its text form
+     */
+    public static OneClassFit fitOneClass(JavaRDD<LabeledRow> rows, OneClassCvmOptions options, Settings settings) {
+        Objects.requireNonNull(options, "options");
+        return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
+            Setup s = setup(blocks, spec, settings, false);
+            PrintWriter log = settings.log();
+            if (log != null) {
+                log.printf(Locale.ROOT, "spark one-class cvm: %d points in %d partitions, dimension %d%n", s.n(),
+                        s.parts(), s.dim());
+            }
+            SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), null, options.kernel(), spec, 0.0,
+                    options.c(), 0.0, settings.heldPoints(), lookahead(settings, options.coreSet()), s.cost());
+            OneClassCvmModel model = OneClassCvm.fitDistributed(problem, s.dim(), problem::vec, options,
+                    listener(log, s.cost()));
+            Cost c = s.cost(start);
+            if (log != null) {
+                log.println("spark one-class cvm cost: " + c + ", support vectors " + model.supportVectors().size());
+            }
+            return new OneClassFit(model, c);
+        });
+    }
+
+    /** A fit over the cached blocks of the rows. */
+    @FunctionalInterface
+    private interface BlockFit<T> {
+        T fit(JavaRDD<PointBlock> blocks, String kernelSpec, long start);
+    }
+
+    /**
+     * Caches the rows as one block per partition, runs the fit over them and unpersists them; a bad row found on
+     * an executor is its one line.
+     */
+    private static <T> T cached(JavaRDD<LabeledRow> rows, Kernel<Vec> kernel, Settings settings, BlockFit<T> fit) {
+        Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(settings, "settings");
         long start = System.nanoTime();
-        Kernel<Vec> kernel = options.kernel();
         String spec = Kernels.format(kernel);
         if (!kernel.equals(Kernels.parse(spec))) {
             throw new IllegalArgumentException("kernel " + kernel + " cannot be shipped to the executors: its text form '"
@@ -153,7 +230,7 @@ public final class SparkCoreVectorMachine {
         JavaRDD<PointBlock> blocks = rows.mapPartitions(it -> List.of(PointBlock.of(it)).iterator(), true)
                 .persist(settings.storage());
         try {
-            return fit(blocks, kernel, spec, options, settings, start);
+            return fit.fit(blocks, spec, start);
         } catch (Exception e) {
             String bad = BadRowException.find(e);
             if (bad != null) {
@@ -165,10 +242,33 @@ public final class SparkCoreVectorMachine {
         }
     }
 
-    private static Fit fit(JavaRDD<PointBlock> blocks, Kernel<Vec> kernel, String spec, CvmOptions options,
-                           Settings settings, long start) {
+    /** What the setup pass found: the partitions' offsets, n, the dimension, max k(x, x), the labels, the counters. */
+    private record Setup(long[] offsets, int parts, long n, int dim, double maxDiag, double[] labels, Counter cost) {
+        Cost cost(long start) {
+            return new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans,
+                    cost.scanned, (System.nanoTime() - start) * 1e-9);
+        }
+    }
+
+    /** The forecast rounds a fetch brings along: at most heldPoints / 4 candidates. */
+    private static int lookahead(Settings settings, dev.kernelkit.cvm.CoreSetOptions coreSet) {
+        return Math.min(settings.lookahead(), settings.heldPoints() / 4 / Math.max(1, coreSet.sampleSize()));
+    }
+
+    private static FitListener listener(PrintWriter log, Counter cost) {
+        return log == null ? FitListener.SILENT : p -> log.printf(Locale.ROOT,
+                "spark cvm round %d: R^2 %.6g, %d jobs, %d fetched, %d exact passes, %.2f s%n", p.iteration(),
+                p.objective(), cost.jobs, cost.fetched, cost.fullScans, p.seconds());
+    }
+
+    /**
+     * The setup pass: counts, offsets, the dimension, max k(x, x) and (two classes) the labels.
+     *
+     * @throws IllegalArgumentException for no points, a non-finite label or k(x, x), mixed dimensions, more than
+     *         2^31 - 1 points, or (twoClasses) not exactly two classes
+     */
+    private static Setup setup(JavaRDD<PointBlock> blocks, String spec, Settings settings, boolean twoClasses) {
         Counter cost = new Counter();
-        PrintWriter log = settings.log();
         List<PartitionJobs.BlockStats> stats = cost.job(() -> PartitionJobs.stats(blocks, spec));
         int parts = stats.size();
         long[] offsets = new long[parts + 1];
@@ -209,37 +309,10 @@ public final class SparkCoreVectorMachine {
             throw new IllegalArgumentException("at most " + Integer.MAX_VALUE + " points, got " + n);
         }
         Arrays.sort(labels);
-        if (labels.length != 2) {
+        if (twoClasses && labels.length != 2) {
             throw new IllegalArgumentException("the Spark core vector machine needs exactly two classes, got "
                     + (labels.length > 2 ? "at least 3" : labels.length == 1 ? "only class " + labels[0] : "none"));
         }
-        double negativeLabel = labels[0];
-        List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, negativeLabel));
-        BitSet negative = new BitSet((int) n);
-        for (int q = 0; q < parts; q++) {
-            BitSet b = BitSet.valueOf(bits.get(q));
-            for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
-                negative.set((int) (offsets[q] + p));
-            }
-        }
-        double eta = maxDiag + 1 + 1.0 / options.c();
-        if (log != null) {
-            log.printf(Locale.ROOT, "spark cvm: %d points in %d partitions, dimension %d, classes %s / %s%n", n, parts,
-                    dim, labels[0], labels[1]);
-        }
-        SparkTwoClassProblem problem = new SparkTwoClassProblem(blocks, offsets, negative, kernel, spec, labels[1],
-                options.c(), eta, settings.heldPoints(),
-                Math.min(settings.lookahead(), settings.heldPoints() / 4 / Math.max(1, options.coreSet().sampleSize())),
-                cost);
-        FitListener listener = log == null ? FitListener.SILENT : p -> log.printf(Locale.ROOT,
-                "spark cvm round %d: R^2 %.6g, %d jobs, %d fetched, %d exact passes, %.2f s%n", p.iteration(),
-                p.objective(), cost.jobs, cost.fetched, cost.fullScans, p.seconds());
-        CvmModel model = CoreVectorMachine.fitDistributed(problem, eta, labels, dim, problem::vec, options, listener);
-        Cost c = new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans, cost.scanned,
-                (System.nanoTime() - start) * 1e-9);
-        if (log != null) {
-            log.println("spark cvm cost: " + c + ", core set " + model.machines().get(0).coreSize());
-        }
-        return new Fit(model, c);
+        return new Setup(offsets, parts, n, dim, maxDiag, labels, cost);
     }
 }

@@ -4,6 +4,9 @@ import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmEngineProvider;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
@@ -51,8 +54,9 @@ public final class SparkCvmTraining {
      *         the file and line)
      */
     public static CvmEngineProvider.Run train(CvmEngineProvider.Request r, Map<String, String> options) {
-        if (!r.learner().equals(CoreVectorMachine.NAME)) {
-            throw new IllegalArgumentException("learner '" + r.learner() + "' does not train on Spark yet (cvm does)");
+        if (!r.learner().equals(CoreVectorMachine.NAME) && !r.learner().equals(OneClassCvm.NAME)) {
+            throw new IllegalArgumentException("learner '" + r.learner() + "' does not train on Spark yet (cvm and "
+                    + "one-class-cvm do)");
         }
         if (r.scale() != FeatureScaling.NONE) {
             throw new IllegalArgumentException("--scale " + r.scale().cliName() + ": not supported with --engine spark "
@@ -73,13 +77,21 @@ public final class SparkCvmTraining {
         Learner<Vec> learner = (Learner<Vec>) Learners.find(r.learner(), InputKind.VECTORS);
         Trainer<Vec, ?> trainer = learner.trainer(sample, r.seed(), r.values());
         double gammaSeconds = r.values().has("gamma") ? 0.0 : (System.nanoTime() - g0) * 1e-9;
-        CvmOptions cvmOptions = (CvmOptions) trainer.options();
+        SparkCoreVectorMachine.Settings settings = SparkCoreVectorMachine.Settings.defaults().withLog(r.log());
         long f0 = System.nanoTime();
-        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows, cvmOptions,
-                SparkCoreVectorMachine.Settings.defaults().withLog(r.log()));
+        FittedModel<Vec> model;
+        SparkCoreVectorMachine.Cost cost;
+        if (trainer.options() instanceof OneClassCvmOptions o) {
+            SparkCoreVectorMachine.OneClassFit fit = SparkCoreVectorMachine.fitOneClass(rows, o, settings);
+            model = fit.model();
+            cost = fit.cost();
+        } else {
+            SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows, (CvmOptions) trainer.options(), settings);
+            model = fit.model();
+            cost = fit.cost();
+        }
         double fitSeconds = (System.nanoTime() - f0) * 1e-9;
-        FittedModel<Vec> model = fit.model();
-        int dim = fit.model().dim();
+        int dim = model.dim();
         long s0 = System.nanoTime();
         Broadcast<String> text = sc.broadcast(Models.toText(model, Map.of()));
         Optional<Double> trainAccuracy = r.scoreTraining() ? Optional.of(accuracy(rows, text)) : Optional.empty();
@@ -95,8 +107,8 @@ public final class SparkCvmTraining {
         }
         double scoreSeconds = (System.nanoTime() - s0) * 1e-9;
         text.destroy();
-        return new CvmEngineProvider.Run(model, fit.cost().points(), trainAccuracy, testAccuracy, 0.0, gammaSeconds,
-                fitSeconds, scoreSeconds, master, fit.cost().toString());
+        return new CvmEngineProvider.Run(model, cost.points(), trainAccuracy, testAccuracy, 0.0, gammaSeconds,
+                fitSeconds, scoreSeconds, master, cost.toString());
     }
 
     /**
@@ -170,7 +182,9 @@ public final class SparkCvmTraining {
         return (double) counts[1] / counts[0];
     }
 
-    /** The predicted labels of raw points, as {@code cvm train} computes them. */
+    /**
+     * The predicted labels of raw points, as {@code cvm train} computes them (one-class: +1 inlier, -1 outlier).
+     */
     @SuppressWarnings("unchecked")
     private static double[] predictions(FittedModel<?> model, List<Vec> raw) {
         FittedModel<?> inner = Scaled.innermost(model);
@@ -183,9 +197,12 @@ public final class SparkCvmTraining {
             return m.predictLabels(points);
         }
         Model<Vec> c = (Model<Vec>) model;
+        List<String> names = c.classNames();
+        boolean oneClass = names.equals(List.of(OneClassCvmModel.OUTLIER, OneClassCvmModel.INLIER));
         double[] out = new double[raw.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = Double.parseDouble(c.classNames().get(c.predict(raw.get(i))));
+            int k = c.predict(raw.get(i));
+            out[i] = oneClass ? (k == 1 ? 1.0 : -1.0) : Double.parseDouble(names.get(k));
         }
         return out;
     }
