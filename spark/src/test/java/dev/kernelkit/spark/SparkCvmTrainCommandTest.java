@@ -147,6 +147,29 @@ class SparkCvmTrainCommandTest {
     }
 
     @Test
+    void everyScaleFittedOnTheExecutorsGivesTheLocalModelFileWithItsScaler(@TempDir Path dir) throws Exception {
+        // checkerboard points with a third feature constant at 0.1 (the standard scaler's recomputed case)
+        LabeledDataset board = SyntheticData.checkerboard(1200, 4, 9);
+        List<dev.kernelkit.data.Vec> x = new ArrayList<>();
+        for (int i = 0; i < board.size(); i++) {
+            double[] v = board.x(i).toArray();
+            x.add(dev.kernelkit.data.DenseVec.of(new double[] {v[0] * 40 + 2, v[1], 0.1}));
+        }
+        Path data = dir.resolve("scaled.libsvm");
+        Path test = dir.resolve("test.libsvm");
+        LibsvmFormat.write(new LabeledDataset(x, board.labels()), data);
+        LibsvmFormat.write(new LabeledDataset(x.subList(0, 300), java.util.Arrays.copyOf(board.labels(), 300)), test);
+        for (String scale : List.of("standard", "minmax", "log1p-minmax")) {
+            Path[] models = bothEngines(dir, scale, "cvm", "train", "--data", data.toString(), "--test", test.toString(),
+                    "--scale", scale, "--seed", "4", "--c", "1000");
+            assertThat(Files.readString(models[1])).contains("scaling");
+            JsonNode json = new ObjectMapper().readTree(dir.resolve(scale + "-spark.json").toFile());
+            assertThat(json.get("scale").asText()).isEqualTo(scale);
+            assertThat(json.get("scale_seconds").asDouble()).isGreaterThan(0);
+        }
+    }
+
+    @Test
     void optionsTheSparkPathDoesNotSupportAreRefusedInOneLineNamingThem(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("train.libsvm");
         LibsvmFormat.write(SyntheticData.checkerboard(200, 4, 5), data);

@@ -18,6 +18,7 @@ import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;
 import dev.kernelkit.learn.Scaled;
+import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.spark.SparkCatalogEngine;
 import java.util.ArrayList;
@@ -33,7 +34,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * {@code kernelkit cvm train --engine spark} ({@link CvmEngineProvider} "spark"): reads the LIBSVM points of
- * --data with Spark ({@link SparkLibsvm}) as dense rows (as {@code cvm train} reads them on one machine), computes
+ * --data with Spark ({@link SparkLibsvm}) as dense rows (as {@code cvm train} reads them on one machine), fits the
+ * --scale scaler by passes over them ({@link SparkScaling}, the one-machine scaler to the bit) and scales them on the
+ * executors, computes
  * the catalog's data-dependent defaults from what one machine would use (LibCVM's automatic gamma reads the every
  * ceil(n / 5000)-th point, at most 5,000: those points are fetched, nothing else), trains
  * {@link SparkCoreVectorMachine} with the catalog learner's options and scores the model on the executors, the
@@ -58,19 +61,20 @@ public final class SparkCvmTraining {
             throw new IllegalArgumentException("learner '" + r.learner() + "' does not train on Spark yet (cvm and "
                     + "one-class-cvm do)");
         }
-        if (r.scale() != FeatureScaling.NONE) {
-            throw new IllegalArgumentException("--scale " + r.scale().cliName() + ": not supported with --engine spark "
-                    + "yet (use --engine local)");
-        }
         try (SparkCatalogEngine engine = SparkCatalogEngine.open(options)) {
             JavaSparkContext sc = JavaSparkContext.fromSparkContext(SparkSession.active().sparkContext());
             return unwrapped(() -> train(sc, r, engine.master().orElse("?")));
         }
     }
 
+    @SuppressWarnings("unchecked")
     private static CvmEngineProvider.Run train(JavaSparkContext sc, CvmEngineProvider.Request r, String master) {
         int parts = sc.defaultParallelism();
-        JavaRDD<LabeledRow> rows = SparkLibsvm.read(sc, r.data(), parts).map(SparkCvmTraining::dense);
+        JavaRDD<LabeledRow> raw = SparkLibsvm.read(sc, r.data(), parts).map(SparkCvmTraining::dense);
+        long c0 = System.nanoTime();
+        FittedScaler scaler = SparkScaling.fit(r.scale(), raw, raw.first().dim());
+        JavaRDD<LabeledRow> rows = SparkScaling.apply(scaler, raw);
+        double scaleSeconds = r.scale() == FeatureScaling.NONE ? 0.0 : (System.nanoTime() - c0) * 1e-9;
         long g0 = System.nanoTime();
         LabeledDataset sample = gammaSample(rows, r);
         @SuppressWarnings("unchecked")
@@ -92,9 +96,13 @@ public final class SparkCvmTraining {
         }
         double fitSeconds = (System.nanoTime() - f0) * 1e-9;
         int dim = model.dim();
+        if (scaler.kind() != FeatureScaling.NONE) {
+            // as cvm train stores it: the model behind its training scaler (none is not stored)
+            model = new ScaledModel<>(scaler, (Model<Vec>) model);
+        }
         long s0 = System.nanoTime();
         Broadcast<String> text = sc.broadcast(Models.toText(model, Map.of()));
-        Optional<Double> trainAccuracy = r.scoreTraining() ? Optional.of(accuracy(rows, text)) : Optional.empty();
+        Optional<Double> trainAccuracy = r.scoreTraining() ? Optional.of(accuracy(raw, text)) : Optional.empty();
         Optional<Double> testAccuracy = Optional.empty();
         if (r.test() != null) {
             JavaRDD<LabeledRow> test = SparkLibsvm.read(sc, r.test(), parts);
@@ -107,7 +115,7 @@ public final class SparkCvmTraining {
         }
         double scoreSeconds = (System.nanoTime() - s0) * 1e-9;
         text.destroy();
-        return new CvmEngineProvider.Run(model, cost.points(), trainAccuracy, testAccuracy, 0.0, gammaSeconds,
+        return new CvmEngineProvider.Run(model, cost.points(), trainAccuracy, testAccuracy, scaleSeconds, gammaSeconds,
                 fitSeconds, scoreSeconds, master, cost.toString());
     }
 
