@@ -133,6 +133,56 @@ public final class BallVectorMachine {
                 s.trace());
     }
 
+    /**
+     * A two-class ball vector machine found over a problem whose points live elsewhere (Spark partitions):
+     * {@code problem} is the two-class L2 MEB of {@link TwoClassL2Problem} (entries y_i y_j (k(x_i, x_j) + 1) +
+     * delta_ij / C, group 0 for the positive class {@code classes[1]}), whose k(x, x) the caller checked constant,
+     * {@code eta} = max_i k(x_i, x_i) + 1 + 1/C, and {@code point} gives a core point's vector. The iteration draws
+     * each sampling round's candidates and tells the problem ({@link DistributedMebProblem#prefetch}); it has no
+     * exact scan, so the options must not ask for one (no final full scan, a sample size above 0). On the same
+     * points, order and options the core set, weights and model are those of {@link #fit(LabeledDataset,
+     * CvmOptions)}.
+     *
+     * @param dim the points' dimension
+     * @throws IllegalArgumentException for options with an exact scan, or not two classes
+     */
+    public static CvmModel fitDistributed(DistributedMebProblem problem, double eta, double[] classes, int dim,
+                                          java.util.function.IntFunction<Vec> point, CvmOptions options,
+                                          FitListener listener) {
+        java.util.Objects.requireNonNull(problem, "problem");
+        java.util.Objects.requireNonNull(options, "options");
+        if (classes.length != 2) {
+            throw new IllegalArgumentException("the distributed ball vector machine needs exactly two classes, got "
+                    + classes.length);
+        }
+        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
+            throw new IllegalArgumentException("the distributed ball vector machine samples: no final full scan and a "
+                    + "sample size above 0 (got " + options.coreSet() + ")");
+        }
+        dev.kernelkit.eval.Stopwatch clock = dev.kernelkit.eval.Stopwatch.start();
+        CoreSetSolver.Progress progress = listener == FitListener.SILENT ? CoreSetSolver.Progress.NONE
+                : (iteration, radius2) -> listener.onProgress(new dev.kernelkit.learn.FitProgress(NAME, 0, 1, iteration,
+                        radius2, clock.elapsedSeconds()));
+        long start = System.nanoTime();
+        Solver s = new Solver(problem, options.coreSet(), progress);
+        s.run();
+        int[] core = s.core();
+        List<Vec> coreX = new ArrayList<>(core.length);
+        double[] coreY = new double[core.length];
+        int[] position = new int[core.length];
+        for (int k = 0; k < core.length; k++) {
+            coreX.add(point.apply(core[k]));
+            coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
+            position[k] = k;
+        }
+        CvmMachine<Vec> m = CoreVectorMachine.machine(coreX, coreY, position, s.alphas(), s.centreNorm2,
+                s.r2 - s.centreNorm2, eta, CoreVectorMachine.setting(options), s.updates, s.converged,
+                (System.nanoTime() - start) * 1e-9).withCoreIndices(core);
+        dev.kernelkit.learn.FitReport report = new dev.kernelkit.learn.FitReport(NAME, options.toString(),
+                options.coreSet().seed(), s.updates, s.converged, s.trace(), clock.elapsedSeconds());
+        return new CvmModel(classes.clone(), options.multiClass(), List.of(m), dim, report);
+    }
+
     /** The BVM iteration; package-private so tests can drive single updates. */
     static final class Solver {
         final MebProblem problem;
@@ -328,11 +378,20 @@ public final class BallVectorMachine {
                             }
                         }
                     } else {
+                        int[] drawn = new int[options.sampleSize()];
                         for (int round = 0; round < options.maxSampleRounds() && best < 0; round++) {
-                            for (int k = 0; k < options.sampleSize(); k++) {
+                            // a round's draws do not depend on distances: drawn first (the same random numbers),
+                            // so that a distributed problem fetches them in one pass
+                            for (int k = 0; k < drawn.length; k++) {
                                 int g = k < options.sampleSize() / 2 ? 0 : 1;
                                 int[] pool = groups[g].length > 0 ? groups[g] : groups[1 - g];
-                                int l = pool[rng.nextInt(pool.length)];
+                                drawn[k] = pool[rng.nextInt(pool.length)];
+                            }
+                            if (problem instanceof DistributedMebProblem d) {
+                                d.prefetch(drawn, drawn.length, rounds -> new int[0]);
+                            }
+                            for (int k = 0; k < drawn.length; k++) {
+                                int l = drawn[k];
                                 if (position[l] < 0 && nearDuplicate(l, dupLimit)) {
                                     continue;
                                 }

@@ -52,7 +52,12 @@ class CvmTrainEngineOptionTest {
         assertThat(engine.err()).isEqualTo("kernelkit: error: --engine must be local or spark, got 'flink'"
                 + System.lineSeparator());
         assertThat(kernelFrom.exitCode()).isEqualTo(Main.BAD_INPUT);
-        assertThat(kernelFrom.err()).isEqualTo("kernelkit: error: --kernel-from, --method cvr (Spark trains cvm and one-class): not "
+        CliRun bvmJmlr = CliRun.of("cvm", "train", "--data", data.toString(), "--engine", "spark", "--method", "bvm",
+                "--mode", "jmlr");
+        assertThat(bvmJmlr.err()).isEqualTo("kernelkit: error: --mode jmlr with --method bvm (the Spark BVM samples, "
+                + "LibCVM's iteration, without exact scans): not supported with --engine spark yet (use --engine local)"
+                + System.lineSeparator());
+        assertThat(kernelFrom.err()).isEqualTo("kernelkit: error: --kernel-from, --method cvr (Spark trains cvm, bvm and one-class): not "
                 + "supported with --engine spark yet (use --engine local)" + System.lineSeparator());
     }
 }

@@ -3,6 +3,7 @@ package dev.kernelkit.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreSetOptions;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmMachine;
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The core vector machine on Spark ({@link SparkCoreVectorMachine}) against the one-machine
  * {@link CoreVectorMachine} on the same points, order, options and seed: the same core set (global
  * indices), weights, coefficients and bias, bit for bit; the model file it writes reads back and
- * predicts as the one-machine model; the same for the one-class CVM's ball; a task failing once changes nothing; a bad input line is one
+ * predicts as the one-machine model; the same for the ball vector machine and the one-class CVM's ball; a task failing once changes nothing; a bad input line is one
  * error naming file and line.
  */
 class SparkCoreVectorMachineTest {
@@ -182,6 +183,32 @@ class SparkCoreVectorMachineTest {
                 SparkCoreVectorMachine.Settings.defaults().withStorage(StorageLevel.NONE()));
         assertThat(INJECTED.get() - before).isGreaterThan(0);
         assertSameMachine(fit.model(), local);
+    }
+
+    @Test
+    void ballVectorMachineLibcvmModeGivesTheOneMachineCoreSetAndCoefficients() {
+        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 12);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4).withSeed(6);
+        CvmModel local = BallVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fitBvm(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(local.machines().get(0).coreSize()).isGreaterThan(20);
+        assertThat(fit.model().report().objective()).containsExactly(local.report().objective());
+        // no exact pass: every round's candidates are fetched, at most one job per round
+        assertThat(fit.cost().fullScans()).isZero();
+        assertThat(fit.cost().rounds()).isPositive();
+    }
+
+    @Test
+    void ballVectorMachineRefusesOptionsWithAnExactScanAndANonConstantKernelDiagonal() {
+        LabeledDataset d = SyntheticData.checkerboard(300, 4, 1);
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
+                CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without exact scans");
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
+                CvmOptions.libcvm(new PolynomialKernel(2, 1.0, 1.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("constant k(x, x)");
     }
 
     /** A seeded one-class set: 1,500 points of a 3-d Gaussian blob with 2 % uniform outliers, labels +1 / -1. */

@@ -170,6 +170,14 @@ class SparkCvmTrainCommandTest {
     }
 
     @Test
+    void ballVectorMachineGivesTheLocalModelFileAndAccuracy(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("train.libsvm");
+        LibsvmFormat.write(SyntheticData.checkerboard(1500, 4, 15), data);
+        bothEngines(dir, "bvm", "cvm", "train", "--method", "bvm", "--data", data.toString(), "--seed", "2",
+                "--scale", "minmax");
+    }
+
+    @Test
     void optionsTheSparkPathDoesNotSupportAreRefusedInOneLineNamingThem(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("train.libsvm");
         LibsvmFormat.write(SyntheticData.checkerboard(200, 4, 5), data);

@@ -63,7 +63,7 @@ final class CvmTrainCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
             description = "local (this machine) or spark: the points stay in Spark partitions on the executors, never "
                     + "collected, and the driver runs the core-set search (the same model as local; LIBSVM points, "
-                    + "two-class cvm or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
+                    + "two-class cvm or bvm, or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
     String engine = "local";
 
     @Option(names = "--master", paramLabel = "URL",
@@ -157,8 +157,14 @@ final class CvmTrainCommand implements Callable<Integer> {
             refused.add("--set-kernel (bags; Spark trains on LIBSVM points)");
         }
         CvmCli.Method method = parameters.method();
-        if (method != CvmCli.Method.CVM && method != CvmCli.Method.ONE_CLASS) {
-            refused.add("--method " + parameters.method + " (Spark trains cvm and one-class)");
+        if (method == CvmCli.Method.CVR) {
+            refused.add("--method " + parameters.method + " (Spark trains cvm, bvm and one-class)");
+        }
+        if (method == CvmCli.Method.BVM && parameters.mode.equalsIgnoreCase("jmlr")) {
+            refused.add("--mode jmlr with --method bvm (the Spark BVM samples, LibCVM's iteration, without exact scans)");
+        }
+        if (method == CvmCli.Method.BVM && "on".equalsIgnoreCase(parameters.finalScan)) {
+            refused.add("--final-scan on with --method bvm (the Spark BVM samples without exact scans)");
         }
         if (!refused.isEmpty()) {
             throw new IllegalArgumentException(String.join(", ", refused) + ": not supported with --engine spark yet "

@@ -21,8 +21,8 @@ final class PartitionJobs {
     }
 
     /** What one partition holds, from the setup pass. */
-    record BlockStats(int count, int minDim, int maxDim, double[] labels, double maxDiag, int badDiagAt,
-                      double badDiag) implements Serializable {
+    record BlockStats(int count, int minDim, int maxDim, double[] labels, double minDiag, double maxDiag,
+                      int badDiagAt, double badDiag) implements Serializable {
     }
 
     /** A point found by a job: its global index, a value and its row. */
@@ -31,7 +31,7 @@ final class PartitionJobs {
 
     /**
      * Per partition: the count, the dimensions, up to three distinct labels (in order of appearance),
-     * max k(x, x), and the first point with a non-finite k(x, x) or label.
+     * min and max k(x, x), and the first point with a non-finite k(x, x) or label.
      */
     static List<BlockStats> stats(JavaRDD<PointBlock> blocks, String kernelSpec) {
         return blocks.map(b -> {
@@ -40,16 +40,18 @@ final class PartitionJobs {
             int minDim = Integer.MAX_VALUE;
             int maxDim = -1;
             double[] labels = new double[0];
+            double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
             for (int p = 0; p < v.length; p++) {
                 double label = b.label(p);
                 if (!Double.isFinite(label)) {
-                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, label);
+                    return new BlockStats(v.length, minDim, maxDim, labels, min, max, p, label);
                 }
                 double d = k.apply(v[p], v[p]);
                 if (!Double.isFinite(d)) {
-                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, d);
+                    return new BlockStats(v.length, minDim, maxDim, labels, min, max, p, d);
                 }
+                min = Math.min(min, d);
                 max = Math.max(max, d);
                 minDim = Math.min(minDim, v[p].dim());
                 maxDim = Math.max(maxDim, v[p].dim());
@@ -58,7 +60,7 @@ final class PartitionJobs {
                     labels[labels.length - 1] = label;
                 }
             }
-            return new BlockStats(v.length, minDim, maxDim, labels, max, -1, 0.0);
+            return new BlockStats(v.length, minDim, maxDim, labels, min, max, -1, 0.0);
         }).collect();
     }
 

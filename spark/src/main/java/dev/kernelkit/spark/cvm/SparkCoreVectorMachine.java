@@ -1,5 +1,6 @@
 package dev.kernelkit.spark.cvm;
 
+import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
@@ -20,7 +21,8 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The core vector machine (two classes; {@link #fitOneClass}: the one-class CVM) whose training points
+ * The core vector machine (two classes; {@link #fitBvm}: the ball vector machine; {@link #fitOneClass}: the
+ * one-class CVM) whose training points
  * stay in Spark partitions: the points are cached on the executors as one block per partition and
  * never collected; the driver runs the one-machine core-set iteration
  * ({@link CoreVectorMachine#fitDistributed}, {@link OneClassCvm#fitDistributed}) and holds only the
@@ -148,9 +150,35 @@ public final class SparkCoreVectorMachine {
      *         form (the executors rebuild it from {@code Kernels.format})
      */
     public static Fit fit(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
+        return fitTwoClass(rows, options, settings, false);
+    }
+
+    /**
+     * Fits the two-class ball vector machine on the rows, as {@link BallVectorMachine#fit} on the same points in the
+     * same order: its sampling rounds fetch their candidates in one job each (the iteration draws them from a
+     * random stream that cannot be forecast, so no lookahead); it has no exact scan, so the options must sample
+     * without a final full scan (LibCVM's iteration, not the JMLR reference).
+     *
+     * @throws IllegalArgumentException as {@link #fit}, for a k(x, x) that is not constant, and for options with an
+     *         exact scan
+     */
+    public static Fit fitBvm(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
+        Objects.requireNonNull(options, "options");
+        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
+            throw new IllegalArgumentException("the ball vector machine on Spark samples without exact scans: give "
+                    + "options without a final full scan (LibCVM's iteration, not the JMLR reference)");
+        }
+        return fitTwoClass(rows, options, settings, true);
+    }
+
+    private static Fit fitTwoClass(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings, boolean bvm) {
         Objects.requireNonNull(options, "options");
         return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
             Setup s = setup(blocks, spec, settings, true);
+            if (bvm && s.maxDiag() - s.minDiag() > 1e-12 * Math.max(1.0, Math.abs(s.maxDiag()))) {
+                throw new IllegalArgumentException("the ball vector machine needs a kernel with constant k(x, x), got "
+                        + "values from " + s.minDiag() + " to " + s.maxDiag() + " (" + options.kernel() + ")");
+            }
             Counter cost = s.cost();
             double[] labels = s.labels();
             double negativeLabel = labels[0];
@@ -165,16 +193,20 @@ public final class SparkCoreVectorMachine {
             double eta = s.maxDiag() + 1 + 1.0 / options.c();
             PrintWriter log = settings.log();
             if (log != null) {
-                log.printf(Locale.ROOT, "spark cvm: %d points in %d partitions, dimension %d, classes %s / %s%n", s.n(),
-                        s.parts(), s.dim(), labels[0], labels[1]);
+                log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s / %s%n",
+                        bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), labels[0], labels[1]);
             }
             SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec,
                     labels[1], options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost);
-            CvmModel model = CoreVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
-                    listener(log, cost));
+            CvmModel model = bvm
+                    ? BallVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
+                            listener(log, cost))
+                    : CoreVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
+                            listener(log, cost));
             Cost c = s.cost(start);
             if (log != null) {
-                log.println("spark cvm cost: " + c + ", core set " + model.machines().get(0).coreSize());
+                log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + ", core set "
+                        + model.machines().get(0).coreSize());
             }
             return new Fit(model, c);
         });
@@ -243,7 +275,8 @@ public final class SparkCoreVectorMachine {
     }
 
     /** What the setup pass found: the partitions' offsets, n, the dimension, max k(x, x), the labels, the counters. */
-    private record Setup(long[] offsets, int parts, long n, int dim, double maxDiag, double[] labels, Counter cost) {
+    private record Setup(long[] offsets, int parts, long n, int dim, double minDiag, double maxDiag, double[] labels,
+                         Counter cost) {
         Cost cost(long start) {
             return new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans,
                     cost.scanned, (System.nanoTime() - start) * 1e-9);
@@ -272,6 +305,7 @@ public final class SparkCoreVectorMachine {
         List<PartitionJobs.BlockStats> stats = cost.job(() -> PartitionJobs.stats(blocks, spec));
         int parts = stats.size();
         long[] offsets = new long[parts + 1];
+        double minDiag = Double.POSITIVE_INFINITY;
         double maxDiag = Double.NEGATIVE_INFINITY;
         int dim = -1;
         double[] labels = new double[0];
@@ -293,6 +327,7 @@ public final class SparkCoreVectorMachine {
                 throw new IllegalArgumentException("points must share one dimension, found " + dim + " and "
                         + (s.minDim() != dim ? s.minDim() : s.maxDim()) + " (partition " + q + ")");
             }
+            minDiag = Math.min(minDiag, s.minDiag());
             maxDiag = Math.max(maxDiag, s.maxDiag());
             for (double l : s.labels()) {
                 if (Arrays.stream(labels).noneMatch(x -> x == l)) {
@@ -313,6 +348,6 @@ public final class SparkCoreVectorMachine {
             throw new IllegalArgumentException("the Spark core vector machine needs exactly two classes, got "
                     + (labels.length > 2 ? "at least 3" : labels.length == 1 ? "only class " + labels[0] : "none"));
         }
-        return new Setup(offsets, parts, n, dim, maxDiag, labels, cost);
+        return new Setup(offsets, parts, n, dim, minDiag, maxDiag, labels, cost);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kernelkit.spark.cvm;
 
+import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmEngineProvider;
 import dev.kernelkit.cvm.CvmModel;
@@ -57,9 +58,10 @@ public final class SparkCvmTraining {
      *         the file and line)
      */
     public static CvmEngineProvider.Run train(CvmEngineProvider.Request r, Map<String, String> options) {
-        if (!r.learner().equals(CoreVectorMachine.NAME) && !r.learner().equals(OneClassCvm.NAME)) {
-            throw new IllegalArgumentException("learner '" + r.learner() + "' does not train on Spark yet (cvm and "
-                    + "one-class-cvm do)");
+        boolean bvm = r.learner().equals(BallVectorMachine.NAME);
+        if (!r.learner().equals(CoreVectorMachine.NAME) && !bvm && !r.learner().equals(OneClassCvm.NAME)) {
+            throw new IllegalArgumentException("learner '" + r.learner() + "' does not train on Spark yet (cvm, bvm "
+                    + "and one-class-cvm do)");
         }
         try (SparkCatalogEngine engine = SparkCatalogEngine.open(options)) {
             JavaSparkContext sc = JavaSparkContext.fromSparkContext(SparkSession.active().sparkContext());
@@ -90,7 +92,9 @@ public final class SparkCvmTraining {
             model = fit.model();
             cost = fit.cost();
         } else {
-            SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows, (CvmOptions) trainer.options(), settings);
+            CvmOptions o = (CvmOptions) trainer.options();
+            SparkCoreVectorMachine.Fit fit = r.learner().equals(BallVectorMachine.NAME)
+                    ? SparkCoreVectorMachine.fitBvm(rows, o, settings) : SparkCoreVectorMachine.fit(rows, o, settings);
             model = fit.model();
             cost = fit.cost();
         }
