@@ -134,53 +134,34 @@ public final class BallVectorMachine {
     }
 
     /**
-     * A two-class ball vector machine found over a problem whose points live elsewhere (Spark partitions):
-     * {@code problem} is the two-class L2 MEB of {@link TwoClassL2Problem} (entries y_i y_j (k(x_i, x_j) + 1) +
-     * delta_ij / C, group 0 for the positive class {@code classes[1]}), whose k(x, x) the caller checked constant,
-     * {@code eta} = max_i k(x_i, x_i) + 1 + 1/C, and {@code point} gives a core point's vector. The iteration draws
-     * each sampling round's candidates and tells the problem ({@link DistributedMebProblem#prefetch}); it has no
-     * exact scan, so the options must not ask for one (no final full scan, a sample size above 0). On the same
-     * points, order and options the core set, weights and model are those of {@link #fit(LabeledDataset,
-     * CvmOptions)}.
+     * A ball vector machine classifier found over problems whose points live elsewhere (Spark partitions), one
+     * per machine as {@link CoreVectorMachine#fitDistributed(List, double, double[], int,
+     * java.util.function.IntFunction, CvmOptions, FitListener)} takes them (two classes, or one-vs-rest), whose
+     * k(x, x) the caller checked constant. The iteration draws each sampling round's candidates and tells the
+     * problem ({@link DistributedMebProblem#prefetch}); it has no exact scan, so the options must not ask for one
+     * (no final full scan, a sample size above 0). On the same points, order and options the core sets, weights
+     * and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
      *
      * @param dim the points' dimension
-     * @throws IllegalArgumentException for options with an exact scan, or not two classes
+     * @throws IllegalArgumentException for options with an exact scan, and as CoreVectorMachine's
      */
-    public static CvmModel fitDistributed(DistributedMebProblem problem, double eta, double[] classes, int dim,
-                                          java.util.function.IntFunction<Vec> point, CvmOptions options,
-                                          FitListener listener) {
-        java.util.Objects.requireNonNull(problem, "problem");
+    public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta,
+                                          double[] classes, int dim, java.util.function.IntFunction<Vec> point,
+                                          CvmOptions options, FitListener listener) {
         java.util.Objects.requireNonNull(options, "options");
-        if (classes.length != 2) {
-            throw new IllegalArgumentException("the distributed ball vector machine needs exactly two classes, got "
-                    + classes.length);
-        }
         if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
             throw new IllegalArgumentException("the distributed ball vector machine samples: no final full scan and a "
                     + "sample size above 0 (got " + options.coreSet() + ")");
         }
-        dev.kernelkit.eval.Stopwatch clock = dev.kernelkit.eval.Stopwatch.start();
-        CoreSetSolver.Progress progress = listener == FitListener.SILENT ? CoreSetSolver.Progress.NONE
-                : (iteration, radius2) -> listener.onProgress(new dev.kernelkit.learn.FitProgress(NAME, 0, 1, iteration,
-                        radius2, clock.elapsedSeconds()));
-        long start = System.nanoTime();
-        Solver s = new Solver(problem, options.coreSet(), progress);
-        s.run();
-        int[] core = s.core();
-        List<Vec> coreX = new ArrayList<>(core.length);
-        double[] coreY = new double[core.length];
-        int[] position = new int[core.length];
-        for (int k = 0; k < core.length; k++) {
-            coreX.add(point.apply(core[k]));
-            coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
-            position[k] = k;
-        }
-        CvmMachine<Vec> m = CoreVectorMachine.machine(coreX, coreY, position, s.alphas(), s.centreNorm2,
-                s.r2 - s.centreNorm2, eta, CoreVectorMachine.setting(options), s.updates, s.converged,
-                (System.nanoTime() - start) * 1e-9).withCoreIndices(core);
-        dev.kernelkit.learn.FitReport report = new dev.kernelkit.learn.FitReport(NAME, options.toString(),
-                options.coreSet().seed(), s.updates, s.converged, s.trace(), clock.elapsedSeconds());
-        return new CvmModel(classes.clone(), options.multiClass(), List.of(m), dim, report);
+        return CoreVectorMachine.fitDistributed(problems, eta, classes, dim, point, options, listener, NAME,
+                (problem, setting, progress) -> {
+                    long start = System.nanoTime();
+                    Solver s = new Solver(problem, setting.coreSet(), progress);
+                    s.run();
+                    return new CoreVectorMachine.DistributedFit(s.core(), s.alphas(), s.centreNorm2,
+                            s.r2 - s.centreNorm2, s.updates, s.converged, (System.nanoTime() - start) * 1e-9,
+                            s.trace());
+                });
     }
 
     /** The BVM iteration; package-private so tests can drive single updates. */

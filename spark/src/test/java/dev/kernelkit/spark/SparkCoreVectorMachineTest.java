@@ -211,6 +211,62 @@ class SparkCoreVectorMachineTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("constant k(x, x)");
     }
 
+    /** A seeded three-class set: checkerboard points labelled 0, 1, 2 by (column + row) mod 3 of their cell. */
+    static LabeledDataset threeClasses(int n, long seed) {
+        LabeledDataset board = SyntheticData.checkerboard(n, 4, seed);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double[] v = board.x(i).toArray();
+            y[i] = Math.floorMod((int) Math.floor(v[0] * 4) + (int) Math.floor(v[1] * 4), 3);
+        }
+        return new LabeledDataset(board.points(), y);
+    }
+
+    /** Every machine's core indices, weights, coefficients, bias and radius equal, exactly. */
+    private static void assertSameMachines(CvmModel spark, CvmModel local) {
+        assertThat(spark.machines()).hasSize(local.machines().size());
+        for (int m = 0; m < local.machines().size(); m++) {
+            CvmMachine<Vec> a = spark.machines().get(m);
+            CvmMachine<Vec> b = local.machines().get(m);
+            assertThat(a.coreIndices()).containsExactly(b.coreIndices());
+            assertThat(a.alpha()).containsExactly(b.alpha());
+            assertThat(a.expansion().coefficients()).containsExactly(b.expansion().coefficients());
+            assertThat(a.bias()).isEqualTo(b.bias());
+            assertThat(a.radius2()).isEqualTo(b.radius2());
+        }
+        assertThat(spark.classes()).containsExactly(local.classes());
+        assertThat(spark.report().iterations()).isEqualTo(local.report().iterations());
+        assertThat(spark.report().objective()).containsExactly(local.report().objective());
+    }
+
+    @Test
+    void threeClassesOneVsRestGiveTheOneMachineMachinesForCvmAndBvm() {
+        LabeledDataset d = threeClasses(1500, 16);
+        CvmOptions o = new CvmOptions(new GaussianKernel(6.0), 100, CoreSetOptions.libcvm(1e-4).withSeed(2),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        SparkCoreVectorMachine.Fit cvm = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachines(cvm.model(), CoreVectorMachine.fit(d, o));
+        assertThat(cvm.model().machines()).hasSize(3);
+        assertSameMachines(SparkCoreVectorMachine.fitBvm(rows(d, 2), o, SparkCoreVectorMachine.Settings.defaults())
+                .model(), BallVectorMachine.fit(d, o));
+        // the JMLR iteration's exact scans, per machine
+        CvmOptions jmlr = new CvmOptions(new GaussianKernel(6.0), 100, CoreSetOptions.jmlr(1e-4).withSeed(5),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        assertSameMachines(SparkCoreVectorMachine.fit(rows(d, 2), jmlr, SparkCoreVectorMachine.Settings.defaults())
+                .model(), CoreVectorMachine.fit(d, jmlr));
+    }
+
+    @Test
+    void threeClassesOneVsOneAreRefusedInOneLine() {
+        LabeledDataset d = threeClasses(300, 3);
+        CvmOptions ovo = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4);
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fit(rows(d, 2), ovo, SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("one-vs-one (--multi-class ovo) with 3 classes does not train on Spark yet; one-vs-rest "
+                        + "(ovr) does");
+    }
+
     /** A seeded one-class set: 1,500 points of a 3-d Gaussian blob with 2 % uniform outliers, labels +1 / -1. */
     private static LabeledDataset blobWithOutliers(long seed) {
         SplittableRandom r = new SplittableRandom(seed);

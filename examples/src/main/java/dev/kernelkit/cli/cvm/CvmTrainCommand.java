@@ -63,7 +63,7 @@ final class CvmTrainCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
             description = "local (this machine) or spark: the points stay in Spark partitions on the executors, never "
                     + "collected, and the driver runs the core-set search (the same model as local; LIBSVM points, "
-                    + "two-class cvm or bvm, or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
+                    + "cvm or bvm (one-vs-rest beyond two classes) or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
     String engine = "local";
 
     @Option(names = "--master", paramLabel = "URL",

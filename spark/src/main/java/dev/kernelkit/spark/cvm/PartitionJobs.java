@@ -17,6 +17,9 @@ import org.apache.spark.api.java.JavaRDD;
  * one-machine solver's, term for term, so the same doubles decide.
  */
 final class PartitionJobs {
+    /** The distinct labels a partition reports at most (one more than the classes a fit takes). */
+    static final int LABELS = 1001;
+
     private PartitionJobs() {
     }
 
@@ -30,7 +33,7 @@ final class PartitionJobs {
     }
 
     /**
-     * Per partition: the count, the dimensions, up to three distinct labels (in order of appearance),
+     * Per partition: the count, the dimensions, up to {@link #LABELS} distinct labels (in order of appearance),
      * min and max k(x, x), and the first point with a non-finite k(x, x) or label.
      */
     static List<BlockStats> stats(JavaRDD<PointBlock> blocks, String kernelSpec) {
@@ -55,7 +58,7 @@ final class PartitionJobs {
                 max = Math.max(max, d);
                 minDim = Math.min(minDim, v[p].dim());
                 maxDim = Math.max(maxDim, v[p].dim());
-                if (labels.length < 3 && Arrays.stream(labels).noneMatch(l -> l == label)) {
+                if (labels.length < LABELS && Arrays.stream(labels).noneMatch(l -> l == label)) {
                     labels = Arrays.copyOf(labels, labels.length + 1);
                     labels[labels.length - 1] = label;
                 }
@@ -64,12 +67,12 @@ final class PartitionJobs {
         }).collect();
     }
 
-    /** Per partition, a bitset (p-th bit) of the points whose label is {@code negative} (group 1). */
-    static List<long[]> negativeBits(JavaRDD<PointBlock> blocks, double negative) {
+    /** Per partition, a bitset (p-th bit) of the points whose label is not {@code positive} (group 1). */
+    static List<long[]> negativeBits(JavaRDD<PointBlock> blocks, double positive) {
         return blocks.map(b -> {
             long[] bits = new long[(b.size() + 63) >>> 6];
             for (int p = 0; p < b.size(); p++) {
-                if (b.label(p) == negative) {
+                if (b.label(p) != positive) {
                     bits[p >>> 6] |= 1L << (p & 63);
                 }
             }

@@ -21,7 +21,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The core vector machine (two classes; {@link #fitBvm}: the ball vector machine; {@link #fitOneClass}: the
+ * The core vector machine (two classes, or more one-vs-rest; {@link #fitBvm}: the ball vector machine; {@link #fitOneClass}: the
  * one-class CVM) whose training points
  * stay in Spark partitions: the points are cached on the executors as one block per partition and
  * never collected; the driver runs the one-machine core-set iteration
@@ -142,10 +142,11 @@ public final class SparkCoreVectorMachine {
     }
 
     /**
-     * Fits the two-class core vector machine on the rows (labels: exactly two distinct values; the
-     * larger is the positive class, as for one machine).
+     * Fits the core vector machine on the rows: two classes (the larger label is the positive class, as for one
+     * machine), or more by one-vs-rest (a machine per class, each over all the points); one-vs-one is refused.
      *
-     * @throws IllegalArgumentException for no points, not two classes, a non-finite label or k(x, x),
+     * @throws IllegalArgumentException for no points, one class, one-vs-one with more than two classes, a
+     *         non-finite label or k(x, x),
      *         mixed dimensions, more than 2^31 - 1 points, or a kernel that does not survive its text
      *         form (the executors rebuild it from {@code Kernels.format})
      */
@@ -175,33 +176,45 @@ public final class SparkCoreVectorMachine {
         Objects.requireNonNull(options, "options");
         return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
             Setup s = setup(blocks, spec, settings, true);
+            if (s.labels().length > PartitionJobs.LABELS - 1) {
+                throw new IllegalArgumentException("at most " + (PartitionJobs.LABELS - 1) + " classes on Spark, got more");
+            }
             if (bvm && s.maxDiag() - s.minDiag() > 1e-12 * Math.max(1.0, Math.abs(s.maxDiag()))) {
                 throw new IllegalArgumentException("the ball vector machine needs a kernel with constant k(x, x), got "
                         + "values from " + s.minDiag() + " to " + s.maxDiag() + " (" + options.kernel() + ")");
             }
             Counter cost = s.cost();
             double[] labels = s.labels();
-            double negativeLabel = labels[0];
-            List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, negativeLabel));
-            BitSet negative = new BitSet((int) s.n());
-            for (int q = 0; q < s.parts(); q++) {
-                BitSet b = BitSet.valueOf(bits.get(q));
-                for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
-                    negative.set((int) (s.offsets()[q] + p));
-                }
+            if (labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
+                throw new IllegalArgumentException("one-vs-one (--multi-class ovo) with " + labels.length + " classes "
+                        + "does not train on Spark yet; one-vs-rest (ovr) does");
             }
             double eta = s.maxDiag() + 1 + 1.0 / options.c();
             PrintWriter log = settings.log();
             if (log != null) {
-                log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s / %s%n",
-                        bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), labels[0], labels[1]);
+                log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s%n",
+                        bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), Arrays.toString(labels));
             }
-            SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec,
-                    labels[1], options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost);
+            // one problem per machine: two classes (positive labels[1]) or one-vs-rest (positive labels[c])
+            List<SparkMebProblem> problems = new java.util.ArrayList<>();
+            for (int m = 0; m < (labels.length == 2 ? 1 : labels.length); m++) {
+                double positive = labels[labels.length == 2 ? 1 : m];
+                List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, positive));
+                BitSet negative = new BitSet((int) s.n());
+                for (int q = 0; q < s.parts(); q++) {
+                    BitSet b = BitSet.valueOf(bits.get(q));
+                    for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
+                        negative.set((int) (s.offsets()[q] + p));
+                    }
+                }
+                problems.add(new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec, positive,
+                        options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost));
+            }
+            SparkMebProblem first = problems.get(0);
             CvmModel model = bvm
-                    ? BallVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
+                    ? BallVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
                             listener(log, cost))
-                    : CoreVectorMachine.fitDistributed(problem, eta, labels, s.dim(), problem::vec, options,
+                    : CoreVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
                             listener(log, cost));
             Cost c = s.cost(start);
             if (log != null) {
@@ -295,12 +308,12 @@ public final class SparkCoreVectorMachine {
     }
 
     /**
-     * The setup pass: counts, offsets, the dimension, max k(x, x) and (two classes) the labels.
+     * The setup pass: counts, offsets, the dimension, min and max k(x, x) and the labels.
      *
      * @throws IllegalArgumentException for no points, a non-finite label or k(x, x), mixed dimensions, more than
-     *         2^31 - 1 points, or (twoClasses) not exactly two classes
+     *         2^31 - 1 points, or (classification) fewer than two classes
      */
-    private static Setup setup(JavaRDD<PointBlock> blocks, String spec, Settings settings, boolean twoClasses) {
+    private static Setup setup(JavaRDD<PointBlock> blocks, String spec, Settings settings, boolean classification) {
         Counter cost = new Counter();
         List<PartitionJobs.BlockStats> stats = cost.job(() -> PartitionJobs.stats(blocks, spec));
         int parts = stats.size();
@@ -344,9 +357,9 @@ public final class SparkCoreVectorMachine {
             throw new IllegalArgumentException("at most " + Integer.MAX_VALUE + " points, got " + n);
         }
         Arrays.sort(labels);
-        if (twoClasses && labels.length != 2) {
-            throw new IllegalArgumentException("the Spark core vector machine needs exactly two classes, got "
-                    + (labels.length > 2 ? "at least 3" : labels.length == 1 ? "only class " + labels[0] : "none"));
+        if (classification && labels.length < 2) {
+            throw new IllegalArgumentException("classification needs at least two classes, got only "
+                    + (labels.length == 1 ? "class " + labels[0] : "no points"));
         }
         return new Setup(offsets, parts, n, dim, minDiag, maxDiag, labels, cost);
     }
