@@ -189,6 +189,25 @@ class SparkCvmTrainCommandTest {
     }
 
     @Test
+    void aFolderOfPartFilesGivesTheModelOfTheirConcatenationOnOneMachine(@TempDir Path dir) throws Exception {
+        LabeledDataset d = SyntheticData.checkerboard(1000, 4, 19);
+        Path all = dir.resolve("all.libsvm");
+        LibsvmFormat.write(d, all);
+        List<String> lines = Files.readAllLines(all);
+        Path folder = Files.createDirectories(dir.resolve("parts"));
+        Files.write(folder.resolve("part-00000"), lines.subList(0, 400));
+        Files.write(folder.resolve("part-00001"), lines.subList(400, lines.size()));
+        Path local = dir.resolve("local.model");
+        Path onSpark = dir.resolve("spark.model");
+        Run l = kernelkit("cvm", "train", "--data", all.toString(), "--seed", "6", "--model", local.toString());
+        Run s = kernelkit("cvm", "train", "--data", folder.toString(), "--seed", "6", "--model", onSpark.toString(),
+                "--engine", "spark");
+        assertThat(l.exitCode()).as(l.err()).isZero();
+        assertThat(s.exitCode()).as(s.err()).isZero();
+        assertThat(timeless(onSpark)).isEqualTo(timeless(local));
+    }
+
+    @Test
     void optionsTheSparkPathDoesNotSupportAreRefusedInOneLineNamingThem(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("train.libsvm");
         LibsvmFormat.write(SyntheticData.checkerboard(200, 4, 5), data);
