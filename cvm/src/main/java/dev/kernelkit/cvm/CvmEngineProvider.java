@@ -35,7 +35,9 @@ public interface CvmEngineProvider {
      *
      * @param learner the catalog name ({@value CoreVectorMachine#NAME}, ...)
      * @param values the learner's parameter values ({@link dev.kernelkit.learn.Learner#trainer}'s; the automatic
-     *        gamma and epsilon are computed by the engine as the catalog computes them on one machine)
+     *        gamma and epsilon are computed by the engine as the catalog computes them on one machine), given the
+     *        size of the training data once the engine has counted it (e.g. a core-set cap lowered to what the
+     *        driver's heap holds)
      * @param seed the catalog seed
      * @param data the training data (a path the engine reads: a LIBSVM file or a folder of part files)
      * @param test the test data of the same kind, or null
@@ -43,7 +45,7 @@ public interface CvmEngineProvider {
      * @param scoreTraining whether to score the training data too
      * @param log where progress goes (per round), or null for silence
      */
-    record Request(String learner, ParamValues values, long seed, String data, String test, FeatureScaling scale,
+    record Request(String learner, Values values, long seed, String data, String test, FeatureScaling scale,
                    boolean scoreTraining, PrintWriter log) {
         /** Checks that the parts are there. */
         public Request {
@@ -52,6 +54,15 @@ public interface CvmEngineProvider {
             Objects.requireNonNull(data, "data");
             Objects.requireNonNull(scale, "scale");
         }
+    }
+
+    /** The learner's parameter values for training data of n points of dimension dim. */
+    @FunctionalInterface
+    interface Values {
+        /**
+         * @throws IllegalArgumentException when the run cannot fit (e.g. the driver's heap)
+         */
+        ParamValues forData(long n, int dim);
     }
 
     /**

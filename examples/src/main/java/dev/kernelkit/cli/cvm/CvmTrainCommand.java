@@ -41,6 +41,9 @@ import picocli.CommandLine.Spec;
         description = "Train a core vector machine on --data (points, or bags with the set kernel), score it on --test "
                 + "and write the model.")
 final class CvmTrainCommand implements Callable<Integer> {
+    /** The points the Spark driver holds at most (SparkCoreVectorMachine.Settings.defaults()). */
+    private static final int SPARK_HELD_POINTS = 50_000;
+
     @Spec
     CommandSpec spec;
     @Mixin
@@ -189,8 +192,16 @@ final class CvmTrainCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         CvmEngineProvider.Run run;
         try {
+            // the driver's memory: the default core-set cap lowered to what its heap holds (as the local path
+            // lowers it beside the data), a given --max-core that does not fit refused; announced on stderr
+            CvmEngineProvider.Values values = (n, dim) -> {
+                parameters.apply(MemoryEstimates.sparkCvm("cvm train", n, dim, method == CvmCli.Method.ONE_CLASS ? 0
+                        : 1, SPARK_HELD_POINTS, parameters.cacheMb, parameters.maxCore), err,
+                        (int) Math.min(n, Integer.MAX_VALUE));
+                return parameters.values(kind, false);
+            };
             run = provider.train(new CvmEngineProvider.Request(parameters.learnerName(kind),
-                    parameters.values(kind, false), parameters.seed, data.toString(),
+                    values, parameters.seed, data.toString(),
                     test == null ? null : test.toString(), parameters.scale, test == null || trainScore, err),
                     master == null ? java.util.Map.of() : java.util.Map.of("master", master));
         } catch (LinkageError e) {

@@ -18,6 +18,7 @@ import dev.kernelkit.learn.InputKind;
 import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.learn.Scaled;
 import dev.kernelkit.learn.ScaledModel;
 import dev.kernelkit.learn.Trainer;
@@ -77,12 +78,14 @@ public final class SparkCvmTraining {
         FittedScaler scaler = SparkScaling.fit(r.scale(), raw, raw.first().dim());
         JavaRDD<LabeledRow> rows = SparkScaling.apply(scaler, raw);
         double scaleSeconds = r.scale() == FeatureScaling.NONE ? 0.0 : (System.nanoTime() - c0) * 1e-9;
+        long n = rows.count();
+        ParamValues values = r.values().forData(n, raw.first().dim());
         long g0 = System.nanoTime();
-        LabeledDataset sample = gammaSample(rows, r);
+        LabeledDataset sample = gammaSample(rows, n, values, r.data());
         @SuppressWarnings("unchecked")
         Learner<Vec> learner = (Learner<Vec>) Learners.find(r.learner(), InputKind.VECTORS);
-        Trainer<Vec, ?> trainer = learner.trainer(sample, r.seed(), r.values());
-        double gammaSeconds = r.values().has("gamma") ? 0.0 : (System.nanoTime() - g0) * 1e-9;
+        Trainer<Vec, ?> trainer = learner.trainer(sample, r.seed(), values);
+        double gammaSeconds = values.has("gamma") ? 0.0 : (System.nanoTime() - g0) * 1e-9;
         SparkCoreVectorMachine.Settings settings = SparkCoreVectorMachine.Settings.defaults().withLog(r.log());
         long f0 = System.nanoTime();
         FittedModel<Vec> model;
@@ -128,17 +131,16 @@ public final class SparkCvmTraining {
      * (every ceil(n / 5000)-th point, in input order: {@link CoreVectorMachine#autoGamma} of it is that of all
      * points); with one, the first point (the defaults read nothing then).
      */
-    private static LabeledDataset gammaSample(JavaRDD<LabeledRow> rows, CvmEngineProvider.Request r) {
+    private static LabeledDataset gammaSample(JavaRDD<LabeledRow> rows, long n, ParamValues values, String data) {
         List<LabeledRow> picked;
-        if (r.values().has("gamma")) {
+        if (values.has("gamma")) {
             picked = rows.take(1);
         } else {
-            long n = rows.count();
             long step = (n + GAMMA_SAMPLE - 1) / GAMMA_SAMPLE;
             picked = rows.zipWithIndex().filter(t -> t._2() % step == 0).map(t -> t._1()).collect();
         }
         if (picked.isEmpty()) {
-            throw new IllegalArgumentException("--data: " + r.data() + " holds no examples");
+            throw new IllegalArgumentException("--data: " + data + " holds no examples");
         }
         List<Vec> x = new ArrayList<>(picked.size());
         double[] y = new double[picked.size()];
