@@ -133,6 +133,37 @@ public final class BallVectorMachine {
                 s.trace());
     }
 
+    /**
+     * A ball vector machine classifier found over problems whose points live elsewhere (Spark partitions), one
+     * per machine as {@link CoreVectorMachine#fitDistributed(List, double, double[], int,
+     * java.util.function.IntFunction, CvmOptions, FitListener)} takes them (two classes, or one-vs-rest), whose
+     * k(x, x) the caller checked constant. The iteration draws each sampling round's candidates and tells the
+     * problem ({@link DistributedMebProblem#prefetch}); it has no exact scan, so the options must not ask for one
+     * (no final full scan, a sample size above 0). On the same points, order and options the core sets, weights
+     * and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
+     *
+     * @param dim the points' dimension
+     * @throws IllegalArgumentException for options with an exact scan, and as CoreVectorMachine's
+     */
+    public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta,
+                                          double[] classes, int dim, java.util.function.IntFunction<Vec> point,
+                                          CvmOptions options, FitListener listener) {
+        java.util.Objects.requireNonNull(options, "options");
+        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
+            throw new IllegalArgumentException("the distributed ball vector machine samples: no final full scan and a "
+                    + "sample size above 0 (got " + options.coreSet() + ")");
+        }
+        return CoreVectorMachine.fitDistributed(problems, eta, classes, dim, point, options, listener, NAME,
+                (problem, setting, progress) -> {
+                    long start = System.nanoTime();
+                    Solver s = new Solver(problem, setting.coreSet(), progress);
+                    s.run();
+                    return new CoreVectorMachine.DistributedFit(s.core(), s.alphas(), s.centreNorm2,
+                            s.r2 - s.centreNorm2, s.updates, s.converged, (System.nanoTime() - start) * 1e-9,
+                            s.trace());
+                });
+    }
+
     /** The BVM iteration; package-private so tests can drive single updates. */
     static final class Solver {
         final MebProblem problem;
@@ -328,11 +359,20 @@ public final class BallVectorMachine {
                             }
                         }
                     } else {
+                        int[] drawn = new int[options.sampleSize()];
                         for (int round = 0; round < options.maxSampleRounds() && best < 0; round++) {
-                            for (int k = 0; k < options.sampleSize(); k++) {
+                            // a round's draws do not depend on distances: drawn first (the same random numbers),
+                            // so that a distributed problem fetches them in one pass
+                            for (int k = 0; k < drawn.length; k++) {
                                 int g = k < options.sampleSize() / 2 ? 0 : 1;
                                 int[] pool = groups[g].length > 0 ? groups[g] : groups[1 - g];
-                                int l = pool[rng.nextInt(pool.length)];
+                                drawn[k] = pool[rng.nextInt(pool.length)];
+                            }
+                            if (problem instanceof DistributedMebProblem d) {
+                                d.prefetch(drawn, drawn.length, rounds -> new int[0]);
+                            }
+                            for (int k = 0; k < drawn.length; k++) {
+                                int l = drawn[k];
                                 if (position[l] < 0 && nearDuplicate(l, dupLimit)) {
                                     continue;
                                 }

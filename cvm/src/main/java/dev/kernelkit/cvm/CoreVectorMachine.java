@@ -308,42 +308,87 @@ public final class CoreVectorMachine {
     }
 
     /**
-     * A two-class classifier found by the core-set search over a problem whose points live elsewhere
-     * (Spark partitions): {@code problem} is the two-class L2 MEB of {@link TwoClassL2Problem} over
-     * the points (entries y_i y_j (k(x_i, x_j) + 1) + delta_ij / C, offset {@code eta} =
-     * max_i k(x_i, x_i) + 1 + 1/C, group 0 for the positive class {@code classes[1]}, 1 for
-     * {@code classes[0]}), and {@code point} gives a core point's vector. The solver, the machine and
-     * the model are those of {@link #fit(LabeledDataset, CvmOptions)}, so on the same points, order
-     * and options the core set and coefficients are the one-machine ones.
+     * A classifier found by the core-set search over problems whose points live elsewhere (Spark partitions),
+     * one problem per machine: two classes (one problem, positive class {@code classes[1]}) or one-vs-rest (problem
+     * c with positive class {@code classes[c]}). Each problem is the two-class L2 MEB of {@link TwoClassL2Problem}
+     * over all the points (entries y_i y_j (k(x_i, x_j) + 1) + delta_ij / C, offset {@code eta} =
+     * max_i k(x_i, x_i) + 1 + 1/C, group 0 for its positive class, 1 for the rest), and {@code point} gives a core
+     * point's vector. The solver, the machines and the model are those of {@link #fit(LabeledDataset, CvmOptions)},
+     * so on the same points, order and options the core sets and coefficients are the one-machine ones.
      *
+     * @param problems one per machine, in class order
      * @param dim the points' dimension
+     * @throws IllegalArgumentException for fewer than two classes, or more than two with one-vs-one, or a problem
+     *         count that is not the machine count
      */
-    public static CvmModel fitDistributed(DistributedMebProblem problem, double eta, double[] classes, int dim,
-                                          java.util.function.IntFunction<Vec> point, CvmOptions options,
+    public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta, double[] classes,
+                                          int dim, java.util.function.IntFunction<Vec> point, CvmOptions options,
                                           FitListener listener) {
-        Objects.requireNonNull(problem, "problem");
+        return fitDistributed(problems, eta, classes, dim, point, options, listener, NAME, (problem, setting,
+                progress) -> {
+            CoreSetResult r = CoreSetSolver.solve(problem, setting.coreSet(), progress);
+            return new DistributedFit(r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), r.iterations(),
+                    r.converged(), r.seconds(), r.radius2Trace());
+        });
+    }
+
+    /** One machine's solve over a distributed problem: core (global indices), weights, ball, counts and trace. */
+    record DistributedFit(int[] core, double[] alpha, double centreNorm2, double radius2, long iterations,
+                          boolean converged, double seconds, double[] trace) {
+    }
+
+    /** Solves one machine's distributed problem. */
+    @FunctionalInterface
+    interface DistributedSolve {
+        DistributedFit solve(DistributedMebProblem problem, Setting<Vec> setting, CoreSetSolver.Progress progress);
+    }
+
+    /** The machines of {@link #fitDistributed(List, double, double[], int, java.util.function.IntFunction, CvmOptions, FitListener)} by any solve. */
+    static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta, double[] classes,
+                                   int dim, java.util.function.IntFunction<Vec> point, CvmOptions options,
+                                   FitListener listener, String name, DistributedSolve solve) {
+        Objects.requireNonNull(problems, "problems");
         Objects.requireNonNull(options, "options");
-        if (classes.length != 2) {
-            throw new IllegalArgumentException("the distributed core vector machine needs exactly two classes, got "
-                    + classes.length);
+        Objects.requireNonNull(listener, "listener");
+        if (classes.length < 2) {
+            throw new IllegalArgumentException("classification needs at least two classes, got " + classes.length);
+        }
+        if (classes.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
+            throw new IllegalArgumentException("the distributed machines are two-class or one-vs-rest; got one-vs-one "
+                    + "with " + classes.length + " classes");
+        }
+        int count = classes.length == 2 ? 1 : classes.length;
+        if (problems.size() != count) {
+            throw new IllegalArgumentException("expected " + count + " problems (one per machine), got "
+                    + problems.size());
         }
         Stopwatch clock = Stopwatch.start();
         Setting<Vec> setting = setting(options);
-        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress(NAME, 0, 1, clock, listener));
-        int[] core = r.coreIndices();
-        List<Vec> coreX = new ArrayList<>(core.length);
-        double[] coreY = new double[core.length];
-        int[] position = new int[core.length];
-        for (int k = 0; k < core.length; k++) {
-            coreX.add(point.apply(core[k]));
-            coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
-            position[k] = k;
+        List<CvmMachine<Vec>> machines = new ArrayList<>();
+        double[] trace = null;
+        long iterations = 0;
+        boolean converged = true;
+        for (int c = 0; c < count; c++) {
+            DistributedMebProblem problem = problems.get(c);
+            DistributedFit r = solve.solve(problem, setting, progress(name, c, count, clock, listener));
+            int[] core = r.core();
+            List<Vec> coreX = new ArrayList<>(core.length);
+            double[] coreY = new double[core.length];
+            int[] position = new int[core.length];
+            for (int k = 0; k < core.length; k++) {
+                coreX.add(point.apply(core[k]));
+                coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
+                position[k] = k;
+            }
+            machines.add(machine(coreX, coreY, position, r.alpha(), r.centreNorm2(), r.radius2(), eta, setting,
+                    r.iterations(), r.converged(), r.seconds()).withCoreIndices(core));
+            trace = trace == null ? r.trace() : trace;
+            iterations += r.iterations();
+            converged &= r.converged();
         }
-        CvmMachine<Vec> m = machine(coreX, coreY, position, r.alpha(), r.centreNorm2(), r.radius2(), eta, setting,
-                r.iterations(), r.converged(), r.seconds()).withCoreIndices(core);
-        FitReport report = new FitReport(NAME, options.toString(), options.coreSet().seed(), r.iterations(),
-                r.converged(), r.radius2Trace(), clock.elapsedSeconds());
-        return new CvmModel(classes.clone(), options.multiClass(), List.of(m), dim, report);
+        FitReport report = new FitReport(name, options.toString(), options.coreSet().seed(), iterations, converged,
+                trace, clock.elapsedSeconds());
+        return new CvmModel(classes.clone(), options.multiClass(), machines, dim, report);
     }
 
     /** @throws IllegalArgumentException when a label is not +1 / -1 or only one class is present */

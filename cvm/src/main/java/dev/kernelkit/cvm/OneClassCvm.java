@@ -95,6 +95,42 @@ public final class OneClassCvm {
                 b.result().radius2(), b.dim(), b.report(), b.result());
     }
 
+    /**
+     * The ball found by the core-set search over a problem whose points live elsewhere (Spark partitions):
+     * {@code problem} is this learner's MEB over the points (entries k(x_i, x_j) + delta_ij / C, offsets
+     * k(x_i, x_i) + 1/C, every point in group 0), and {@code point} gives a core point's vector. The solver and
+     * the model are those of {@link #fit(List, OneClassCvmOptions, FitListener)}, so on the same points, order and
+     * options the core set, weights and ball are the one-machine ones.
+     *
+     * @param dim the points' dimension
+     */
+    public static OneClassCvmModel fitDistributed(DistributedMebProblem problem, int dim,
+                                                  java.util.function.IntFunction<Vec> point,
+                                                  OneClassCvmOptions options, FitListener listener) {
+        Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(listener, "listener");
+        Stopwatch clock = Stopwatch.start();
+        CoreSetSolver.Progress progress = listener == FitListener.SILENT ? CoreSetSolver.Progress.NONE
+                : (iteration, radius2) -> listener.onProgress(new FitProgress(NAME, 0, 1, iteration, radius2,
+                        clock.elapsedSeconds()));
+        CoreSetResult r = CoreSetSolver.solve(problem, options.coreSet(), progress);
+        int[] core = r.coreIndices();
+        double[] alpha = r.alpha();
+        List<Vec> sv = new ArrayList<>();
+        List<Double> coef = new ArrayList<>();
+        for (int t = 0; t < core.length; t++) {
+            if (alpha[t] > 0) {
+                sv.add(point.apply(core[t]));
+                coef.add(alpha[t]);
+            }
+        }
+        FitReport report = new FitReport(NAME, options.toString(), options.coreSet().seed(), r.iterations(),
+                r.converged(), r.radius2Trace(), clock.elapsedSeconds());
+        return new OneClassCvmModel(options.kernel(), options.c(), sv, coef.stream().mapToDouble(Double::doubleValue)
+                .toArray(), r.centreNorm2(), r.radius2(), dim, report, r);
+    }
+
     /** A fitted ball: support examples and their weights, the core-set run, the dimension and the report. */
     private record Ball<X>(List<X> sv, double[] alpha, CoreSetResult result, int dim, FitReport report) {
     }

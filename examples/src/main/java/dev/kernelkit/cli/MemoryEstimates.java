@@ -146,6 +146,21 @@ public final class MemoryEstimates {
     }
 
     /**
+     * {@code cvm train --engine spark}: the driver holds no data, only the points it fetched (at most
+     * {@code heldPoints} rows of dim doubles) and one bit per point and machine; then as {@link #coreSet}.
+     *
+     * @param n the training points (counted on the executors)
+     * @param machines the machines trained one after another (one bit per point each, held together)
+     */
+    public static CoreSetBudget sparkCvm(String job, long n, int dim, int machines, int heldPoints, double cacheMb,
+                                         Integer maxCore) {
+        long held = Math.min(n, heldPoints) * (8L * dim + 64);
+        long bits = machines * ((n + 7) / 8);
+        return coreSet(job, "the driver's fetched points (at most " + Math.min(n, heldPoints) + ") and one bit per "
+                + "point and machine", held + bits, (int) Math.min(n, Integer.MAX_VALUE), cacheMb, maxCore);
+    }
+
+    /**
      * {@code cvm train|cv} on bags: the instances and their dense copy (the bag kernel matrix's
      * instance matrix; the m x m bag matrix is never allocated), then as {@link #coreSet}.
      */

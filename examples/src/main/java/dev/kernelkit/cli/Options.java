@@ -316,7 +316,7 @@ public final class Options {
      */
     public static final class Engine {
         /** The one line of an --engine spark run without Spark on the class path. */
-        static final String SPARK_MISSING = "--engine spark needs Spark on the class path: run spark/bin/kernelkit-spark "
+        public static final String SPARK_MISSING = "--engine spark needs Spark on the class path: run spark/bin/kernelkit-spark "
                 + "with the same arguments";
 
         @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",

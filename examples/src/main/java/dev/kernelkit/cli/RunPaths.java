@@ -26,7 +26,8 @@ import picocli.CommandLine.ParseResult;
  * journal {@code F.journal} where the command has {@code --resume}), {@code --output}, {@code --out},
  * {@code --markdown}, {@code --model} of every other command, and the folders {@code --plots} and
  * {@code --work-dir}; with {@code predict --engine spark}, {@code --output} is a folder and {@code --data} may be
- * one. {@link #UNCLASSIFIED} of a new path option is caught by a test.
+ * one, as may {@code --data} and {@code --test} of {@code cvm train --engine spark}. {@link #UNCLASSIFIED} of a new
+ * path option is caught by a test.
  *
  * @param command the command's qualified name, e.g. "kernelkit svm train"
  * @param inputs the inputs given on the command line
@@ -96,6 +97,9 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
         // predict --engine spark reads a LIBSVM file or folder and writes a folder of predictions files
         boolean sparkPredict = spec.name().equals("predict") && "spark".equals(leaf.matchedOptionValue("--engine",
                 "local"));
+        // so does cvm train --engine spark (its --data and --test)
+        boolean sparkCvm = spec.qualifiedName().endsWith("cvm train") && "spark".equals(leaf.matchedOptionValue(
+                "--engine", "local"));
         List<Use> in = new ArrayList<>();
         List<Use> out = new ArrayList<>();
         for (OptionSpec o : leaf.matchedOptions()) {
@@ -110,7 +114,8 @@ public record RunPaths(String command, List<Use> inputs, List<Use> outputs) {
             String role = role(spec, name);
             if (sparkPredict && name.equals("--output")) {
                 role = "output folder";
-            } else if (sparkPredict && name.equals("--data") && Files.isDirectory(p)) {
+            } else if ((sparkPredict && name.equals("--data") || sparkCvm && (name.equals("--data")
+                    || name.equals("--test"))) && Files.isDirectory(p)) {
                 role = "input folder";
             }
             switch (role) {

@@ -3,11 +3,15 @@ package dev.kernelkit.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreSetOptions;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.LibsvmFormat;
 import dev.kernelkit.data.SparseVec;
@@ -15,6 +19,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.kernel.PolynomialKernel;
 import dev.kernelkit.spark.cvm.LabeledRow;
 import dev.kernelkit.spark.cvm.SparkCoreVectorMachine;
 import dev.kernelkit.spark.cvm.SparkLibsvm;
@@ -36,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The core vector machine on Spark ({@link SparkCoreVectorMachine}) against the one-machine
  * {@link CoreVectorMachine} on the same points, order, options and seed: the same core set (global
  * indices), weights, coefficients and bias, bit for bit; the model file it writes reads back and
- * predicts as the one-machine model; a task failing once changes nothing; a bad input line is one
+ * predicts as the one-machine model; the same for the ball vector machine and the one-class CVM's ball; a task failing once changes nothing; a bad input line is one
  * error naming file and line.
  */
 class SparkCoreVectorMachineTest {
@@ -178,6 +183,158 @@ class SparkCoreVectorMachineTest {
                 SparkCoreVectorMachine.Settings.defaults().withStorage(StorageLevel.NONE()));
         assertThat(INJECTED.get() - before).isGreaterThan(0);
         assertSameMachine(fit.model(), local);
+    }
+
+    @Test
+    void ballVectorMachineLibcvmModeGivesTheOneMachineCoreSetAndCoefficients() {
+        LabeledDataset d = SyntheticData.checkerboard(2000, 4, 12);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4).withSeed(6);
+        CvmModel local = BallVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fitBvm(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(local.machines().get(0).coreSize()).isGreaterThan(20);
+        assertThat(fit.model().report().objective()).containsExactly(local.report().objective());
+        // no exact pass: every round's candidates are fetched, at most one job per round
+        assertThat(fit.cost().fullScans()).isZero();
+        assertThat(fit.cost().rounds()).isPositive();
+    }
+
+    @Test
+    void ballVectorMachineRefusesOptionsWithAnExactScanAndANonConstantKernelDiagonal() {
+        LabeledDataset d = SyntheticData.checkerboard(300, 4, 1);
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
+                CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without exact scans");
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
+                CvmOptions.libcvm(new PolynomialKernel(2, 1.0, 1.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("constant k(x, x)");
+    }
+
+    /** A seeded three-class set: checkerboard points labelled 0, 1, 2 by (column + row) mod 3 of their cell. */
+    static LabeledDataset threeClasses(int n, long seed) {
+        LabeledDataset board = SyntheticData.checkerboard(n, 4, seed);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double[] v = board.x(i).toArray();
+            y[i] = Math.floorMod((int) Math.floor(v[0] * 4) + (int) Math.floor(v[1] * 4), 3);
+        }
+        return new LabeledDataset(board.points(), y);
+    }
+
+    /** Every machine's core indices, weights, coefficients, bias and radius equal, exactly. */
+    private static void assertSameMachines(CvmModel spark, CvmModel local) {
+        assertThat(spark.machines()).hasSize(local.machines().size());
+        for (int m = 0; m < local.machines().size(); m++) {
+            CvmMachine<Vec> a = spark.machines().get(m);
+            CvmMachine<Vec> b = local.machines().get(m);
+            assertThat(a.coreIndices()).containsExactly(b.coreIndices());
+            assertThat(a.alpha()).containsExactly(b.alpha());
+            assertThat(a.expansion().coefficients()).containsExactly(b.expansion().coefficients());
+            assertThat(a.bias()).isEqualTo(b.bias());
+            assertThat(a.radius2()).isEqualTo(b.radius2());
+        }
+        assertThat(spark.classes()).containsExactly(local.classes());
+        assertThat(spark.report().iterations()).isEqualTo(local.report().iterations());
+        assertThat(spark.report().objective()).containsExactly(local.report().objective());
+    }
+
+    @Test
+    void threeClassesOneVsRestGiveTheOneMachineMachinesForCvmAndBvm() {
+        LabeledDataset d = threeClasses(1500, 16);
+        CvmOptions o = new CvmOptions(new GaussianKernel(6.0), 100, CoreSetOptions.libcvm(1e-4).withSeed(2),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        SparkCoreVectorMachine.Fit cvm = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachines(cvm.model(), CoreVectorMachine.fit(d, o));
+        assertThat(cvm.model().machines()).hasSize(3);
+        assertSameMachines(SparkCoreVectorMachine.fitBvm(rows(d, 2), o, SparkCoreVectorMachine.Settings.defaults())
+                .model(), BallVectorMachine.fit(d, o));
+        // the JMLR iteration's exact scans, per machine
+        CvmOptions jmlr = new CvmOptions(new GaussianKernel(6.0), 100, CoreSetOptions.jmlr(1e-4).withSeed(5),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        assertSameMachines(SparkCoreVectorMachine.fit(rows(d, 2), jmlr, SparkCoreVectorMachine.Settings.defaults())
+                .model(), CoreVectorMachine.fit(d, jmlr));
+    }
+
+    @Test
+    void threeClassesOneVsOneAreRefusedInOneLine() {
+        LabeledDataset d = threeClasses(300, 3);
+        CvmOptions ovo = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4);
+        assertThatThrownBy(() -> SparkCoreVectorMachine.fit(rows(d, 2), ovo, SparkCoreVectorMachine.Settings.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("one-vs-one (--multi-class ovo) with 3 classes does not train on Spark yet; one-vs-rest "
+                        + "(ovr) does");
+    }
+
+    /** A seeded one-class set: 1,500 points of a 3-d Gaussian blob with 2 % uniform outliers, labels +1 / -1. */
+    private static LabeledDataset blobWithOutliers(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[1500];
+        for (int i = 0; i < y.length; i++) {
+            boolean outlier = r.nextInt(50) == 0;
+            double[] v = new double[3];
+            for (int j = 0; j < 3; j++) {
+                v[j] = outlier ? r.nextDouble(-6, 6) : gaussian(r);
+            }
+            x.add(dev.kernelkit.data.DenseVec.of(v));
+            y[i] = outlier ? -1 : 1;
+        }
+        return new LabeledDataset(x, y);
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    /** Support vectors, weights, centre and radius equal, exactly. */
+    private static void assertSameBall(OneClassCvmModel spark, OneClassCvmModel local) {
+        assertThat(spark.supportVectors()).hasSize(local.supportVectors().size());
+        for (int t = 0; t < local.supportVectors().size(); t++) {
+            assertThat(spark.supportVectors().get(t).toArray()).containsExactly(local.supportVectors().get(t).toArray());
+        }
+        assertThat(spark.alpha()).containsExactly(local.alpha());
+        assertThat(spark.centreNorm2()).isEqualTo(local.centreNorm2());
+        assertThat(spark.radius2()).isEqualTo(local.radius2());
+        assertThat(spark.coreSet().coreIndices()).containsExactly(local.coreSet().coreIndices());
+        assertThat(spark.report().iterations()).isEqualTo(local.report().iterations());
+    }
+
+    @Test
+    void oneClassLibcvmModeGivesTheOneMachineBall() {
+        LabeledDataset d = blobWithOutliers(13);
+        OneClassCvmOptions o = new OneClassCvmOptions(new GaussianKernel(0.5), 100,
+                CoreSetOptions.libcvm(1e-6).withSeed(4));
+        OneClassCvmModel local = OneClassCvm.fit(d.points(), o);
+        SparkCoreVectorMachine.OneClassFit fit = SparkCoreVectorMachine.fitOneClass(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameBall(fit.model(), local);
+        assertThat(local.supportVectors().size()).isGreaterThan(10);
+        for (int i = 0; i < d.size(); i++) {
+            assertThat(fit.model().decision(d.x(i))).isEqualTo(local.decision(d.x(i)));
+        }
+    }
+
+    @Test
+    void oneClassJmlrModeWithTheFurthestPairAndFinalScanOnTheExecutorsGivesTheOneMachineBall() {
+        LabeledDataset d = blobWithOutliers(14);
+        // a non-constant k(x, x) (polynomial kernel): the offsets k(x, x) + 1/C differ per point
+        OneClassCvmOptions o = new OneClassCvmOptions(new PolynomialKernel(2, 0.5, 1.0), 10,
+                CoreSetOptions.jmlr(1e-5).withSeed(8));
+        OneClassCvmModel local = OneClassCvm.fit(d.points(), o);
+        SparkCoreVectorMachine.OneClassFit fit = SparkCoreVectorMachine.fitOneClass(rows(d, 2), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameBall(fit.model(), local);
+        assertThat(fit.cost().fullScans()).isGreaterThanOrEqualTo(1);
+        OneClassCvmOptions exact = new OneClassCvmOptions(new GaussianKernel(1.0), 10,
+                CoreSetOptions.exact(1e-3).withSeed(2));
+        SparkCoreVectorMachine.OneClassFit exactFit = SparkCoreVectorMachine.fitOneClass(rows(d, 3), exact,
+                SparkCoreVectorMachine.Settings.defaults());
+        OneClassCvmModel exactLocal = OneClassCvm.fit(d.points(), exact);
+        assertSameBall(exactFit.model(), exactLocal);
+        // every outer iteration is one exact pass, plus the two of the furthest pair and the last one
+        assertThat(exactFit.cost().fullScans()).isEqualTo(exactLocal.report().iterations() + 3);
     }
 
     @Test

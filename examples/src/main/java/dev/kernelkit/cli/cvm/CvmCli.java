@@ -350,12 +350,7 @@ final class CvmCli {
      */
     @SuppressWarnings("unchecked")
     static <X> Fit<X> fit(Parameters p, Dataset<X> rawTrain, KernelFrom.Prepared learned) {
-        if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
-            throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
-        }
-        if (p.gamma != null && !(p.gamma > 0 && Double.isFinite(p.gamma))) {
-            throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + p.gamma);
-        }
+        checkCostAndGamma(p);
         InputKind kind = rawTrain.kind();
         ParamValues values = p.values(kind, learned != null);
         Learner<X> learner = (Learner<X>) Learners.find(p.learnerName(kind), kind);
@@ -382,6 +377,16 @@ final class CvmCli {
         FittedModel<X> model = trainer.fit(train);
         double fitSeconds = (System.nanoTime() - t2) * 1e-9;
         return new Fit<>(scaled(scaler, model), scaleSeconds, gammaSeconds, fitSeconds);
+    }
+
+    /** @throws IllegalArgumentException for a given --c or --gamma that is not positive and finite */
+    static void checkCostAndGamma(Parameters p) {
+        if (p.c != null && !(p.c > 0 && Double.isFinite(p.c))) {
+            throw new IllegalArgumentException("--c must be > 0 and finite, got " + p.c);
+        }
+        if (p.gamma != null && !(p.gamma > 0 && Double.isFinite(p.gamma))) {
+            throw new IllegalArgumentException("--gamma must be > 0 and finite, got " + p.gamma);
+        }
     }
 
     /** The model behind its scaler, or the model itself for the identity ('--scale none'), as files always had it. */

@@ -7,6 +7,7 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.cvm.CvmEngineProvider;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.io.Models;
@@ -40,6 +41,9 @@ import picocli.CommandLine.Spec;
         description = "Train a core vector machine on --data (points, or bags with the set kernel), score it on --test "
                 + "and write the model.")
 final class CvmTrainCommand implements Callable<Integer> {
+    /** The points the Spark driver holds at most (SparkCoreVectorMachine.Settings.defaults()). */
+    private static final int SPARK_HELD_POINTS = 50_000;
+
     @Spec
     CommandSpec spec;
     @Mixin
@@ -59,6 +63,17 @@ final class CvmTrainCommand implements Callable<Integer> {
             + "(without --test the training data are always scored).")
     boolean trainScore;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
+            description = "local (this machine) or spark: the points stay in Spark partitions on the executors, never "
+                    + "collected, and the driver runs the core-set search (the same model as local; LIBSVM points, "
+                    + "cvm or bvm (one-vs-rest beyond two classes) or one-class; needs Spark on the class path: spark/bin/kernelkit-spark) (default: ${DEFAULT-VALUE}).")
+    String engine = "local";
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "With --engine spark: the Spark master URL (default: spark-submit's --master, else local[*], "
+                    + "every core here).")
+    String master;
+
     @Mixin
     CvmCli.Parameters parameters;
 
@@ -70,6 +85,15 @@ final class CvmTrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!engine.equals("local") && !engine.equals("spark")) {
+            throw new IllegalArgumentException("--engine must be local or spark, got '" + engine + "'");
+        }
+        if (master != null && !engine.equals("spark")) {
+            throw new IllegalArgumentException("--master " + master + " applies only with --engine spark");
+        }
+        if (engine.equals("spark")) {
+            return onSpark();
+        }
         Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
                 kernelFrom.given() ? kernelFrom.load().dim() : -1);
         parameters.checkKind(examples.kind(), data);
@@ -111,6 +135,104 @@ final class CvmTrainCommand implements Callable<Integer> {
                 .put("scored_on", testScore != null ? "test" : "train")
                 .put("converged", t.report().converged())
                 .put("max_core", (long) parameters.maxCore());
+        json.write(s);
+        return 0;
+    }
+
+    /**
+     * {@code --engine spark}: the catalog learner of --method trained by the "spark" {@link CvmEngineProvider}
+     * (kernelkit-spark) on the LIBSVM points of --data, which stay on the executors; the model file, the lines and
+     * the JSON of a local run, with the engine, its master and the fit's cost. Options it does not support are
+     * refused in one line naming them.
+     */
+    private int onSpark() throws Exception {
+        List<String> refused = new ArrayList<>();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+            refused.add("--threads (the executors' cores are Spark's: --master)");
+        }
+        if (kernelFrom.given()) {
+            refused.add("--kernel-from");
+        }
+        if (parameters.format != null && !parameters.format.equalsIgnoreCase("libsvm")) {
+            refused.add("--format " + parameters.format + " (Spark reads LIBSVM files)");
+        }
+        if (parameters.setKernel != null) {
+            refused.add("--set-kernel (bags; Spark trains on LIBSVM points)");
+        }
+        CvmCli.Method method = parameters.method();
+        if (method == CvmCli.Method.CVR) {
+            refused.add("--method " + parameters.method + " (Spark trains cvm, bvm and one-class)");
+        }
+        if (method == CvmCli.Method.BVM && parameters.mode.equalsIgnoreCase("jmlr")) {
+            refused.add("--mode jmlr with --method bvm (the Spark BVM samples, LibCVM's iteration, without exact scans)");
+        }
+        if (method == CvmCli.Method.BVM && "on".equalsIgnoreCase(parameters.finalScan)) {
+            refused.add("--final-scan on with --method bvm (the Spark BVM samples without exact scans)");
+        }
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", refused) + ": not supported with --engine spark yet "
+                    + "(use --engine local)");
+        }
+        for (Path p : test == null ? new Path[] {data} : new Path[] {data, test}) {
+            if (!java.nio.file.Files.exists(p)) {
+                throw new IllegalArgumentException((p == data ? "--data" : "--test") + ": no such file or folder: " + p);
+            }
+        }
+        if (parameters.maxCore != null && parameters.maxCore < 2) {
+            throw new IllegalArgumentException("--max-core must be >= 2, got " + parameters.maxCore);
+        }
+        CvmCli.checkCostAndGamma(parameters);
+        InputKind kind = InputKind.VECTORS;
+        CvmEngineProvider provider;
+        try {
+            provider = CvmEngineProvider.named("spark");
+        } catch (dev.kernelkit.eval.FitEngineUnavailableException | LinkageError e) {
+            throw new IllegalArgumentException(Options.Engine.SPARK_MISSING, e);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        CvmEngineProvider.Run run;
+        try {
+            // the driver's memory: the default core-set cap lowered to what its heap holds (as the local path
+            // lowers it beside the data), a given --max-core that does not fit refused; announced on stderr
+            CvmEngineProvider.Values values = (n, dim) -> {
+                parameters.apply(MemoryEstimates.sparkCvm("cvm train", n, dim, method == CvmCli.Method.ONE_CLASS ? 0
+                        : 1, SPARK_HELD_POINTS, parameters.cacheMb, parameters.maxCore), err,
+                        (int) Math.min(n, Integer.MAX_VALUE));
+                return parameters.values(kind, false);
+            };
+            run = provider.train(new CvmEngineProvider.Request(parameters.learnerName(kind),
+                    values, parameters.seed, data.toString(),
+                    test == null ? null : test.toString(), parameters.scale, test == null || trainScore, err),
+                    master == null ? java.util.Map.of() : java.util.Map.of("master", master));
+        } catch (LinkageError e) {
+            throw new IllegalArgumentException(Options.Engine.SPARK_MISSING, e);
+        }
+        FittedModel<Vec> t = run.model();
+        if (model != null) {
+            Models.save(t, model);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Double trainScore = run.trainAccuracy().orElse(null);
+        Double testScore = run.testAccuracy().orElse(null);
+        int cores = CvmCli.coreVectors(t);
+        print(out, cores, run.fitSeconds(), "accuracy", trainScore, testScore,
+                CvmCli.preparationText(run.scaleSeconds(), run.gammaSeconds()), run.scoreSeconds());
+        out.println("engine spark on " + run.master() + ": " + run.cost());
+        out.flush();
+        JsonSummary s = new JsonSummary().put("command", "cvm train").put("method", parameters.method)
+                .put("accuracy", testScore != null ? testScore : trainScore).put("core_vectors", (long) cores)
+                .put("train_seconds", run.fitSeconds())
+                .put("gamma_seconds", run.gammaSeconds()).put("scale_seconds", run.scaleSeconds())
+                .put("score_seconds", run.scoreSeconds())
+                .put("n_train", run.trainSize()).put("data", data.toString())
+                .put("scale", parameters.scale.cliName())
+                .put("kernel_from", (String) null)
+                .put("scored_on", testScore != null ? "test" : "train")
+                .put("converged", t.report().converged())
+                .put("max_core", (long) parameters.maxCore())
+                .put("engine", "spark")
+                .put("master", run.master())
+                .put("cost", run.cost());
         json.write(s);
         return 0;
     }

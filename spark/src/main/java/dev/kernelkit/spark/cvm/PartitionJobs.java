@@ -17,12 +17,15 @@ import org.apache.spark.api.java.JavaRDD;
  * one-machine solver's, term for term, so the same doubles decide.
  */
 final class PartitionJobs {
+    /** The distinct labels a partition reports at most (one more than the classes a fit takes). */
+    static final int LABELS = 1001;
+
     private PartitionJobs() {
     }
 
     /** What one partition holds, from the setup pass. */
-    record BlockStats(int count, int minDim, int maxDim, double[] labels, double maxDiag, int badDiagAt,
-                      double badDiag) implements Serializable {
+    record BlockStats(int count, int minDim, int maxDim, double[] labels, double minDiag, double maxDiag,
+                      int badDiagAt, double badDiag) implements Serializable {
     }
 
     /** A point found by a job: its global index, a value and its row. */
@@ -30,8 +33,8 @@ final class PartitionJobs {
     }
 
     /**
-     * Per partition: the count, the dimensions, up to three distinct labels (in order of appearance),
-     * max k(x, x), and the first point with a non-finite k(x, x) or label.
+     * Per partition: the count, the dimensions, up to {@link #LABELS} distinct labels (in order of appearance),
+     * min and max k(x, x), and the first point with a non-finite k(x, x) or label.
      */
     static List<BlockStats> stats(JavaRDD<PointBlock> blocks, String kernelSpec) {
         return blocks.map(b -> {
@@ -40,34 +43,36 @@ final class PartitionJobs {
             int minDim = Integer.MAX_VALUE;
             int maxDim = -1;
             double[] labels = new double[0];
+            double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
             for (int p = 0; p < v.length; p++) {
                 double label = b.label(p);
                 if (!Double.isFinite(label)) {
-                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, label);
+                    return new BlockStats(v.length, minDim, maxDim, labels, min, max, p, label);
                 }
                 double d = k.apply(v[p], v[p]);
                 if (!Double.isFinite(d)) {
-                    return new BlockStats(v.length, minDim, maxDim, labels, max, p, d);
+                    return new BlockStats(v.length, minDim, maxDim, labels, min, max, p, d);
                 }
+                min = Math.min(min, d);
                 max = Math.max(max, d);
                 minDim = Math.min(minDim, v[p].dim());
                 maxDim = Math.max(maxDim, v[p].dim());
-                if (labels.length < 3 && Arrays.stream(labels).noneMatch(l -> l == label)) {
+                if (labels.length < LABELS && Arrays.stream(labels).noneMatch(l -> l == label)) {
                     labels = Arrays.copyOf(labels, labels.length + 1);
                     labels[labels.length - 1] = label;
                 }
             }
-            return new BlockStats(v.length, minDim, maxDim, labels, max, -1, 0.0);
+            return new BlockStats(v.length, minDim, maxDim, labels, min, max, -1, 0.0);
         }).collect();
     }
 
-    /** Per partition, a bitset (p-th bit) of the points whose label is {@code negative} (group 1). */
-    static List<long[]> negativeBits(JavaRDD<PointBlock> blocks, double negative) {
+    /** Per partition, a bitset (p-th bit) of the points whose label is not {@code positive} (group 1). */
+    static List<long[]> negativeBits(JavaRDD<PointBlock> blocks, double positive) {
         return blocks.map(b -> {
             long[] bits = new long[(b.size() + 63) >>> 6];
             for (int p = 0; p < b.size(); p++) {
-                if (b.label(p) == negative) {
+                if (b.label(p) != positive) {
                     bits[p >>> 6] |= 1L << (p & 63);
                 }
             }
@@ -91,13 +96,14 @@ final class PartitionJobs {
 
     /**
      * The exact scan of the core-set solver: over points l not in {@code coreSorted}, the largest
-     * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold, the sum over
+     * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold (one-class:
+     * c2 - 2 sum_t w_t (float) k(x_l, s_t) + (k(x_l, x_l) + 1/C), {@code eta} then 1/C), the sum over
      * the core points s_t with non-zero weight in core order; per partition the first largest, then
      * the largest over partitions, the lowest index among equal values. Null when none is beyond.
      */
-    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
-                                LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted, double c2,
-                                double eta, double threshold) {
+    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
+                                double positive, LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted,
+                                double c2, double eta, double threshold) {
         List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
             List<Found> out = new ArrayList<>();
             if (!it.hasNext()) {
@@ -117,13 +123,21 @@ final class PartitionJobs {
                 if (Arrays.binarySearch(coreSorted, offsets[q] + p) >= 0) {
                     continue;
                 }
-                double yl = b.label(p) == positive ? 1.0 : -1.0;
                 double sum = 0.0;
-                for (int t = 0; t < m; t++) {
-                    double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
-                    sum += w[t] * (float) e;
+                double d;
+                if (oneClass) {
+                    for (int t = 0; t < m; t++) {
+                        sum += w[t] * (float) k.apply(v[p], s[t]);
+                    }
+                    d = c2 - 2 * sum + (k.apply(v[p], v[p]) + eta);
+                } else {
+                    double yl = b.label(p) == positive ? 1.0 : -1.0;
+                    for (int t = 0; t < m; t++) {
+                        double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
+                        sum += w[t] * (float) e;
+                    }
+                    d = c2 - 2 * sum + eta;
                 }
-                double d = c2 - 2 * sum + eta;
                 if (d > bestD) {
                     bestD = d;
                     bestP = p;
@@ -139,10 +153,11 @@ final class PartitionJobs {
 
     /**
      * The point l != z with the largest kzz - 2 y_z y_l (k(x_z, x_l) + 1) + eta (the initial furthest
-     * pair without sampling); the lowest index among equal values; null when z is the only point.
+     * pair without sampling; one-class: kzz - 2 k(x_z, x_l) + (k(x_l, x_l) + 1/C), {@code eta} then 1/C);
+     * the lowest index among equal values; null when z is the only point.
      */
-    static Found furthestFrom(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, double positive,
-                              long z, LabeledRow zRow, double kzz, double eta) {
+    static Found furthestFrom(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
+                              double positive, long z, LabeledRow zRow, double kzz, double eta) {
         List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
             List<Found> out = new ArrayList<>();
             if (!it.hasNext()) {
@@ -156,8 +171,13 @@ final class PartitionJobs {
             int bestP = -1;
             double bestD = Double.NEGATIVE_INFINITY;
             for (int p = 0; p < v.length; p++) {
-                double yl = b.label(p) == positive ? 1.0 : -1.0;
-                double d = kzz - 2 * (yz * yl * (k.apply(xz, v[p]) + 1)) + eta;
+                double d;
+                if (oneClass) {
+                    d = kzz - 2 * k.apply(xz, v[p]) + (k.apply(v[p], v[p]) + eta);
+                } else {
+                    double yl = b.label(p) == positive ? 1.0 : -1.0;
+                    d = kzz - 2 * (yz * yl * (k.apply(xz, v[p]) + 1)) + eta;
+                }
                 if (offsets[q] + p != z && d > bestD) {
                     bestD = d;
                     bestP = p;

@@ -1,13 +1,17 @@
 package dev.kernelkit.spark.cvm;
 
+import dev.kernelkit.cvm.BallVectorMachine;
 import dev.kernelkit.cvm.CoreVectorMachine;
 import dev.kernelkit.cvm.CvmModel;
 import dev.kernelkit.cvm.CvmOptions;
+import dev.kernelkit.cvm.OneClassCvm;
+import dev.kernelkit.cvm.OneClassCvmModel;
+import dev.kernelkit.cvm.OneClassCvmOptions;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.learn.FitListener;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -17,11 +21,13 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * The core vector machine (two classes) whose training points stay in Spark partitions: the points
- * are cached on the executors as one block per partition and never collected; the driver runs the
- * one-machine core-set iteration ({@link CoreVectorMachine#fitDistributed}) and holds only the core
- * set, its weights and the ball, the points of the current sampling round, and one bit per point
- * (its class: the solver's sampling groups).
+ * The core vector machine (two classes, or more one-vs-rest; {@link #fitBvm}: the ball vector machine; {@link #fitOneClass}: the
+ * one-class CVM) whose training points
+ * stay in Spark partitions: the points are cached on the executors as one block per partition and
+ * never collected; the driver runs the one-machine core-set iteration
+ * ({@link CoreVectorMachine#fitDistributed}, {@link OneClassCvm#fitDistributed}) and holds only the
+ * core set, its weights and the ball, the points of the current sampling round, and (two classes) one
+ * bit per point (its class: the solver's sampling groups).
  *
  * <p>Same answer as one machine: the solver draws the sampling candidates on the driver, as global
  * indices (input order, located in partitions by prefix offsets) from the one-machine random stream
@@ -50,7 +56,7 @@ public final class SparkCoreVectorMachine {
      *        that misses is one job); at most heldPoints / 4 candidates
      * @param log where progress per round and the cost go, or null for silence
      */
-    public record Settings(StorageLevel storage, int heldPoints, int lookahead, PrintStream log) {
+    public record Settings(StorageLevel storage, int heldPoints, int lookahead, PrintWriter log) {
         /** Checks the bounds. */
         public Settings {
             Objects.requireNonNull(storage, "storage");
@@ -68,7 +74,7 @@ public final class SparkCoreVectorMachine {
         }
 
         /** The same settings logging to {@code out}. */
-        public Settings withLog(PrintStream out) {
+        public Settings withLog(PrintWriter out) {
             return new Settings(storage, heldPoints, lookahead, out);
         }
 
@@ -110,6 +116,10 @@ public final class SparkCoreVectorMachine {
     public record Fit(CvmModel model, Cost cost) {
     }
 
+    /** A fitted one-class model and what it cost. */
+    public record OneClassFit(OneClassCvmModel model, Cost cost) {
+    }
+
     /** Mutable counters of one run (driver side). */
     static final class Counter {
         long rounds;
@@ -132,19 +142,131 @@ public final class SparkCoreVectorMachine {
     }
 
     /**
-     * Fits the two-class core vector machine on the rows (labels: exactly two distinct values; the
-     * larger is the positive class, as for one machine).
+     * Fits the core vector machine on the rows: two classes (the larger label is the positive class, as for one
+     * machine), or more by one-vs-rest (a machine per class, each over all the points); one-vs-one is refused.
      *
-     * @throws IllegalArgumentException for no points, not two classes, a non-finite label or k(x, x),
+     * @throws IllegalArgumentException for no points, one class, one-vs-one with more than two classes, a
+     *         non-finite label or k(x, x),
      *         mixed dimensions, more than 2^31 - 1 points, or a kernel that does not survive its text
      *         form (the executors rebuild it from {@code Kernels.format})
      */
     public static Fit fit(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
-        Objects.requireNonNull(rows, "rows");
+        return fitTwoClass(rows, options, settings, false);
+    }
+
+    /**
+     * Fits the two-class ball vector machine on the rows, as {@link BallVectorMachine#fit} on the same points in the
+     * same order: its sampling rounds fetch their candidates in one job each (the iteration draws them from a
+     * random stream that cannot be forecast, so no lookahead); it has no exact scan, so the options must sample
+     * without a final full scan (LibCVM's iteration, not the JMLR reference).
+     *
+     * @throws IllegalArgumentException as {@link #fit}, for a k(x, x) that is not constant, and for options with an
+     *         exact scan
+     */
+    public static Fit fitBvm(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
         Objects.requireNonNull(options, "options");
+        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
+            throw new IllegalArgumentException("the ball vector machine on Spark samples without exact scans: give "
+                    + "options without a final full scan (LibCVM's iteration, not the JMLR reference)");
+        }
+        return fitTwoClass(rows, options, settings, true);
+    }
+
+    private static Fit fitTwoClass(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings, boolean bvm) {
+        Objects.requireNonNull(options, "options");
+        return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
+            Setup s = setup(blocks, spec, settings, true);
+            if (s.labels().length > PartitionJobs.LABELS - 1) {
+                throw new IllegalArgumentException("at most " + (PartitionJobs.LABELS - 1) + " classes on Spark, got more");
+            }
+            if (bvm && s.maxDiag() - s.minDiag() > 1e-12 * Math.max(1.0, Math.abs(s.maxDiag()))) {
+                throw new IllegalArgumentException("the ball vector machine needs a kernel with constant k(x, x), got "
+                        + "values from " + s.minDiag() + " to " + s.maxDiag() + " (" + options.kernel() + ")");
+            }
+            Counter cost = s.cost();
+            double[] labels = s.labels();
+            if (labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
+                throw new IllegalArgumentException("one-vs-one (--multi-class ovo) with " + labels.length + " classes "
+                        + "does not train on Spark yet; one-vs-rest (ovr) does");
+            }
+            double eta = s.maxDiag() + 1 + 1.0 / options.c();
+            PrintWriter log = settings.log();
+            if (log != null) {
+                log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s%n",
+                        bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), Arrays.toString(labels));
+            }
+            // one problem per machine: two classes (positive labels[1]) or one-vs-rest (positive labels[c])
+            List<SparkMebProblem> problems = new java.util.ArrayList<>();
+            for (int m = 0; m < (labels.length == 2 ? 1 : labels.length); m++) {
+                double positive = labels[labels.length == 2 ? 1 : m];
+                List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, positive));
+                BitSet negative = new BitSet((int) s.n());
+                for (int q = 0; q < s.parts(); q++) {
+                    BitSet b = BitSet.valueOf(bits.get(q));
+                    for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
+                        negative.set((int) (s.offsets()[q] + p));
+                    }
+                }
+                problems.add(new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec, positive,
+                        options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost));
+            }
+            SparkMebProblem first = problems.get(0);
+            CvmModel model = bvm
+                    ? BallVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
+                            listener(log, cost))
+                    : CoreVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
+                            listener(log, cost));
+            Cost c = s.cost(start);
+            if (log != null) {
+                log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + ", core set "
+                        + model.machines().get(0).coreSize());
+            }
+            return new Fit(model, c);
+        });
+    }
+
+    /**
+     * Fits the one-class core vector machine (the ball around the rows; labels are ignored), as
+     * {@link OneClassCvm#fit} on the same points in the same order.
+     *
+     * @throws IllegalArgumentException for no points, a non-finite k(x, x), mixed dimensions, more than
+     *         2^31 - 1 points, or a kernel that does not survive its text form
+     */
+    public static OneClassFit fitOneClass(JavaRDD<LabeledRow> rows, OneClassCvmOptions options, Settings settings) {
+        Objects.requireNonNull(options, "options");
+        return cached(rows, options.kernel(), settings, (blocks, spec, start) -> {
+            Setup s = setup(blocks, spec, settings, false);
+            PrintWriter log = settings.log();
+            if (log != null) {
+                log.printf(Locale.ROOT, "spark one-class cvm: %d points in %d partitions, dimension %d%n", s.n(),
+                        s.parts(), s.dim());
+            }
+            SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), null, options.kernel(), spec, 0.0,
+                    options.c(), 0.0, settings.heldPoints(), lookahead(settings, options.coreSet()), s.cost());
+            OneClassCvmModel model = OneClassCvm.fitDistributed(problem, s.dim(), problem::vec, options,
+                    listener(log, s.cost()));
+            Cost c = s.cost(start);
+            if (log != null) {
+                log.println("spark one-class cvm cost: " + c + ", support vectors " + model.supportVectors().size());
+            }
+            return new OneClassFit(model, c);
+        });
+    }
+
+    /** A fit over the cached blocks of the rows. */
+    @FunctionalInterface
+    private interface BlockFit<T> {
+        T fit(JavaRDD<PointBlock> blocks, String kernelSpec, long start);
+    }
+
+    /**
+     * Caches the rows as one block per partition, runs the fit over them and unpersists them; a bad row found on
+     * an executor is its one line.
+     */
+    private static <T> T cached(JavaRDD<LabeledRow> rows, Kernel<Vec> kernel, Settings settings, BlockFit<T> fit) {
+        Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(settings, "settings");
         long start = System.nanoTime();
-        Kernel<Vec> kernel = options.kernel();
         String spec = Kernels.format(kernel);
         if (!kernel.equals(Kernels.parse(spec))) {
             throw new IllegalArgumentException("kernel " + kernel + " cannot be shipped to the executors: its text form '"
@@ -153,7 +275,7 @@ public final class SparkCoreVectorMachine {
         JavaRDD<PointBlock> blocks = rows.mapPartitions(it -> List.of(PointBlock.of(it)).iterator(), true)
                 .persist(settings.storage());
         try {
-            return fit(blocks, kernel, spec, options, settings, start);
+            return fit.fit(blocks, spec, start);
         } catch (Exception e) {
             String bad = BadRowException.find(e);
             if (bad != null) {
@@ -165,13 +287,38 @@ public final class SparkCoreVectorMachine {
         }
     }
 
-    private static Fit fit(JavaRDD<PointBlock> blocks, Kernel<Vec> kernel, String spec, CvmOptions options,
-                           Settings settings, long start) {
+    /** What the setup pass found: the partitions' offsets, n, the dimension, max k(x, x), the labels, the counters. */
+    private record Setup(long[] offsets, int parts, long n, int dim, double minDiag, double maxDiag, double[] labels,
+                         Counter cost) {
+        Cost cost(long start) {
+            return new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans,
+                    cost.scanned, (System.nanoTime() - start) * 1e-9);
+        }
+    }
+
+    /** The forecast rounds a fetch brings along: at most heldPoints / 4 candidates. */
+    private static int lookahead(Settings settings, dev.kernelkit.cvm.CoreSetOptions coreSet) {
+        return Math.min(settings.lookahead(), settings.heldPoints() / 4 / Math.max(1, coreSet.sampleSize()));
+    }
+
+    private static FitListener listener(PrintWriter log, Counter cost) {
+        return log == null ? FitListener.SILENT : p -> log.printf(Locale.ROOT,
+                "spark cvm round %d: R^2 %.6g, %d jobs, %d fetched, %d exact passes, %.2f s%n", p.iteration(),
+                p.objective(), cost.jobs, cost.fetched, cost.fullScans, p.seconds());
+    }
+
+    /**
+     * The setup pass: counts, offsets, the dimension, min and max k(x, x) and the labels.
+     *
+     * @throws IllegalArgumentException for no points, a non-finite label or k(x, x), mixed dimensions, more than
+     *         2^31 - 1 points, or (classification) fewer than two classes
+     */
+    private static Setup setup(JavaRDD<PointBlock> blocks, String spec, Settings settings, boolean classification) {
         Counter cost = new Counter();
-        PrintStream log = settings.log();
         List<PartitionJobs.BlockStats> stats = cost.job(() -> PartitionJobs.stats(blocks, spec));
         int parts = stats.size();
         long[] offsets = new long[parts + 1];
+        double minDiag = Double.POSITIVE_INFINITY;
         double maxDiag = Double.NEGATIVE_INFINITY;
         int dim = -1;
         double[] labels = new double[0];
@@ -193,6 +340,7 @@ public final class SparkCoreVectorMachine {
                 throw new IllegalArgumentException("points must share one dimension, found " + dim + " and "
                         + (s.minDim() != dim ? s.minDim() : s.maxDim()) + " (partition " + q + ")");
             }
+            minDiag = Math.min(minDiag, s.minDiag());
             maxDiag = Math.max(maxDiag, s.maxDiag());
             for (double l : s.labels()) {
                 if (Arrays.stream(labels).noneMatch(x -> x == l)) {
@@ -209,37 +357,10 @@ public final class SparkCoreVectorMachine {
             throw new IllegalArgumentException("at most " + Integer.MAX_VALUE + " points, got " + n);
         }
         Arrays.sort(labels);
-        if (labels.length != 2) {
-            throw new IllegalArgumentException("the Spark core vector machine needs exactly two classes, got "
-                    + (labels.length > 2 ? "at least 3" : labels.length == 1 ? "only class " + labels[0] : "none"));
+        if (classification && labels.length < 2) {
+            throw new IllegalArgumentException("classification needs at least two classes, got only "
+                    + (labels.length == 1 ? "class " + labels[0] : "no points"));
         }
-        double negativeLabel = labels[0];
-        List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, negativeLabel));
-        BitSet negative = new BitSet((int) n);
-        for (int q = 0; q < parts; q++) {
-            BitSet b = BitSet.valueOf(bits.get(q));
-            for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
-                negative.set((int) (offsets[q] + p));
-            }
-        }
-        double eta = maxDiag + 1 + 1.0 / options.c();
-        if (log != null) {
-            log.printf(Locale.ROOT, "spark cvm: %d points in %d partitions, dimension %d, classes %s / %s%n", n, parts,
-                    dim, labels[0], labels[1]);
-        }
-        SparkTwoClassProblem problem = new SparkTwoClassProblem(blocks, offsets, negative, kernel, spec, labels[1],
-                options.c(), eta, settings.heldPoints(),
-                Math.min(settings.lookahead(), settings.heldPoints() / 4 / Math.max(1, options.coreSet().sampleSize())),
-                cost);
-        FitListener listener = log == null ? FitListener.SILENT : p -> log.printf(Locale.ROOT,
-                "spark cvm round %d: R^2 %.6g, %d jobs, %d fetched, %d exact passes, %.2f s%n", p.iteration(),
-                p.objective(), cost.jobs, cost.fetched, cost.fullScans, p.seconds());
-        CvmModel model = CoreVectorMachine.fitDistributed(problem, eta, labels, dim, problem::vec, options, listener);
-        Cost c = new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans, cost.scanned,
-                (System.nanoTime() - start) * 1e-9);
-        if (log != null) {
-            log.println("spark cvm cost: " + c + ", core set " + model.machines().get(0).coreSize());
-        }
-        return new Fit(model, c);
+        return new Setup(offsets, parts, n, dim, minDiag, maxDiag, labels, cost);
     }
 }

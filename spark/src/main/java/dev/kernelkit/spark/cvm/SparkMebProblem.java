@@ -12,16 +12,17 @@ import java.util.TreeSet;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * The driver's view of the two-class L2 MEB over points in Spark partitions: the entries of the
- * one-machine {@code TwoClassL2Problem} (y_i y_j (k(x_i, x_j) + 1), k(x_i, x_i) + 1 + 1/C on the
- * diagonal, offset eta), computed from the points the driver holds: a bounded, access-ordered store
+ * The driver's view of an MEB over points in Spark partitions, in one of two forms: the two-class L2
+ * MEB of the one-machine {@code TwoClassL2Problem} (entries y_i y_j (k(x_i, x_j) + 1), k(x_i, x_i) + 1
+ * + 1/C on the diagonal, offset eta) or the one-class MEB of {@code OneClassCvm} (entries k(x_i, x_j),
+ * k(x_i, x_i) + 1/C on the diagonal and as the offset), computed from the points the driver holds: a bounded, access-ordered store
  * of the points fetched so far (a round's candidates, the core points), refilled by one fetch job per
  * round that misses, with the forecast candidates of the rounds after it
  ({@link #prefetch}). The scans over all points are Spark jobs ({@link PartitionJobs}). The
  * driver also holds the class of every point as one bit (the solver's sampling groups). Not
  * thread-safe (the solver then computes a round's candidates on one thread).
  */
-final class SparkTwoClassProblem implements DistributedMebProblem {
+final class SparkMebProblem implements DistributedMebProblem {
     /** A point held on the driver: its row, vector and k(x, x). */
     private record Held(LabeledRow row, Vec vec, double diag) {
     }
@@ -38,10 +39,16 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
     private final Map<Integer, Held> held;
     private final SparkCoreVectorMachine.Counter cost;
     private final int lookahead;
+    private final boolean oneClass;
 
-    SparkTwoClassProblem(JavaRDD<PointBlock> blocks, long[] offsets, BitSet negative, Kernel<Vec> kernel,
-                         String kernelSpec, double positive, double c, double eta, int heldPoints,
-                         int lookahead, SparkCoreVectorMachine.Counter cost) {
+    /**
+     * @param negative the points of the negative class (group 1); null for the one-class form, whose points are
+     *        all in group 0 and whose entries have no labels
+     */
+    SparkMebProblem(JavaRDD<PointBlock> blocks, long[] offsets, BitSet negative, Kernel<Vec> kernel,
+                    String kernelSpec, double positive, double c, double eta, int heldPoints,
+                    int lookahead, SparkCoreVectorMachine.Counter cost) {
+        this.oneClass = negative == null;
         this.blocks = blocks;
         this.offsets = offsets;
         this.n = (int) offsets[offsets.length - 1];
@@ -68,7 +75,7 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
 
     @Override
     public int group(int i) {
-        return negative.get(i) ? 1 : 0;
+        return !oneClass && negative.get(i) ? 1 : 0;
     }
 
     private double y(int i) {
@@ -77,25 +84,38 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
 
     @Override
     public double offset(int i) {
-        return eta;
+        return oneClass ? point(i).diag() + invC : eta;
     }
 
     @Override
     public double entry(int i, int j) {
         if (i == j) {
-            return point(i).diag() + 1 + invC;
+            return diagonal(point(i));
         }
-        return y(i) * y(j) * (kernel.apply(point(i).vec(), point(j).vec()) + 1);
+        double k = kernel.apply(point(i).vec(), point(j).vec());
+        return oneClass ? k : y(i) * y(j) * (k + 1);
+    }
+
+    /** K~_ii. */
+    private double diagonal(Held x) {
+        return oneClass ? x.diag() + invC : x.diag() + 1 + invC;
     }
 
     @Override
     public void entries(int l, int[] cols, int from, int to, double[] out) {
         ensure(l, cols, from, to);
         Held x = point(l);
+        if (oneClass) {
+            for (int t = from; t < to; t++) {
+                int j = cols[t];
+                out[t - from] = j == l ? diagonal(x) : kernel.apply(x.vec(), point(j).vec());
+            }
+            return;
+        }
         double yl = y(l);
         for (int t = from; t < to; t++) {
             int j = cols[t];
-            out[t - from] = j == l ? x.diag() + 1 + invC : yl * y(j) * (kernel.apply(x.vec(), point(j).vec()) + 1);
+            out[t - from] = j == l ? diagonal(x) : yl * y(j) * (kernel.apply(x.vec(), point(j).vec()) + 1);
         }
     }
 
@@ -148,7 +168,7 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         double[] ws = new double[m];
         for (int t = 0; t < m; t++) {
             rows[t] = point(core[nz[t]]).row();
-            ys[t] = y(core[nz[t]]);
+            ys[t] = oneClass ? 1.0 : y(core[nz[t]]);
             ws[t] = w[nz[t]];
         }
         long[] sorted = new long[len];
@@ -158,8 +178,8 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         Arrays.sort(sorted);
         cost.fullScans++;
         cost.scanned += n;
-        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, positive, rows,
-                ys, ws, sorted, centreNorm2, eta, threshold));
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, oneClass,
+                positive, rows, ys, ws, sorted, centreNorm2, oneClass ? invC : eta, threshold));
         if (f == null) {
             return -1;
         }
@@ -172,8 +192,8 @@ final class SparkTwoClassProblem implements DistributedMebProblem {
         Held hz = point(z);
         cost.fullScans++;
         cost.scanned += n;
-        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, positive, z,
-                hz.row(), hz.diag() + 1 + invC, eta));
+        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, oneClass, positive,
+                z, hz.row(), diagonal(hz), oneClass ? invC : eta));
         if (f == null) {
             return z;
         }
