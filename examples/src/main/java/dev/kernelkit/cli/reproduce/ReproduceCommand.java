@@ -85,7 +85,7 @@ public final class ReproduceCommand implements Callable<Integer> {
      * The commands that take {@code --engine}: with {@code --engine spark} their runs get {@code --engine spark} (on
      * the session this command started, which they find running); the others run on this machine.
      */
-    static final List<String> ENGINE_COMMANDS = List.of("svm cv", "cvm cv", "mkl cv", "sparse-mi cv",
+    static final List<String> ENGINE_COMMANDS = List.of("svm cv", "cvm cv", "mkl cv", "mkl compare", "sparse-mi cv",
             "sparse-mi compare", "prototypes cv", "compare");
 
     /** What happened to one run. */
