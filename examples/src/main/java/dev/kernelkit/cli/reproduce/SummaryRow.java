@@ -81,7 +81,7 @@ public record SummaryRow(String table, String method, String dataset, String sta
         return v != null && v.isNumber() ? v.asDouble() : Double.NaN;
     }
 
-    /** Ours − paper, NaN when either is missing. */
+    /** Ours − paper, NaN when either is missing (shown with two decimals and its sign). */
     public double difference() {
         return oursMean - paperMean;
     }
@@ -102,7 +102,7 @@ public record SummaryRow(String table, String method, String dataset, String sta
 
     String differenceText() {
         double d = difference();
-        return Double.isNaN(d) ? "—" : (d >= 0 ? "+" : "") + RowResult.fmt(d);
+        return Double.isNaN(d) ? "—" : String.format(Locale.ROOT, "%+.2f", d);
     }
 
     String seText() {

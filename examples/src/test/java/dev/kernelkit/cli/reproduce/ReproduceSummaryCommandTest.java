@@ -91,7 +91,7 @@ class ReproduceSummaryCommandTest {
                 assertThat(cells[5]).isEqualTo("—");
             } else {
                 double diff = ours - row.get("paper_mean").asDouble();
-                assertThat(cells[5]).isEqualTo((diff >= 0 ? "+" : "") + two(diff));
+                assertThat(cells[5]).isEqualTo(String.format(Locale.ROOT, "%+.2f", diff));
             }
             assertThat(cells[6]).isEqualTo(row.get("difference_in_se").isNull() ? "—"
                     : String.format(Locale.ROOT, "%+.1f", row.get("difference_in_se").asDouble()));
