@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --engine} on the module commands' {@code cv} ({@code svm}, {@code cvm}, {@code mkl}, {@code sparse-mi},
- * {@code prototypes}) and {@code sparse-mi compare}: this module has no Spark
+ * {@code prototypes}), {@code mkl compare} and {@code sparse-mi compare}: this module has no Spark
  * on its class path, so {@code --engine spark} is the one error line naming the launcher, with no output, JSON
  * or journal; {@code --master} needs {@code --engine spark}; {@code --kernel-from} runs on this machine only; the
  * default engine is named in the JSON. (The Spark runs themselves are tested in kernelkit-spark.)
@@ -54,6 +54,8 @@ class ModuleCvEngineOptionTest {
                     "--kernel", "linear");
             case "sparse-mi" -> List.of("sparse-mi", "cv", "--data", ring.toString(), "--xv", "2", "--gamma", "0.5", "--c",
                     "10", "--folds", "3");
+            case "mkl-compare" -> List.of("mkl", "compare", "--data", moons.toString(), "--methods", "ave,sm1", "--c",
+                    "1", "--theta", "1", "--splits", "2", "--kernel", "linear");
             case "sparse-mi-compare" -> List.of("sparse-mi", "compare", "--data", ring.toString(), "--methods", "rsvm",
                     "--xv", "2", "--gamma-grid", "0.5", "--c-grid", "10", "--folds", "3");
             case "prototypes" -> List.of("prototypes", "cv", "--data", three.toString(), "--t", "2", "--splits", "1",
@@ -65,7 +67,7 @@ class ModuleCvEngineOptionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"svm", "cvm", "mkl", "sparse-mi", "sparse-mi-compare", "prototypes"})
+    @ValueSource(strings = {"svm", "cvm", "mkl", "mkl-compare", "sparse-mi", "sparse-mi-compare", "prototypes"})
     void sparkEngineWithoutSparkOnTheClassPathIsOneErrorLineNamingTheLauncher(String which) {
         Path json = dir.resolve(which + "-spark.json");
         CliRun r = CliRun.of(command(which, "--engine", "spark", "--json", json.toString()).toArray(String[]::new));
@@ -79,7 +81,7 @@ class ModuleCvEngineOptionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"svm", "cvm", "mkl", "sparse-mi", "sparse-mi-compare", "prototypes"})
+    @ValueSource(strings = {"svm", "cvm", "mkl", "mkl-compare", "sparse-mi", "sparse-mi-compare", "prototypes"})
     void masterWithoutSparkEngineIsRefusedInOneLine(String which) {
         CliRun r = CliRun.of(command(which, "--master", "local[2]").toArray(String[]::new));
 
@@ -100,7 +102,7 @@ class ModuleCvEngineOptionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"svm", "cvm", "mkl", "sparse-mi", "sparse-mi-compare", "prototypes"})
+    @ValueSource(strings = {"svm", "cvm", "mkl", "mkl-compare", "sparse-mi", "sparse-mi-compare", "prototypes"})
     void localEngineIsTheDefaultAndTheJsonNamesItWithoutTaskCounts(String which) throws Exception {
         Path json = dir.resolve(which + "-local.json");
         CliRun r = CliRun.of(command(which, "--json", json.toString()).toArray(String[]::new));

@@ -197,7 +197,7 @@ class ReliabilityCliTest {
         LibsvmFormat.write(TestData.gaussianBlobs(200, 3, 2.0, 5), data);
         List<String> common = List.of("mkl", "compare", "--data", data.toString(), "--methods", "sm1,ave", "--c-grid",
                 "1,10", "--nu-grid", "0.5,1", "--inner-folds", "3", "--splits", "4", "--seed", "2", "--verbose");
-        // split by split, every method on it: sm1 and ave of split 1, then of split 2, ...
+        // method by method: the splits of sm1, then those of ave
         JsonNode tampered = killResumeAndCompare(dir, common, 8, "sm1");
         assertThat(TestJson.doubles(tampered.get("methods").get("sm1").get("split_accuracies")).get(0))
                 .isEqualTo(TAMPERED_SCORE);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The module commands' {@code cv} with {@code --engine spark} (the command line in this JVM, on the module's
  * shared session) against {@code --engine local}: {@code svm cv} (its own grid and inner search; on bags with
  * fixed parameters), {@code cvm cv} (cvm on points, cvr's plain k-fold and mean squared error, cvm on bags),
- * {@code sparse-mi cv} (fixed and searched) and {@code compare}, {@code mkl cv} and {@code prototypes cv} give the same JSON but for
+ * {@code sparse-mi cv} (fixed and searched) and {@code compare}, {@code mkl cv} and {@code compare} and {@code prototypes cv} give the same JSON but for
  * the times and the engine's own keys, and the task counts of their protocols.
  */
 class SparkModuleCvCommandsTest {
@@ -210,6 +210,18 @@ class SparkModuleCvCommandsTest {
     }
 
     @Test
+    void mklCompareOfTwoMethodsOnSparkGivesTheJsonOfTheLocalEngine() throws Exception {
+        JsonNode j = sameOnSpark("mkl-compare", List.of("mkl", "compare", "--data", moons.toString(), "--methods",
+                "sm1,ave", "--splits", "2", "--kernel", "gaussian:gamma=0.5", "--kernel", "linear", "--c-grid", "1,10",
+                "--nu-grid", "0,1", "--inner-folds", "2", "--seed", "3"));
+        assertThat(j.get("methods").get("sm1").get("split_accuracies")).hasSize(2);
+        assertThat(j.get("methods").get("ave").get("split_accuracies")).hasSize(2);
+        // sm1 per split: 2 C x 2 nu on 2 inner splits and the final fit; ave: 2 C on 2 inner splits and the final fit
+        assertThat(j.get("fits").asLong()).isEqualTo(2 * (2 * 2 * 2 + 1) + 2 * (2 * 2 + 1));
+        assertThat(j.get("tasks").asLong()).isPositive().isLessThanOrEqualTo(j.get("fits").asLong());
+    }
+
+    @Test
     void prototypesCvOnSparkGivesTheJsonOfTheLocalEngine() throws Exception {
         JsonNode j = sameOnSpark("prototypes", List.of("prototypes", "cv", "--data", threeClasses.toString(), "--t", "2",
                 "--splits", "2", "--max-iterations", "2", "--inner-folds", "2"));
@@ -254,7 +266,13 @@ class SparkModuleCvCommandsTest {
         assertThat(svm.get("engine").asText()).isEqualTo("spark");
         assertThat(svm.get("fits").asLong()).isEqualTo(3 * (5 * 3 + 1));
         assertThat(svm.get("tasks").asLong()).isPositive().isLessThanOrEqualTo(svm.get("fits").asLong());
-        assertThat(onSpark.err()).contains("kernelkit svm cv").contains("--engine spark");
+        assertThat(onSpark.err()).contains("kernelkit svm cv").contains("--engine spark")
+                .contains("kernelkit mkl compare").doesNotContain("has no --engine");
+        JsonNode mkl = JSON.readTree(dir.resolve("reproduce-work").resolve(
+                java.nio.file.Files.list(dir.resolve("reproduce-work")).map(p -> p.getFileName().toString())
+                        .filter(n -> n.startsWith("mkl") && n.endsWith(".json")).findFirst().orElseThrow()).toFile());
+        assertThat(mkl.get("engine").asText()).isEqualTo("spark");
+        assertThat(mkl.get("tasks").asLong()).isPositive();
     }
 
     /** A reproduce run (its JSON read when it succeeds). */

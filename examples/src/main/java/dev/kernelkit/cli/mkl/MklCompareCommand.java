@@ -1,6 +1,7 @@
 package dev.kernelkit.cli.mkl;
 
 import dev.kernelkit.cli.CommandSupport;
+import dev.kernelkit.cli.EngineRun;
 import dev.kernelkit.cli.Journals;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.Main;
@@ -9,10 +10,17 @@ import dev.kernelkit.cli.Options;
 import dev.kernelkit.cli.Progress;
 import dev.kernelkit.cli.TablePrinter;
 import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.eval.CatalogEngine;
+import dev.kernelkit.eval.Evaluation;
 import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.eval.ModelSelection;
+import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Resampling;
+import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mkl.MklMethod;
+import dev.kernelkit.mkl.MklProtocol;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +39,8 @@ import picocli.CommandLine.Spec;
  * {@code kernelkit mkl compare}: every method on identical splits, the layout of the paper's Tables I and II;
  * journalled after every split of every method beside {@code --json} and continued by {@code --resume}
  * ({@link Journals}). The paper's protocol; any learners of the catalog compare with {@code kernelkit compare}.
+ * Method by method, each run on the engine of {@code --engine} ({@link Recipe}): with {@code --engine spark} every
+ * fit is a Spark task, the same JSON but for the times, plus the engine's master, task count and longest fit.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Every method on identical splits: the Table I (accuracy, kernels) and Table II (time) layout.",
@@ -59,8 +70,43 @@ final class MklCompareCommand implements Callable<Integer> {
     @Mixin
     Options.SelectionMetric metric;
 
+    @Mixin
+    Options.Engine engine;
+
+    /**
+     * The protocol of one method of {@code mkl compare} in plain values ({@link SelectionRecipe}), so that a fit
+     * engine's workers (Spark executors) build the same harness ({@link MethodProtocol}): {@code splits} stratified
+     * hold-out splits seeded {@code seed + r}, the method's missing hyper-parameters tuned by the inner CV of split s
+     * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}); every method on the same splits.
+     *
+     * @param n the size of the data (the tuning's subset rule needs it)
+     * @param metric what the inner CV maximises ({@link MethodProtocol#of(MklMethod, MklParameters, Resampling, long,
+     *        int, String)})
+     */
+    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n,
+                  String metric) implements SelectionRecipe {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "mkl compare: " + method.cliName();
+        }
+
+        Resampling outer() {
+            return Resampling.stratifiedHoldOut(1 - testFraction, splits, seed);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <X> ModelSelection<X> selection() {
+            return (ModelSelection<X>) (ModelSelection<?>) MethodProtocol.of(method, params, outer(), seed, n, metric)
+                    .selection();
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        engine.validate();
         List<MklMethod> ms = new ArrayList<>();
         for (String s : methods.split(",")) {
             ms.add(MklMethod.parse(s));
@@ -72,27 +118,46 @@ final class MklCompareCommand implements Callable<Integer> {
                 params.kernels().count(data.dim()));
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         Map<MklMethod, List<MklSplitResult>> all = new LinkedHashMap<>();
-        Map<MklMethod, MethodProtocol> protocols = new LinkedHashMap<>();
-        FoldJournal journal = Journals.open(spec, json.file(), resume);
-        for (MklMethod m : ms) {
-            all.put(m, new ArrayList<>());
-            protocols.put(m, MethodProtocol.of(m, params, outer, splits.seed, data.size(), metric.name()).withJournal(journal, m.cliName()));
-        }
         PrintWriter out = spec.commandLine().getOut();
-        int done = 0;
-        // split by split, every method on it, one line each as it finishes (a long run stopped early keeps whole splits)
-        for (int i = 0; i < outer.size(); i++) {
+        AtomicInteger done = new AtomicInteger();
+        long total = (long) ms.size() * outer.size();
+        FoldJournal journal;
+        EngineRun engineRun;
+        // the engine first: without Spark for --engine spark, one line and nothing else
+        try (CatalogEngine fits = engine.open()) {
+            journal = Journals.open(spec, json.file(), resume);
+            progress.update("split x method", 0, total);
+            // method by method, every split of it on the engine (the splits are the same for every method: seeded
+            // by --seed alone); each split journalled as it finishes, so a stopped run keeps every finished split
             for (MklMethod m : ms) {
-                progress.update("split x method", done++, (long) ms.size() * outer.size());
-                MklSplitResult r = protocols.get(m).run(data, i);
-                all.get(m).add(r);
-                if (verbose) {
-                    out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, tune %.1f s, %d SVM solves%s%n",
-                            r.split(), m.cliName(), MklReports.describe(r.chosen()), 100 * r.accuracy(), r.selected(), r.trainSeconds(),
-                            r.tuneSeconds(), r.svmSolves(), r.convergenceNote());
-                    out.flush();
+                Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size(),
+                        metric.name());
+                MklProtocol.Tuning tuning = params.tuning(m);
+                ModelSelection<Vec> selection = recipe.<Vec>selection().withListener(f -> {
+                    progress.update("split x method", done.incrementAndGet(), total);
+                    if (verbose) {
+                        MklSplitResult r = MethodProtocol.result(tuning, f, f.index(), data.dim());
+                        synchronized (out) {
+                            out.printf(Locale.ROOT, "split %d %s: %s accuracy %.2f%%, kernels %.1f, train %.3f s, "
+                                            + "tune %.1f s, %d SVM solves%s%n", r.split(), m.cliName(),
+                                    MklReports.describe(r.chosen()), 100 * r.accuracy(), r.selected(),
+                                    r.trainSeconds(), r.tuneSeconds(), r.svmSolves(), r.convergenceNote());
+                            out.flush();
+                        }
+                    }
+                });
+                if (journal != null) {
+                    selection = selection.withJournal(journal, m.cliName());
                 }
+                Evaluation e = EngineRun.run(fits, recipe, selection, data).evaluation();
+                List<MklSplitResult> rs = new ArrayList<>();
+                List<OuterFold> folds = e.folds();
+                for (int i = 0; i < folds.size(); i++) {
+                    rs.add(MethodProtocol.result(tuning, folds.get(i), i, data.dim()));
+                }
+                all.put(m, rs);
             }
+            engineRun = EngineRun.summary(fits);
         }
         progress.done();
         TablePrinter t = new TablePrinter().textColumn("method").numberColumn("accuracy %").numberColumn("sd")
@@ -116,8 +181,8 @@ final class MklCompareCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %d splits (test fraction %s, seed %d); hyper-parameters by %d-fold CV on each training part%s%n",
                 input.data(), outer.size(), splits.testFraction, splits.seed, params.innerFolds,
                 metric.isAccuracy() ? "" : " maximising " + metric.name());
-        out.flush();
-        json.write(CommandSupport.putEnvironment(metric.into(new JsonSummary().put("command", "mkl compare"))
+        engineRun.print(out);
+        json.write(CommandSupport.putEnvironment(metric.into(engineRun.into(new JsonSummary().put("command", "mkl compare")))
                 .put("data", input.data().toString())
                 .put("splits", (long) outer.size()).put("seed", splits.seed).put("noise_ratio", splits.noiseRatio)
                 .put("dim", (long) data.dim()).put("methods", methodsJson)));

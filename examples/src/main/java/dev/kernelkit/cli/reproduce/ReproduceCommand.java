@@ -31,23 +31,27 @@ import picocli.CommandLine.Parameters;
  * heap, are named and skipped; the other rows go on. With {@code --engine spark} one Spark session (of
  * {@code --master}) serves every run whose command takes {@code --engine} ({@link #ENGINE_COMMANDS}: given
  * {@code --engine spark}, not recorded in the run's arguments, so runs resume across engines); the others run
- * on this machine.
+ * on this machine. {@code reproduce summary} ({@link ReproduceSummaryCommand}) puts the JSONs of several tables into one.
  */
-@Command(name = "reproduce", mixinStandardHelpOptions = true,
+@Command(name = "reproduce", mixinStandardHelpOptions = true, subcommands = ReproduceSummaryCommand.class,
         description = {"Run the protocol behind a paper table and print our numbers beside the paper's.",
                 "TABLE: sparse-mi-table1 (MUSK1, Elephant, Fox, Tiger: every MI method, both blocks), "
                         + "mkl-table1 (Heart, Ionosphere, Diabetes, Australian, Banana: SM1, SM2, Lp, SimpleMKL, Ave), "
                         + "imkpl-table (TOX-171, Isolet: IMKPL and ISKPL; accuracy, IP, DR, kernels), "
                         + "cvm-scaling (checkerboard 10^4..10^6 and KDD-99: CVM against SMO and LIBSVM Java).",
                 "Data come from --data-dir or the KERNELKIT_DATA environment variable. Progress and the "
-                        + "sub-commands' own tables go to stderr; each run's output is kept in --work-dir."})
+                        + "sub-commands' own tables go to stderr; each run's output is kept in --work-dir.",
+                "reproduce summary JSON... --markdown FILE: one table over the JSONs of several tables (paper vs ours "
+                        + "per method and data set)."})
 public final class ReproduceCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TABLE", description = "sparse-mi-table1, mkl-table1, imkpl-table or cvm-scaling.")
+    // optional to picocli, so that "reproduce summary" parses; required by call()
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE",
+            description = "sparse-mi-table1, mkl-table1, imkpl-table or cvm-scaling.")
     String table;
 
     @Option(names = "--quick", description = "One repeat (or split, or seed) of each protocol instead of the paper's count; "
@@ -85,7 +89,7 @@ public final class ReproduceCommand implements Callable<Integer> {
      * The commands that take {@code --engine}: with {@code --engine spark} their runs get {@code --engine spark} (on
      * the session this command started, which they find running); the others run on this machine.
      */
-    static final List<String> ENGINE_COMMANDS = List.of("svm cv", "cvm cv", "mkl cv", "sparse-mi cv",
+    static final List<String> ENGINE_COMMANDS = List.of("svm cv", "cvm cv", "mkl cv", "mkl compare", "sparse-mi cv",
             "sparse-mi compare", "prototypes cv", "compare");
 
     /** What happened to one run. */
@@ -97,6 +101,9 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (table == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE'");
+        }
         engine.validate();
         TableSpec t = TableSpec.load(table);
         PrintWriter out = spec.commandLine().getOut();

@@ -193,6 +193,21 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void everyRunOfThePaperTablesGoesToTheEngineAndEveryEngineCommandTakesEngine() {
+        for (String name : List.of("mkl-table1", "sparse-mi-table1", "imkpl-table")) {
+            for (TableSpec.Run r : TableSpec.load(name).runs()) {
+                assertThat(ReproduceCommand.ENGINE_COMMANDS).as(name + " " + r.id())
+                        .contains(ReproduceCommand.commandOf(r.args()));
+            }
+        }
+        for (String command : ReproduceCommand.ENGINE_COMMANDS) {
+            Run help = run((command + " --help").split(" "));
+            assertThat(help.code()).as(command).isZero();
+            assertThat(help.out()).as(command).contains("--engine=ENGINE").contains("--master=URL");
+        }
+    }
+
+    @Test
     void everyDataFileAShippedTableNamesExistsInTheSharedData() {
         Path base = RealData.file("heart/heart.libsvm").getParent().getParent();
         List<String> missing = new ArrayList<>();
