@@ -26,6 +26,10 @@ import java.util.concurrent.RecursiveAction;
  * in which the dense loop's four partial sums would add them: the same partial sums, in the same
  * order, without the products with zero, so the entries are the dense path's doubles bit for bit at
  * O(nnz_j) per entry ({@link #usesLaneSparsePath()}).
+ * Sparse-stored points of which at least half the entries are stored (low-dimensional dense data read from
+ * LIBSVM text, as ijcnn1) are copied densely ({@link #usesDensePath()}): a row is computed four entries at a
+ * time, one sum per entry over the coordinates in index order, the same products and order as the sparse path,
+ * so the entries are bit for bit the sparse path's.
  * When every stored value is 0 or 1 (one-hot or binary features, as in a9a) and d &le; 4096, points
  * are also kept as bitsets: x_i.x_j is a popcount of their AND and the squared distance
  * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
@@ -43,7 +47,10 @@ public final class CachedKernelMatrix implements KernelMatrix {
     public enum FastPath {
         /** Every exact fast path that the data allows (the 0/1-feature popcount path included). */
         AUTO,
-        /** Only the general dot-product path, as for data with arbitrary feature values. */
+        /**
+         * Only the general dot-product path, as for data with arbitrary feature values (neither the popcount
+         * path nor the dense copy of sparse-stored points).
+         */
         GENERAL
     }
 
@@ -51,6 +58,13 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private static final int CHUNK_MIN = 1024;
     /** Dense points use the lane-grouped sparse path when at most this fraction of entries is non-zero. */
     private static final double LANE_SPARSE_MAX_DENSITY = 0.25;
+    /**
+     * Points stored sparsely ({@link SparseVec}) are copied densely when at least this fraction of the n d
+     * entries is stored (the dense copy's 8 n d bytes are then at most 4/3 of the CSR copy's 12 per entry).
+     */
+    static final double DENSE_MIN_DENSITY = 0.5;
+    /** ... and when the dense copy takes at most this fraction of the JVM's maximum heap. */
+    private static final double DENSE_MAX_HEAP_FRACTION = 0.25;
 
     private final List<Vec> points;
     private final Kernel<Vec> kernel;
@@ -63,7 +77,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final double gamma;
     private final int dim;
     private final double[] sq;
-    private final double[] dense;     // row-major n x dim when all points are dense (and not lane-sparse)
+    private final double[] dense;     // row-major n x dim when all points are dense (and not lane-sparse), or
+                                      // sparse-stored points dense enough for the in-order dense path
+    private final boolean inOrder;    // dense holds sparse-stored points: x_i.x_j summed in index order
     private final int[] lanePtr;      // lane-sparse: non-zeros of point j, lane l at lanePtr[4j+l] .. lanePtr[4j+l+1]
     private final int[] ptr;          // CSR otherwise (and the non-zeros of a lane-sparse point: ptr[j] = lanePtr[4j])
     private final int[] idx;
@@ -106,13 +122,22 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 idx = null;
                 val = null;
             } else {
-                dense = null;
-                lanePtr = null;
-                ptr = new int[n + 1];
-                idx = new int[Math.toIntExact(nnz)];
-                val = new double[idx.length];
-                copySparse(points, dim, ptr, idx, val);
+                if (fastPath == FastPath.AUTO && denseEnough(nnz, n, dim, Runtime.getRuntime().maxMemory())) {
+                    dense = copyInOrder(points, dim);
+                    lanePtr = null;
+                    ptr = null;
+                    idx = null;
+                    val = null;
+                } else {
+                    dense = null;
+                    lanePtr = null;
+                    ptr = new int[n + 1];
+                    idx = new int[Math.toIntExact(nnz)];
+                    val = new double[idx.length];
+                    copySparse(points, dim, ptr, idx, val);
+                }
             }
+            inOrder = !allDense && dense != null;
             boolean binary = fastPath == FastPath.AUTO && dim <= 64 * 64
                     && zeroOne(val == null ? dense : val, val == null ? dense.length : ptr[n]);
             if (binary) {
@@ -133,6 +158,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
             dim = 0;
             sq = null;
             dense = null;
+            inOrder = false;
             lanePtr = null;
             ptr = null;
             idx = null;
@@ -146,7 +172,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
             diag = laneDiag;
         } else {
             diag = new double[n];
-            if (dense != null && bits == null) {
+            if (dense != null && !inOrder && bits == null) {
                 // the dense path repeats DenseVec.dot's sums exactly: k(x_i, x_i) as kernel.apply gives it
                 int[] self = new int[1];
                 double[] one = new double[1];
@@ -180,6 +206,40 @@ public final class CachedKernelMatrix implements KernelMatrix {
             nnz += v.storedCount();
         }
         return allDense ? nnz : -nnz - 1;
+    }
+
+    /**
+     * The rule of the in-order dense path for points of which some are stored sparsely: at least
+     * {@link #DENSE_MIN_DENSITY} of the n d entries stored, n d &le; 2^31 - 1, and the copy's 8 n d bytes at most
+     * {@link #DENSE_MAX_HEAP_FRACTION} of the maximum heap.
+     *
+     * @param stored the number of stored entries of all points
+     * @param maxHeapBytes the JVM's maximum heap ({@code Runtime.maxMemory()})
+     */
+    static boolean denseEnough(long stored, int n, int dim, long maxHeapBytes) {
+        long cells = (long) n * dim;
+        return n > 0 && dim > 0 && cells <= Integer.MAX_VALUE - 16 && stored >= DENSE_MIN_DENSITY * cells
+                && 8.0 * cells <= DENSE_MAX_HEAP_FRACTION * maxHeapBytes;
+    }
+
+    /**
+     * The points as a row-major n x dim array (absent entries 0). Vec entries are finite (SparseVec and DenseVec
+     * reject others), so a product with an absent entry is a zero, which leaves a sum unchanged.
+     */
+    private static double[] copyInOrder(List<Vec> points, int dim) {
+        double[] x = new double[points.size() * dim];
+        for (int i = 0, n = points.size(); i < n; i++) {
+            Vec v = points.get(i);
+            int base = i * dim;
+            if (v instanceof SparseVec s) {
+                for (int q = 0, m = s.storedCount(); q < m; q++) {
+                    x[base + s.indexAt(q)] = s.valueAt(q);
+                }
+            } else {
+                ((DenseVec) v).copyInto(x, base);
+            }
+        }
+        return x;
     }
 
     private static void copyDense(List<Vec> points, int dim, double[] dense) {
@@ -387,6 +447,27 @@ public final class CachedKernelMatrix implements KernelMatrix {
     }
 
     /**
+     * Whether points of which some are stored sparsely are kept as a dense row-major copy ({@link FastPath#AUTO}
+     * and the rule of {@link #denseEnough}: at least half the entries stored, the copy within a quarter of the
+     * heap): x_i.x_j is summed over every coordinate in index order, four entries of a row at a time, the same
+     * non-zero products in the same order as the sparse path, so the entries equal it (and {@code kernel.apply}
+     * on sparse points) bit for bit.
+     */
+    public boolean usesDensePath() {
+        return inOrder && bits == null;
+    }
+
+    /**
+     * How rows are computed, as benchmarks report it: "binary-popcount" (0/1 features), "dense" ({@link
+     * #usesDensePath()}), "lane-sparse" ({@link #usesLaneSparsePath()}) or "general" (sparse dot products, the
+     * dense points' dot products, or a kernel that is not Gaussian).
+     */
+    public String kernelPath() {
+        return usesBinaryPath() ? "binary-popcount" : usesDensePath() ? "dense" : usesLaneSparsePath() ? "lane-sparse"
+                : "general";
+    }
+
+    /**
      * Whether dense points are kept as their non-zero entries grouped by the dense loop's lanes
      * (at most a quarter of the entries non-zero): the dense path's entries, bit for bit, at O(nnz)
      * per entry.
@@ -463,6 +544,14 @@ public final class CachedKernelMatrix implements KernelMatrix {
             }
             return;
         }
+        if (inOrder) {
+            if (count >= PARALLEL_MIN && parallelism > 1) {
+                split(count, (from, to) -> inOrderRange(i, cols, from, to, out));
+            } else {
+                inOrderRange(i, cols, 0, count, out);
+            }
+            return;
+        }
         double[] w;
         if (dense != null) {
             w = null;
@@ -504,6 +593,57 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 dot += Long.bitCount(b[bi + q] & b[bj + q]);
             }
             out[k] = tab[sqi + (int) sq[j] - 2 * dot];
+        }
+    }
+
+    /**
+     * The in-order dense path: x_i.x_j as one sum over q = 0 .. d - 1 per entry (the sparse path's order; the
+     * products with absent entries are zeros, which leave a sum unchanged), four entries at a time so that the
+     * four sums run in parallel and x_i's coordinate is loaded once for them.
+     */
+    private void inOrderRange(int i, int[] cols, int from, int to, double[] out) {
+        double[] x = dense;
+        double[] sn = sq;
+        int dd = dim;
+        int bi = i * dd;
+        double sqi = sn[i];
+        double g = -gamma;
+        int k = from;
+        for (; k + 3 < to; k += 4) {
+            int j0 = cols == null ? k : cols[k];
+            int j1 = cols == null ? k + 1 : cols[k + 1];
+            int j2 = cols == null ? k + 2 : cols[k + 2];
+            int j3 = cols == null ? k + 3 : cols[k + 3];
+            int b0 = j0 * dd;
+            int b1 = j1 * dd;
+            int b2 = j2 * dd;
+            int b3 = j3 * dd;
+            double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+            for (int q = 0; q < dd; q++) {
+                double a = x[bi + q];
+                s0 += a * x[b0 + q];
+                s1 += a * x[b1 + q];
+                s2 += a * x[b2 + q];
+                s3 += a * x[b3 + q];
+            }
+            double d0 = sqi + sn[j0] - 2.0 * s0;
+            double d1 = sqi + sn[j1] - 2.0 * s1;
+            double d2 = sqi + sn[j2] - 2.0 * s2;
+            double d3 = sqi + sn[j3] - 2.0 * s3;
+            out[k] = Math.exp(g * (d0 > 0 ? d0 : 0.0));
+            out[k + 1] = Math.exp(g * (d1 > 0 ? d1 : 0.0));
+            out[k + 2] = Math.exp(g * (d2 > 0 ? d2 : 0.0));
+            out[k + 3] = Math.exp(g * (d3 > 0 ? d3 : 0.0));
+        }
+        for (; k < to; k++) {
+            int j = cols == null ? k : cols[k];
+            int bj = j * dd;
+            double s = 0;
+            for (int q = 0; q < dd; q++) {
+                s += x[bi + q] * x[bj + q];
+            }
+            double d = sqi + sn[j] - 2.0 * s;
+            out[k] = Math.exp(g * (d > 0 ? d : 0.0));
         }
     }
 
