@@ -180,4 +180,104 @@ class DenseKernelPathTest {
             assertThat(((CachedKernelMatrix) m).usesDensePath()).as("missing %d", missing).isEqualTo(missing == 0);
         }
     }
+
+    /** The points of {@code base} repeated: point i is base point (i * 7919) mod distinct, as dense or sparse vectors. */
+    static List<Vec> withDuplicates(List<Vec> base, int n, boolean dense) {
+        List<Vec> x = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Vec v = base.get((int) ((i * 7919L) % base.size()));
+            x.add(dense ? v.toDense() : v);
+        }
+        return x;
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> duplicated() {
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("sparse-stored, dense path", withDuplicates(storedPoints(900, 22, 1.0, 41), 2600, false), "dense+distinct"),
+                org.junit.jupiter.params.provider.Arguments.of("sparse-stored, 20 % stored", withDuplicates(storedPoints(900, 60, 0.2, 42), 2600, false), "general+distinct"),
+                org.junit.jupiter.params.provider.Arguments.of("dense vectors, 10 % non-zero (lane-sparse)", withDuplicates(CachedKernelMatrixRowsTest.mostlyZeroDensePoints(900, 119, 0.1, 43), 2600, true), "lane-sparse+distinct"),
+                org.junit.jupiter.params.provider.Arguments.of("dense vectors", withDuplicates(storedPoints(900, 9, 1.0, 44), 2600, true), "general+distinct"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("duplicated")
+    void rowsOverDistinctPointsEqualTheKernelBitForBit(String name, List<Vec> x, String path) {
+        int n = x.size();
+        GaussianKernel k = new GaussianKernel(0.6);
+        for (int threads = 1; threads <= 2; threads++) {
+            CachedKernelMatrix m = CachedKernelMatrix.of(x, k, 0, threads, CachedKernelMatrix.FastPath.AUTO);
+            assertThat(m.kernelPath()).isEqualTo(path);
+            assertThat(m.distinctPoints()).isEqualTo(900);
+            CachedKernelMatrix general = CachedKernelMatrix.of(x, k, 0, threads, CachedKernelMatrix.FastPath.GENERAL);
+            assertThat(general.distinctPoints()).isZero();
+            SplittableRandom rnd = new SplittableRandom(threads);
+            double[] a = new double[n];
+            double[] b = new double[n];
+            for (int t = 0; t < 6; t++) {
+                int i = rnd.nextInt(n);
+                m.row(i, a);
+                general.row(i, b);
+                assertThat(a).as("row %d", i).containsExactly(b);
+                for (int j = 0; j < n; j += 13) {
+                    double ref = k.apply(x.get(i), x.get(j));
+                    assertThat(relative(a[j], ref)).as("K(%d, %d)", i, j).isLessThanOrEqualTo(1e-12);
+                }
+                int count = 1 + rnd.nextInt(n);
+                int[] cols = rnd.ints(0, n).limit(count).toArray();
+                double[] pa = new double[count];
+                double[] pb = new double[count];
+                m.row(i, cols, count, pa);
+                general.row(i, cols, count, pb);
+                assertThat(pa).containsExactly(pb);
+            }
+        }
+    }
+
+    @Test
+    void smoOverDistinctPointsGivesTheGeneralPathsSolutionExactly() {
+        List<Vec> x = withDuplicates(CachedKernelMatrixRowsTest.mostlyZeroDensePoints(500, 40, 0.2, 45), 1500, true);
+        double[] y = labels(x, 46);
+        GaussianKernel k = new GaussianKernel(0.5);
+        CachedKernelMatrix m = CachedKernelMatrix.of(x, k, 0, 2, CachedKernelMatrix.FastPath.AUTO);
+        assertThat(m.distinctPoints()).isEqualTo(500);
+        SmoSolver smo = new SmoSolver(SmoSolver.Options.defaults().withEps(1e-4).withCacheMb(1));
+        SvmSolution a = smo.solve(SvmProblem.of(m, y, 5, SvmLoss.HINGE));
+        SvmSolution b = smo.solve(SvmProblem.of(CachedKernelMatrix.of(x, k, 0, 2, CachedKernelMatrix.FastPath.GENERAL),
+                y, 5, SvmLoss.HINGE));
+        assertThat(a.objective()).isEqualTo(b.objective());
+        assertThat(a.iterations()).isEqualTo(b.iterations());
+        assertThat(a.alpha()).containsExactly(b.alpha());
+    }
+
+    @Test
+    void distinctPointsAreMergedOnlyWhenAtMostFourFifthsAreDistinct() {
+        GaussianKernel k = new GaussianKernel(0.5);
+        List<Vec> base = storedPoints(1000, 12, 0.9, 47); // no two alike
+        // 1,000 points of which 800 distinct: merged; 801 distinct: not
+        for (int distinct = 800; distinct <= 801; distinct++) {
+            List<Vec> x = new ArrayList<>(base.subList(0, distinct));
+            for (int i = distinct; i < 1000; i++) {
+                x.add(base.get(i % 37));
+            }
+            assertThat(CachedKernelMatrix.of(x, k, 0).distinctPoints()).as("%d distinct", distinct)
+                    .isEqualTo(distinct == 800 ? 800 : 0);
+        }
+        // a stored zero does not make a point distinct; a value one ulp away does
+        List<Vec> z = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            z.add(dev.kernelkit.data.DenseVec.of(1.0, 0.0, 2.0));
+            z.add(new SparseVec(3, new int[] {0, 2}, new double[] {1.0, 2.0}));
+        }
+        z.add(dev.kernelkit.data.DenseVec.of(1.0, 0.0, Math.nextUp(2.0)));
+        CachedKernelMatrix mz = CachedKernelMatrix.of(z, k, 0);
+        assertThat(mz.distinctPoints()).isEqualTo(2);
+        double[] r20 = new double[z.size()];
+        mz.row(20, r20);
+        for (int j = 0; j < z.size(); j++) {
+            assertThat(relative(r20[j], k.apply(z.get(20), z.get(j)))).isLessThanOrEqualTo(1e-12);
+        }
+        // 0/1 data keeps the popcount path without merging
+        List<Vec> zeroOne = withDuplicates(CachedKernelMatrixRowsTest.binaryPoints(200, 123, 14, false, 48), 600, false);
+        assertThat(CachedKernelMatrix.of(zeroOne, k, 0).kernelPath()).isEqualTo("binary-popcount");
+    }
 }
