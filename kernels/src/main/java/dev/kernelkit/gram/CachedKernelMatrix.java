@@ -35,7 +35,8 @@ import java.util.concurrent.RecursiveAction;
  * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
  * exp(-gamma d) (the same double as {@code kernel.apply}, computed once per d).
  * When at most {@value #DEDUP_MAX_DISTINCT} of the points are distinct (KDD-99: 66,172 distinct among 200,000
- * training points), each requested entry is computed once per distinct point and copied to its duplicates
+ * training points), each entry of a request of at least {@value #DEDUP_MIN_COUNT} entries is computed once per
+ * distinct point and copied to its duplicates
  * ({@link #distinctPoints()}); equal points give equal entries on every path, so nothing changes but the time.
  * Rows of at least {@value #PARALLEL_MIN} entries are split over the common fork-join pool.
  *
@@ -68,8 +69,14 @@ public final class CachedKernelMatrix implements KernelMatrix {
     static final double DENSE_MIN_DENSITY = 0.5;
     /** ... and when the dense copy takes at most this fraction of the JVM's maximum heap. */
     private static final double DENSE_MAX_HEAP_FRACTION = 0.25;
-    /** Rows are computed once per distinct point when at most this fraction of the points are distinct. */
+    /** Rows are computed once per distinct point when at most this fraction of the points are distinct, ... */
     static final double DEDUP_MAX_DISTINCT = 0.8;
+    /**
+     * ... for requests of at least this many entries (a solver's rows over its active set; not a core vector
+     * machine's short rows, which the duplicate search, done on the first long request, would only slow down).
+     */
+    static final int DEDUP_MIN_COUNT = 2048;
+    private static final int[][] NO_DUPLICATES = new int[0][];
 
     private final List<Vec> points;
     private final Kernel<Vec> kernel;
@@ -92,8 +99,8 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final long[] bits;        // 0/1-valued points: one bitset of `words` longs per point
     private final int words;
     private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
-    private final int[] uid;          // duplicates merged: the distinct point (0 .. distinct - 1) of each point, else null
-    private final int[] first;        // the first point of each distinct point
+    private final boolean mayMerge;   // duplicates may be merged (Gaussian, not the popcount path, FastPath.AUTO)
+    private volatile int[][] duplicates; // {uid, first} of Duplicates.of, NO_DUPLICATES, or null before the first long row
     private final java.util.concurrent.ConcurrentLinkedQueue<Memo> memos = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism,
@@ -175,9 +182,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
             words = 0;
             expTable = null;
         }
-        int[][] dup = gamma > 0 && bits == null && fastPath == FastPath.AUTO ? Duplicates.of(points) : null;
-        uid = dup == null ? null : dup[0];
-        first = dup == null ? null : dup[1];
+        mayMerge = gamma > 0 && bits == null && fastPath == FastPath.AUTO;
         if (laneDiag != null && bits == null) {
             // k(x_i, x_i) as kernel.apply gives it, summed while the lanes were built
             diag = laneDiag;
@@ -476,17 +481,38 @@ public final class CachedKernelMatrix implements KernelMatrix {
     public String kernelPath() {
         String path = usesBinaryPath() ? "binary-popcount" : usesDensePath() ? "dense" : usesLaneSparsePath() ? "lane-sparse"
                 : "general";
-        return uid == null ? path : path + "+distinct";
+        return distinctPoints() == 0 ? path : path + "+distinct";
+    }
+
+    /** {uid, first} when duplicates are merged (found on the first call), else null. */
+    private int[][] merged() {
+        if (!mayMerge) {
+            return null;
+        }
+        int[][] d = duplicates;
+        if (d == null) {
+            synchronized (this) {
+                d = duplicates;
+                if (d == null) {
+                    int[][] found = Duplicates.of(points);
+                    d = found == null ? NO_DUPLICATES : found;
+                    duplicates = d;
+                }
+            }
+        }
+        return d == NO_DUPLICATES ? null : d;
     }
 
     /**
-     * The number of distinct points when rows are computed once per distinct point and copied to its duplicates
-     * ({@link FastPath#AUTO}, a Gaussian kernel off the popcount path, at most {@value #DEDUP_MAX_DISTINCT} of the
-     * points distinct: KDD-99's 200,000 training points are 66,172 distinct ones), else 0. Entries are unchanged
-     * bit for bit.
+     * The number of distinct points when rows of at least {@value #DEDUP_MIN_COUNT} entries are computed once per
+     * distinct point and copied to its duplicates ({@link FastPath#AUTO}, a Gaussian kernel off the popcount path,
+     * at most {@value #DEDUP_MAX_DISTINCT} of the points distinct: KDD-99's 200,000 training points are 66,172
+     * distinct ones), else 0. Entries are unchanged bit for bit. The duplicates are searched for on the first call
+     * of this method or the first row of that length.
      */
     public int distinctPoints() {
-        return first == null ? 0 : first.length;
+        int[][] d = merged();
+        return d == null ? 0 : d[1].length;
     }
 
     /**
@@ -575,7 +601,8 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 w[idx[p]] = val[p];
             }
         }
-        Range body = uid != null ? (from, to) -> distinctRange(i, w, cols, from, to, out)
+        int[][] dup = count >= DEDUP_MIN_COUNT ? merged() : null;
+        Range body = dup != null ? (from, to) -> distinctRange(i, w, cols, from, to, out, dup[0], dup[1])
                 : (from, to) -> entries(i, w, cols, from, to, out);
         if (count >= PARALLEL_MIN && parallelism > 1) {
             split(count, body);
@@ -597,7 +624,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
      * As {@link #entries}, computing each distinct point's entry once and copying it to its duplicates (equal
      * points give equal entries on every path, bit for bit).
      */
-    private void distinctRange(int i, double[] w, int[] cols, int from, int to, double[] out) {
+    private void distinctRange(int i, double[] w, int[] cols, int from, int to, double[] out, int[] uid, int[] first) {
         Memo m = memos.poll();
         if (m == null) {
             m = new Memo(first.length);

@@ -222,20 +222,22 @@ class DenseKernelPathTest {
                     double ref = k.apply(x.get(i), x.get(j));
                     assertThat(relative(a[j], ref)).as("K(%d, %d)", i, j).isLessThanOrEqualTo(1e-12);
                 }
-                int count = 1 + rnd.nextInt(n);
-                int[] cols = rnd.ints(0, n).limit(count).toArray();
-                double[] pa = new double[count];
-                double[] pb = new double[count];
-                m.row(i, cols, count, pa);
-                general.row(i, cols, count, pb);
-                assertThat(pa).containsExactly(pb);
+                // partial rows below and above the length from which duplicates are merged (2,048)
+                for (int count : new int[] {1 + rnd.nextInt(2047), 2048 + rnd.nextInt(n - 2047)}) {
+                    int[] cols = rnd.ints(0, n).limit(count).toArray();
+                    double[] pa = new double[count];
+                    double[] pb = new double[count];
+                    m.row(i, cols, count, pa);
+                    general.row(i, cols, count, pb);
+                    assertThat(pa).containsExactly(pb);
+                }
             }
         }
     }
 
     @Test
     void smoOverDistinctPointsGivesTheGeneralPathsSolutionExactly() {
-        List<Vec> x = withDuplicates(CachedKernelMatrixRowsTest.mostlyZeroDensePoints(500, 40, 0.2, 45), 1500, true);
+        List<Vec> x = withDuplicates(CachedKernelMatrixRowsTest.mostlyZeroDensePoints(500, 40, 0.2, 45), 2500, true);
         double[] y = labels(x, 46);
         GaussianKernel k = new GaussianKernel(0.5);
         CachedKernelMatrix m = CachedKernelMatrix.of(x, k, 0, 2, CachedKernelMatrix.FastPath.AUTO);
