@@ -90,8 +90,8 @@ public final class SvmBenchmark {
      * @param libsvmCpuSeconds process CPU seconds over LIBSVM's training, NaN likewise
      * @param objectiveOurs our dual objective 1/2 a'Qa - e'a
      * @param objectiveLibsvm LIBSVM's reported dual objective
-     * @param oursKernelPath how our kernel rows were computed: "binary-popcount" (all features 0/1)
-     *        or "general"
+     * @param oursKernelPath how our kernel rows were computed, {@link CachedKernelMatrix#kernelPath()}:
+     *        "binary-popcount" (all features 0/1), "dense", "lane-sparse" or "general"
      */
     public record Result(double oursSeconds, double libsvmSeconds, double oursCpuSeconds, double libsvmCpuSeconds,
                          double accuracyOurs, double accuracyLibsvm,
@@ -163,7 +163,9 @@ public final class SvmBenchmark {
      * @param solution the dual solution
      * @param seconds wall seconds of set-up and solve
      * @param cpuSeconds process CPU seconds over them, NaN where the JVM does not report it
-     * @param kernelPath "binary-popcount" (all features 0/1) or "general"
+     * @param kernelPath {@link CachedKernelMatrix#kernelPath()}: "binary-popcount" (all features 0/1), "dense"
+     *        (sparse-stored points at least half stored), "lane-sparse" (dense points at most a quarter non-zero)
+     *        or "general"
      */
     public record OursFit(KernelExpansionModel<Vec> model, SvmSolution solution, double seconds, double cpuSeconds,
                           String kernelPath) {
@@ -183,7 +185,7 @@ public final class SvmBenchmark {
         double seconds = (System.nanoTime() - t0) / 1e9;
         double cpu = cpuSecondsSince(c0);
         return new OursFit(KernelExpansionModel.fromSolution(kernel, train.points(), y, s), s, seconds, cpu,
-                k.usesBinaryPath() ? "binary-popcount" : "general");
+                k.kernelPath());
     }
 
     /** CPU time of this JVM process (all threads) in nanoseconds, or -1 where the platform does not report it. */

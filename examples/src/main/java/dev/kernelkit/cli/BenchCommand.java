@@ -175,9 +175,9 @@ final class BenchCommand implements Callable<Integer> {
         double eps;
 
         @Option(names = "--kernel-path", paramLabel = "PATH", defaultValue = "auto",
-                description = "Our Gaussian row computation: auto (every exact fast path, incl. the popcount path"
-                        + " when all features are 0/1) or general (dot products only, as for arbitrary values)"
-                        + " (default: ${DEFAULT-VALUE}).")
+                description = "Our Gaussian row computation: auto (every exact fast path: the popcount path"
+                        + " when all features are 0/1, a dense copy when at least half the entries are stored) or"
+                        + " general (sparse dot products only, as for arbitrary values) (default: ${DEFAULT-VALUE}).")
         String kernelPath;
 
         @Option(names = "--svm-train", paramLabel = "CMD", defaultValue = "svm-train",

@@ -26,10 +26,18 @@ import java.util.concurrent.RecursiveAction;
  * in which the dense loop's four partial sums would add them: the same partial sums, in the same
  * order, without the products with zero, so the entries are the dense path's doubles bit for bit at
  * O(nnz_j) per entry ({@link #usesLaneSparsePath()}).
+ * Sparse-stored points of which at least half the entries are stored (low-dimensional dense data read from
+ * LIBSVM text, as ijcnn1) are copied densely ({@link #usesDensePath()}): a row is computed four entries at a
+ * time, one sum per entry over the coordinates in index order, the same products and order as the sparse path,
+ * so the entries are bit for bit the sparse path's.
  * When every stored value is 0 or 1 (one-hot or binary features, as in a9a) and d &le; 4096, points
  * are also kept as bitsets: x_i.x_j is a popcount of their AND and the squared distance
  * |x_i|^2 + |x_j|^2 - 2 x_i.x_j an exact small integer d, so the entry is read from a table of
  * exp(-gamma d) (the same double as {@code kernel.apply}, computed once per d).
+ * When at most {@value #DEDUP_MAX_DISTINCT} of the points are distinct (KDD-99: 66,172 distinct among 200,000
+ * training points), each entry of a request of at least {@value #DEDUP_MIN_COUNT} entries is computed once per
+ * distinct point and copied to its duplicates
+ * ({@link #distinctPoints()}); equal points give equal entries on every path, so nothing changes but the time.
  * Rows of at least {@value #PARALLEL_MIN} entries are split over the common fork-join pool.
  *
  * <p>{@link #row(int, double[])} goes through the cache; {@link #row(int, int[], int, double[])}
@@ -43,7 +51,10 @@ public final class CachedKernelMatrix implements KernelMatrix {
     public enum FastPath {
         /** Every exact fast path that the data allows (the 0/1-feature popcount path included). */
         AUTO,
-        /** Only the general dot-product path, as for data with arbitrary feature values. */
+        /**
+         * Only the general dot-product path, as for data with arbitrary feature values (neither the popcount
+         * path nor the dense copy of sparse-stored points).
+         */
         GENERAL
     }
 
@@ -51,6 +62,21 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private static final int CHUNK_MIN = 1024;
     /** Dense points use the lane-grouped sparse path when at most this fraction of entries is non-zero. */
     private static final double LANE_SPARSE_MAX_DENSITY = 0.25;
+    /**
+     * Points stored sparsely ({@link SparseVec}) are copied densely when at least this fraction of the n d
+     * entries is stored (the dense copy's 8 n d bytes are then at most 4/3 of the CSR copy's 12 per entry).
+     */
+    static final double DENSE_MIN_DENSITY = 0.5;
+    /** ... and when the dense copy takes at most this fraction of the JVM's maximum heap. */
+    private static final double DENSE_MAX_HEAP_FRACTION = 0.25;
+    /** Rows are computed once per distinct point when at most this fraction of the points are distinct, ... */
+    static final double DEDUP_MAX_DISTINCT = 0.8;
+    /**
+     * ... for requests of at least this many entries (a solver's rows over its active set; not a core vector
+     * machine's short rows, which the duplicate search, done on the first long request, would only slow down).
+     */
+    static final int DEDUP_MIN_COUNT = 2048;
+    private static final int[][] NO_DUPLICATES = new int[0][];
 
     private final List<Vec> points;
     private final Kernel<Vec> kernel;
@@ -63,7 +89,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final double gamma;
     private final int dim;
     private final double[] sq;
-    private final double[] dense;     // row-major n x dim when all points are dense (and not lane-sparse)
+    private final double[] dense;     // row-major n x dim when all points are dense (and not lane-sparse), or
+                                      // sparse-stored points dense enough for the in-order dense path
+    private final boolean inOrder;    // dense holds sparse-stored points: x_i.x_j summed in index order
     private final int[] lanePtr;      // lane-sparse: non-zeros of point j, lane l at lanePtr[4j+l] .. lanePtr[4j+l+1]
     private final int[] ptr;          // CSR otherwise (and the non-zeros of a lane-sparse point: ptr[j] = lanePtr[4j])
     private final int[] idx;
@@ -71,6 +99,9 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final long[] bits;        // 0/1-valued points: one bitset of `words` longs per point
     private final int words;
     private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
+    private final boolean mayMerge;   // duplicates may be merged (Gaussian, not the popcount path, FastPath.AUTO)
+    private volatile int[][] duplicates; // {uid, first} of Duplicates.of, NO_DUPLICATES, or null before the first long row
+    private final java.util.concurrent.ConcurrentLinkedQueue<Memo> memos = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism,
                                FastPath fastPath) {
@@ -106,13 +137,22 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 idx = null;
                 val = null;
             } else {
-                dense = null;
-                lanePtr = null;
-                ptr = new int[n + 1];
-                idx = new int[Math.toIntExact(nnz)];
-                val = new double[idx.length];
-                copySparse(points, dim, ptr, idx, val);
+                if (fastPath == FastPath.AUTO && denseEnough(nnz, n, dim, Runtime.getRuntime().maxMemory())) {
+                    dense = copyInOrder(points, dim);
+                    lanePtr = null;
+                    ptr = null;
+                    idx = null;
+                    val = null;
+                } else {
+                    dense = null;
+                    lanePtr = null;
+                    ptr = new int[n + 1];
+                    idx = new int[Math.toIntExact(nnz)];
+                    val = new double[idx.length];
+                    copySparse(points, dim, ptr, idx, val);
+                }
             }
+            inOrder = !allDense && dense != null;
             boolean binary = fastPath == FastPath.AUTO && dim <= 64 * 64
                     && zeroOne(val == null ? dense : val, val == null ? dense.length : ptr[n]);
             if (binary) {
@@ -133,6 +173,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
             dim = 0;
             sq = null;
             dense = null;
+            inOrder = false;
             lanePtr = null;
             ptr = null;
             idx = null;
@@ -141,12 +182,13 @@ public final class CachedKernelMatrix implements KernelMatrix {
             words = 0;
             expTable = null;
         }
+        mayMerge = gamma > 0 && bits == null && fastPath == FastPath.AUTO;
         if (laneDiag != null && bits == null) {
             // k(x_i, x_i) as kernel.apply gives it, summed while the lanes were built
             diag = laneDiag;
         } else {
             diag = new double[n];
-            if (dense != null && bits == null) {
+            if (dense != null && !inOrder && bits == null) {
                 // the dense path repeats DenseVec.dot's sums exactly: k(x_i, x_i) as kernel.apply gives it
                 int[] self = new int[1];
                 double[] one = new double[1];
@@ -180,6 +222,40 @@ public final class CachedKernelMatrix implements KernelMatrix {
             nnz += v.storedCount();
         }
         return allDense ? nnz : -nnz - 1;
+    }
+
+    /**
+     * The rule of the in-order dense path for points of which some are stored sparsely: at least
+     * {@link #DENSE_MIN_DENSITY} of the n d entries stored, n d &le; 2^31 - 1, and the copy's 8 n d bytes at most
+     * {@link #DENSE_MAX_HEAP_FRACTION} of the maximum heap.
+     *
+     * @param stored the number of stored entries of all points
+     * @param maxHeapBytes the JVM's maximum heap ({@code Runtime.maxMemory()})
+     */
+    static boolean denseEnough(long stored, int n, int dim, long maxHeapBytes) {
+        long cells = (long) n * dim;
+        return n > 0 && dim > 0 && cells <= Integer.MAX_VALUE - 16 && stored >= DENSE_MIN_DENSITY * cells
+                && 8.0 * cells <= DENSE_MAX_HEAP_FRACTION * maxHeapBytes;
+    }
+
+    /**
+     * The points as a row-major n x dim array (absent entries 0). Vec entries are finite (SparseVec and DenseVec
+     * reject others), so a product with an absent entry is a zero, which leaves a sum unchanged.
+     */
+    private static double[] copyInOrder(List<Vec> points, int dim) {
+        double[] x = new double[points.size() * dim];
+        for (int i = 0, n = points.size(); i < n; i++) {
+            Vec v = points.get(i);
+            int base = i * dim;
+            if (v instanceof SparseVec s) {
+                for (int q = 0, m = s.storedCount(); q < m; q++) {
+                    x[base + s.indexAt(q)] = s.valueAt(q);
+                }
+            } else {
+                ((DenseVec) v).copyInto(x, base);
+            }
+        }
+        return x;
     }
 
     private static void copyDense(List<Vec> points, int dim, double[] dense) {
@@ -387,6 +463,59 @@ public final class CachedKernelMatrix implements KernelMatrix {
     }
 
     /**
+     * Whether points of which some are stored sparsely are kept as a dense row-major copy ({@link FastPath#AUTO}
+     * and the rule of {@link #denseEnough}: at least half the entries stored, the copy within a quarter of the
+     * heap): x_i.x_j is summed over every coordinate in index order, four entries of a row at a time, the same
+     * non-zero products in the same order as the sparse path, so the entries equal it (and {@code kernel.apply}
+     * on sparse points) bit for bit.
+     */
+    public boolean usesDensePath() {
+        return inOrder && bits == null;
+    }
+
+    /**
+     * How rows are computed, as benchmarks report it: "binary-popcount" (0/1 features), "dense" ({@link
+     * #usesDensePath()}), "lane-sparse" ({@link #usesLaneSparsePath()}) or "general" (sparse dot products, the
+     * dense points' dot products, or a kernel that is not Gaussian).
+     */
+    public String kernelPath() {
+        String path = usesBinaryPath() ? "binary-popcount" : usesDensePath() ? "dense" : usesLaneSparsePath() ? "lane-sparse"
+                : "general";
+        return distinctPoints() == 0 ? path : path + "+distinct";
+    }
+
+    /** {uid, first} when duplicates are merged (found on the first call), else null. */
+    private int[][] merged() {
+        if (!mayMerge) {
+            return null;
+        }
+        int[][] d = duplicates;
+        if (d == null) {
+            synchronized (this) {
+                d = duplicates;
+                if (d == null) {
+                    int[][] found = Duplicates.of(points);
+                    d = found == null ? NO_DUPLICATES : found;
+                    duplicates = d;
+                }
+            }
+        }
+        return d == NO_DUPLICATES ? null : d;
+    }
+
+    /**
+     * The number of distinct points when rows of at least {@value #DEDUP_MIN_COUNT} entries are computed once per
+     * distinct point and copied to its duplicates ({@link FastPath#AUTO}, a Gaussian kernel off the popcount path,
+     * at most {@value #DEDUP_MAX_DISTINCT} of the points distinct: KDD-99's 200,000 training points are 66,172
+     * distinct ones), else 0. Entries are unchanged bit for bit. The duplicates are searched for on the first call
+     * of this method or the first row of that length.
+     */
+    public int distinctPoints() {
+        int[][] d = merged();
+        return d == null ? 0 : d[1].length;
+    }
+
+    /**
      * Whether dense points are kept as their non-zero entries grouped by the dense loop's lanes
      * (at most a quarter of the entries non-zero): the dense path's entries, bit for bit, at O(nnz)
      * per entry.
@@ -472,10 +601,179 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 w[idx[p]] = val[p];
             }
         }
+        int[][] dup = count >= DEDUP_MIN_COUNT ? merged() : null;
+        Range body = dup != null ? (from, to) -> distinctRange(i, w, cols, from, to, out, dup[0], dup[1])
+                : (from, to) -> entries(i, w, cols, from, to, out);
         if (count >= PARALLEL_MIN && parallelism > 1) {
-            split(count, (from, to) -> gaussianRange(i, w, cols, from, to, out));
+            split(count, body);
         } else {
-            gaussianRange(i, w, cols, 0, count, out);
+            body.run(0, count);
+        }
+    }
+
+    /** out[k] = K(i, cols[k]) for k in [from, to) by the Gaussian path of these points (not the popcount path). */
+    private void entries(int i, double[] w, int[] cols, int from, int to, double[] out) {
+        if (inOrder) {
+            inOrderRange(i, cols, from, to, out);
+        } else {
+            gaussianRange(i, w, cols, from, to, out);
+        }
+    }
+
+    /**
+     * As {@link #entries}, computing each distinct point's entry once and copying it to its duplicates (equal
+     * points give equal entries on every path, bit for bit).
+     */
+    private void distinctRange(int i, double[] w, int[] cols, int from, int to, double[] out, int[] uid, int[] first) {
+        Memo m = memos.poll();
+        if (m == null) {
+            m = new Memo(first.length);
+        }
+        try {
+            int call = m.next();
+            int[] st = m.stamp;
+            int[] sl = m.slot;
+            int[] id = uid;
+            int[] uc = m.columns(to - from);
+            int nu = 0;
+            for (int k = from; k < to; k++) {
+                int u = id[cols == null ? k : cols[k]];
+                if (st[u] != call) {
+                    st[u] = call;
+                    sl[u] = nu;
+                    uc[nu++] = first[u];
+                }
+            }
+            double[] v = m.values(nu);
+            entries(i, w, uc, 0, nu, v);
+            for (int k = from; k < to; k++) {
+                out[k] = v[sl[id[cols == null ? k : cols[k]]]];
+            }
+        } finally {
+            memos.add(m);
+        }
+    }
+
+    /** Scratch of {@link #distinctRange}: which distinct points a call has seen, and where their entries are. */
+    private static final class Memo {
+        final int[] stamp;
+        final int[] slot;
+        int[] cols = new int[0];
+        double[] vals = new double[0];
+        int call;
+
+        Memo(int distinct) {
+            stamp = new int[distinct];
+            slot = new int[distinct];
+        }
+
+        int next() {
+            if (call == Integer.MAX_VALUE) {
+                java.util.Arrays.fill(stamp, 0);
+                call = 0;
+            }
+            return ++call;
+        }
+
+        int[] columns(int len) {
+            if (cols.length < len) {
+                cols = new int[len];
+            }
+            return cols;
+        }
+
+        double[] values(int len) {
+            if (vals.length < len) {
+                vals = new double[Math.max(len, cols.length)];
+            }
+            return vals;
+        }
+    }
+
+    /**
+     * Points with the same non-zero entries (index and value; zeros, stored or not, are left out: a product with a
+     * zero adds nothing to a sum, and squared norms equal).
+     */
+    static final class Duplicates {
+        private Duplicates() {
+        }
+
+        /**
+         * {uid, first}: the distinct point of every point (numbered in order of first appearance) and the first point
+         * of each, or null when more than {@link #DEDUP_MAX_DISTINCT} of the points are distinct.
+         */
+        static int[][] of(List<Vec> points) {
+            int n = points.size();
+            if (n < 2) {
+                return null;
+            }
+            // the non-zero entries of every point, CSR
+            int[] ptr = new int[n + 1];
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                total += points.get(i).storedCount();
+            }
+            int[] idx = new int[Math.toIntExact(total)];
+            double[] val = new double[idx.length];
+            int[] pos = {0};
+            long[] hash = new long[n];
+            for (int i = 0; i < n; i++) {
+                ptr[i] = pos[0];
+                points.get(i).forEachStored((q, v) -> {
+                    if (v != 0.0) {
+                        idx[pos[0]] = q;
+                        val[pos[0]++] = v;
+                    }
+                });
+                long h = 1;
+                for (int p = ptr[i]; p < pos[0]; p++) {
+                    h = h * 1_000_003L + idx[p];
+                    h = h * 1_000_003L + Double.doubleToLongBits(val[p]);
+                }
+                hash[i] = h ^ (h >>> 29);
+            }
+            ptr[n] = pos[0];
+            int cap = Integer.highestOneBit(Math.max(4, 2 * n - 1)) << 1;
+            int[] table = new int[cap];
+            java.util.Arrays.fill(table, -1);
+            int[] uid = new int[n];
+            int[] first = new int[n];
+            int distinct = 0;
+            int maxDistinct = (int) (DEDUP_MAX_DISTINCT * n);
+            for (int i = 0; i < n; i++) {
+                int slot = (int) (hash[i] ^ (hash[i] >>> 32)) & (cap - 1);
+                while (true) {
+                    int f = table[slot];
+                    if (f < 0) {
+                        if (distinct == maxDistinct) {
+                            return null;
+                        }
+                        table[slot] = i;
+                        uid[i] = distinct;
+                        first[distinct++] = i;
+                        break;
+                    }
+                    if (hash[f] == hash[i] && same(ptr, idx, val, f, i)) {
+                        uid[i] = uid[f];
+                        break;
+                    }
+                    slot = (slot + 1) & (cap - 1);
+                }
+            }
+            return new int[][] {uid, java.util.Arrays.copyOf(first, distinct)};
+        }
+
+        private static boolean same(int[] ptr, int[] idx, double[] val, int a, int b) {
+            int la = ptr[a + 1] - ptr[a];
+            if (la != ptr[b + 1] - ptr[b]) {
+                return false;
+            }
+            for (int t = 0; t < la; t++) {
+                if (idx[ptr[a] + t] != idx[ptr[b] + t] || val[ptr[a] + t] != val[ptr[b] + t]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -504,6 +802,57 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 dot += Long.bitCount(b[bi + q] & b[bj + q]);
             }
             out[k] = tab[sqi + (int) sq[j] - 2 * dot];
+        }
+    }
+
+    /**
+     * The in-order dense path: x_i.x_j as one sum over q = 0 .. d - 1 per entry (the sparse path's order; the
+     * products with absent entries are zeros, which leave a sum unchanged), four entries at a time so that the
+     * four sums run in parallel and x_i's coordinate is loaded once for them.
+     */
+    private void inOrderRange(int i, int[] cols, int from, int to, double[] out) {
+        double[] x = dense;
+        double[] sn = sq;
+        int dd = dim;
+        int bi = i * dd;
+        double sqi = sn[i];
+        double g = -gamma;
+        int k = from;
+        for (; k + 3 < to; k += 4) {
+            int j0 = cols == null ? k : cols[k];
+            int j1 = cols == null ? k + 1 : cols[k + 1];
+            int j2 = cols == null ? k + 2 : cols[k + 2];
+            int j3 = cols == null ? k + 3 : cols[k + 3];
+            int b0 = j0 * dd;
+            int b1 = j1 * dd;
+            int b2 = j2 * dd;
+            int b3 = j3 * dd;
+            double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+            for (int q = 0; q < dd; q++) {
+                double a = x[bi + q];
+                s0 += a * x[b0 + q];
+                s1 += a * x[b1 + q];
+                s2 += a * x[b2 + q];
+                s3 += a * x[b3 + q];
+            }
+            double d0 = sqi + sn[j0] - 2.0 * s0;
+            double d1 = sqi + sn[j1] - 2.0 * s1;
+            double d2 = sqi + sn[j2] - 2.0 * s2;
+            double d3 = sqi + sn[j3] - 2.0 * s3;
+            out[k] = Math.exp(g * (d0 > 0 ? d0 : 0.0));
+            out[k + 1] = Math.exp(g * (d1 > 0 ? d1 : 0.0));
+            out[k + 2] = Math.exp(g * (d2 > 0 ? d2 : 0.0));
+            out[k + 3] = Math.exp(g * (d3 > 0 ? d3 : 0.0));
+        }
+        for (; k < to; k++) {
+            int j = cols == null ? k : cols[k];
+            int bj = j * dd;
+            double s = 0;
+            for (int q = 0; q < dd; q++) {
+                s += x[bi + q] * x[bj + q];
+            }
+            double d = sqi + sn[j] - 2.0 * s;
+            out[k] = Math.exp(g * (d > 0 ? d : 0.0));
         }
     }
 

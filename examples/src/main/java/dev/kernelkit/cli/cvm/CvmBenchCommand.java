@@ -386,10 +386,11 @@ public final class CvmBenchCommand implements Callable<Integer> {
         SvmBenchmark.Options svmOptions = new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3);
         SvmBenchmark.Result r = SvmBenchmark.run(svmOptions);
         out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM Java: "
-                        + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx%n", name, n, CvmPlots.num(svmC),
+                        + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx; our kernel rows: %s path%n",
+                name, n, CvmPlots.num(svmC),
                 CvmPlots.num(sg), r.oursSeconds(), r.oursCpuSeconds(), r.supportVectorsOurs(), r.accuracyOurs(),
                 r.libsvmSeconds(), r.libsvmCpuSeconds(), r.supportVectorsLibsvm(), r.accuracyLibsvm(),
-                r.libsvmSeconds() / cvmSeconds);
+                r.libsvmSeconds() / cvmSeconds, r.oursKernelPath());
         out.flush();
         CLibsvm.Run cr = null;
         if (tools.isPresent()) {
