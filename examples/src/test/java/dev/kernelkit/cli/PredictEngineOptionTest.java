@@ -46,16 +46,16 @@ class PredictEngineOptionTest {
     void masterWithoutSparkEngineAndLocalOnlyOptionsWithItAreOneLineErrors() {
         CliRun master = CliRun.of("predict", "--model", model.toString(), "--data", moons.toString(), "--master",
                 "local[2]");
-        CliRun decisions = CliRun.of("predict", "--model", model.toString(), "--data", moons.toString(), "--output",
-                dir.resolve("d").toString(), "--engine", "spark", "--decisions");
+        CliRun labelColumn = CliRun.of("predict", "--model", model.toString(), "--data", moons.toString(), "--output",
+                dir.resolve("d").toString(), "--engine", "spark", "--label-column", "y");
         CliRun noOutput = CliRun.of("predict", "--model", model.toString(), "--data", moons.toString(), "--engine",
                 "spark");
 
         assertThat(master.exitCode()).isEqualTo(Main.BAD_INPUT);
         assertThat(master.err()).isEqualTo("kernelkit: error: --master local[2] applies only with --engine spark"
                 + System.lineSeparator());
-        assertThat(decisions.err()).isEqualTo("kernelkit: error: --decisions applies to --engine local only: --engine "
-                + "spark scores labelled LIBSVM data and writes the predicted class names" + System.lineSeparator());
+        assertThat(labelColumn.err()).isEqualTo("kernelkit: error: --label-column applies to --engine local only: "
+                + "--engine spark scores labelled LIBSVM data" + System.lineSeparator());
         assertThat(noOutput.err()).isEqualTo("kernelkit: error: --engine spark needs --output DIR: a new folder, one "
                 + "predictions file per partition" + System.lineSeparator());
     }
