@@ -12,13 +12,11 @@ import dev.kernelkit.testing.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkHarnessLocalClusterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String MASTER = "local-cluster[2,1,1024]";
+    private static final String MASTER = LocalClusterSpark.MASTER;
     private static SparkSession spark;
 
     @TempDir
@@ -40,22 +38,7 @@ class SparkHarnessLocalClusterTest {
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(System.getProperty("kernelkit.executor.options") != null,
-                "runs in the local-cluster surefire execution");
-        String home = System.getenv("SPARK_HOME");
-        assertThat(home).as("SPARK_HOME (set by the local-cluster surefire execution)").isNotNull();
-        Files.createDirectories(Path.of(home, "jars"));
-        spark = SparkSession.builder()
-                .master(MASTER)
-                .appName("kernelkit-spark-harness-local-cluster")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.ui.enabled", "false")
-                .config("spark.testing.memory", String.valueOf(512L << 20))
-                .config("spark.executor.extraJavaOptions",
-                        System.getProperty("kernelkit.executor.options", "").strip().replaceAll("\\s+", " "))
-                .getOrCreate();
-        spark.sparkContext().setLogLevel("WARN");
+        spark = LocalClusterSpark.start("kernelkit-spark-harness-local-cluster");
     }
 
     @AfterAll

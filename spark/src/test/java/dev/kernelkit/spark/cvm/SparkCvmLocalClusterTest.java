@@ -8,51 +8,29 @@ import dev.kernelkit.cvm.CvmOptions;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.synthetic.SyntheticData;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.spark.LocalClusterSpark;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link SparkCoreVectorMachine} on {@code local-cluster[2,1,1024]}: two executor JVMs of 1 GB started
- * from the Maven-resolved jars (surefire's {@code local-cluster} execution sets SPARK_HOME, whose empty
- * jars/ folder this class creates, SPARK_SCALA_VERSION and SPARK_DIST_CLASSPATH), the driver in this
- * fork at -Xmx256m. The data is generated on the executors (each partition its slice), so tasks carry
- * partition numbers and the points exist only there.
+ * from the Maven-resolved jars ({@link LocalClusterSpark}), the driver in this fork at -Xmx256m. The data
+ * is generated on the executors (each partition its slice), so tasks carry partition numbers and the points
+ * exist only there.
  */
 class SparkCvmLocalClusterTest {
     private static SparkSession spark;
 
     @BeforeAll
     static void start() throws IOException {
-        // only in surefire's local-cluster execution (its own JVM); the default execution, which holds the shared
-        // local[2] session, skips this class when a -Dtest filter selects it
-        Assumptions.assumeTrue(System.getProperty("kernelkit.executor.options") != null,
-                "runs in the local-cluster surefire execution");
-        String home = System.getenv("SPARK_HOME");
-        assertThat(home).as("SPARK_HOME (set by the local-cluster surefire execution)").isNotNull();
-        Files.createDirectories(Path.of(home, "jars"));
-        spark = SparkSession.builder()
-                .master("local-cluster[2,1,1024]")
-                .appName("kernelkit-spark-local-cluster")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.ui.enabled", "false")
-                // Spark refuses a driver under 450 MB of heap unless told its memory (its own tests do the same):
-                // this driver runs the core-set solver only, at -Xmx256m
-                .config("spark.testing.memory", String.valueOf(512L << 20))
-                .config("spark.executor.extraJavaOptions",
-                        System.getProperty("kernelkit.executor.options", "").strip().replaceAll("\\s+", " "))
-                .getOrCreate();
-        spark.sparkContext().setLogLevel("WARN");
+        spark = LocalClusterSpark.start("kernelkit-spark-local-cluster");
     }
 
     @AfterAll
