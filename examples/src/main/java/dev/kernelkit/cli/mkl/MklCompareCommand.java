@@ -17,7 +17,6 @@ import dev.kernelkit.eval.FoldJournal;
 import dev.kernelkit.eval.ModelSelection;
 import dev.kernelkit.eval.OuterFold;
 import dev.kernelkit.eval.Resampling;
-import dev.kernelkit.eval.SelectionRecipe;
 import dev.kernelkit.eval.Summary;
 import dev.kernelkit.mkl.MklMethod;
 import dev.kernelkit.mkl.MklProtocol;
@@ -39,7 +38,7 @@ import picocli.CommandLine.Spec;
  * {@code kernelkit mkl compare}: every method on identical splits, the layout of the paper's Tables I and II;
  * journalled after every split of every method beside {@code --json} and continued by {@code --resume}
  * ({@link Journals}). The paper's protocol; any learners of the catalog compare with {@code kernelkit compare}.
- * Method by method, each run on the engine of {@code --engine} ({@link Recipe}): with {@code --engine spark} every
+ * Method by method, each run on the engine of {@code --engine} ({@link MklCvCommand.Recipe}): with {@code --engine spark} every
  * fit is a Spark task, the same JSON but for the times, plus the engine's master, task count and longest fit.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -73,37 +72,6 @@ final class MklCompareCommand implements Callable<Integer> {
     @Mixin
     Options.Engine engine;
 
-    /**
-     * The protocol of one method of {@code mkl compare} in plain values ({@link SelectionRecipe}), so that a fit
-     * engine's workers (Spark executors) build the same harness ({@link MethodProtocol}): {@code splits} stratified
-     * hold-out splits seeded {@code seed + r}, the method's missing hyper-parameters tuned by the inner CV of split s
-     * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}); every method on the same splits.
-     *
-     * @param n the size of the data (the tuning's subset rule needs it)
-     * @param metric what the inner CV maximises ({@link MethodProtocol#of(MklMethod, MklParameters, Resampling, long,
-     *        int, String)})
-     */
-    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n,
-                  String metric) implements SelectionRecipe {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public String name() {
-            return "mkl compare: " + method.cliName();
-        }
-
-        Resampling outer() {
-            return Resampling.stratifiedHoldOut(1 - testFraction, splits, seed);
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <X> ModelSelection<X> selection() {
-            return (ModelSelection<X>) (ModelSelection<?>) MethodProtocol.of(method, params, outer(), seed, n, metric)
-                    .selection();
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
         engine.validate();
@@ -130,7 +98,8 @@ final class MklCompareCommand implements Callable<Integer> {
             // method by method, every split of it on the engine (the splits are the same for every method: seeded
             // by --seed alone); each split journalled as it finishes, so a stopped run keeps every finished split
             for (MklMethod m : ms) {
-                Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size(),
+                MklCvCommand.Recipe recipe = new MklCvCommand.Recipe("mkl compare: " + m.cliName(), m, params,
+                        splits.splits, splits.testFraction, splits.seed, data.size(),
                         metric.name());
                 MklProtocol.Tuning tuning = params.tuning(m);
                 ModelSelection<Vec> selection = recipe.<Vec>selection().withListener(f -> {

@@ -67,20 +67,17 @@ final class MklCvCommand implements Callable<Integer> {
      * The protocol of {@code mkl cv} in plain values ({@link SelectionRecipe}), so that a fit engine's workers
      * (Spark executors) build the same harness ({@link MethodProtocol}): {@code splits} stratified hold-out
      * splits seeded {@code seed + r}, the method's missing hyper-parameters tuned by the inner CV of split s
-     * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}).
+     * seeded {@code seed + 1000 (s + 1)} ({@link MklProtocol.Tuning#selection}). Also each method's protocol of
+     * {@code mkl compare} (the same splits for every method).
      *
+     * @param name what the engine calls the protocol in its messages (e.g. "mkl cv --method sm1")
      * @param n the size of the data (the tuning's subset rule needs it)
      * @param metric what the inner CV maximises ({@link MethodProtocol#of(MklMethod, MklParameters, Resampling, long,
      *        int, String)})
      */
-    record Recipe(MklMethod method, MklParameters params, int splits, double testFraction, long seed, int n,
-                  String metric) implements SelectionRecipe {
+    record Recipe(String name, MklMethod method, MklParameters params, int splits, double testFraction, long seed,
+                  int n, String metric) implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
-
-        @Override
-        public String name() {
-            return "mkl cv --method " + method.cliName();
-        }
 
         Resampling outer() {
             return Resampling.stratifiedHoldOut(1 - testFraction, splits, seed);
@@ -104,7 +101,8 @@ final class MklCvCommand implements Callable<Integer> {
                 params.kernels().count(data.dim()));
         MklProtocol.Tuning tuning = params.tuning(m);
         metric.checkClasses(data.classCount(), input.data());
-        Recipe recipe = new Recipe(m, params, splits.splits, splits.testFraction, splits.seed, data.size(),
+        Recipe recipe = new Recipe("mkl cv --method " + m.cliName(), m, params, splits.splits, splits.testFraction,
+                splits.seed, data.size(),
                 metric.name());
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         AtomicInteger finished = new AtomicInteger();
