@@ -1413,7 +1413,8 @@ public final class SmoSolver implements SvmSolver {
 
         /** The working set by the rule of the problem's kind; false when the active set meets the stopping rule. */
         private boolean select(int[] out) {
-            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out) : selectWorkingSet(out);
+            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out)
+                    : svrCache != null ? selectSvrWorkingSet(out) : selectWorkingSet(out);
         }
 
         /**
@@ -1571,9 +1572,7 @@ public final class SmoSolver implements SvmSolver {
                 }
             }
             int i = gmaxIdx;
-            boolean svr = svrCache != null;
-            // epsilon-SVR: the kernel row of i's point, not a row of Q (see svrCache)
-            float[] qi = i == -1 ? null : svr ? svrKernelRow(i) : getQ(i, n);
+            float[] qi = i != -1 ? getQ(i, n) : null;
             double yi2 = i != -1 ? 2.0 * y[i] : 0;
             double qdi = i != -1 ? qd[i] : 0;
             boolean[] low = inLow;
@@ -1607,27 +1606,6 @@ public final class SmoSolver implements SvmSolver {
                 }
                 // Frank-Wolfe: a'G - delta min_t G_t, min_t G_t = -gmax
                 gap = fw ? aG + delta * gmax : gmax + gmax2;
-            } else if (svr) {
-                // the loop below with y_i y_t Q_it = K_it read from the kernel row: the same doubles
-                int[] rr = real;
-                for (int t = 0; t < n; t++) {
-                    if (low[t]) {
-                        double yg = yy[t] * gg[t];
-                        if (yg >= gmax2) {
-                            gmax2 = yg;
-                        }
-                        double gradDiff = gmax + yg;
-                        if (gradDiff > threshold) {
-                            double quad = qdi + qdd[t] - 2.0 * qi[rr[t]];
-                            double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
-                            if (objDiff <= objDiffMin) {
-                                gminIdx = t;
-                                objDiffMin = objDiff;
-                            }
-                        }
-                    }
-                }
-                gap = gmax + gmax2;
             } else {
                 for (int t = 0; t < n; t++) {
                     if (low[t]) {
@@ -1649,6 +1627,70 @@ public final class SmoSolver implements SvmSolver {
                 }
                 gap = gmax + gmax2;
             }
+            lastGap = gap;
+            if (gap < eps || gminIdx == -1) {
+                return false;
+            }
+            out[0] = gmaxIdx;
+            out[1] = gminIdx;
+            return true;
+        }
+
+        /**
+         * {@link #selectWorkingSet} of an epsilon-SVR problem (a method of its own, so that the general one stays as
+         * it was for the JIT): the second-order term reads the kernel row of i's point, y_i y_t Q_it = K_it, so
+         * quad = K_ii + K_tt - 2 K_it is the same double as the general loop's.
+         */
+        private boolean selectSvrWorkingSet(int[] out) {
+            double gmax = Double.NEGATIVE_INFINITY;
+            double gmax2 = Double.NEGATIVE_INFINITY;
+            int gmaxIdx = -1;
+            int gminIdx = -1;
+            double objDiffMin = Double.POSITIVE_INFINITY;
+            int n = activeSize;
+            double[] gg = g;
+            double[] yy = y;
+            if (nextValid) {
+                gmax = nextGmax;
+                gmaxIdx = nextGmaxIdx;
+                nextValid = false;
+            } else {
+                boolean[] up = inUp;
+                for (int t = 0; t < n; t++) {
+                    if (up[t]) {
+                        double v = -yy[t] * gg[t];
+                        if (v >= gmax) {
+                            gmax = v;
+                            gmaxIdx = t;
+                        }
+                    }
+                }
+            }
+            int i = gmaxIdx;
+            float[] ki = i != -1 ? svrKernelRow(i) : null;
+            double qdi = i != -1 ? qd[i] : 0;
+            boolean[] low = inLow;
+            double[] qdd = qd;
+            int[] rr = real;
+            double threshold = jThreshold;
+            for (int t = 0; t < n; t++) {
+                if (low[t]) {
+                    double yg = yy[t] * gg[t];
+                    if (yg >= gmax2) {
+                        gmax2 = yg;
+                    }
+                    double gradDiff = gmax + yg;
+                    if (gradDiff > threshold) {
+                        double quad = qdi + qdd[t] - 2.0 * ki[rr[t]];
+                        double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                        if (objDiff <= objDiffMin) {
+                            gminIdx = t;
+                            objDiffMin = objDiff;
+                        }
+                    }
+                }
+            }
+            double gap = gmax + gmax2;
             lastGap = gap;
             if (gap < eps || gminIdx == -1) {
                 return false;
