@@ -103,7 +103,7 @@ public final class CommandSupport {
     }
 
     /**
-     * The kernel-row paths ({@link KernelRowPaths}: dense, lane-sparse, binary-popcount, general, "+distinct") of the
+     * The kernel-row paths ({@link KernelRowPaths}: dense, dense-vectors, lane-sparse, binary-popcount, general, "+distinct") of the
      * kernel matrices that computed rows since {@code mark}, joined by ", "; empty when none did.
      */
     static Optional<String> kernelPath(long mark) {

@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Which kernel-row paths ({@link CachedKernelMatrix#kernelPath()}: dense, lane-sparse, binary-popcount, general, with
+ * Which kernel-row paths ({@link CachedKernelMatrix#kernelPath()}: dense, dense-vectors, lane-sparse, binary-popcount, general, with
  * "+distinct" when rows are computed once per distinct point) the kernel matrices of this JVM have computed rows by,
  * so that a fit report can name the path its solver's rows took, as it names the Gram product
  * ({@link GramProducts#current()}). A matrix notes its path when it computes its first row. A command takes a
