@@ -91,7 +91,7 @@ public final class SvmBenchmark {
      * @param objectiveOurs our dual objective 1/2 a'Qa - e'a
      * @param objectiveLibsvm LIBSVM's reported dual objective
      * @param oursKernelPath how our kernel rows were computed, {@link CachedKernelMatrix#kernelPath()}:
-     *        "binary-popcount" (all features 0/1), "dense", "lane-sparse" or "general"
+     *        "binary-popcount" (all features 0/1), "dense", "lane-sparse", "dense-vectors" or "general"
      */
     public record Result(double oursSeconds, double libsvmSeconds, double oursCpuSeconds, double libsvmCpuSeconds,
                          double accuracyOurs, double accuracyLibsvm,
@@ -164,8 +164,8 @@ public final class SvmBenchmark {
      * @param seconds wall seconds of set-up and solve
      * @param cpuSeconds process CPU seconds over them, NaN where the JVM does not report it
      * @param kernelPath {@link CachedKernelMatrix#kernelPath()}: "binary-popcount" (all features 0/1), "dense"
-     *        (sparse-stored points at least half stored), "lane-sparse" (dense points at most a quarter non-zero)
-     *        or "general"
+     *        (sparse-stored points at least half stored), "lane-sparse" (dense points at most a quarter non-zero),
+     *        "dense-vectors" (other dense points) or "general"
      */
     public record OursFit(KernelExpansionModel<Vec> model, SvmSolution solution, double seconds, double cpuSeconds,
                           String kernelPath) {

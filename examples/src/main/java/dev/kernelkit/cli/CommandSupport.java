@@ -3,10 +3,12 @@ package dev.kernelkit.cli;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.GramProducts;
+import dev.kernelkit.gram.KernelRowPaths;
 import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.kernel.Kernel;
 import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.svm.SvmModel;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
@@ -91,7 +93,39 @@ public final class CommandSupport {
         if (json.has("gram_product")) {
             return json;
         }
-        Optional<GramProducts.Selection> product = GramProducts.current();
-        return product.isPresent() ? json.put("gram_product", product.get().name()) : json.putNull("gram_product");
+        Optional<String> product = gramProduct();
+        return product.isPresent() ? json.put("gram_product", product.get()) : json.putNull("gram_product");
+    }
+
+    /** The dense Gram product of this run's GramBuilders (openblas, java-tile), empty when none was built. */
+    static Optional<String> gramProduct() {
+        return GramProducts.current().map(GramProducts.Selection::name);
+    }
+
+    /**
+     * The kernel-row paths ({@link KernelRowPaths}: dense, dense-vectors, lane-sparse, binary-popcount, general, "+distinct") of the
+     * kernel matrices that computed rows since {@code mark}, joined by ", "; empty when none did.
+     */
+    static Optional<String> kernelPath(long mark) {
+        List<String> paths = KernelRowPaths.since(mark);
+        return paths.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", paths));
+    }
+
+    /**
+     * Puts {@code kernel_path} (the rows' paths since {@code mark}, null when no kernel matrix computed a row) into a
+     * fit's summary and, when a kernel matrix computed rows or a Gram matrix was built, prints which paths ran:
+     * {@code kernel rows: dense; Gram product: none}.
+     */
+    static void reportPaths(JsonSummary json, PrintWriter out, long mark) {
+        Optional<String> rows = kernelPath(mark);
+        Optional<String> gram = gramProduct();
+        if (rows.isPresent()) {
+            json.put("kernel_path", rows.get());
+        } else {
+            json.putNull("kernel_path");
+        }
+        if (rows.isPresent() || gram.isPresent()) {
+            out.printf(Locale.ROOT, "kernel rows: %s; Gram product: %s%n", rows.orElse("none"), gram.orElse("none"));
+        }
     }
 }

@@ -139,6 +139,7 @@ final class SvmBags {
         BagDataset train = scaler.apply(raw);
         BagDataset test = rawTest == null ? null : scaler.apply(rawTest);
         progress.status("training on " + train.size() + " bags");
+        long pathMark = dev.kernelkit.gram.KernelRowPaths.mark();
         long t0 = System.nanoTime();
         BagSvmModel fitted = BagSvm.fit(train, SvmCvCommand.bagOptions(kernel, c, cmd.svm.loss().toSvmLoss(), cache));
         double trainSeconds = CommandSupport.secondsSince(t0);
@@ -195,6 +196,8 @@ final class SvmBags {
         if (testAccuracy != null) {
             summary.put("test_accuracy", testAccuracy);
         }
+        CommandSupport.reportPaths(summary, out, pathMark);
+        out.flush();
         cmd.json.write(CommandSupport.putEnvironment(summary));
         return Main.OK;
     }

@@ -105,6 +105,7 @@ final class SvmTrainCommand implements Callable<Integer> {
         SvmOptions options = SvmOptions.of(kernel).withC(c).withLoss(svm.loss().toSvmLoss())
                 .withSolver(SmoSolver.Options.defaults().withCacheMb(cache));
         progress.status("training on " + train.size() + " points");
+        long pathMark = dev.kernelkit.gram.KernelRowPaths.mark();
         long t0 = System.nanoTime();
         SvmModel fitted = Svm.fit(train, options);
         double trainSeconds = CommandSupport.secondsSince(t0);
@@ -161,6 +162,8 @@ final class SvmTrainCommand implements Callable<Integer> {
         if (testAccuracy != null) {
             summary.put("test_accuracy", testAccuracy);
         }
+        CommandSupport.reportPaths(summary, out, pathMark);
+        out.flush();
         json.write(CommandSupport.putEnvironment(summary));
         return Main.OK;
     }

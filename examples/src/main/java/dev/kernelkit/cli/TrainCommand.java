@@ -3,6 +3,7 @@ package dev.kernelkit.cli;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.eval.FoldJournal;
+import dev.kernelkit.gram.KernelRowPaths;
 import dev.kernelkit.util.Stopwatch;
 import dev.kernelkit.io.Models;
 import dev.kernelkit.io.Provenance;
@@ -123,6 +124,7 @@ public final class TrainCommand implements Callable<Integer> {
                         + " classes", values.isEmpty() ? ", default parameters" : ", " + String.join(" ",
                         values.asText().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
         err.flush();
+        long pathMark = KernelRowPaths.mark();
         Fitted fitted = fit(l, d, values);
         FittedModel<?> m = fitted.model();
 
@@ -171,6 +173,8 @@ public final class TrainCommand implements Callable<Integer> {
                 .putOptional("accuracy_sd", trainingAccuracy == null ? null : 0.0)
                 .put("accuracy_on", "training")
                 .put("model", model.toString());
+        CommandSupport.reportPaths(js, out, pathMark);
+        out.flush();
         json.write(CommandSupport.putEnvironment(js));
         return Main.OK;
     }

@@ -101,6 +101,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
     private final boolean mayMerge;   // duplicates may be merged (Gaussian, not the popcount path, FastPath.AUTO)
     private volatile int[][] duplicates; // {uid, first} of Duplicates.of, NO_DUPLICATES, or null before the first long row
+    private volatile boolean pathNoted; // KernelRowPaths has this matrix's path
     private final java.util.concurrent.ConcurrentLinkedQueue<Memo> memos = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private CachedKernelMatrix(List<? extends Vec> pts, Kernel<Vec> kernel, double cacheMb, int parallelism,
@@ -474,14 +475,31 @@ public final class CachedKernelMatrix implements KernelMatrix {
     }
 
     /**
-     * How rows are computed, as benchmarks report it: "binary-popcount" (0/1 features), "dense" ({@link
-     * #usesDensePath()}), "lane-sparse" ({@link #usesLaneSparsePath()}) or "general" (sparse dot products, the
-     * dense points' dot products, or a kernel that is not Gaussian).
+     * How rows are computed, as benchmarks and fit reports name it: "binary-popcount" (0/1 features), "dense" ({@link
+     * #usesDensePath()}), "lane-sparse" ({@link #usesLaneSparsePath()}), "dense-vectors" (dense points, not
+     * lane-sparse: their row-major copy, {@link DenseVec#dot}'s sums) or "general" (sparse dot products, or a kernel
+     * that is not Gaussian); with "+distinct" when rows are computed once per distinct point.
      */
     public String kernelPath() {
-        String path = usesBinaryPath() ? "binary-popcount" : usesDensePath() ? "dense" : usesLaneSparsePath() ? "lane-sparse"
-                : "general";
+        String path = basePath();
         return distinctPoints() == 0 ? path : path + "+distinct";
+    }
+
+    private String basePath() {
+        return usesBinaryPath() ? "binary-popcount" : usesDensePath() ? "dense" : usesLaneSparsePath() ? "lane-sparse"
+                : dense != null ? "dense-vectors" : "general";
+    }
+
+    /**
+     * Notes this matrix's path with {@link KernelRowPaths} on its first computed row: {@link #kernelPath()} when
+     * full rows are long enough to be merged over distinct points ({@value #DEDUP_MIN_COUNT} entries), else the path
+     * without the merge.
+     */
+    private void notePath() {
+        if (!pathNoted) {
+            pathNoted = true;
+            KernelRowPaths.note(n >= DEDUP_MIN_COUNT ? kernelPath() : basePath());
+        }
     }
 
     /** {uid, first} when duplicates are merged (found on the first call), else null. */
@@ -569,6 +587,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
 
     /** out[k] = K(i, cols[k]) (cols null: K(i, k)) for k &lt; count. */
     private void compute(int i, int[] cols, int count, double[] out) {
+        notePath();
         if (gamma == 0) {
             Vec xi = points.get(i);
             if (count >= PARALLEL_MIN && parallelism > 1) {

@@ -5,7 +5,10 @@ package dev.kernelkit.svm;
  * {@code float} (as LIBSVM does, which doubles the rows that fit), in the solver's permuted index
  * space, each row only as long as the active set was when it was requested, evicted
  * least-recently-used first once the budget (in floats) is spent. {@link #swapIndices} follows the
- * solver's shrinking swaps so that rows of shrunk points are never computed. Not thread-safe.
+ * solver's shrinking swaps so that rows of shrunk points are never computed. A new row reuses the array of a
+ * row evicted for it when their lengths agree (as LIBSVM's realloc does), rather than allocating and zeroing one; the
+ * rows in use (the most recently used, as a step's two) are never the evicted ones, since at least two full rows
+ * always fit. Not thread-safe.
  */
 final class QRowCache {
     private static final class Head {
@@ -60,16 +63,26 @@ final class QRowCache {
         int more = len - h.len;
         int start = len;
         if (more > 0) {
+            float[] spare = null;
             while (size < more) {
                 Head old = lruHead.next;
                 lruDelete(old);
                 size += old.len;
+                if (old.data.length == len) {
+                    spare = old.data;
+                }
                 old.data = null;
                 old.len = 0;
             }
-            float[] grown = new float[len];
-            if (h.data != null) {
-                System.arraycopy(h.data, 0, grown, 0, h.len);
+            float[] grown;
+            if (h.data == null && spare != null) {
+                // a new row takes the array of an evicted one of its length: the caller fills all of it
+                grown = spare;
+            } else {
+                grown = new float[len];
+                if (h.data != null) {
+                    System.arraycopy(h.data, 0, grown, 0, h.len);
+                }
             }
             h.data = grown;
             size -= more;

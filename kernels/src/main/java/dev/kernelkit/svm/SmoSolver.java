@@ -387,8 +387,11 @@ public final class SmoSolver implements SvmSolver {
         private final boolean signGroups;
         /**
          * An epsilon-SVR problem (its kernel a {@link SvrKernelMatrix} over n points, 2n variables): as LIBSVM's
-         * SVR_Q, the cache holds the n kernel rows in float, by point, once for both variables of a point, and a
-         * row of Q is gathered from it with the signs into one of two buffers; else null.
+         * SVR_Q, the cache holds the n kernel rows in float, by point, once for both variables of a point; else
+         * null. The loop's hot passes (selection, gradient and G_bar updates, gradient reconstruction) read the
+         * kernel row of a variable's point directly, with Q_it = y_i y_t K_{real(i), real(t)} applied as signs
+         * (exact: the float Q entry is +-K, and every product and sum only changes sign), instead of gathering a
+         * signed row of Q over the 2n positions first as SVR_Q does; {@link #svrQ} gathers one for the rest.
          */
         private final QRowCache svrCache;
         private final KernelMatrix svrBase;
@@ -396,6 +399,14 @@ public final class SmoSolver implements SvmSolver {
         private float[][] svrBuf;
         private int svrNext;
         private double[] svrRow;
+        /** Epsilon-SVR: the point (perm[t] mod n) of position t, swapped with the positions; else null. */
+        private int[] real;
+        /**
+         * Epsilon-SVR: G_bar by point, G_bar_t = y_t svrBar[real(t)] (gBar is not used): both variables of a point
+         * add the same terms +-U_s y_s K in the same order, so one sum per point is theirs with the sign, bit for bit,
+         * and a bound change updates n contiguous entries instead of 2n gathered ones; else null.
+         */
+        private double[] svrBar;
         /** Group g holds positions groupStart[g] .. groupStart[g + 1] - 1. */
         private int[] groupStart;
         /** Whether the problem's variables were already sorted by group (perm is the identity). */
@@ -414,7 +425,9 @@ public final class SmoSolver implements SvmSolver {
             l = problem.size();
             signGroups = groupsAreSigns(problem);
             grouped = problem.isGrouped() && !signGroups;
-            this.products = initialAlpha == null || problem.isGrouped() ? null : products;
+            // an epsilon-SVR problem builds its G_bar by point from rows (svrBar)
+            this.products = initialAlpha == null || problem.isGrouped() || kernel instanceof SvrKernelMatrix ? null
+                    : products;
             configure(options.eps(), options.shrinking() && !grouped, 0.0, false, 0.0, false);
             maxIter = options.iterationCap(l);
             squared = problem.loss() == SvmLoss.SQUARED_HINGE;
@@ -426,6 +439,11 @@ public final class SmoSolver implements SvmSolver {
                 svrBuf = new float[2][l];
                 svrRow = new double[svrN];
                 cache = new QRowCache(l, 0); // empty: shrinking's swaps are free, rows come from svrCache
+                svrBar = new double[svrN];
+                real = new int[l];
+                for (int t = 0; t < l; t++) {
+                    real[t] = t < svrN ? t : t - svrN; // perm is the identity here
+                }
             } else {
                 svrBase = null;
                 svrN = 0;
@@ -795,15 +813,7 @@ public final class SmoSolver implements SvmSolver {
          */
         private float[] svrQ(int i, int len) {
             int n = svrN;
-            int real = perm[i] < n ? perm[i] : perm[i] - n;
-            int start = svrCache.getData(real, n);
-            float[] k = svrCache.data();
-            if (start < n) {
-                svrBase.row(real, svrRow);
-                for (int t = start; t < n; t++) {
-                    k[t] = (float) svrRow[t];
-                }
-            }
+            float[] k = svrKernelRow(i);
             float[] buf = svrBuf[svrNext];
             svrNext ^= 1;
             int[] pm = perm;
@@ -815,6 +825,25 @@ public final class SmoSolver implements SvmSolver {
                 buf[t] = yi * (float) yy[t] * v;
             }
             return buf;
+        }
+
+        /**
+         * The float kernel row (n entries, by point) of the point of position i of an epsilon-SVR problem, from the
+         * cache or computed whole on a miss. It stays valid while one other row is read (the cache keeps at least
+         * two full rows and evicts least recently used first).
+         */
+        private float[] svrKernelRow(int i) {
+            int n = svrN;
+            int point = real[i];
+            int start = svrCache.getData(point, n);
+            float[] k = svrCache.data();
+            if (start < n) {
+                svrBase.row(point, svrRow);
+                for (int t = start; t < n; t++) {
+                    k[t] = (float) svrRow[t];
+                }
+            }
+            return k;
         }
 
         /**
@@ -872,6 +901,9 @@ public final class SmoSolver implements SvmSolver {
         /** Swaps positions i and j of the solver's arrays; the cache follows in {@link #doShrinking}. */
         private void swapIndex(int i, int j) {
             swap(perm, i, j);
+            if (real != null) {
+                swap(real, i, j);
+            }
             swap(y, i, j);
             swap(upper, i, j);
             swap(diagExtra, i, j);
@@ -912,7 +944,9 @@ public final class SmoSolver implements SvmSolver {
                     for (int j = 0; j < l; j++) {
                         g[j] += ai * qi[j];
                     }
-                    if (isUpper(i)) {
+                    if (isUpper(i) && svrBar != null) {
+                        svrBarUpdate(svrKernelRow(i), upper[i] * y[i]);
+                    } else if (isUpper(i)) {
                         double ui = upper[i];
                         for (int j = 0; j < l; j++) {
                             gBar[j] += ui * qi[j];
@@ -1055,6 +1089,8 @@ public final class SmoSolver implements SvmSolver {
                 iter++;
                 if (grouped) {
                     takeGroupedStep(ws[0], ws[1]);
+                } else if (svrCache != null) {
+                    takeSvrStep(ws[0], ws[1]);
                 } else {
                     takeStep(ws[0], ws[1]);
                 }
@@ -1227,6 +1263,76 @@ public final class SmoSolver implements SvmSolver {
         }
 
         /**
+         * {@link #takeStep} of an epsilon-SVR problem from the kernel rows of i's and j's points: Q_it = y_i y_t K_it
+         * (the float entry of the signed row, +-K exactly), so Q_it da_i + Q_jt da_j = y_t (K_it (y_i da_i) + K_jt
+         * (y_j da_j)) and U Q_it = y_t ((U y_i) K_it) hold bit for bit (a product or sum of negated operands is the
+         * negated result); the 2n-entry signed rows are never gathered.
+         */
+        private void takeSvrStep(int i, int j) {
+            float[] ki = svrKernelRow(i);
+            float[] kj = svrKernelRow(j);
+            int[] rr = real;
+            double ci = upper[i];
+            double cj = upper[j];
+            double oldAi = alpha[i];
+            double oldAj = alpha[j];
+            double qij = y[i] * y[j] * ki[rr[j]];
+            if (y[i] != y[j]) {
+                solveOppositeSign(i, j, qij);
+            } else {
+                solveSameSign(i, j, qij);
+            }
+            double dai = alpha[i] - oldAi;
+            double daj = alpha[j] - oldAj;
+            if (minMove > 0) {
+                lastMove = Math.abs(dai) + Math.abs(daj);
+            }
+            boolean ui = isUpper(i);
+            boolean uj = isUpper(j);
+            updateStatus(i);
+            updateStatus(j);
+            double ydai = y[i] * dai;
+            double ydaj = y[j] * daj;
+            double[] gg = g;
+            double[] yy = y;
+            boolean[] up = inUp;
+            double gmax = Double.NEGATIVE_INFINITY;
+            int gmaxIdx = -1;
+            for (int k = 0, n = activeSize; k < n; k++) {
+                int r = rr[k];
+                double gk = gg[k] + yy[k] * (ki[r] * ydai + kj[r] * ydaj);
+                gg[k] = gk;
+                if (up[k]) {
+                    double v = -yy[k] * gk;
+                    if (v >= gmax) {
+                        gmax = v;
+                        gmaxIdx = k;
+                    }
+                }
+            }
+            nextGmax = gmax;
+            nextGmaxIdx = gmaxIdx;
+            nextValid = true;
+            if (ui != isUpper(i)) {
+                svrBarUpdate(ki, (ui ? -ci : ci) * y[i]);
+            }
+            if (uj != isUpper(j)) {
+                svrBarUpdate(kj, (uj ? -cj : cj) * y[j]);
+            }
+        }
+
+        /**
+         * G_bar_t += s Q_it = y_t ((s y_i) K_it) for every position t, as svrBar[p] += sy K_ip over the n points with
+         * sy = s y_i (epsilon-SVR).
+         */
+        private void svrBarUpdate(float[] k, double sy) {
+            double[] bar = svrBar;
+            for (int p = 0, n = svrN; p < n; p++) {
+                bar[p] += sy * k[p];
+            }
+        }
+
+        /**
          * A step of a grouped problem: the pair (i, j) of one group, rows in double; G += Q_i da_i + Q_j da_j,
          * then the per-group extremes of the next selection ({@link #groupExtremes}).
          */
@@ -1307,7 +1413,8 @@ public final class SmoSolver implements SvmSolver {
 
         /** The working set by the rule of the problem's kind; false when the active set meets the stopping rule. */
         private boolean select(int[] out) {
-            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out) : selectWorkingSet(out);
+            return grouped ? selectGrouped(out) : signGroups ? selectSignGroups(out)
+                    : svrCache != null ? selectSvrWorkingSet(out) : selectWorkingSet(out);
         }
 
         /**
@@ -1529,6 +1636,70 @@ public final class SmoSolver implements SvmSolver {
             return true;
         }
 
+        /**
+         * {@link #selectWorkingSet} of an epsilon-SVR problem (a method of its own, so that the general one stays as
+         * it was for the JIT): the second-order term reads the kernel row of i's point, y_i y_t Q_it = K_it, so
+         * quad = K_ii + K_tt - 2 K_it is the same double as the general loop's.
+         */
+        private boolean selectSvrWorkingSet(int[] out) {
+            double gmax = Double.NEGATIVE_INFINITY;
+            double gmax2 = Double.NEGATIVE_INFINITY;
+            int gmaxIdx = -1;
+            int gminIdx = -1;
+            double objDiffMin = Double.POSITIVE_INFINITY;
+            int n = activeSize;
+            double[] gg = g;
+            double[] yy = y;
+            if (nextValid) {
+                gmax = nextGmax;
+                gmaxIdx = nextGmaxIdx;
+                nextValid = false;
+            } else {
+                boolean[] up = inUp;
+                for (int t = 0; t < n; t++) {
+                    if (up[t]) {
+                        double v = -yy[t] * gg[t];
+                        if (v >= gmax) {
+                            gmax = v;
+                            gmaxIdx = t;
+                        }
+                    }
+                }
+            }
+            int i = gmaxIdx;
+            float[] ki = i != -1 ? svrKernelRow(i) : null;
+            double qdi = i != -1 ? qd[i] : 0;
+            boolean[] low = inLow;
+            double[] qdd = qd;
+            int[] rr = real;
+            double threshold = jThreshold;
+            for (int t = 0; t < n; t++) {
+                if (low[t]) {
+                    double yg = yy[t] * gg[t];
+                    if (yg >= gmax2) {
+                        gmax2 = yg;
+                    }
+                    double gradDiff = gmax + yg;
+                    if (gradDiff > threshold) {
+                        double quad = qdi + qdd[t] - 2.0 * ki[rr[t]];
+                        double objDiff = -(gradDiff * gradDiff) / (quad > 0 ? quad : TAU);
+                        if (objDiff <= objDiffMin) {
+                            gminIdx = t;
+                            objDiffMin = objDiff;
+                        }
+                    }
+                }
+            }
+            double gap = gmax + gmax2;
+            lastGap = gap;
+            if (gap < eps || gminIdx == -1) {
+                return false;
+            }
+            out[0] = gmaxIdx;
+            out[1] = gminIdx;
+            return true;
+        }
+
         /** m(a) - M(a) over all l variables (G must be complete); the largest over the groups of a grouped problem. */
         private double kktGap() {
             if (signGroups) {
@@ -1593,8 +1764,14 @@ public final class SmoSolver implements SvmSolver {
             if (activeSize == l) {
                 return;
             }
-            for (int j = activeSize; j < l; j++) {
-                g[j] = gBar[j] + p[j];
+            if (svrBar != null) {
+                for (int j = activeSize; j < l; j++) {
+                    g[j] = y[j] * svrBar[real[j]] + p[j];
+                }
+            } else {
+                for (int j = activeSize; j < l; j++) {
+                    g[j] = gBar[j] + p[j];
+                }
             }
             int nrFree = 0;
             for (int j = 0; j < activeSize; j++) {
@@ -1602,7 +1779,9 @@ public final class SmoSolver implements SvmSolver {
                     nrFree++;
                 }
             }
-            if ((long) nrFree * l > 2L * activeSize * (l - activeSize)) {
+            if (svrCache != null) {
+                reconstructSvrGradient((long) nrFree * l > 2L * activeSize * (l - activeSize));
+            } else if ((long) nrFree * l > 2L * activeSize * (l - activeSize)) {
                 for (int i = activeSize; i < l; i++) {
                     float[] qi = getQ(i, activeSize);
                     double s = 0;
@@ -1620,6 +1799,37 @@ public final class SmoSolver implements SvmSolver {
                         double ai = alpha[i];
                         for (int j = activeSize; j < l; j++) {
                             g[j] += ai * qi[j];
+                        }
+                    }
+                }
+            }
+        }
+
+        /**
+         * {@link #reconstructGradient}'s two ways for an epsilon-SVR problem from kernel rows (by inactive position
+         * when {@code byInactive}, else by free active position): sum_j a_j Q_ij = y_i sum_j y_j (a_j K_ij),
+         * bit for bit the sums over the signed rows of Q (each term only changes sign).
+         */
+        private void reconstructSvrGradient(boolean byInactive) {
+            int[] rr = real;
+            if (byInactive) {
+                for (int i = activeSize; i < l; i++) {
+                    float[] ki = svrKernelRow(i);
+                    double s = 0;
+                    for (int j = 0; j < activeSize; j++) {
+                        if (isFree(j)) {
+                            s += y[j] * (alpha[j] * ki[rr[j]]);
+                        }
+                    }
+                    g[i] += y[i] * s;
+                }
+            } else {
+                for (int i = 0; i < activeSize; i++) {
+                    if (isFree(i)) {
+                        float[] ki = svrKernelRow(i);
+                        double ya = y[i] * alpha[i];
+                        for (int j = activeSize; j < l; j++) {
+                            g[j] += y[j] * (ya * ki[rr[j]]);
                         }
                     }
                 }

@@ -196,7 +196,7 @@ class DenseKernelPathTest {
                 org.junit.jupiter.params.provider.Arguments.of("sparse-stored, dense path", withDuplicates(storedPoints(900, 22, 1.0, 41), 2600, false), "dense+distinct"),
                 org.junit.jupiter.params.provider.Arguments.of("sparse-stored, 20 % stored", withDuplicates(storedPoints(900, 60, 0.2, 42), 2600, false), "general+distinct"),
                 org.junit.jupiter.params.provider.Arguments.of("dense vectors, 10 % non-zero (lane-sparse)", withDuplicates(CachedKernelMatrixRowsTest.mostlyZeroDensePoints(900, 119, 0.1, 43), 2600, true), "lane-sparse+distinct"),
-                org.junit.jupiter.params.provider.Arguments.of("dense vectors", withDuplicates(storedPoints(900, 9, 1.0, 44), 2600, true), "general+distinct"));
+                org.junit.jupiter.params.provider.Arguments.of("dense vectors", withDuplicates(storedPoints(900, 9, 1.0, 44), 2600, true), "dense-vectors+distinct"));
     }
 
     @ParameterizedTest(name = "{0}")
