@@ -153,7 +153,9 @@ public final class MemoryEstimates {
 
     /**
      * {@code cvm train --engine spark}: the driver holds no data, only the points it fetched (at most
-     * {@code heldPoints} rows of dim doubles) and one bit per point and machine; then as {@link #coreSet}.
+     * {@code heldPoints} rows of dim doubles), one bit per point and machine (its classes) and one more for the
+     * running search (its sampling groups; the search's other per-point state grows with the points it touches, as
+     * the row cache); then as {@link #coreSet}.
      *
      * @param n the training points (counted on the executors)
      * @param machines the machines trained one after another (one bit per point each, held together)
@@ -161,8 +163,9 @@ public final class MemoryEstimates {
     public static CoreSetBudget sparkCvm(String job, long n, int dim, int machines, int heldPoints, double cacheMb,
                                          Integer maxCore) {
         long held = Math.min(n, heldPoints) * (8L * dim + 64);
-        long bits = machines * ((n + 7) / 8);
-        return coreSet(job, "the driver's fetched points (at most " + Math.min(n, heldPoints) + ") and one bit per "
+        // each machine's classes, and the running search's sampling groups with their rank directory
+        long bits = (machines + 1L) * ((n + 7) / 8) + 4 * (n / 4096 + 2);
+        return coreSet(job, "the driver's fetched points (at most " + Math.min(n, heldPoints) + ") and two bits per "
                 + "point and machine", held + bits, (int) Math.min(n, Integer.MAX_VALUE), cacheMb, maxCore);
     }
 
