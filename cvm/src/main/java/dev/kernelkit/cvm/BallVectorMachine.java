@@ -10,7 +10,6 @@ import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.Task;
 import dev.kernelkit.learn.Trainer;
 import dev.kernelkit.learn.Trainers;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -174,7 +173,7 @@ public final class BallVectorMachine {
         final SplittableRandom rng;
         final int n;
         int[] core = new int[16];
-        final int[] position;
+        final PointSets.Positions position;
         double[] alpha = new double[16];
         /** (K~a) at each core position, kept current by every update (LibCVM's cached values). */
         double[] kaCore = new double[16];
@@ -183,7 +182,7 @@ public final class BallVectorMachine {
         double centreNorm2;
         long updates;
         boolean converged = true;
-        final int[][] groups = new int[2][];
+        final PointSets.Groups groups;
         final CoreSetSolver.Progress progress;
         /** kappa~ - ||c||^2 at the start and each time a core vector was added. */
         double[] trace = new double[64];
@@ -202,15 +201,8 @@ public final class BallVectorMachine {
             this.r2 = kappa;
             this.cache = new KernelRowCache(problem, options.cacheMb());
             this.rng = new SplittableRandom(options.seed());
-            this.position = new int[n];
-            Arrays.fill(position, -1);
-            List<Integer> g0 = new ArrayList<>();
-            List<Integer> g1 = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                (problem.group(i) == 0 ? g0 : g1).add(i);
-            }
-            groups[0] = g0.stream().mapToInt(Integer::intValue).toArray();
-            groups[1] = g1.stream().mapToInt(Integer::intValue).toArray();
+            this.position = PointSets.positions(problem);
+            this.groups = PointSets.groups(problem);
             // start: core = {point 0}, a = 1, a_aug = sqrt(kappa~), ||c||^2 = kappa~
             append(0);
             alpha[0] = 1.0;
@@ -242,7 +234,7 @@ public final class BallVectorMachine {
             }
             core[size] = l;
             alpha[size] = 0.0;
-            position[l] = size;
+            position.put(l, size);
             size++;
         }
 
@@ -251,8 +243,9 @@ public final class BallVectorMachine {
          * otherwise; used to rank candidates.
          */
         double kAlpha(int l) {
-            if (position[l] >= 0) {
-                return kaCore[position[l]];
+            int pl = position.get(l);
+            if (pl >= 0) {
+                return kaCore[pl];
             }
             float[] row = cache.row(l, core, size);
             double s = 0;
@@ -282,8 +275,9 @@ public final class BallVectorMachine {
          */
         void update(int l, double rankedD2) {
             double kaL;
-            if (position[l] >= 0) {
-                kaL = kaCore[position[l]];
+            int pl = position.get(l);
+            if (pl >= 0) {
+                kaL = kaCore[pl];
             } else {
                 double[] r = exactRow(l);
                 kaL = 0;
@@ -297,7 +291,7 @@ public final class BallVectorMachine {
                 return;
             }
             double beta = Math.sqrt(r2 / (d2 + aug * aug));
-            boolean added = position[l] < 0;
+            boolean added = position.get(l) < 0;
             if (added) {
                 append(l);
                 kaCore[size - 1] = kaL;
@@ -309,7 +303,7 @@ public final class BallVectorMachine {
                 kaCore[j] = beta * kaCore[j] + (1 - beta) * row[j];
             }
             aug *= beta;
-            alpha[position[l]] += 1 - beta;
+            alpha[position.get(l)] += 1 - beta;
             centreNorm2 = beta * centreNorm2 + (1 - beta) * kappa - beta * (1 - beta) * d2;
             if (added) {
                 record();
@@ -365,15 +359,15 @@ public final class BallVectorMachine {
                             // so that a distributed problem fetches them in one pass
                             for (int k = 0; k < drawn.length; k++) {
                                 int g = k < options.sampleSize() / 2 ? 0 : 1;
-                                int[] pool = groups[g].length > 0 ? groups[g] : groups[1 - g];
-                                drawn[k] = pool[rng.nextInt(pool.length)];
+                                int pool = groups.size(g) > 0 ? g : 1 - g;
+                                drawn[k] = groups.member(pool, rng.nextInt(groups.size(pool)));
                             }
                             if (problem instanceof DistributedMebProblem d) {
                                 d.prefetch(drawn, drawn.length, rounds -> new int[0]);
                             }
                             for (int k = 0; k < drawn.length; k++) {
                                 int l = drawn[k];
-                                if (position[l] < 0 && nearDuplicate(l, dupLimit)) {
+                                if (position.get(l) < 0 && nearDuplicate(l, dupLimit)) {
                                     continue;
                                 }
                                 double d = distance2(l);

@@ -58,11 +58,11 @@ public final class CoreSetSolver {
     /** The core positions t with a_t != 0, increasing (the first nonZeroCount entries). */
     private int[] nonZero = new int[16];
     private int nonZeroCount;
-    private final boolean[] inCore;
+    private final PointSets.Flags inCore;
     /** Points drawn as sampling candidates before: their rows are worth caching. */
-    private final boolean[] drawn;
+    private final PointSets.Flags drawn;
     private int[] core = new int[16];
-    private final int[][] groups = new int[2][];
+    private final PointSets.Groups groups;
     private final int[] groupCoreCount = new int[2];
     private double centreNorm2;
     private double radius2;
@@ -103,27 +103,9 @@ public final class CoreSetSolver {
         this.threads = problem.concurrentEntries() ? threads : 1;
         this.parallelMinEntries = parallelMinEntries;
         this.cache = new KernelRowCache(problem, options.cacheMb());
-        this.inCore = new boolean[n];
-        this.drawn = new boolean[n];
-        int g1 = 0;
-        for (int i = 0; i < n; i++) {
-            int g = problem.group(i);
-            if (g != 0 && g != 1) {
-                throw new IllegalArgumentException("group of point " + i + " must be 0 or 1, got " + g);
-            }
-            g1 += g;
-        }
-        groups[0] = new int[n - g1];
-        groups[1] = new int[g1];
-        int a = 0;
-        int b = 0;
-        for (int i = 0; i < n; i++) {
-            if (problem.group(i) == 0) {
-                groups[0][a++] = i;
-            } else {
-                groups[1][b++] = i;
-            }
-        }
+        this.inCore = PointSets.flags(problem);
+        this.drawn = PointSets.flags(problem);
+        this.groups = PointSets.groups(problem);
     }
 
     /**
@@ -334,7 +316,7 @@ public final class CoreSetSolver {
             core = Arrays.copyOf(core, 2 * s);
         }
         core[s] = l;
-        inCore[l] = true;
+        inCore.set(l);
         groupCoreCount[problem.group(l)]++;
     }
 
@@ -402,7 +384,7 @@ public final class CoreSetSolver {
         int best = -1;
         double bestD = threshold;
         for (int l = 0; l < n; l++) {
-            if (!inCore[l]) {
+            if (!inCore.get(l)) {
                 double d = distance2(l);
                 if (d > bestD) {
                     bestD = d;
@@ -439,9 +421,9 @@ public final class CoreSetSolver {
                     return -1;
                 }
                 candidates[k] = l;
-                firstDraw[k] = !drawn[l];
+                firstDraw[k] = !drawn.get(l);
                 if (firstDraw[k]) {
-                    drawn[l] = true;
+                    drawn.set(l);
                     firstPositions[firstCount++] = k;
                 }
             }
@@ -535,46 +517,50 @@ public final class CoreSetSolver {
      * (any group when g is -1 or exhausted); -1 when every point is in the core set.
      */
     private int drawNonCore(int g, SplitMix rng) {
-        int left0 = groups[0].length - groupCoreCount[0];
-        int left1 = groups[1].length - groupCoreCount[1];
+        int size0 = groups.size(0);
+        int size1 = groups.size(1);
+        int left0 = size0 - groupCoreCount[0];
+        int left1 = size1 - groupCoreCount[1];
         if (left0 + left1 == 0) {
             return -1;
         }
-        int[] pool;
+        int pool;
         if (g == 0 && left0 > 0 || g == 1 && left1 == 0) {
-            pool = groups[0];
+            pool = 0;
         } else if (g == 1 || left0 == 0) {
-            pool = groups[1];
+            pool = 1;
         } else {
             // uniform over all points not in the core set
             if ((left0 + left1) * 4 < n) {
                 int k = rng.nextInt(left0 + left1);
                 for (int l = 0; l < n; l++) {
-                    if (!inCore[l] && k-- == 0) {
+                    if (!inCore.get(l) && k-- == 0) {
                         return l;
                     }
                 }
             }
             while (true) {
                 int l = rng.nextInt(n);
-                if (!inCore[l]) {
+                if (!inCore.get(l)) {
                     return l;
                 }
             }
         }
-        int left = pool == groups[0] ? left0 : left1;
-        if (left * 4 < pool.length) {
+        int left = pool == 0 ? left0 : left1;
+        int poolSize = pool == 0 ? size0 : size1;
+        if (left * 4 < poolSize) {
             // few left: pick the k-th remaining one directly
             int k = rng.nextInt(left);
-            for (int l : pool) {
-                if (!inCore[l] && k-- == 0) {
+            for (int m = 0; m < poolSize; m++) {
+                int l = groups.member(pool, m);
+                if (!inCore.get(l) && k-- == 0) {
                     return l;
                 }
             }
         }
         while (true) {
-            int l = pool[rng.nextInt(pool.length)];
-            if (!inCore[l]) {
+            int l = groups.member(pool, rng.nextInt(poolSize));
+            if (!inCore.get(l)) {
                 return l;
             }
         }

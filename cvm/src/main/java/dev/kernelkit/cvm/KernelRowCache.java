@@ -1,5 +1,6 @@
 package dev.kernelkit.cvm;
 
+import dev.kernelkit.util.IntIntHashMap;
 import java.util.Arrays;
 
 /**
@@ -25,13 +26,24 @@ import java.util.Arrays;
  * Both paths compute entries by {@link MebProblem#entries} and round them to float the same way,
  * so results do not depend on what happens to be cached. Not thread-safe, except that several
  * threads may compute partial sums of first draws at once with their own {@link Buffers}.
+ *
+ * <p>Rows are kept in slots: slot = point for a problem in memory (arrays of n), or, for a
+ * {@link DistributedMebProblem} (millions of points on a cluster, of which a run touches tens of thousands),
+ * slots handed out as rows are admitted and found through an {@link IntIntHashMap}, so that the driver's memory
+ * does not grow with n.
  */
 final class KernelRowCache {
     private final MebProblem problem;
     private final long budget;
-    private final float[][] rows;
-    private final int[] filled;
-    private final int[] fifo;
+    /** Point to slot, or null when the slot is the point. */
+    private final IntIntHashMap slotOf;
+    private float[][] rows;
+    private int[] filled;
+    /** The admitted points, oldest first (a ring). */
+    private int[] fifo;
+    private int[] freeSlots = new int[16];
+    private int freeCount;
+    private int slotCount;
     private int fifoHead;
     private int fifoCount;
     private long used;
@@ -71,9 +83,69 @@ final class KernelRowCache {
         long heapFloats = Runtime.getRuntime().maxMemory() / 2 / Float.BYTES;
         this.budget = Math.max(1L << 17, Math.min(heapFloats, (long) (cacheMb * (1 << 20) / Float.BYTES)));
         int n = problem.size();
-        this.rows = new float[n][];
-        this.filled = new int[n];
-        this.fifo = new int[n];
+        int slots = n;
+        if (problem instanceof DistributedMebProblem) {
+            slotOf = new IntIntHashMap(1024);
+            slots = Math.min(n, 1024);
+        } else {
+            slotOf = null;
+        }
+        this.rows = new float[slots][];
+        this.filled = new int[slots];
+        this.fifo = new int[slots];
+    }
+
+    /** The slot of point l's row, or -1 when it has none. */
+    private int slot(int l) {
+        if (slotOf == null) {
+            return rows[l] == null ? -1 : l;
+        }
+        int s = slotOf.get(l);
+        return s == IntIntHashMap.ABSENT ? -1 : s;
+    }
+
+    /** Point l's cached row, or null. */
+    private float[] cached(int l) {
+        int s = slot(l);
+        return s < 0 ? null : rows[s];
+    }
+
+    /** The filled length of point l's row (0 without one). */
+    private int filledOf(int l) {
+        int s = slot(l);
+        return s < 0 ? 0 : filled[s];
+    }
+
+    /** A slot for point l's new row (slot = point for a problem in memory). */
+    private int newSlot(int l) {
+        if (slotOf == null) {
+            return l;
+        }
+        int s;
+        if (freeCount > 0) {
+            s = freeSlots[--freeCount];
+        } else {
+            s = slotCount++;
+            if (s == rows.length) {
+                rows = Arrays.copyOf(rows, 2 * s);
+                filled = Arrays.copyOf(filled, 2 * s);
+            }
+        }
+        slotOf.put(l, s);
+        return s;
+    }
+
+    /** Frees point l's slot. */
+    private void release(int l, int s) {
+        rows[s] = null;
+        filled[s] = 0;
+        if (slotOf != null) {
+            slotOf.remove(l);
+            if (freeCount == freeSlots.length) {
+                freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
+            }
+            freeSlots[freeCount++] = s;
+        }
     }
 
     /**
@@ -81,9 +153,10 @@ final class KernelRowCache {
      * may be a scratch buffer, valid until the next call; callers must not keep it.
      */
     float[] row(int l, int[] core, int len) {
-        float[] r = rows[l];
+        int sl = slot(l);
+        float[] r = sl < 0 ? null : rows[sl];
         if (r != null && r.length >= len) {
-            fill(r, l, core, filled[l], len, l);
+            fill(r, sl, core, filled[sl], len, l);
             return r;
         }
         int need = capacity(len);
@@ -97,9 +170,10 @@ final class KernelRowCache {
         // the row alone exceeds the budget: compute it in the scratch buffer
         float[] s = scratch(len);
         int from = 0;
-        if (r != null) {
-            from = filled[l];
-            System.arraycopy(r, 0, s, 0, from);
+        sl = slot(l);
+        if (sl >= 0) {
+            from = filled[sl];
+            System.arraycopy(rows[sl], 0, s, 0, from);
         }
         fill(s, -1, core, from, len, l);
         return s;
@@ -111,7 +185,8 @@ final class KernelRowCache {
      * columns with w_j != 0 and stores nothing.
      */
     double weightedSum(int l, int[] core, double[] w, int len) {
-        float[] r = rows[l];
+        int sl = slot(l);
+        float[] r = sl < 0 ? null : rows[sl];
         if (r == null || r.length < len) {
             int need = capacity(len);
             long have = r == null ? 0 : r.length;
@@ -119,7 +194,7 @@ final class KernelRowCache {
                 r = admit(l, core, len, need);
             } else {
                 int m = 0;
-                int from = r == null ? 0 : Math.min(filled[l], len);
+                int from = r == null ? 0 : Math.min(filled[sl], len);
                 int[] c = columns(len - from);
                 for (int j = from; j < len; j++) {
                     if (w[j] != 0.0) {
@@ -129,7 +204,7 @@ final class KernelRowCache {
                 return partialSum(l, core, w, len, c, 0, m, own);
             }
         } else {
-            fill(r, l, core, filled[l], len, l);
+            fill(r, sl, core, filled[sl], len, l);
         }
         double s = 0.0;
         for (int j = 0; j < len; j++) {
@@ -155,7 +230,7 @@ final class KernelRowCache {
      * {@code buffers}) while no other method runs; {@link #merge} then counts their entries.
      */
     double weightedSumOfNonZero(int l, int[] core, double[] w, int len, int[] nonZero, int m, Buffers buffers) {
-        int from = rows[l] == null ? 0 : Math.min(filled[l], len);
+        int from = Math.min(filledOf(l), len);
         int start = 0;
         while (start < m && nonZero[start] < from) {
             start++;
@@ -171,8 +246,9 @@ final class KernelRowCache {
 
     /** The cached prefix of l's row (filled columns below len), then the columns pos[start..end) computed. */
     private double partialSum(int l, int[] core, double[] w, int len, int[] pos, int start, int end, Buffers buf) {
-        float[] r = rows[l];
-        int from = r == null ? 0 : Math.min(filled[l], len);
+        int sl = slot(l);
+        float[] r = sl < 0 ? null : rows[sl];
+        int from = r == null ? 0 : Math.min(filled[sl], len);
         double s = 0.0;
         for (int j = 0; j < from; j++) {
             s += w[j] * r[j];
@@ -194,20 +270,31 @@ final class KernelRowCache {
     }
 
     private float[] admit(int l, int[] core, int len, int need) {
-        float[] r = rows[l];
+        int sl = slot(l);
+        float[] r = sl < 0 ? null : rows[sl];
         int have = 0;
         if (r == null) {
             r = new float[need];
+            sl = newSlot(l);
+            if (fifoCount == fifo.length) {
+                // only with slots handed out (a problem in memory has a place for every point)
+                int[] grown = new int[2 * fifo.length];
+                for (int k = 0; k < fifoCount; k++) {
+                    grown[k] = fifo[(fifoHead + k) % fifo.length];
+                }
+                fifo = grown;
+                fifoHead = 0;
+            }
             fifo[(fifoHead + fifoCount) % fifo.length] = l;
             fifoCount++;
         } else {
-            have = filled[l];
+            have = filled[sl];
             used -= r.length;
             r = Arrays.copyOf(r, need);
         }
         used += need;
-        rows[l] = r;
-        fill(r, l, core, have, len, l);
+        rows[sl] = r;
+        fill(r, sl, core, have, len, l);
         return r;
     }
 
@@ -224,9 +311,9 @@ final class KernelRowCache {
                 fifoCount++;
                 continue;
             }
-            used -= rows[l].length;
-            rows[l] = null;
-            filled[l] = 0;
+            int s = slot(l);
+            used -= rows[s].length;
+            release(l, s);
         }
     }
 

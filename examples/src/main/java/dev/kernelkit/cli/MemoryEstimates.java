@@ -7,8 +7,14 @@ import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.util.MemoryBudget;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The {@link MemoryBudget} of each command family, called once at a command's start (after reading
@@ -147,7 +153,9 @@ public final class MemoryEstimates {
 
     /**
      * {@code cvm train --engine spark}: the driver holds no data, only the points it fetched (at most
-     * {@code heldPoints} rows of dim doubles) and one bit per point and machine; then as {@link #coreSet}.
+     * {@code heldPoints} rows of dim doubles), one bit per point and machine (its classes) and one more for the
+     * running search (its sampling groups; the search's other per-point state grows with the points it touches, as
+     * the row cache); then as {@link #coreSet}.
      *
      * @param n the training points (counted on the executors)
      * @param machines the machines trained one after another (one bit per point each, held together)
@@ -155,8 +163,9 @@ public final class MemoryEstimates {
     public static CoreSetBudget sparkCvm(String job, long n, int dim, int machines, int heldPoints, double cacheMb,
                                          Integer maxCore) {
         long held = Math.min(n, heldPoints) * (8L * dim + 64);
-        long bits = machines * ((n + 7) / 8);
-        return coreSet(job, "the driver's fetched points (at most " + Math.min(n, heldPoints) + ") and one bit per "
+        // each machine's classes, and the running search's sampling groups with their rank directory
+        long bits = (machines + 1L) * ((n + 7) / 8) + 4 * (n / 4096 + 2);
+        return coreSet(job, "the driver's fetched points (at most " + Math.min(n, heldPoints) + ") and two bits per "
                 + "point and machine", held + bits, (int) Math.min(n, Integer.MAX_VALUE), cacheMb, maxCore);
     }
 
@@ -187,7 +196,12 @@ public final class MemoryEstimates {
      * @throws IllegalArgumentException with the estimate and the -Xmx to use when the job cannot fit
      */
     static CoreSetBudget coreSet(String job, String dataWhat, long dataBytes, int n, double cacheMb, Integer maxCore) {
-        MemoryBudget b = MemoryBudget.of(job).plus(dataWhat, dataBytes);
+        return coreSet(MemoryBudget.of(job), dataWhat, dataBytes, n, cacheMb, maxCore);
+    }
+
+    private static CoreSetBudget coreSet(MemoryBudget empty, String dataWhat, long dataBytes, int n, double cacheMb,
+                                         Integer maxCore) {
+        MemoryBudget b = empty.plus(dataWhat, dataBytes);
         int wanted = Math.min(maxCore == null ? DEFAULT_MAX_CORE : maxCore, n);
         long cache = (long) Math.min(cacheMb * (1 << 20), MemoryBudget.CACHE_SHARE * b.maxHeapBytes());
         b = b.plus("the kernel-row cache", Math.min(cache, 4L * n * wanted));
@@ -207,6 +221,73 @@ public final class MemoryEstimates {
         }
         return new CoreSetBudget(s, lowered, lowered ? b.plus("the core-set matrix at " + wanted + " core vectors",
                 (long) Math.ceil(4.5 * wanted * (double) wanted)) : all);
+    }
+
+    /** The bytes of a LIBSVM file read to estimate the rest: its first MiB. */
+    static final int SAMPLE_BYTES = 1 << 20;
+
+    /**
+     * {@code cvm train|cv} on a LIBSVM file, before reading it: its points estimated from the file's size and its
+     * first MiB (lines and largest feature index; the whole file when smaller), read densely as the command reads
+     * them, then as {@link #coreSet} without lowering anything. So a file that cannot fit stops at once with the
+     * estimate, instead of running out of heap while it is read.
+     *
+     * @throws IllegalArgumentException with the estimate, the -Xmx to use and the Spark engine, when the points and
+     *         the row cache cannot fit
+     */
+    public static void cvmFile(String job, Path file, double cacheMb, Integer maxCore) throws IOException {
+        cvmFile(MemoryBudget.of(job), file, cacheMb, maxCore);
+    }
+
+    /** As {@link #cvmFile(String, Path, double, Integer)} against a given heap (tests). */
+    static void cvmFile(MemoryBudget empty, Path file, double cacheMb, Integer maxCore) throws IOException {
+        long size = Files.size(file);
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(SAMPLE_BYTES);
+        }
+        int end = head.length;
+        if (size > head.length) {
+            // whole lines only
+            while (end > 0 && head[end - 1] != '\n') {
+                end--;
+            }
+        }
+        long lines = 0;
+        int maxIndex = 0;
+        for (String line : new String(head, 0, end, StandardCharsets.UTF_8).split("\n")) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            lines++;
+            int colon = t.lastIndexOf(':');
+            if (colon > 0) {
+                int from = t.lastIndexOf(' ', colon) + 1;
+                try {
+                    maxIndex = Math.max(maxIndex, Integer.parseInt(t.substring(from, colon)));
+                } catch (NumberFormatException e) {
+                    // the reader reports the line; the estimate only counts
+                }
+            }
+        }
+        if (lines == 0 || end == 0) {
+            return;
+        }
+        long n = (long) Math.ceil(lines * (double) size / end);
+        int dim = Math.max(1, maxIndex);
+        String what = String.format(Locale.ROOT, "the data, about %,d points of %d features (from the file's size, "
+                + "%s, and its first %s)", n, dim, end == size ? "read whole" : mibOf(size), mibOf(end));
+        try {
+            coreSet(empty, what, MemoryBudget.pointsBytes(n, saturating(n, dim)) + MemoryBudget.doublesBytes(n, dim), (int) Math.min(n, Integer.MAX_VALUE), cacheMb, maxCore);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; or keep the points on the executors: "
+                    + "spark/bin/kernelkit-spark " + empty.job() + " --engine spark");
+        }
+    }
+
+    private static String mibOf(long bytes) {
+        return String.format(Locale.ROOT, "%,.1f MiB", bytes / (double) (1 << 20));
     }
 
     private static List<Vec> instances(BagDataset data) {

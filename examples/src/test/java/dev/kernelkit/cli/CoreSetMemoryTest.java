@@ -60,4 +60,45 @@ class CoreSetMemoryTest {
         assertThat(ok.err()).doesNotContain("memory:");
         assertThat(TestJson.read(dir.resolve("t.json")).get("max_core").longValue()).isEqualTo(50_000);
     }
+
+    /** A LIBSVM file of n lines "±1 1:a 2:b 3:c" and its size. */
+    private static Path libsvm(Path dir, int n) throws java.io.IOException {
+        StringBuilder b = new StringBuilder("# a comment line the estimate skips\n");
+        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        for (int i = 0; i < n; i++) {
+            b.append(i % 2 == 0 ? "1" : "-1").append(" 1:").append(r.nextDouble()).append(" 2:").append(r.nextDouble())
+                    .append(" 3:").append(r.nextDouble()).append('\n');
+        }
+        Path f = dir.resolve("points-" + n + ".libsvm");
+        java.nio.file.Files.writeString(f, b);
+        return f;
+    }
+
+    @Test
+    void aLibsvmFileThatCannotFitIsRefusedBeforeReadingWithItsPointsCountedFromTheWholeSmallFile(@TempDir Path dir)
+            throws Exception {
+        Path f = libsvm(dir, 12_000);
+        assertThat(java.nio.file.Files.size(f)).isLessThan(MemoryEstimates.SAMPLE_BYTES);
+        // 12,000 dense points of 3 features: 12 * 36,000 + 48 * 12,000 + 8 * 36,000 = 1,296,000 bytes
+        assertThatThrownBy(() -> MemoryEstimates.cvmFile(MemoryBudget.forHeap("cvm train", 2L << 20), f, 64, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("about 12,000 points of 3 features")
+                .hasMessageContaining("read whole")
+                .hasMessageContaining("(2 MiB)")
+                .hasMessageContaining("spark/bin/kernelkit-spark cvm train --engine spark");
+        MemoryEstimates.cvmFile(MemoryBudget.forHeap("cvm train", 1L << 30), f, 64, null);
+    }
+
+    @Test
+    void aLargerFilesPointsAreEstimatedFromItsFirstMebibyteWithinTwoPercent(@TempDir Path dir) throws Exception {
+        int n = 120_000;
+        Path f = libsvm(dir, n);
+        assertThat(java.nio.file.Files.size(f)).isGreaterThan(4L * MemoryEstimates.SAMPLE_BYTES);
+        String message = org.assertj.core.api.Assertions.catchThrowable(() -> MemoryEstimates.cvmFile(
+                MemoryBudget.forHeap("cvm train", 1L << 20), f, 64, null)).getMessage();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("about ([0-9,]+) points").matcher(message);
+        assertThat(m.find()).as(message).isTrue();
+        long estimated = Long.parseLong(m.group(1).replace(",", ""));
+        assertThat(Math.abs(estimated - n)).as(message).isLessThan(n / 50);
+    }
 }

@@ -60,4 +60,15 @@ class CvmTrainEngineOptionTest {
         assertThat(kernelFrom.err()).isEqualTo("kernelkit: error: --kernel-from, --method cvr (Spark trains cvm, bvm and one-class): not "
                 + "supported with --engine spark yet (use --engine local)" + System.lineSeparator());
     }
+
+    @Test
+    void aFolderOfPartFilesOnTheLocalEngineIsOneLineNamingTheSparkEngine() throws Exception {
+        Path parts = java.nio.file.Files.createDirectories(dir.resolve("parts"));
+        CliRun r = CliRun.of("cvm", "train", "--data", parts.toString());
+
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("kernelkit: error: --data: " + parts + " is a folder: this engine reads one file "
+                + "(a folder of part files trains with --engine spark, spark/bin/kernelkit-spark)"
+                + System.lineSeparator());
+    }
 }

@@ -508,6 +508,10 @@ final class CvmCli {
      */
     static Dataset<?> readExamples(Path file, String option, String format, int dim)
             throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(option + ": " + file + " is a folder: this engine reads one file (a "
+                    + "folder of part files trains with --engine spark, spark/bin/kernelkit-spark)");
+        }
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(option + ": no such file: " + file);
         }

@@ -1,5 +1,6 @@
 package dev.kernelkit.cli.cvm;
 
+import dev.kernelkit.cli.ExampleFiles;
 import dev.kernelkit.cli.JsonSummary;
 import dev.kernelkit.cli.KernelFrom;
 import dev.kernelkit.cli.MemoryEstimates;
@@ -15,6 +16,7 @@ import dev.kernelkit.kernel.Kernels;
 import dev.kernelkit.data.Dataset;
 import dev.kernelkit.data.InputKind;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +95,10 @@ final class CvmTrainCommand implements Callable<Integer> {
         }
         if (engine.equals("spark")) {
             return onSpark();
+        }
+        if (Files.isRegularFile(data) && ExampleFiles.formatOf(data, parameters.format) == ExampleFiles.Format.LIBSVM) {
+            // before reading: a file whose points cannot fit stops here with the estimate
+            MemoryEstimates.cvmFile("cvm train", data, parameters.cacheMb, parameters.maxCore);
         }
         Dataset<?> examples = CvmCli.readExamples(data, "--data", parameters.format,
                 kernelFrom.given() ? kernelFrom.load().dim() : -1);

@@ -58,13 +58,23 @@ final class PartitionJobs {
                 max = Math.max(max, d);
                 minDim = Math.min(minDim, v[p].dim());
                 maxDim = Math.max(maxDim, v[p].dim());
-                if (labels.length < LABELS && Arrays.stream(labels).noneMatch(l -> l == label)) {
+                if (labels.length < LABELS && !contains(labels, label)) {
                     labels = Arrays.copyOf(labels, labels.length + 1);
                     labels[labels.length - 1] = label;
                 }
             }
             return new BlockStats(v.length, minDim, maxDim, labels, min, max, -1, 0.0);
         }).collect();
+    }
+
+    /** Whether the (few) labels seen so far include this one; a plain loop: it runs once per point. */
+    private static boolean contains(double[] labels, double label) {
+        for (double l : labels) {
+            if (l == label) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Per partition, a bitset (p-th bit) of the points whose label is not {@code positive} (group 1). */

@@ -5,9 +5,7 @@ import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.Kernel;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -15,18 +13,14 @@ import org.apache.spark.api.java.JavaRDD;
  * The driver's view of an MEB over points in Spark partitions, in one of two forms: the two-class L2
  * MEB of the one-machine {@code TwoClassL2Problem} (entries y_i y_j (k(x_i, x_j) + 1), k(x_i, x_i) + 1
  * + 1/C on the diagonal, offset eta) or the one-class MEB of {@code OneClassCvm} (entries k(x_i, x_j),
- * k(x_i, x_i) + 1/C on the diagonal and as the offset), computed from the points the driver holds: a bounded, access-ordered store
- * of the points fetched so far (a round's candidates, the core points), refilled by one fetch job per
- * round that misses, with the forecast candidates of the rounds after it
+ * k(x_i, x_i) + 1/C on the diagonal and as the offset), computed from the points the driver holds: a bounded store
+ * of the points fetched so far (a round's candidates, the core points; {@link HeldPoints}), refilled by one fetch job
+ * per round that misses, with the forecast candidates of the rounds after it
  ({@link #prefetch}). The scans over all points are Spark jobs ({@link PartitionJobs}). The
  * driver also holds the class of every point as one bit (the solver's sampling groups). Not
  * thread-safe (the solver then computes a round's candidates on one thread).
  */
 final class SparkMebProblem implements DistributedMebProblem {
-    /** A point held on the driver: its row, vector and k(x, x). */
-    private record Held(LabeledRow row, Vec vec, double diag) {
-    }
-
     private final JavaRDD<PointBlock> blocks;
     private final long[] offsets;
     private final int n;
@@ -36,7 +30,9 @@ final class SparkMebProblem implements DistributedMebProblem {
     private final double positive;
     private final double invC;
     private final double eta;
-    private final Map<Integer, Held> held;
+    private final HeldPoints held;
+    /** The slots of the columns of one {@link #entries} call. */
+    private int[] slots = new int[16];
     private final SparkCoreVectorMachine.Counter cost;
     private final int lookahead;
     private final boolean oneClass;
@@ -60,12 +56,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         this.eta = eta;
         this.cost = cost;
         this.lookahead = lookahead;
-        this.held = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Integer, Held> eldest) {
-                return size() > heldPoints;
-            }
-        };
+        this.held = new HeldPoints(heldPoints);
     }
 
     @Override
@@ -84,7 +75,7 @@ final class SparkMebProblem implements DistributedMebProblem {
 
     @Override
     public double offset(int i) {
-        return oneClass ? point(i).diag() + invC : eta;
+        return oneClass ? held.diag(point(i)) + invC : eta;
     }
 
     @Override
@@ -92,31 +83,66 @@ final class SparkMebProblem implements DistributedMebProblem {
         if (i == j) {
             return diagonal(point(i));
         }
-        double k = kernel.apply(point(i).vec(), point(j).vec());
+        Vec xi = held.vec(point(i));
+        Vec xj = held.vec(point(j));
+        double k = kernel.apply(xi, xj);
         return oneClass ? k : y(i) * y(j) * (k + 1);
     }
 
-    /** K~_ii. */
-    private double diagonal(Held x) {
-        return oneClass ? x.diag() + invC : x.diag() + 1 + invC;
+    /** K~_ii of the point in a slot. */
+    private double diagonal(int slot) {
+        return oneClass ? held.diag(slot) + invC : held.diag(slot) + 1 + invC;
     }
 
     @Override
     public void entries(int l, int[] cols, int from, int to, double[] out) {
-        ensure(l, cols, from, to);
-        Held x = point(l);
+        int count = to - from;
+        if (slots.length < count + 1) {
+            slots = new int[Math.max(count + 1, 2 * slots.length)];
+        }
+        int[] s = slots;
+        if (!resolve(l, cols, from, to, s)) {
+            ensure(l, cols, from, to);
+            if (!resolve(l, cols, from, to, s)) {
+                // the store is smaller than one row's points: read them one by one (each fetched on a miss)
+                for (int t = 0; t <= count; t++) {
+                    s[t] = -1;
+                }
+            }
+        }
+        int sl = s[count] >= 0 ? s[count] : point(l);
+        Vec x = held.vec(sl);
+        double xl = diagonal(sl);
         if (oneClass) {
-            for (int t = from; t < to; t++) {
-                int j = cols[t];
-                out[t - from] = j == l ? diagonal(x) : kernel.apply(x.vec(), point(j).vec());
+            for (int t = 0; t < count; t++) {
+                int j = cols[from + t];
+                out[t] = j == l ? xl : kernel.apply(x, held.vec(s[t] >= 0 ? s[t] : point(j)));
             }
             return;
         }
         double yl = y(l);
-        for (int t = from; t < to; t++) {
-            int j = cols[t];
-            out[t - from] = j == l ? diagonal(x) : yl * y(j) * (kernel.apply(x.vec(), point(j).vec()) + 1);
+        for (int t = 0; t < count; t++) {
+            int j = cols[from + t];
+            out[t] = j == l ? xl : yl * y(j) * (kernel.apply(x, held.vec(s[t] >= 0 ? s[t] : point(j))) + 1);
         }
+    }
+
+    /**
+     * The slots of cols[from..to) into s[0..count) and of l into s[count]; false (s partly filled) as soon as one
+     * of them is not held.
+     */
+    private boolean resolve(int l, int[] cols, int from, int to, int[] s) {
+        int count = to - from;
+        if ((s[count] = held.slot(l)) < 0) {
+            return false;
+        }
+        for (int t = 0; t < count; t++) {
+            if ((s[t] = held.slot(cols[from + t])) < 0) {
+                return false;
+            }
+        }
+        // a later lookup may not have evicted an earlier one (nothing is inserted here), so all are valid
+        return true;
     }
 
     /**
@@ -128,7 +154,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         cost.rounds++;
         TreeSet<Integer> missing = new TreeSet<>();
         for (int k = 0; k < count; k++) {
-            if (!held.containsKey(points[k])) {
+            if (!held.contains(points[k])) {
                 missing.add(points[k]);
             }
         }
@@ -136,7 +162,7 @@ final class SparkMebProblem implements DistributedMebProblem {
             return;
         }
         for (int l : ahead.draws(lookahead)) {
-            if (!held.containsKey(l)) {
+            if (!held.contains(l)) {
                 missing.add(l);
             }
         }
@@ -158,7 +184,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         }
         TreeSet<Integer> missing = new TreeSet<>();
         for (int j : nz) {
-            if (!held.containsKey(core[j])) {
+            if (!held.contains(core[j])) {
                 missing.add(core[j]);
             }
         }
@@ -167,7 +193,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         double[] ys = new double[m];
         double[] ws = new double[m];
         for (int t = 0; t < m; t++) {
-            rows[t] = point(core[nz[t]]).row();
+            rows[t] = held.row(point(core[nz[t]]));
             ys[t] = oneClass ? 1.0 : y(core[nz[t]]);
             ws[t] = w[nz[t]];
         }
@@ -189,11 +215,13 @@ final class SparkMebProblem implements DistributedMebProblem {
 
     @Override
     public int furthestFrom(int z) {
-        Held hz = point(z);
+        int hz = point(z);
+        LabeledRow zRow = held.row(hz);
+        double zz = diagonal(hz);
         cost.fullScans++;
         cost.scanned += n;
         PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestFrom(blocks, offsets, kernelSpec, oneClass, positive,
-                z, hz.row(), diagonal(hz), oneClass ? invC : eta));
+                z, zRow, zz, oneClass ? invC : eta));
         if (f == null) {
             return z;
         }
@@ -203,27 +231,28 @@ final class SparkMebProblem implements DistributedMebProblem {
 
     /** The point's vector, fetched (one job) when the driver does not hold it. */
     Vec vec(int i) {
-        return point(i).vec();
+        return held.vec(point(i));
     }
 
-    private Held point(int i) {
-        Held h = held.get(i);
-        if (h == null) {
+    /** The slot of point i, fetched (one job) when the driver does not hold it. */
+    private int point(int i) {
+        int s = held.slot(i);
+        if (s < 0) {
             TreeSet<Integer> one = new TreeSet<>();
             one.add(i);
             fetch(one);
-            h = held.get(i);
+            s = held.slot(i);
         }
-        return h;
+        return s;
     }
 
     private void ensure(int l, int[] cols, int from, int to) {
         TreeSet<Integer> missing = new TreeSet<>();
-        if (!held.containsKey(l)) {
+        if (!held.contains(l)) {
             missing.add(l);
         }
         for (int t = from; t < to; t++) {
-            if (!held.containsKey(cols[t])) {
+            if (!held.contains(cols[t])) {
                 missing.add(cols[t]);
             }
         }
@@ -232,7 +261,7 @@ final class SparkMebProblem implements DistributedMebProblem {
 
     private void keep(int i, LabeledRow row) {
         Vec v = row.vec();
-        held.put(i, new Held(row, v, kernel.apply(v, v)));
+        held.put(i, row, v, kernel.apply(v, v));
     }
 
     /** One job fetching the points (increasing global indices) into the store. */

@@ -12,6 +12,7 @@ import dev.kernelkit.spark.LocalClusterSpark;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -55,6 +56,52 @@ class SparkCvmLocalClusterTest {
             }
             return slice.iterator();
         });
+    }
+
+    /**
+     * Checkerboard point i (4 x 4 cells on the first two coordinates of [0, 1]^2) padded with {@code pad} zero
+     * coordinates, drawn from its own seeded stream: the same points however the indices are split.
+     */
+    private static LabeledRow paddedCheckerboardPoint(long i, long seed, int pad) {
+        SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+        double[] x = new double[2 + pad];
+        x[0] = r.nextDouble();
+        x[1] = r.nextDouble();
+        return new LabeledRow(SyntheticData.checkerboardLabel(x[0], x[1], 4), x.length, null, x);
+    }
+
+    @Test
+    void aDriverAtTwoHundredFiftySixMegabytesTrainsOnTwoMillionPointsOfFiveHundredMegabytesHeldOnlyByTheExecutors() {
+        // 2,000,000 points of 32 doubles: 512 MB of coordinates alone, about twice this driver's whole heap (-Xmx256m,
+        // the local-cluster surefire execution); generated on the executors, 4 partitions, never collected
+        int n = 2_000_000;
+        int pad = 30;
+        int p = 4;
+        assertThat(Runtime.getRuntime().maxMemory()).as("the driver's heap").isLessThan((long) n * (2 + pad) * 8);
+        List<Integer> parts = new ArrayList<>();
+        for (int q = 0; q < p; q++) {
+            parts.add(q);
+        }
+        JavaRDD<LabeledRow> rows = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(parts, p)
+                .flatMap(q -> {
+                    List<LabeledRow> slice = new ArrayList<>();
+                    for (long i = (long) n * q / p; i < (long) n * (q + 1) / p; i++) {
+                        slice.add(paddedCheckerboardPoint(i, 5, pad));
+                    }
+                    return slice.iterator();
+                });
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(0.378 * 16), 1e4, 1e-6).withSeed(3);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows, o, SparkCoreVectorMachine.Settings.defaults());
+        assertThat(fit.cost().points()).isEqualTo(n);
+        // the driver fetched a few rounds' candidates, not the data
+        assertThat(fit.cost().fetched()).isLessThan(n / 10);
+        int correct = 0;
+        int m = 5000;
+        for (int i = 0; i < m; i++) {
+            LabeledRow t = paddedCheckerboardPoint(n + i, 5, pad);
+            correct += fit.model().predictLabel(t.vec()) == t.label() ? 1 : 0;
+        }
+        assertThat((double) correct / m).as("test accuracy on 5,000 further points").isGreaterThan(0.97);
     }
 
     @Test
