@@ -137,21 +137,18 @@ public final class BallVectorMachine {
      * per machine as {@link CoreVectorMachine#fitDistributed(List, double, double[], int,
      * java.util.function.IntFunction, CvmOptions, FitListener)} takes them (two classes, or one-vs-rest), whose
      * k(x, x) the caller checked constant. The iteration draws each sampling round's candidates and tells the
-     * problem ({@link DistributedMebProblem#prefetch}); it has no exact scan, so the options must not ask for one
-     * (no final full scan, a sample size above 0). On the same points, order and options the core sets, weights
-     * and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
+     * problem ({@link DistributedMebProblem#prefetch}); an exact scan (no sampling, or the final full scan of the
+     * JMLR reference) ranks the core points here and hands the others to the problem
+     * ({@link DistributedMebProblem#furthestOutsideBall}). On the same points, order and options the core sets,
+     * weights and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
      *
      * @param dim the points' dimension
-     * @throws IllegalArgumentException for options with an exact scan, and as CoreVectorMachine's
+     * @throws IllegalArgumentException as CoreVectorMachine's
      */
     public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta,
                                           double[] classes, int dim, java.util.function.IntFunction<Vec> point,
                                           CvmOptions options, FitListener listener) {
         java.util.Objects.requireNonNull(options, "options");
-        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
-            throw new IllegalArgumentException("the distributed ball vector machine samples: no final full scan and a "
-                    + "sample size above 0 (got " + options.coreSet() + ")");
-        }
         return CoreVectorMachine.fitDistributed(problems, eta, classes, dim, point, options, listener, NAME,
                 (problem, setting, progress) -> {
                     long start = System.nanoTime();
@@ -345,13 +342,8 @@ public final class BallVectorMachine {
                     int best = -1;
                     double bestD = threshold;
                     if (options.sampleSize() == 0) {
-                        for (int l = 0; l < n; l++) {
-                            double d = distance2(l);
-                            if (d > bestD) {
-                                bestD = d;
-                                best = l;
-                            }
-                        }
+                        best = fullScan(threshold);
+                        bestD = best < 0 ? threshold : distance2(best);
                     } else {
                         int[] drawn = new int[options.sampleSize()];
                         for (int round = 0; round < options.maxSampleRounds() && best < 0; round++) {
@@ -378,13 +370,8 @@ public final class BallVectorMachine {
                             }
                         }
                         if (best < 0 && options.finalFullScan()) {
-                            for (int l = 0; l < n; l++) {
-                                double d = distance2(l);
-                                if (d > bestD) {
-                                    bestD = d;
-                                    best = l;
-                                }
-                            }
+                            best = fullScan(bestD);
+                            bestD = best < 0 ? bestD : distance2(best);
                         }
                     }
                     if (best < 0) {
@@ -397,6 +384,43 @@ public final class BallVectorMachine {
                 }
                 eps = Math.max(target, eps * 0.5);
             }
+        }
+
+        /**
+         * The first point (lowest index) with the largest d^2 above the threshold, or -1: every point here, or, for a
+         * distributed problem, the core points here (their d^2 from the maintained (K~a) values) and the others in
+         * one pass of the problem's, the larger d^2 winning and the lower index between equal ones.
+         */
+        private int fullScan(double threshold) {
+            int best = -1;
+            double bestD = threshold;
+            if (problem instanceof DistributedMebProblem d) {
+                int[] sorted = Arrays.copyOf(core, size);
+                Arrays.sort(sorted);
+                for (int l : sorted) {
+                    double dl = distance2(l);
+                    if (dl > bestD) {
+                        bestD = dl;
+                        best = l;
+                    }
+                }
+                int far = d.furthestOutsideBall(threshold, centreNorm2 + kappa, core, alpha, size);
+                if (far >= 0) {
+                    double df = distance2(far);
+                    if (df > bestD || df == bestD && far < best) {
+                        best = far;
+                    }
+                }
+                return best;
+            }
+            for (int l = 0; l < n; l++) {
+                double dl = distance2(l);
+                if (dl > bestD) {
+                    bestD = dl;
+                    best = l;
+                }
+            }
+            return best;
         }
 
         private boolean nearDuplicate(int l, double limit) {

@@ -39,6 +39,13 @@ public interface DistributedMebProblem extends MebProblem {
     int furthestBeyond(double threshold, double centreNorm2, int[] core, double[] w, int len);
 
     /**
+     * The ball vector machine's exact scan over the points not in {@code core[0..len)}: the point l with the largest
+     * d_l^2 = centrePlusKappa - 2 s_l greater than {@code threshold}, s_l as in {@link #furthestBeyond} (the caller
+     * ranks the core points itself); the lowest such index among equal d_l^2, or -1 when no point is beyond.
+     */
+    int furthestOutsideBall(double threshold, double centrePlusKappa, int[] core, double[] w, int len);
+
+    /**
      * The point l != z with the largest K~_zz - 2 K~_zl + v_l (lowest index among equal values), or z
      * when z is the only point.
      */

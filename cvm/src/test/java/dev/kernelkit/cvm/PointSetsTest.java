@@ -69,6 +69,11 @@ class PointSetsTest {
             public int furthestFrom(int z) {
                 throw new UnsupportedOperationException();
             }
+
+            @Override
+            public int furthestOutsideBall(double threshold, double centrePlusKappa, int[] core, double[] w, int len) {
+                throw new UnsupportedOperationException();
+            }
         };
     }
 

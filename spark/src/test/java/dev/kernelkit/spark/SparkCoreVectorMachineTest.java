@@ -201,11 +201,37 @@ class SparkCoreVectorMachineTest {
     }
 
     @Test
-    void ballVectorMachineRefusesOptionsWithAnExactScanAndANonConstantKernelDiagonal() {
+    void ballVectorMachineJmlrModeWithItsExactScansGivesTheOneMachineCoreSetAndCoefficients() {
+        LabeledDataset d = SyntheticData.checkerboard(600, 4, 13);
+        CvmOptions o = CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-3).withSeed(8);
+        assertThat(o.coreSet().finalFullScan()).isTrue();
+        CvmModel local = BallVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fitBvm(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(fit.model().report().objective()).containsExactly(local.report().objective());
+        // the final check over every point outside the core set ran on the executors
+        assertThat(fit.cost().fullScans()).isPositive();
+    }
+
+    @Test
+    void ballVectorMachineWithoutSamplingScansEveryStepOnTheExecutorsAndGivesTheOneMachineModel() {
+        // every step an exact pass (one job each): a small set and a loose epsilon keep the steps few
+        LabeledDataset d = SyntheticData.checkerboard(200, 4, 14);
+        CvmOptions exact = CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-2).withSeed(2);
+        exact = exact.withCoreSet(exact.coreSet().withSampleSize(0));
+        CvmModel local = BallVectorMachine.fit(d, exact);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fitBvm(rows(d, 2), exact,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(local.machines().get(0).coreSize()).isGreaterThan(5);
+        assertThat(fit.cost().fullScans()).isGreaterThan(5);
+        assertThat(fit.cost().rounds()).isZero();
+    }
+
+    @Test
+    void ballVectorMachineRefusesANonConstantKernelDiagonal() {
         LabeledDataset d = SyntheticData.checkerboard(300, 4, 1);
-        assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
-                CvmOptions.jmlr(new GaussianKernel(6.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without exact scans");
         assertThatThrownBy(() -> SparkCoreVectorMachine.fitBvm(rows(d, 2),
                 CvmOptions.libcvm(new PolynomialKernel(2, 1.0, 1.0), 100, 1e-4), SparkCoreVectorMachine.Settings.defaults()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("constant k(x, x)");

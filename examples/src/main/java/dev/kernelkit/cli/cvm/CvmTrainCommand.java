@@ -169,12 +169,6 @@ final class CvmTrainCommand implements Callable<Integer> {
         if (method == CvmCli.Method.CVR) {
             refused.add("--method " + parameters.method + " (Spark trains cvm, bvm and one-class)");
         }
-        if (method == CvmCli.Method.BVM && parameters.mode.equalsIgnoreCase("jmlr")) {
-            refused.add("--mode jmlr with --method bvm (the Spark BVM samples, LibCVM's iteration, without exact scans)");
-        }
-        if (method == CvmCli.Method.BVM && "on".equalsIgnoreCase(parameters.finalScan)) {
-            refused.add("--final-scan on with --method bvm (the Spark BVM samples without exact scans)");
-        }
         if (!refused.isEmpty()) {
             throw new IllegalArgumentException(String.join(", ", refused) + ": not supported with --engine spark yet "
                     + "(use --engine local)");

@@ -109,10 +109,11 @@ final class PartitionJobs {
      * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold (one-class:
      * c2 - 2 sum_t w_t (float) k(x_l, s_t) + (k(x_l, x_l) + 1/C), {@code eta} then 1/C), the sum over
      * the core points s_t with non-zero weight in core order; per partition the first largest, then
-     * the largest over partitions, the lowest index among equal values. Null when none is beyond.
+     * the largest over partitions, the lowest index among equal values. Null when none is beyond. With
+     * {@code ball} (the ball vector machine's scan) d_l^2 = c2 - 2 sum, c2 being ||c||^2 + kappa~ and eta unused.
      */
     static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
-                                double positive, LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted,
+                                boolean ball, double positive, LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted,
                                 double c2, double eta, double threshold) {
         List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
             List<Found> out = new ArrayList<>();
@@ -146,7 +147,7 @@ final class PartitionJobs {
                         double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
                         sum += w[t] * (float) e;
                     }
-                    d = c2 - 2 * sum + eta;
+                    d = ball ? c2 - 2 * sum : c2 - 2 * sum + eta;
                 }
                 if (d > bestD) {
                     bestD = d;

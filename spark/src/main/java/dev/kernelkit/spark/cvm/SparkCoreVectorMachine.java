@@ -159,18 +159,13 @@ public final class SparkCoreVectorMachine {
     /**
      * Fits the two-class ball vector machine on the rows, as {@link BallVectorMachine#fit} on the same points in the
      * same order: its sampling rounds fetch their candidates in one job each (the iteration draws them from a
-     * random stream that cannot be forecast, so no lookahead); it has no exact scan, so the options must sample
-     * without a final full scan (LibCVM's iteration, not the JMLR reference).
+     * random stream that cannot be forecast, so no lookahead); an exact scan (the JMLR reference's final full scan,
+     * or no sampling) is one pass over the partitions for the points outside the core set.
      *
-     * @throws IllegalArgumentException as {@link #fit}, for a k(x, x) that is not constant, and for options with an
-     *         exact scan
+     * @throws IllegalArgumentException as {@link #fit}, and for a k(x, x) that is not constant
      */
     public static Fit fitBvm(JavaRDD<LabeledRow> rows, CvmOptions options, Settings settings) {
         Objects.requireNonNull(options, "options");
-        if (options.coreSet().finalFullScan() || options.coreSet().sampleSize() == 0) {
-            throw new IllegalArgumentException("the ball vector machine on Spark samples without exact scans: give "
-                    + "options without a final full scan (LibCVM's iteration, not the JMLR reference)");
-        }
         return fitTwoClass(rows, options, settings, true);
     }
 

@@ -171,6 +171,19 @@ final class SparkMebProblem implements DistributedMebProblem {
 
     @Override
     public int furthestBeyond(double threshold, double centreNorm2, int[] core, double[] w, int len) {
+        return scan(threshold, centreNorm2, false, core, w, len);
+    }
+
+    @Override
+    public int furthestOutsideBall(double threshold, double centrePlusKappa, int[] core, double[] w, int len) {
+        if (oneClass) {
+            throw new IllegalStateException("the ball vector machine's scan is two-class");
+        }
+        return scan(threshold, centrePlusKappa, true, core, w, len);
+    }
+
+    /** One pass over the points not in the core set (see {@link PartitionJobs#furthestBeyond}). */
+    private int scan(double threshold, double c2, boolean ball, int[] core, double[] w, int len) {
         int m = 0;
         for (int j = 0; j < len; j++) {
             m += w[j] != 0.0 ? 1 : 0;
@@ -205,7 +218,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         cost.fullScans++;
         cost.scanned += n;
         PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, oneClass,
-                positive, rows, ys, ws, sorted, centreNorm2, oneClass ? invC : eta, threshold));
+                ball, positive, rows, ys, ws, sorted, c2, oneClass ? invC : eta, threshold));
         if (f == null) {
             return -1;
         }
