@@ -1,11 +1,13 @@
 package dev.kernelkit.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.BagDataset;
 import dev.kernelkit.data.CsvBagFormat;
 import dev.kernelkit.data.FeatureScaling;
 import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.Splits;
+import dev.kernelkit.eval.Grid;
 import dev.kernelkit.eval.InnerSplits;
 import dev.kernelkit.eval.Metrics;
 import dev.kernelkit.eval.Resampling;
@@ -37,7 +39,10 @@ import java.util.Locale;
  * <pre>
  * java -cp kernelkit.jar dev.kernelkit.bench.SparseMiTuningBenchmark FILE fold|sizes [key=value ...]
  *   fold:  the inner selection and the final fit of outer fold {@code fold=} (default 0), process CPU
- *          seconds (all threads) and the chosen point, test accuracy and every inner score
+ *          seconds (all threads) and the chosen point, test accuracy and every inner score; the sizes
+ *          cold ({@code start=cold}, default) or warm-started ({@code start=warm}, {@link MiProtocol#warmGrid}),
+ *          ties between sizes {@code ties=smaller|larger} (default smaller) and sizes above the instances
+ *          {@code large=skip|clamp} (default skip) as {@code sparse-mi cv}'s --xv-start, --xv-ties, --xv-large
  *   sizes: one fit per N_XV of {@code sizes=} (default 10,50,100,500,1000) at {@code gammaDim=} (1)
  *          and {@code c=} (10) on inner training part {@code inner=} (0) of that fold: process CPU
  *          seconds (all threads: the fit's own parallel blocks, JIT, GC), this thread's, wall
@@ -64,6 +69,9 @@ public final class SparseMiTuningBenchmark {
         double gammaDim = 1;
         double c = 10;
         int[] sizes = {10, 50, 100, 500, 1000};
+        MiProtocol.SizeStart start = MiProtocol.SizeStart.COLD;
+        MiProtocol.SizeTies ties = MiProtocol.SizeTies.SMALLER;
+        MiProtocol.LargeSizes large = MiProtocol.LargeSizes.SKIP;
         for (int i = 2; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);
             if (kv.length != 2) {
@@ -77,6 +85,9 @@ public final class SparseMiTuningBenchmark {
                 case "gammaDim" -> gammaDim = Double.parseDouble(kv[1]);
                 case "c" -> c = Double.parseDouble(kv[1]);
                 case "sizes" -> sizes = Arrays.stream(kv[1].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "start" -> start = MiProtocol.SizeStart.valueOf(kv[1].toUpperCase(Locale.ROOT));
+                case "ties" -> ties = MiProtocol.SizeTies.valueOf(kv[1].toUpperCase(Locale.ROOT));
+                case "large" -> large = MiProtocol.LargeSizes.valueOf(kv[1].toUpperCase(Locale.ROOT));
                 default -> throw new IllegalArgumentException("unknown key '" + kv[0] + "'");
             }
         }
@@ -101,15 +112,21 @@ public final class SparseMiTuningBenchmark {
         MiProtocol.SizedFactory learner = (g, cost, k) -> SparseMi.trainer(SparseMiOptions.defaults().withGamma(g)
                 .withC(cost).withExpansionVectors(k).withMaxIterations(t).withSeed(s));
         if (args[1].equals("fold")) {
+            double[] gammas = MiProtocol.defaultGammas(train.dim());
+            Grid<Bag> grid = start == MiProtocol.SizeStart.WARM
+                    ? MiProtocol.warmGrid((g, cost) -> SparseMiOptions.defaults().withGamma(g).withC(cost)
+                            .withMaxIterations(t).withSeed(s), sizes, gammas, MiProtocol.defaultCs(),
+                            MiProtocol.WARM_ITERATIONS)
+                    : MiProtocol.grid(large == MiProtocol.LargeSizes.CLAMP ? MiProtocol.clamped(learner) : learner,
+                            sizes, gammas, MiProtocol.defaultCs());
             double cpu0 = processCpu();
-            Selection sel = MiProtocol.select(train, MiProtocol.grid(learner, sizes,
-                            MiProtocol.defaultGammas(train.dim()), MiProtocol.defaultCs()),
-                    MiProtocol.chooser(MiProtocol.SizeSearch.STAGED), innerSeed, 1);
+            Selection sel = MiProtocol.select(train, grid, MiProtocol.chooser(MiProtocol.SizeSearch.STAGED, ties, large),
+                    innerSeed, 1);
             double cpu1 = processCpu();
             double g = sel.chosen().number(MiProtocol.GAMMA);
             double cost = sel.chosen().number(MiProtocol.C);
             int k = (int) sel.chosen().number(MiProtocol.XV);
-            SparseMiModel m = (SparseMiModel) learner.trainer(g, cost, k).fit(train);
+            SparseMiModel m = (SparseMiModel) grid.trainer(sel.chosen()).fit(train);
             double cpu2 = processCpu();
             for (ScoredPoint p : sel.searched()) {
                 out.printf(Locale.ROOT, "  inner  xv %5d  gamma*d %-6s C %-5s score %s%n",

@@ -145,6 +145,22 @@ public final class MiProtocol {
     }
 
     /**
+     * How {@link #tunedSizeWarm} and the CLI's {@code --xv-start} fit the sizes of an N_XV grid: {@link #COLD},
+     * every size from its own random XVs with the full t_max (each fit independent, the recorded tables' search);
+     * {@link #WARM}, each size after the first started from the previous size's XVs and coefficients and run for
+     * {@link #WARM_ITERATIONS} outer iterations ({@link WarmSizes}).
+     */
+    public enum SizeStart {
+        /** Every size from its own random XVs, t_max iterations. */
+        COLD,
+        /** Each size after the first from the previous size's model, {@link #WARM_ITERATIONS} iterations. */
+        WARM
+    }
+
+    /** t_max of every warm-started size of {@link SizeStart#WARM} (the first size keeps the options' t_max). */
+    public static final int WARM_ITERATIONS = 10;
+
+    /**
      * A named learner variant for {@link #tunedVariants}, e.g. the averaged and the normalised set
      * kernel, or instance- and bag-weighted C.
      *
@@ -226,6 +242,79 @@ public final class MiProtocol {
         SizedFactory fitted = large == LargeSizes.CLAMP ? clamped(learner) : learner;
         return of(grid(fitted, sizes, gammas, cs), folds, repeats, seed, innerRepeats)
                 .withChooser(chooser(search, ties, large));
+    }
+
+    /**
+     * As {@link #tunedSize(SizedFactory, int, int, long, double[], double[], int[], int, SizeSearch, SizeTies,
+     * LargeSizes)} for SparseMI with the sizes warm-started ({@link SizeStart#WARM}, {@link #warmGrid}): the model
+     * of (N_XV_i, gamma, C) is the chain of fits over N_XV_0 .. N_XV_i at (gamma, C), each size after the first
+     * started from the one before and run for {@code warmIterations}; inner fits share one chain per (gamma, C)
+     * and training part, and the final fit runs the chain up to the chosen size on the outer training part. Sizes
+     * above a part's instances are clamped to them (with {@link LargeSizes#SKIP} the chooser never asks for them).
+     *
+     * @param learner SparseMI's options at (gamma, C) (random initial XVs, input space, one start); their N_XV is
+     *        replaced by each size, their t_max is the first size's
+     * @throws IllegalArgumentException as that method, for warmIterations &lt; 0, and (at fit time) for options a
+     *         warm start cannot follow
+     */
+    public static ModelSelection<Bag> tunedSizeWarm(OptionsFactory learner, int folds, int repeats, long seed,
+                                                    double[] gammas, double[] cs, int[] sizes, int innerRepeats,
+                                                    SizeSearch search, SizeTies ties, LargeSizes large,
+                                                    int warmIterations) {
+        Objects.requireNonNull(large, "large");
+        return of(warmGrid(learner, sizes, gammas, cs, warmIterations), folds, repeats, seed, innerRepeats)
+                .withChooser(chooser(search, ties, large));
+    }
+
+    /**
+     * The grid N_XV x gamma x C (N_XV slowest) of warm-started SparseMI chains ({@link #tunedSizeWarm}): the trainer
+     * of a point fits the chain up to its size; the inner fits of one training part share one lazily grown chain
+     * per (gamma, C), so the search fits every (size, gamma, C) it scores once, and each chain once per size.
+     *
+     * @throws IllegalArgumentException for an empty gamma or C list, sizes not strictly ascending or &lt; 1, or
+     *         warmIterations &lt; 0
+     */
+    public static Grid<Bag> warmGrid(OptionsFactory learner, int[] sizes, double[] gammas, double[] cs,
+                                     int warmIterations) {
+        Objects.requireNonNull(learner, "learner");
+        checkGrid(gammas, cs);
+        checkSizes(sizes);
+        if (warmIterations < 0) {
+            throw new IllegalArgumentException("warmIterations must be >= 0, got " + warmIterations);
+        }
+        int[] xvs = sizes.clone();
+        List<Integer> xv = Arrays.stream(xvs).boxed().toList();
+        Grid<Bag> grid = Grid.of(p -> {
+            double gamma = p.number(GAMMA);
+            double c = p.number(C);
+            int i = p.index(XV);
+            SparseMiOptions o = learner.options(gamma, c).withExpansionVectors(xvs[i]);
+            return Trainers.of(SparseMi.NAME, InputKind.BAGS, Task.CLASSIFICATION, o, (data, listener) ->
+                    new WarmSizes.Chain(BagDataset.of(data), learner.options(gamma, c), xvs, warmIterations).model(i));
+        }, Dimension.of(XV, xv), Dimension.of(GAMMA, gammas), Dimension.of(C, cs));
+        return grid.withSharedWork(part -> new ChainCache(learner, xvs, warmIterations, BagDataset.of(part)),
+                (point, part, cache) -> cache.model(point.number(GAMMA), point.number(C), point.index(XV)));
+    }
+
+    /** The warm chains of one training part, one per (gamma, C), made by the first fit that needs one. */
+    private static final class ChainCache {
+        private final OptionsFactory learner;
+        private final int[] sizes;
+        private final int warmIterations;
+        private final BagDataset part;
+        private final Map<List<Double>, WarmSizes.Chain> chains = new ConcurrentHashMap<>();
+
+        ChainCache(OptionsFactory learner, int[] sizes, int warmIterations, BagDataset part) {
+            this.learner = learner;
+            this.sizes = sizes;
+            this.warmIterations = warmIterations;
+            this.part = part;
+        }
+
+        SparseMiModel model(double gamma, double c, int sizeIndex) {
+            return chains.computeIfAbsent(List.of(gamma, c),
+                    k -> new WarmSizes.Chain(part, learner.options(gamma, c), sizes, warmIterations)).model(sizeIndex);
+        }
     }
 
     /**

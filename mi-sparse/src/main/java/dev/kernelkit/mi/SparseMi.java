@@ -209,16 +209,51 @@ public final class SparseMi {
         return fitOnce(learner, data, options, initialXvs, listener);
     }
 
+    /**
+     * As {@link #fit(String, BagDataset, SparseMiOptions, List, FitListener)} from given initial XVs, with the
+     * first inner solve of every binary problem started from {@code warm[p]} = (beta_1 .. beta_N_XV, rho) instead
+     * of zero (a warm start across N_XV: {@link WarmSizes}). The inner optimum is unique, so the warm start changes
+     * only how fast Newton reaches it, not where it is (up to rounding).
+     *
+     * @throws IllegalArgumentException as that method, or when {@code warm} does not hold one row of N_XV + 1
+     *         values per binary problem
+     */
+    static SparseMiModel fitWarm(String learner, BagDataset data, SparseMiOptions options,
+                                 List<? extends Vec> initialXvs, double[][] warm, FitListener listener) {
+        if (initialXvs == null || warm == null) {
+            throw new IllegalArgumentException("a warm start needs initial XVs and coefficients");
+        }
+        int problems = targets(data).length;
+        if (warm.length != problems) {
+            throw new IllegalArgumentException("expected warm coefficients for " + problems + " binary problem(s), found "
+                    + warm.length);
+        }
+        for (double[] w : warm) {
+            if (w.length != initialXvs.size() + 1) {
+                throw new IllegalArgumentException("expected " + (initialXvs.size() + 1)
+                        + " warm coefficients (beta per XV and rho), found " + w.length);
+            }
+        }
+        return fitOnce(learner, data, options, initialXvs, listener, null, warm).model();
+    }
+
     /** One start: the initialisation of the options (or the given XVs), then Algorithm 1. */
     private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
                                       List<? extends Vec> initialXvs, FitListener listener) {
-        return fitOnce(learner, data, options, initialXvs, listener, null);
+        return fitOnce(learner, data, options, initialXvs, listener, null, null);
     }
 
     /** As the other fitOnce, handing the model after every outer iteration (0 included) to {@code snapshots} when given. */
     private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
                                       List<? extends Vec> initialXvs, FitListener listener,
                                       java.util.function.Consumer<Snapshot> snapshots) {
+        return fitOnce(learner, data, options, initialXvs, listener, snapshots, null);
+    }
+
+    /** As the other fitOnce, the first inner solves started from {@code warm} when given (null: from zero). */
+    private static WithKernel fitOnce(String learner, BagDataset data, SparseMiOptions options,
+                                      List<? extends Vec> initialXvs, FitListener listener,
+                                      java.util.function.Consumer<Snapshot> snapshots, double[][] warm) {
         Stopwatch clock = Stopwatch.start();
         checkData(data);
         boolean dotProduct = DotProductKernel.supports(options.kernel());
@@ -292,7 +327,7 @@ public final class SparseMi {
         objective.withBagCosts(bagCosts);
         double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
                 : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
-        SparseMiObjective.Evaluation current = objective.evaluate(z, null);
+        SparseMiObjective.Evaluation current = objective.evaluate(z, warm);
         List<Double> trace = new ArrayList<>();
         trace.add(current.value);
         listener.onProgress(new FitProgress(learner, 0, 1, 0, current.value, clock.elapsedSeconds()));

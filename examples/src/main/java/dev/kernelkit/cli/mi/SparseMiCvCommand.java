@@ -89,7 +89,11 @@ final class SparseMiCvCommand implements Callable<Integer> {
         public <X> ModelSelection<X> selection() {
             try {
                 // every trainer is a pure function of (data, gamma, C, N_XV) and seeded options: inner fits in parallel
-                ModelSelection<Bag> protocol = learner.autoXv()
+                ModelSelection<Bag> protocol = learner.warmSizes()
+                        ? MiProtocol.tunedSizeWarm((g, cost) -> learner.options(g, cost, learner.xvGrid[0]), folds,
+                                repeats, learner.seed(), gammas, learner.cs(), learner.xvGrid, learner.innerRepeats,
+                                learner.xvSearch(), learner.xvTies(), learner.xvLarge(), MiProtocol.WARM_ITERATIONS)
+                        : learner.autoXv()
                         ? MiProtocol.tunedSize(learner.sizedFactory(), folds, repeats, learner.seed(), gammas,
                                 learner.cs(), learner.xvGrid, learner.innerRepeats, learner.xvSearch(), learner.xvTies(),
                                 learner.xvLarge())
@@ -182,6 +186,7 @@ final class SparseMiCvCommand implements Callable<Integer> {
                     .put("xv_search", learner.autoXv() ? learner.xvSearch().name().toLowerCase(Locale.ROOT) : "none")
                     .put("xv_ties", learner.autoXv() ? learner.xvTies().name().toLowerCase(Locale.ROOT) : "none")
                     .put("xv_large", learner.autoXv() ? learner.xvLarge().name().toLowerCase(Locale.ROOT) : "none")
+                    .put("xv_start", learner.autoXv() ? learner.xvStart().name().toLowerCase(Locale.ROOT) : "none")
                     .put("iterations_auto", learner.autoIterations())
                     .put("tolerance", learner.solver.tolerance)
                     .put("trial_limit", learner.solver.trialLimit().name().toLowerCase(Locale.ROOT))

@@ -68,6 +68,16 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
                     + "fit clamped to the training part) (default: " + DEFAULT_XV_LARGE + ").")
     String xvLarge;
 
+    /** The start of --xv auto's sizes when {@code --xv-start} is not given. */
+    static final String DEFAULT_XV_START = "cold";
+
+    @Option(names = "--xv-start", paramLabel = "cold|warm",
+            description = "With --xv auto and sparsemi: cold fits every candidate N_XV from its own random XVs with "
+                    + "t_max iterations; warm starts each size after the first from the previous size's XVs and "
+                    + "coefficients and runs " + MiProtocol.WARM_ITERATIONS + " iterations (several times faster at "
+                    + "large N_XV; random --init, one start) (default: " + DEFAULT_XV_START + ").")
+    String xvStart;
+
     @Option(names = "--gamma", paramLabel = "G", description = "Gaussian gamma; omit with --c to tune.")
     Double gamma;
 
@@ -172,6 +182,33 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
             case "clamp" -> MiProtocol.LargeSizes.CLAMP;
             default -> throw new IllegalArgumentException("--xv-large must be skip or clamp, got '" + xvLarge + "'");
         };
+    }
+
+    /** The start of {@code --xv-start} ({@link #DEFAULT_XV_START} when not given). */
+    MiProtocol.SizeStart xvStart() {
+        String v = xvStart == null ? DEFAULT_XV_START : xvStart;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "cold" -> MiProtocol.SizeStart.COLD;
+            case "warm" -> MiProtocol.SizeStart.WARM;
+            default -> throw new IllegalArgumentException("--xv-start must be cold or warm, got '" + xvStart + "'");
+        };
+    }
+
+    /** True when --xv auto's sizes are warm-started ({@code --xv-start warm}, SparseMI only). */
+    boolean warmSizes() {
+        return autoXv() && xvStart() == MiProtocol.SizeStart.WARM;
+    }
+
+    /**
+     * The N_XV x gamma x C grid of {@code --xv auto}: every size its own fit (cold, sizes above a part's instances as
+     * {@code --xv-large} says), or SparseMI chains warm-started across the sizes ({@code --xv-start warm},
+     * {@link MiProtocol#warmGrid}).
+     */
+    dev.kernelkit.eval.Grid<Bag> sizeGrid(double[] gammas) throws IOException {
+        return warmSizes()
+                ? MiProtocol.warmGrid((g, cost) -> options(g, cost, xvGrid[0]), xvGrid, gammas, cs(),
+                        MiProtocol.WARM_ITERATIONS)
+                : MiProtocol.grid(searchedSizedFactory(), xvGrid, gammas, cs());
     }
 
     /** True for {@code --iterations auto}. */
@@ -349,8 +386,26 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
             throw new IllegalArgumentException((xvTies != null ? "--xv-ties" : "--xv-large")
                     + " applies only with --xv auto, got --xv " + xv);
         }
+        if (!autoXv() && xvStart != null) {
+            throw new IllegalArgumentException("--xv-start applies only with --xv auto, got --xv " + xv);
+        }
         xvTies();
         xvLarge();
+        xvStart();
+        if (warmSizes()) {
+            if (method() != Method.SPARSEMI) {
+                throw new IllegalArgumentException("--xv-start warm applies to --method sparsemi, got --method " + method);
+            }
+            if (XvInit.parse(init) != XvInit.RANDOM) {
+                throw new IllegalArgumentException("--xv-start warm needs --init random, got --init " + init);
+            }
+            if (restarts > 1) {
+                throw new IllegalArgumentException("--xv-start warm needs --restarts 1, got " + restarts);
+            }
+            if (learnedKernel()) {
+                throw new IllegalArgumentException("--xv-start warm applies to the Gaussian kernel, not with --kernel-from");
+            }
+        }
         if (autoXv()) {
             if (method() == Method.MIKERNEL) {
                 throw new IllegalArgumentException("--xv auto applies to sparsemi, rsvm and rs; mikernel has no N_XV");

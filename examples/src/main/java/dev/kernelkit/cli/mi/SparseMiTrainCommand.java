@@ -66,8 +66,7 @@ final class SparseMiTrainCommand implements Callable<Integer> {
         }
         // (gamma, C[, N_XV or t_max]) by the inner CV on all the bags, seeded --seed, unless given
         Point tuned = learner.autoXv()
-                ? MiProtocol.select(d, MiProtocol.grid(learner.searchedSizedFactory(), learner.xvGrid, learner.gammas(d),
-                        learner.cs()), MiProtocol.chooser(learner.xvSearch(), learner.xvTies(), learner.xvLarge()),
+                ? MiProtocol.select(d, learner.sizeGrid(learner.gammas(d)), MiProtocol.chooser(learner.xvSearch(), learner.xvTies(), learner.xvLarge()),
                         learner.seed(), learner.innerRepeats).chosen()
                 : learner.autoIterations()
                 ? MiProtocol.select(d, learner.iterationGrid(learner.gammas(d), learner.cs()), Choosers.best(),
@@ -82,6 +81,7 @@ final class SparseMiTrainCommand implements Callable<Integer> {
         BagClassifier m = learner.autoIterations()
                 ? SparseMi.trainer(learner.options(best[0], best[1])
                         .withMaxIterations((int) tuned.number(MiProtocol.ITERATIONS))).fit(d)
+                : learner.warmSizes() ? (BagClassifier) learner.sizeGrid(learner.gammas(d)).trainer(tuned).fit(d)
                 : learner.searchedSizedFactory().trainer(best[0], best[1], (int) best[2]).fit(d);
         double secs = clock.elapsedSeconds();
         out.printf(Locale.ROOT, "method %s  bags %d  instances %d  xv %d  gamma %s  C %.6g  train_seconds %.3f  "

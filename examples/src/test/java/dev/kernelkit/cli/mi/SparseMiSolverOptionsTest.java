@@ -152,6 +152,48 @@ class SparseMiSolverOptionsTest {
     }
 
     @Test
+    void xvStartWarmInCvAndTrainEqualsTheLibrarysWarmSearch(@TempDir Path dir) throws Exception {
+        Path data = ring(dir, 12, 4);
+        BagDataset bags = CsvBagFormat.read(data);
+        MiProtocol.OptionsFactory options = (g, c) -> SparseMiOptions.defaults().withGamma(g).withC(c)
+                .withExpansionVectors(1).withMaxIterations(5).withSeed(1);
+        int[] sizes = {1, 3, 500};
+        double[] gammas = {0.5 / bags.dim()};  // --gamma-grid is gamma times the feature count
+        double[] cs = {1, 10};
+        Evaluation expected = MiProtocol.tunedSizeWarm(options, 3, 1, 1, gammas, cs, sizes, 1,
+                MiProtocol.SizeSearch.STAGED, MiProtocol.SizeTies.LARGER, MiProtocol.LargeSizes.CLAMP,
+                MiProtocol.WARM_ITERATIONS).run(bags);
+        Path json = dir.resolve("warm.json");
+        main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma-grid",
+                "0.5", "--c-grid", "1,10", "--folds", "3", "--iterations", "5", "--xv-start", "warm", "--json",
+                json.toString());
+        String text = Files.readString(json);
+        assertThat(numbers(text, "fold_accuracies")).containsExactly(expected.scores());
+        assertThat(text).contains("\"xv_start\": \"warm\"");
+        // train: the same search on all the bags, then the chain up to the chosen size on them
+        Point chosen = MiProtocol.select(bags, MiProtocol.warmGrid(options, sizes, gammas, cs,
+                MiProtocol.WARM_ITERATIONS), MiProtocol.chooser(MiProtocol.SizeSearch.STAGED,
+                MiProtocol.SizeTies.LARGER, MiProtocol.LargeSizes.CLAMP), 1, 1).chosen();
+        SparseMiModel expectedModel = (SparseMiModel) MiProtocol.warmGrid(options, sizes, gammas, cs,
+                MiProtocol.WARM_ITERATIONS).trainer(chosen).fit(bags);
+        Path model = dir.resolve("warm.model");
+        main(0, "sparse-mi", "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500",
+                "--gamma-grid", "0.5", "--c-grid", "1,10", "--iterations", "5", "--xv-start", "warm", "--model",
+                model.toString());
+        assertSameModel(Models.load(model, SparseMiModel.class), expectedModel);
+        assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv-start", "warm"))
+                .contains("--xv-start applies only with --xv auto, got --xv 10");
+        assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-start", "hot"))
+                .contains("--xv-start must be cold or warm, got 'hot'");
+        assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-start", "warm",
+                "--init", "kmeans")).contains("--xv-start warm needs --init random, got --init kmeans");
+        assertThat(oneLineError("sparse-mi", "train", "--data", data.toString(), "--xv", "auto", "--xv-start", "warm",
+                "--method", "rsvm")).contains("--xv-start warm applies to --method sparsemi, got --method rsvm");
+        assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-start", "warm",
+                "--restarts", "2")).contains("--xv-start warm needs --restarts 1, got 2");
+    }
+
+    @Test
     void iterationsAutoInCvAndTrainEqualsTheLibrarysTunedIterations(@TempDir Path dir) throws Exception {
         Path data = ring(dir, 12, 5);
         BagDataset bags = CsvBagFormat.read(data);
@@ -205,7 +247,7 @@ class SparseMiSolverOptionsTest {
             String help = main(0, "sparse-mi", command, "--help").replaceAll("\\s+", "");
             for (String s : List.of("--tolerance=TOL", "(default:1e-6)", "--trial-limit=no-decrease|printed",
                     "(default:no-decrease)", "--inner-solver=newton|lbfgs", "(default:newton)", "--inner-tolerance=TOL",
-                    "(default:1e-3)", "--xv-ties=smaller|larger", "--xv-large=skip|clamp", "--iterations=T|auto",
+                    "(default:1e-3)", "--xv-ties=smaller|larger", "--xv-large=skip|clamp", "--xv-start=cold|warm", "--iterations=T|auto",
                     "--iterations-grid=LIST", "(default:0,1,2,5,10,20,50)")) {
                 assertThat(help).contains(s);
             }
