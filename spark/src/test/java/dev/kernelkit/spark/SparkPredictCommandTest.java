@@ -248,6 +248,8 @@ class SparkPredictCommandTest {
             assertThat(rows.get(cut - 1).split(",")[0]).isEqualTo(rows.get(cut).split(",")[0]);
         }
         Path folder = cutInto(all, dir.resolve("test"), cuts);
+        // a byte order mark before the first header, which the local reader skips
+        Files.writeString(folder.resolve("a.csv"), "\uFEFF" + Files.readString(folder.resolve("a.csv")));
         Path model = dir.resolve("mikernel.model");
         Run train = kernelkit("train", "--learner", "mikernel", "--data", dir.resolve("train.csv").toString(),
                 "--model", model.toString(), "--seed", "2", "--probability");

@@ -139,6 +139,9 @@ final class SparkCsvBags {
             long firstAt = -1;
             while (lines.hasNext()) {
                 String line = lines.next()._2().toString();
+                if (n == 0 && f.getStart() == 0 && line.startsWith("\uFEFF")) {
+                    line = line.substring(1);   // a byte order mark, skipped as the local reader skips it
+                }
                 if (!line.isBlank()) {
                     nonBlank++;
                     if (first == null) {
@@ -267,6 +270,9 @@ final class SparkCsvBags {
             while (next == null && lines.hasNext()) {
                 String text = lines.next()._2().toString();
                 line++;
+                if (line == 1 && text.startsWith("\uFEFF")) {
+                    text = text.substring(1);   // as the count pass reads it
+                }
                 if (text.isBlank() || ++nonBlank == 1) {
                     continue;   // blank, or the file's header (checked on the driver)
                 }
