@@ -44,10 +44,7 @@ final class SparkCsvBags {
     private SparkCsvBags() {
     }
 
-    /**
-     * A bag read from the input: its id, label as written, instances and the place of its first row (in the
-     * concatenation of the input's data rows). Serializable, for shuffles and tasks.
-     */
+    /** A bag read from the input: its id, its label as written and its instances. Serializable, for shuffles. */
     static final class ShippedBag implements Serializable {
         private static final long serialVersionUID = 1L;
 
