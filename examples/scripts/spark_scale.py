@@ -39,7 +39,7 @@ def main(argv):
             i += 1
     if not files:
         sys.exit("usage: spark_scale.py RUN.json [RUN.json ...] [--cores 16,64,256]")
-    head = "%-28s %7s %7s %10s %9s" % ("run", "tasks", "fits", "sum fit s", "longest s")
+    head = "%-36s %7s %7s %10s %9s" % ("run", "tasks", "fits", "sum fit s", "longest s")
     head += "".join(" %9s" % ("%d cores" % c) for c in cores)
     if repeat is not None and (table is None or repeat < 1):
         sys.exit("--repeat K needs --table NAME and K >= 1")
@@ -47,7 +47,7 @@ def main(argv):
     sums = [0, 0, 0.0, 0.0]
 
     def line(name, tasks, fits, total, longest):
-        return "%-28s %7d %7d %10.1f %9.2f" % (name[-28:], tasks, fits, total, longest) + "".join(
+        return "%-36s %7d %7d %10.1f %9.2f" % (name[-36:], tasks, fits, total, longest) + "".join(
             " %9.1f" % max(total / c, longest) for c in cores)
 
     for f in files:
