@@ -85,7 +85,7 @@ public final class PredictCommand implements Callable<Integer> {
     @Mixin
     Options.Json json;
 
-    /** --engine spark: LIBSVM data of any size scored partition by partition, --output a new folder. */
+    /** --engine spark: LIBSVM data (or CSV bags) of any size scored partition by partition, --output a new folder. */
     @Mixin
     Options.Engine engine;
 
@@ -396,11 +396,6 @@ public final class PredictCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /**
-     * {@code --engine spark}: a vector classifier scores a LIBSVM file or folder partition by partition on Spark
-     * ({@link ScoringEngineProvider} "spark", from kernelkit-spark), one predictions file per partition in the new
-     * folder --output, and the accuracy line of a local run.
-     */
     /** The keys every predict JSON starts with: command, model, model_type, learner, data, input, n. */
     private JsonSummary jsonHead(LoadedModel m, String input, long n) {
         return new JsonSummary()
@@ -413,23 +408,33 @@ public final class PredictCommand implements Callable<Integer> {
                 .put("n", n);
     }
 
-    /** @param out where the summary lines go (stderr when --json writes to standard output) */
+    /**
+     * {@code --engine spark}: a vector classifier scores a LIBSVM file or folder, a bag classifier a CSV bag file or
+     * folder, partition by partition on Spark ({@link ScoringEngineProvider} "spark", from kernelkit-spark), one
+     * predictions file per partition in the new folder --output, and the accuracy line of a local run.
+     *
+     * @param out where the summary lines go (stderr when --json writes to standard output)
+     */
     private Integer callOnSpark(PrintWriter out) throws IOException {
-        for (String local : new String[] {labelColumn != null ? "--label-column" : null,
-                format != null && !format.equalsIgnoreCase("libsvm") ? "--format " + format : null}) {
-            if (local != null) {
-                throw new IllegalArgumentException(local + " applies to --engine local only: --engine spark scores "
-                        + "labelled LIBSVM data");
-            }
+        if (labelColumn != null) {
+            throw new IllegalArgumentException("--label-column applies to --engine local only: --engine spark scores "
+                    + "labelled LIBSVM data or CSV bags");
         }
         if (output == null || AtomicFiles.isStandardOutput(output)) {
             throw new IllegalArgumentException("--engine spark needs --output DIR: a new folder, one predictions file "
                     + "per partition");
         }
         LoadedModel m = load(model);
-        if (!(m.model() instanceof Model<?>) || m.model().input() != dev.kernelkit.data.InputKind.VECTORS) {
-            throw new IllegalArgumentException("--engine spark scores vector classifiers; " + m.who() + " is not one "
+        if (!(m.model() instanceof Model<?>)) {
+            throw new IllegalArgumentException("--engine spark scores classifiers; " + m.who() + " is not one "
                     + "(use --engine local)");
+        }
+        boolean bags = m.model().input() == dev.kernelkit.data.InputKind.BAGS;
+        String readable = bags ? "csv-bags" : "libsvm";
+        if (format != null && !format.strip().equalsIgnoreCase(readable)) {
+            throw new IllegalArgumentException("--format " + format + " applies to --engine local only: --engine spark "
+                    + "scores " + (bags ? "CSV bags (--format csv-bags) with the bag model " : "labelled LIBSVM data "
+                    + "(--format libsvm) with the vector model ") + model);
         }
         if (probability) {
             probe(m);   // one line naming the model, before Spark starts
@@ -445,15 +450,16 @@ public final class PredictCommand implements Callable<Integer> {
         }
         double seconds = clock.elapsedSeconds();
         String file = CommandSupport.fileName(data);
+        String input = m.model().input().label();
         out.println(s.accuracy().isEmpty()
-                ? String.format(Locale.ROOT, "%s: %d vectors predicted by %s; no accuracy: none of the file's labels is "
-                        + "a class of the model %s", file, s.examples(), m.type(), modelClasses(m.model()))
-                : String.format(Locale.ROOT, "%s: %d vectors predicted by %s, accuracy %s", file, s.examples(),
+                ? String.format(Locale.ROOT, "%s: %d %s predicted by %s; no accuracy: none of the file's labels is "
+                        + "a class of the model %s", file, s.examples(), input, m.type(), modelClasses(m.model()))
+                : String.format(Locale.ROOT, "%s: %d %s predicted by %s, accuracy %s", file, s.examples(), input,
                         m.type(), TablePrinter.percent(s.accuracy().get())));
         out.println(String.format(Locale.ROOT, "predictions written to %s (%d files, one per partition; engine spark "
                 + "on %s)", output, s.partitions(), s.master().orElse("?")));
         out.flush();
-        JsonSummary js = jsonHead(m, "vectors", s.examples())
+        JsonSummary js = jsonHead(m, input, s.examples())
                 .put("labelled", true)
                 .putOptional("accuracy", s.accuracy().orElse(null))
                 .putOptional("mse", null)

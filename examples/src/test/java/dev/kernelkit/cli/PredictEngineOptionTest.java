@@ -55,7 +55,7 @@ class PredictEngineOptionTest {
         assertThat(master.err()).isEqualTo("kernelkit: error: --master local[2] applies only with --engine spark"
                 + System.lineSeparator());
         assertThat(labelColumn.err()).isEqualTo("kernelkit: error: --label-column applies to --engine local only: "
-                + "--engine spark scores labelled LIBSVM data" + System.lineSeparator());
+                + "--engine spark scores labelled LIBSVM data or CSV bags" + System.lineSeparator());
         assertThat(noOutput.err()).isEqualTo("kernelkit: error: --engine spark needs --output DIR: a new folder, one "
                 + "predictions file per partition" + System.lineSeparator());
     }

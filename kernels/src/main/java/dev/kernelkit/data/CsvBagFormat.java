@@ -96,12 +96,7 @@ public final class CsvBagFormat {
             if (header == null) {
                 throw new MalformedDataException(file, 0, "empty file, expected a header bag,label,f1,...,fd");
             }
-            String[] h = header.split(",", -1);
-            if (h.length < 3 || !h[0].trim().equals("bag") || !h[1].trim().equals("label")) {
-                throw new MalformedDataException(file, lineNo, "bad header '" + abbreviate(header)
-                        + "', expected bag,label,f1,...,fd with at least one feature");
-            }
-            d = h.length - 2;
+            d = headerDim(header, file, lineNo);
             headerLine = lineNo;
             RawBag current = null;
             while ((line = in.readLine()) != null) {
@@ -109,23 +104,9 @@ public final class CsvBagFormat {
                 if (line.isBlank()) {
                     continue;
                 }
-                String[] f = line.split(",", -1);
-                if (f.length != d + 2) {
-                    throw new MalformedDataException(file, lineNo, "wrong column count: expected " + (d + 2)
-                            + " (bag, label and " + d + " features as in the header), found " + f.length);
-                }
-                String id = f[0].trim();
-                String label = f[1].trim();
-                if (id.isEmpty()) {
-                    throw new MalformedDataException(file, lineNo, "empty bag id");
-                }
-                if (label.isEmpty()) {
-                    throw new MalformedDataException(file, lineNo, "empty label of bag '" + id + "'");
-                }
-                double[] x = new double[d];
-                for (int j = 0; j < d; j++) {
-                    x[j] = TextFiles.parseFinite(f[j + 2].trim(), file, lineNo, "feature " + (j + 1));
-                }
+                Row row = parseRow(line, d, file, lineNo);
+                String id = row.bag();
+                String label = row.label();
                 if (current == null || !current.id.equals(id)) {
                     RawBag earlier = byId.get(id);
                     if (earlier != null) {
@@ -140,7 +121,7 @@ public final class CsvBagFormat {
                     throw new MalformedDataException(file, lineNo, "bag '" + id + "' has label '" + label
                             + "' but label '" + current.label + "' at line " + current.firstLine);
                 }
-                current.rows.add(DenseVec.wrap(x));
+                current.rows.add(row.x());
                 current.lastLine = lineNo;
             }
         }
@@ -179,6 +160,67 @@ public final class CsvBagFormat {
             out.add(new Bag(b.id, b.rows));
         }
         return new BagDataset(out, classNames, y);
+    }
+
+    /**
+     * One instance row of a CSV bag file.
+     *
+     * @param bag the bag id (trimmed, non-empty)
+     * @param label the bag's label as written (trimmed, non-empty)
+     * @param x the instance (dense)
+     */
+    public record Row(String bag, String label, Vec x) {
+        /** Checks the parts. */
+        public Row {
+            Objects.requireNonNull(bag, "bag");
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(x, "x");
+        }
+    }
+
+    /**
+     * The number of features d of a header line {@code bag,label,f1,...,fd}, as {@link #read} checks it (also
+     * for readers that see the file a piece at a time, e.g. on Spark).
+     *
+     * @param lineNo the header's 1-based line number, for the message
+     * @throws MalformedDataException "file:line: bad header ..." for anything else
+     */
+    public static int headerDim(String header, Path file, int lineNo) throws MalformedDataException {
+        String[] h = header.split(",", -1);
+        if (h.length < 3 || !h[0].trim().equals("bag") || !h[1].trim().equals("label")) {
+            throw new MalformedDataException(file, lineNo, "bad header '" + abbreviate(header)
+                    + "', expected bag,label,f1,...,fd with at least one feature");
+        }
+        return h.length - 2;
+    }
+
+    /**
+     * One non-blank instance line of a file whose header declared d features, as {@link #read} parses it:
+     * bag id, label and d finite numbers.
+     *
+     * @param lineNo the line's 1-based number, for the message
+     * @throws MalformedDataException "file:line: problem" for a wrong column count, an empty bag id or label, or a
+     *         bad or non-finite number
+     */
+    public static Row parseRow(String line, int d, Path file, int lineNo) throws MalformedDataException {
+        String[] f = line.split(",", -1);
+        if (f.length != d + 2) {
+            throw new MalformedDataException(file, lineNo, "wrong column count: expected " + (d + 2)
+                    + " (bag, label and " + d + " features as in the header), found " + f.length);
+        }
+        String id = f[0].trim();
+        String label = f[1].trim();
+        if (id.isEmpty()) {
+            throw new MalformedDataException(file, lineNo, "empty bag id");
+        }
+        if (label.isEmpty()) {
+            throw new MalformedDataException(file, lineNo, "empty label of bag '" + id + "'");
+        }
+        double[] x = new double[d];
+        for (int j = 0; j < d; j++) {
+            x[j] = TextFiles.parseFinite(f[j + 2].trim(), file, lineNo, "feature " + (j + 1));
+        }
+        return new Row(id, label, DenseVec.wrap(x));
     }
 
     private static String abbreviate(String s) {

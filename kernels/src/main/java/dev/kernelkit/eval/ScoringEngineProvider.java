@@ -62,19 +62,20 @@ public interface ScoringEngineProvider {
     }
 
     /**
-     * Scores labelled LIBSVM data with a vector classifier partition by partition, writing one file per
-     * partition in the output folder: the predicted class names (one per line, in the partition's row order,
-     * {@code part-NNNNN.txt}) or, with probabilities or decision values, a {@link PredictionsCsv} with its
-     * header ({@code part-NNNNN.csv}, each a whole CSV file).
+     * Scores labelled LIBSVM data with a vector classifier, or CSV bags ({@link dev.kernelkit.data.CsvBagFormat})
+     * with a bag classifier, partition by partition, writing one file per partition in the output folder: the
+     * predicted class names (one per line, in the partition's row or bag order, {@code part-NNNNN.txt}) or, with
+     * probabilities or decision values, a {@link PredictionsCsv} with its header ({@code part-NNNNN.csv}, each a
+     * whole CSV file). A bag is never split between partitions.
      *
      * @param modelText the model file's text ({@link dev.kernelkit.io.Models#toText})
      * @param dense whether the rows are scored as dense vectors (as {@code predict} reads them for the model's
-     *        type), else sparse
-     * @param data a LIBSVM file or a folder of them
+     *        type), else sparse (bags' instances are dense, as the bag reader gives them)
+     * @param data a LIBSVM file or a folder of them; for a bag classifier a CSV bag file or a folder of them
      * @param output the folder to create (it must not exist)
      * @param columns what the files hold beside the predicted class names
      * @param options the engine's options by name, e.g. {@code master}
-     * @throws IllegalArgumentException for a model that is not a vector classifier (or gives no probabilities when
+     * @throws IllegalArgumentException for a model that is not a classifier (or gives no probabilities when
      *         they are asked for), an existing output, an option it does not know, or malformed data (one line
      *         naming the problem)
      */

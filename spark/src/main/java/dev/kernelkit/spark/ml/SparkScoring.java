@@ -1,5 +1,6 @@
 package dev.kernelkit.spark.ml;
 
+import dev.kernelkit.data.Bag;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.eval.PredictionsCsv;
@@ -25,10 +26,11 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Scoring a LIBSVM file or folder with a vector classifier on Spark, partition by partition: the model broadcast
- * as its file text, each partition's rows (Spark's {@code libsvm} reader at the model's dimension) scored on an
- * executor, which writes the predicted class names to {@code part-NNNNN.txt} in the output folder (atomically, so
- * a retried task leaves one whole file) and returns its counts; the driver adds them up. Runs on the session
+ * Scoring a LIBSVM file or folder with a vector classifier, or a CSV bag file or folder with a bag classifier, on
+ * Spark, partition by partition: the model broadcast as its file text, each partition's rows (Spark's
+ * {@code libsvm} reader at the model's dimension) or whole bags ({@link SparkCsvBags}) scored on an executor,
+ * which writes the predicted class names to {@code part-NNNNN.txt} in the output folder (atomically, so a retried
+ * task leaves one whole file) and returns its counts; the driver adds them up. Runs on the session
  * the harness engine uses ({@link SparkCatalogEngine#open}: the running one, else a new one on the master given).
  * The output folder must be reachable from every executor under the same path (a local master, or a shared
  * file system).
@@ -42,10 +44,6 @@ final class SparkScoring {
                         Map<String, String> options) {
         ScoringModel scoring = new ScoringModel(modelText);
         Model<?> model = scoring.model();
-        if (model.input() != InputKind.VECTORS) {
-            throw new IllegalArgumentException("--engine spark scores vector classifiers on LIBSVM data; the "
-                    + model.report().learner() + " model reads bags");
-        }
         if (columns.probabilities() && !scoring.hasProbabilities()) {
             throw new IllegalArgumentException("the " + model.report().learner() + " model was trained without "
                     + "probability outputs: train it with --probability");
@@ -64,7 +62,8 @@ final class SparkScoring {
             deleteFolder(tmp);
             Files.createDirectories(tmp);
             try {
-                return scoreInto(spark, b, model, dense, columns, data, output, tmp, engine);
+                return model.input() == InputKind.BAGS ? scoreBags(spark, b, model, columns, data, output, tmp, engine)
+                        : scoreInto(spark, b, model, dense, columns, data, output, tmp, engine);
             } finally {
                 deleteFolder(tmp);
             }
@@ -116,8 +115,7 @@ final class SparkScoring {
                 }
                 correct += values[k] == label ? 1 : 0;
             }
-            AtomicFiles.writeString(Path.of(folder, String.format(Locale.ROOT, "part-%05d.%s", index, csv ? "csv" : "txt")),
-                    lines.toString());
+            writePart(folder, index, csv, lines);
             return List.of(new long[] {n, correct, known}).iterator();
         };
         List<long[]> counts;
@@ -127,6 +125,93 @@ final class SparkScoring {
         } catch (Exception e) { // a failed job: SparkException, undeclared
             throw new IllegalArgumentException(data + ": " + rootMessage(e), e);
         }
+        return finish(counts, tmp, output, engine);
+    }
+
+    /**
+     * Scores CSV bags ({@link SparkCsvBags}: whole bags per partition, in file order) with a bag classifier: each
+     * partition's predictions in bag order, a bag correct when the predicted class is its label (numerically equal
+     * names match, as in {@code kernelkit predict}).
+     */
+    private static Scores scoreBags(SparkSession spark, Broadcast<ScoringModel> b, Model<?> model, Columns columns,
+                                    Path data, Path output, Path tmp, SparkCatalogEngine engine) throws IOException {
+        String folder = tmp.toString();
+        boolean probabilities = columns.probabilities();
+        boolean decisions = columns.decisions();
+        boolean csv = columns.csv();
+        Function2<Integer, Iterator<SparkCsvBags.ShippedBag>, Iterator<long[]>> scorePartition = (index, bags) -> {
+            @SuppressWarnings("unchecked")
+            Model<Bag> c = (Model<Bag>) b.value().model();
+            List<String> names = c.classNames();
+            StringBuilder lines = new StringBuilder();
+            if (csv) {
+                lines.append(PredictionsCsv.header(names, probabilities, decisions));
+            }
+            long n = 0;
+            long correct = 0;
+            long known = 0;
+            while (bags.hasNext()) {
+                SparkCsvBags.ShippedBag shipped = bags.next();
+                Bag x = shipped.bag();
+                int k = c.predict(x);
+                if (csv) {
+                    PredictionsCsv.appendRow(lines, names.get(k), probabilities ? c.probabilities(x) : null,
+                            decisions ? c.decisions(x) : null);
+                } else {
+                    lines.append(names.get(k)).append('\n');
+                }
+                n++;
+                for (String name : names) {
+                    if (sameClass(name, shipped.label())) {
+                        known++;
+                        break;
+                    }
+                }
+                correct += sameClass(names.get(k), shipped.label()) ? 1 : 0;
+            }
+            writePart(folder, index, csv, lines);
+            return List.of(new long[] {n, correct, known}).iterator();
+        };
+        List<long[]> counts;
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        try {
+            counts = SparkCsvBags.read(sc, data.toString(), model.dim()).mapPartitionsWithIndex(scorePartition, false)
+                    .collect();
+        } catch (IllegalArgumentException e) {
+            throw e;   // a bad header or no rows, named on the driver
+        } catch (Exception e) { // a failed job: SparkException, undeclared
+            String bad = SparkCsvBags.malformed(e);
+            throw new IllegalArgumentException(bad != null ? bad : data + ": " + rootMessage(e), e);
+        }
+        return finish(counts, tmp, output, engine);
+    }
+
+    /**
+     * Whether a class name of the model and a label of the data name the same class: equal, or numerically equal
+     * ({@code 1} and {@code +1}), as {@code kernelkit predict} matches them.
+     */
+    static boolean sameClass(String name, String label) {
+        if (name.equals(label)) {
+            return true;
+        }
+        try {
+            double x = Double.parseDouble(name.strip());
+            double y = Double.parseDouble(label.strip());
+            return Double.isFinite(x) && x == y;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Writes one partition's predictions file, atomically (a retried task leaves one whole file). */
+    private static void writePart(String folder, int index, boolean csv, StringBuilder lines) throws IOException {
+        AtomicFiles.writeString(Path.of(folder, String.format(Locale.ROOT, "part-%05d.%s", index, csv ? "csv" : "txt")),
+                lines.toString());
+    }
+
+    /** Adds up the partitions' counts (examples, correct, with a label that is a class) and moves the folder. */
+    private static Scores finish(List<long[]> counts, Path tmp, Path output, SparkCatalogEngine engine)
+            throws IOException {
         long n = 0;
         long correct = 0;
         long known = 0;
