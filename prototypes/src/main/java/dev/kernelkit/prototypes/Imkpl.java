@@ -207,8 +207,8 @@ public final class Imkpl {
         Grid<Vec> grid = Grid.<Vec>of(p -> resolvedTrainer(kernels, options.withKernelCap(caps[p.index(0)])
                         .withPredictionRule(rules.get(p.index(1)))),
                         Dimension.of(INNER_CAP, capValues), Dimension.unordered(INNER_RULE, rules))
-                .withSharedWork(part -> new FoldFits(), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
-                    LabeledDataset tr = LabeledDataset.of(part);
+                .withSharedWork(part -> new FoldFits(LabeledDataset.of(part), kernels), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
+                    LabeledDataset tr = fits.train;
                     int[] c2 = new int[classes.length];
                     for (int v : classIndices(tr, classes)) {
                         c2[v]++;
@@ -216,7 +216,7 @@ public final class Imkpl {
                     int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
                     ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
                             .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
-                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString());
+                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
         Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
@@ -246,9 +246,19 @@ public final class Imkpl {
                 (d, listener) -> fitResolved(LabeledDataset.of(d), kernels, o, listener, o.toString()));
     }
 
-    /** The fits of one inner fold, one per r, made on first use and read by every rule of that r. */
+    /**
+     * The fits of one inner fold, one per r, made on first use and read by every rule of that r; their β-steps share
+     * one memo of base-kernel values (exact: the fits are those of separate runs, ImkplSharedWorkTest).
+     */
     private static final class FoldFits {
         private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
+        final LabeledDataset train;
+        final BaseValueMemo memo;
+
+        FoldFits(LabeledDataset train, MultipleKernel kernels) {
+            this.train = train;
+            this.memo = new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes());
+        }
 
         synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
             return models.computeIfAbsent(cap, k -> fit.get());
@@ -269,11 +279,18 @@ public final class Imkpl {
     /** Fits with options whose r and prediction rule are resolved; {@code optionsText} goes into the report. */
     private static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
                                           FitListener listener, String optionsText) {
+        return fitResolved(train, kernels, options, listener, optionsText,
+                new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes()));
+    }
+
+    /** As above, the β-steps reading base-kernel values through {@code memo} (made for these kernels and train.points()). */
+    static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                  FitListener listener, String optionsText, BaseValueMemo memo) {
         Stopwatch clock = Stopwatch.start();
         String name = learnerName(options);
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
-        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options);
+        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo);
         List<Double> history = new ArrayList<>();
         double j = st.objective();
         history.add(j);

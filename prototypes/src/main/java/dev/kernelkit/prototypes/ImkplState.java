@@ -46,8 +46,24 @@ final class ImkplState {
     final NonNegativeQuadraticPursuit.Options nqp;
     final SplittableRandom rnd;
 
+    /** The base-kernel values of the β-steps' pairs, shared with the other fits on the same points (or this fit's own). */
+    final BaseValueMemo memo;
+
     ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
                ImkplOptions o) {
+        this(kernels, x, y, classes, o, new BaseValueMemo(kernels, x, BaseValueMemo.defaultBudgetBytes()));
+    }
+
+    /**
+     * The state at initialisation; the β-steps read base-kernel values through {@code memo} (made for these kernels
+     * and this point list), which other fits on the same points may share: the results do not depend on it.
+     */
+    ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+               ImkplOptions o, BaseValueMemo memo) {
+        if (!memo.isFor(kernels, x)) {
+            throw new IllegalArgumentException("the base-value memo was made for other kernels or points");
+        }
+        this.memo = memo;
         this.o = o;
         this.ev = kernels.gram(x, 0L);
         this.n = x.size();
@@ -634,11 +650,19 @@ final class ImkplState {
 
     /**
      * Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m (with {@code LABEL_ONLY} or
-     * {@code LABEL_SQUARED}, b_m is the β-free J_dis, the same for every m) and norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex.
+     * {@code LABEL_SQUARED}, b_m is the β-free J_dis, the same for every m) and, for the {@code NORMALISED_LP} step that
+     * needs them (null otherwise), norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex. obj[m] is
+     * constant + Σ_e weight[e]·K_m(first[e], second[e]) summed in the order of e, the values read through the memo.
      */
     final class BetaProblem {
         final double[] obj = new double[m];
-        final double[][] norm = new double[k][m];
+        final double[][] norm;
+        /** The pairs (first[e] ≤ second[e]) with a non-zero weight, in row-major order, and their weights. */
+        final int[] first;
+        final int[] second;
+        final double[] weight;
+        /** The β-free part of every coefficient. */
+        final double constant;
 
         BetaProblem() {
             // Pair weights on the upper triangle (s ≤ t), constant terms separately.
@@ -703,16 +727,22 @@ final class ImkplState {
                     }
                 }
             }
+            first = ps;
+            second = pt;
+            weight = pw;
+            constant = cst[0];
+            Arrays.fill(obj, constant);
+            memo.accumulate(ev, ps, pt, pw, pw.length, obj);
+            if (o.betaStep() != ImkplOptions.BetaStep.NORMALISED_LP) {
+                norm = null;
+                return;
+            }
+            norm = new double[k][m];
             int[][] sup = new int[k][];
             for (int j = 0; j < k; j++) {
                 sup[j] = support(u[j]);
             }
             IntStream.range(0, m).parallel().forEach(q -> {
-                double acc = cst[0];
-                for (int e = 0; e < pw.length; e++) {
-                    acc += pw[e] * ev.value(q, ps[e], pt[e]);
-                }
-                obj[q] = acc;
                 for (int j = 0; j < k; j++) {
                     double v = 0;
                     for (int s : sup[j]) {
