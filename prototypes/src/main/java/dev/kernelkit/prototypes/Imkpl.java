@@ -173,7 +173,8 @@ public final class Imkpl {
      * Chooses r (when {@code kernelCap} is {@link ImkplOptions#KERNEL_CAP_BY_INNER_CV} with the capped β-step)
      * and the prediction rule (when {@link ImkplOptions.PredictionRule#BY_INNER_CV}) by stratified inner CV on
      * {@code train} alone: one fit per candidate r and fold, every rule candidate scored on the same fit; the
-     * highest mean accuracy wins, ties to the smaller r and then to the earlier rule of {@link #RULES}. Folds =
+     * highest mean accuracy wins, ties to the smaller r and then to the earlier rule of {@link #RULES}. Each inner fit
+     * runs at most {@link ImkplOptions#innerIterationCap} outer iterations. Folds =
      * min(innerFolds, smallest class size); a fold whose training part has a class with fewer than T samples is
      * fitted with T lowered to that count. The base kernels are the given ones (built on all of {@code train}).
      */
@@ -215,7 +216,8 @@ public final class Imkpl {
                     }
                     int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
                     ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
-                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
+                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE)
+                            .withMaxIterations(options.innerIterationCap());
                     return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
