@@ -218,7 +218,7 @@ public final class Imkpl {
                     ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
                             .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE)
                             .withMaxIterations(options.innerIterationCap());
-                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
+                    return tuneCap ? fits.start.fit(o) : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
         Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
@@ -256,14 +256,58 @@ public final class Imkpl {
         private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
         final LabeledDataset train;
         final BaseValueMemo memo;
+        final SharedStart start;
 
         FoldFits(LabeledDataset train, MultipleKernel kernels) {
             this.train = train;
             this.memo = new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes());
+            this.start = new SharedStart(train, kernels, memo);
         }
 
         synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
             return models.computeIfAbsent(cap, k -> fit.get());
+        }
+    }
+
+    /**
+     * The fits of several r of the capped β-step on one training set with otherwise equal options: they agree up to
+     * the first β-step's choice of kernels (initialisation, the first code and prototype steps, the neighbourhood
+     * refresh and the β coefficients), which is computed once, on the first fit, and copied for every r
+     * ({@link ImkplState#ImkplState(ImkplState, ImkplOptions, int)}). Each fit equals {@link #fitResolved} at its options
+     * bit for bit (ImkplSharedWorkTest). Not thread-safe: the fits of one inner fold run one after another.
+     */
+    static final class SharedStart {
+        private final LabeledDataset train;
+        private final MultipleKernel kernels;
+        private final BaseValueMemo memo;
+        private final double[] classes;
+        private ImkplState first;
+        private ImkplState.BetaProblem pending;
+        private double j0;
+
+        SharedStart(LabeledDataset train, MultipleKernel kernels, BaseValueMemo memo) {
+            this.train = train;
+            this.kernels = kernels;
+            this.memo = memo;
+            this.classes = train.classes();
+        }
+
+        /** The fit at {@code options} (capped β-step, resolved r and rule; on the first call any such options). */
+        ImkplModel fit(ImkplOptions options) {
+            if (options.betaStep() != ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP || options.innerCv()) {
+                throw new IllegalArgumentException("a shared start serves the capped beta-step at a resolved r and rule, got "
+                        + options);
+            }
+            Stopwatch clock = Stopwatch.start();
+            if (first == null) {
+                first = new ImkplState(kernels, train.points(), classIndices(train, classes), classes.length, options, memo);
+                j0 = first.objective();
+                first.codeStep();
+                first.prototypeStep();
+                pending = first.prepareBetaStep();
+            }
+            ImkplState st = new ImkplState(first, options, 1);
+            return iterate(st, j0, pending, kernels, classes, train, FitListener.SILENT, options.toString(), clock);
         }
     }
 
@@ -289,19 +333,36 @@ public final class Imkpl {
     static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
                                   FitListener listener, String optionsText, BaseValueMemo memo) {
         Stopwatch clock = Stopwatch.start();
-        String name = learnerName(options);
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
         ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo);
-        List<Double> history = new ArrayList<>();
         double j = st.objective();
+        listener.onProgress(new FitProgress(learnerName(options), 0, 1, 0, j, clock.elapsedSeconds()));
+        return iterate(st, j, null, kernels, classes, train, listener, optionsText, clock);
+    }
+
+    /**
+     * The outer iterations of a fit from state {@code st} of objective {@code j0} at iteration 0; with {@code pending}
+     * (the coefficients of st's first β-step, prepared after its first code and prototype steps), iteration 1 only
+     * applies it.
+     */
+    private static ImkplModel iterate(ImkplState st, double j0, ImkplState.BetaProblem pending, MultipleKernel kernels,
+                                      double[] classes, LabeledDataset train, FitListener listener, String optionsText,
+                                      Stopwatch clock) {
+        ImkplOptions options = st.o;
+        String name = learnerName(options);
+        List<Double> history = new ArrayList<>();
+        double j = j0;
         history.add(j);
-        listener.onProgress(new FitProgress(name, 0, 1, 0, j, clock.elapsedSeconds()));
         boolean converged = false;
         for (int it = 1; it <= options.maxIterations(); it++) {
-            st.codeStep();
-            st.prototypeStep();
-            st.betaStep();
+            if (it == 1 && pending != null) {
+                st.applyBetaStep(pending);
+            } else {
+                st.codeStep();
+                st.prototypeStep();
+                st.betaStep();
+            }
             double jn = st.objective();
             history.add(jn);
             listener.onProgress(new FitProgress(name, 0, 1, it, jn, clock.elapsedSeconds()));

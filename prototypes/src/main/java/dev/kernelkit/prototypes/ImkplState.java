@@ -84,6 +84,60 @@ final class ImkplState {
         computeNeighbourhoods();
     }
 
+    /**
+     * A copy of {@code src} (after {@code prototypeSteps} prototype steps) that continues under {@code options}, which
+     * may differ from src's only in r of the capped β-step: every array is copied and the random stream is replayed
+     * to src's position, so the copy continues exactly as src would have under these options (ImkplSharedWorkTest).
+     */
+    ImkplState(ImkplState src, ImkplOptions options, int prototypeSteps) {
+        if (!options.withKernelCap(src.o.kernelCap()).equals(src.o)) {
+            throw new IllegalArgumentException("a state copy may change only the kernel cap: " + src.o + " vs " + options);
+        }
+        this.o = options;
+        this.memo = src.memo;
+        this.ev = src.ev;
+        this.n = src.n;
+        this.m = src.m;
+        this.c = src.c;
+        this.y = src.y.clone();
+        this.k = src.k;
+        this.beta = src.beta.clone();
+        this.kc = src.kc.clone();
+        this.u = new double[k][];
+        for (int j = 0; j < k; j++) {
+            u[j] = src.u[j].clone();
+        }
+        this.gam = new double[n][];
+        for (int i = 0; i < n; i++) {
+            gam[i] = src.gam[i].clone();
+        }
+        this.protoClass = src.protoClass.clone();
+        this.plus = src.plus.clone();
+        this.minus = src.minus.clone();
+        this.nqp = src.nqp;
+        this.rnd = new SplittableRandom(options.seed());
+        int[] members = new int[c];
+        for (int v : y) {
+            members[v]++;
+        }
+        for (int q = 0; q < c; q++) {
+            shuffle(new int[members[q]], rnd);            // the draws of initPrototypes
+        }
+        for (int step = 0; step < prototypeSteps; step++) {
+            shuffle(new int[k], rnd);                     // the draws of each prototypeStep
+        }
+    }
+
+    /** Fisher–Yates from the end, the draws every shuffle of this class makes. */
+    private static void shuffle(int[] a, SplittableRandom r) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int b = r.nextInt(i + 1);
+            int tmp = a[i];
+            a[i] = a[b];
+            a[b] = tmp;
+        }
+    }
+
     // ---------------------------------------------------------------- kernel and helpers
 
     void computeCombinedKernel() {
@@ -591,12 +645,7 @@ final class ImkplState {
 
     void prototypeStep() {
         int[] order = IntStream.range(0, k).toArray();
-        for (int a = k - 1; a > 0; a--) {
-            int b = rnd.nextInt(a + 1);
-            int tmp = order[a];
-            order[a] = order[b];
-            order[b] = tmp;
-        }
+        shuffle(order, rnd);
         for (int j : order) {
             updatePrototype(j);
         }
@@ -777,6 +826,14 @@ final class ImkplState {
         if (o.betaStep() == ImkplOptions.BetaStep.FIXED) {
             return false;
         }
+        return applyBetaStep(prepareBetaStep());
+    }
+
+    /**
+     * The first half of the β-step (not {@code FIXED}): the neighbourhood refresh and the coefficients. They do not
+     * depend on r of the capped step, so the fits of several r from one state share them ({@link #copyWith}).
+     */
+    BetaProblem prepareBetaStep() {
         if (o.recomputeNeighbourhoods()) {
             // Safeguard [D]: new neighbourhoods are kept only when they do not raise J_ls under the
             // current kernel, so that J never increases and the outer loop cannot cycle.
@@ -789,7 +846,11 @@ final class ImkplState {
                 minus = oldMinus;
             }
         }
-        BetaProblem bp = new BetaProblem();
+        return new BetaProblem();
+    }
+
+    /** The second half of the β-step: the new β from the coefficients {@code bp} of this state's current U and Γ. */
+    boolean applyBetaStep(BetaProblem bp) {
         double[] nb;
         if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
             int best = 0;

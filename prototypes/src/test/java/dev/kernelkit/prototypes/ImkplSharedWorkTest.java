@@ -90,6 +90,40 @@ class ImkplSharedWorkTest {
         }
     }
 
+    private static void assertSameFit(ImkplModel a, ImkplModel b) {
+        assertSameBits(a.objectiveHistory(), b.objectiveHistory());
+        assertSameBits(a.kernelWeights(), b.kernelWeights());
+        assertThat(a.prototypeCount()).isEqualTo(b.prototypeCount());
+        assertThat(a.prototypeClasses()).containsExactly(b.prototypeClasses());
+        for (int j = 0; j < b.prototypeCount(); j++) {
+            assertThat(a.prototypePoints(j)).containsExactly(b.prototypePoints(j));
+            assertSameBits(a.prototypeWeights(j), b.prototypeWeights(j));
+        }
+    }
+
+    @Test
+    void fitsOfSeveralRFromOneSharedStartAreTheFitsOfSeparateRuns() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(9, 3, 8, 1.0, 44);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        BaseValueMemo memo = new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes());
+        Imkpl.SharedStart start = new Imkpl.SharedStart(d, kernels, memo);
+        for (int r : new int[] {6, 2, 4, 6, 8}) {
+            ImkplModel shared = start.fit(capped(r));
+            ImkplModel alone = Imkpl.fitResolved(d, kernels, capped(r), FitListener.SILENT, "alone",
+                    new BaseValueMemo(kernels, d.points(), 0L));
+            assertSameFit(shared, alone);
+        }
+        assertThatThrownBy(() -> start.fit(capped(2).withBetaStep(ImkplOptions.BetaStep.NORMALISED_LP)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("capped beta-step");
+    }
+
+    @Test
+    void aStateCopyMayChangeOnlyTheKernelCap() {
+        ImkplState st = ImkplBlockStepsTest.state(capped(2), 4);
+        assertThatThrownBy(() -> new ImkplState(st, capped(2).withWeights(0.5, 0.1, 0.3), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only the kernel cap");
+    }
+
     @Test
     void aMemoMadeForOtherPointsIsRefused() {
         LabeledDataset d = ImkplBlockStepsTest.blobs(4, 2, 3, 0.5, 2);
