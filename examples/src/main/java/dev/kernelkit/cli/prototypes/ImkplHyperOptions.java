@@ -49,9 +49,10 @@ final class ImkplHyperOptions implements java.io.Serializable {
     ImkplOptions.PredictionRule predictionRule;
     @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
     int maxIterations;
-    @Option(names = "--inner-iterations", defaultValue = "0",
+    @Option(names = "--inner-iterations", defaultValue = "10",
             description = "Outer iteration cap of each fit of the inner CV that chooses r and the prediction rule "
-                    + "(default ${DEFAULT-VALUE}: as --max-iterations). The final fit runs to --max-iterations.")
+                    + "(default ${DEFAULT-VALUE}; 0: as --max-iterations, the inner CV before issue #39, which RESULTS.md's "
+                    + "IMKPL tables up to 2026-12-01 used). The final fit runs to --max-iterations.")
     int innerIterations;
     @Mixin
     Options.Seed seed;
