@@ -20,7 +20,7 @@ import picocli.CommandLine.ParseResult;
  * are read ({@link MemoryEstimates}) remain the precise check; these floors only stop values no heap
  * of this JVM could hold.
  *
- * <p>Iteration caps ({@code --max-iterations}, {@code --iterations}, {@code --max-rounds},
+ * <p>Iteration caps ({@code --max-iterations}, {@code --inner-iterations}, {@code --iterations}, {@code --max-rounds},
  * {@code --cccp-steps}, {@code --iterations-grid}) and caps relative to the data ({@code --max-core},
  * {@code --svm-max-n}, {@code --mikernel-max}, {@code --tune-max}, {@code --subsample},
  * {@code --t}, {@code --kernel-cap}) allocate nothing in proportion and are not bounded here.
@@ -41,7 +41,7 @@ final class CountLimits {
     /** Options counting generated bags: {@link #BAG_BYTES} each. */
     static final Set<String> BAG_COUNTS = Set.of("--bags", "--test-bags", "--positive", "--negative");
     /** Caps and choices relative to the data, not allocated in proportion (see the class comment). */
-    static final Set<String> UNBOUNDED = Set.of("--seed", "--threads", "--max-iterations", "--iterations", "--max-rounds",
+    static final Set<String> UNBOUNDED = Set.of("--seed", "--threads", "--max-iterations", "--inner-iterations", "--iterations", "--max-rounds",
             "--cccp-steps", "--iterations-grid", "--max-core", "--svm-max-n", "--mikernel-max", "--tune-max",
             "--subsample", "--t", "--kernel-cap", "--xv", "--xv-grid");
 

@@ -173,7 +173,8 @@ public final class Imkpl {
      * Chooses r (when {@code kernelCap} is {@link ImkplOptions#KERNEL_CAP_BY_INNER_CV} with the capped β-step)
      * and the prediction rule (when {@link ImkplOptions.PredictionRule#BY_INNER_CV}) by stratified inner CV on
      * {@code train} alone: one fit per candidate r and fold, every rule candidate scored on the same fit; the
-     * highest mean accuracy wins, ties to the smaller r and then to the earlier rule of {@link #RULES}. Folds =
+     * highest mean accuracy wins, ties to the smaller r and then to the earlier rule of {@link #RULES}. Each inner fit
+     * runs at most {@link ImkplOptions#innerIterationCap} outer iterations. Folds =
      * min(innerFolds, smallest class size); a fold whose training part has a class with fewer than T samples is
      * fitted with T lowered to that count. The base kernels are the given ones (built on all of {@code train}).
      */
@@ -207,16 +208,17 @@ public final class Imkpl {
         Grid<Vec> grid = Grid.<Vec>of(p -> resolvedTrainer(kernels, options.withKernelCap(caps[p.index(0)])
                         .withPredictionRule(rules.get(p.index(1)))),
                         Dimension.of(INNER_CAP, capValues), Dimension.unordered(INNER_RULE, rules))
-                .withSharedWork(part -> new FoldFits(), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
-                    LabeledDataset tr = LabeledDataset.of(part);
+                .withSharedWork(part -> new FoldFits(LabeledDataset.of(part), kernels), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
+                    LabeledDataset tr = fits.train;
                     int[] c2 = new int[classes.length];
                     for (int v : classIndices(tr, classes)) {
                         c2[v]++;
                     }
                     int tFold = Math.min(options.t(), Arrays.stream(c2).min().orElse(1));
                     ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
-                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
-                    return fitResolved(tr, kernels, o, FitListener.SILENT, o.toString());
+                            .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE)
+                            .withMaxIterations(options.innerIterationCap());
+                    return tuneCap ? fits.start.fit(o) : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
         Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
@@ -246,12 +248,66 @@ public final class Imkpl {
                 (d, listener) -> fitResolved(LabeledDataset.of(d), kernels, o, listener, o.toString()));
     }
 
-    /** The fits of one inner fold, one per r, made on first use and read by every rule of that r. */
+    /**
+     * The fits of one inner fold, one per r, made on first use and read by every rule of that r; their β-steps share
+     * one memo of base-kernel values (exact: the fits are those of separate runs, ImkplSharedWorkTest).
+     */
     private static final class FoldFits {
         private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
+        final LabeledDataset train;
+        final BaseValueMemo memo;
+        final SharedStart start;
+
+        FoldFits(LabeledDataset train, MultipleKernel kernels) {
+            this.train = train;
+            this.memo = new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes());
+            this.start = new SharedStart(train, kernels, memo);
+        }
 
         synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
             return models.computeIfAbsent(cap, k -> fit.get());
+        }
+    }
+
+    /**
+     * The fits of several r of the capped β-step on one training set with otherwise equal options: they agree up to
+     * the first β-step's choice of kernels (initialisation, the first code and prototype steps, the neighbourhood
+     * refresh and the β coefficients), which is computed once, on the first fit, and copied for every r
+     * ({@link ImkplState#ImkplState(ImkplState, ImkplOptions, int)}). Each fit equals {@link #fitResolved} at its options
+     * bit for bit (ImkplSharedWorkTest). Not thread-safe: the fits of one inner fold run one after another.
+     */
+    static final class SharedStart {
+        private final LabeledDataset train;
+        private final MultipleKernel kernels;
+        private final BaseValueMemo memo;
+        private final double[] classes;
+        private ImkplState first;
+        private ImkplState.BetaProblem pending;
+        private double j0;
+
+        SharedStart(LabeledDataset train, MultipleKernel kernels, BaseValueMemo memo) {
+            this.train = train;
+            this.kernels = kernels;
+            this.memo = memo;
+            this.classes = train.classes();
+        }
+
+        /** The fit at {@code options} (capped β-step, resolved r and rule; on the first call any such options). */
+        ImkplModel fit(ImkplOptions options) {
+            if (options.betaStep() != ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP || options.innerCv()) {
+                throw new IllegalArgumentException("a shared start serves the capped beta-step at a resolved r and rule, got "
+                        + options);
+            }
+            Stopwatch clock = Stopwatch.start();
+            if (first == null) {
+                first = new ImkplState(kernels, train.points(), classIndices(train, classes), classes.length, options, memo);
+                j0 = first.objective();
+                first.codeStep();
+                first.prototypeStep();
+                pending = first.prepareBetaStep();
+            }
+            ImkplState st = new ImkplState(first, options, 1);
+            return iterate(st, j0, pending, kernels, classes, train, FitListener.SILENT, options.toString(), clock);
         }
     }
 
@@ -269,20 +325,44 @@ public final class Imkpl {
     /** Fits with options whose r and prediction rule are resolved; {@code optionsText} goes into the report. */
     private static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
                                           FitListener listener, String optionsText) {
+        return fitResolved(train, kernels, options, listener, optionsText,
+                new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes()));
+    }
+
+    /** As above, the β-steps reading base-kernel values through {@code memo} (made for these kernels and train.points()). */
+    static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                  FitListener listener, String optionsText, BaseValueMemo memo) {
         Stopwatch clock = Stopwatch.start();
-        String name = learnerName(options);
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
-        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options);
-        List<Double> history = new ArrayList<>();
+        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo);
         double j = st.objective();
+        listener.onProgress(new FitProgress(learnerName(options), 0, 1, 0, j, clock.elapsedSeconds()));
+        return iterate(st, j, null, kernels, classes, train, listener, optionsText, clock);
+    }
+
+    /**
+     * The outer iterations of a fit from state {@code st} of objective {@code j0} at iteration 0; with {@code pending}
+     * (the coefficients of st's first β-step, prepared after its first code and prototype steps), iteration 1 only
+     * applies it.
+     */
+    private static ImkplModel iterate(ImkplState st, double j0, ImkplState.BetaProblem pending, MultipleKernel kernels,
+                                      double[] classes, LabeledDataset train, FitListener listener, String optionsText,
+                                      Stopwatch clock) {
+        ImkplOptions options = st.o;
+        String name = learnerName(options);
+        List<Double> history = new ArrayList<>();
+        double j = j0;
         history.add(j);
-        listener.onProgress(new FitProgress(name, 0, 1, 0, j, clock.elapsedSeconds()));
         boolean converged = false;
         for (int it = 1; it <= options.maxIterations(); it++) {
-            st.codeStep();
-            st.prototypeStep();
-            st.betaStep();
+            if (it == 1 && pending != null) {
+                st.applyBetaStep(pending);
+            } else {
+                st.codeStep();
+                st.prototypeStep();
+                st.betaStep();
+            }
             double jn = st.objective();
             history.add(jn);
             listener.onProgress(new FitProgress(name, 0, 1, it, jn, clock.elapsedSeconds()));

@@ -128,6 +128,9 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         w.putString("options.dis_form", options.disForm().name());
         w.putString("options.prediction_rule", options.predictionRule().name());
         w.putInt("options.inner_folds", options.innerFolds());
+        if (options.innerMaxIterations() != ImkplOptions.DEFAULT_INNER_MAX_ITERATIONS) {
+            w.putInt("options.inner_max_iterations", options.innerMaxIterations()); // absent: the default
+        }
         w.putDoubles("beta", model.kernelWeights());
         w.putInt("kernels.dim", kernels.acceptsAnyDimension() ? 0 : model.dim());
         w.putInt("kernels.count", count);
@@ -205,7 +208,8 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
                     ImkplOptions.SelfCoding.valueOf(f.getString("options.self_coding")), f.getInt("options.kernel_cap"),
                     f.getLong("options.seed"), ImkplOptions.DisForm.valueOf(f.getString("options.dis_form")),
                     ImkplOptions.PredictionRule.valueOf(f.getString("options.prediction_rule")),
-                    f.getInt("options.inner_folds"));
+                    f.getInt("options.inner_folds"), f.has("options.inner_max_iterations")
+                            ? f.getInt("options.inner_max_iterations") : ImkplOptions.DEFAULT_INNER_MAX_ITERATIONS);
         } catch (IllegalArgumentException e) {
             throw f.formatError("invalid options: " + e.getMessage());
         }

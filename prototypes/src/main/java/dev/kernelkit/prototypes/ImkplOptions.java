@@ -27,6 +27,9 @@ import java.util.Objects;
  * @param predictionRule     how a test point's class is read from the model ({@link PredictionRule})
  * @param innerFolds         folds of the inner CV on the training set that chooses r and/or the
  *                           prediction rule when one of them is left to it (≥ 2; the paper's 5)
+ * @param innerMaxIterations cap on the outer iterations of each fit of that inner CV (≥ 0; default
+ *                           {@value #DEFAULT_INNER_MAX_ITERATIONS}; {@link #INNER_ITERATIONS_AS_FINAL} = 0: maxIterations,
+ *                           the protocol before issue #39); the final fit runs to maxIterations
  *
  * <p>Which options are the default where: {@link #of} gives the spec's variant (β-step
  * {@link BetaStep#NORMALISED_LP}, J_ls {@link LsForm#SIMILARITY}, the paper's prototype-label vote), kept as
@@ -38,13 +41,24 @@ import java.util.Objects;
 public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
                            int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
                            SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm,
-                           PredictionRule predictionRule, int innerFolds) {
+                           PredictionRule predictionRule, int innerFolds, int innerMaxIterations) {
 
     /** {@link #kernelCap} value: r of the capped β-step is chosen by inner CV on the training set. */
     public static final int KERNEL_CAP_BY_INNER_CV = -1;
 
     /** The default number of inner-CV folds (the paper's 5-fold CV on the training part, spec §3.5). */
     public static final int DEFAULT_INNER_FOLDS = 5;
+
+    /** {@link #innerMaxIterations} value: the inner-CV fits run to {@link #maxIterations} like the final fit (the protocol before issue #39). */
+    public static final int INNER_ITERATIONS_AS_FINAL = 0;
+
+    /**
+     * The default cap on the outer iterations of each inner-CV fit that chooses r and the prediction rule
+     * ({@link #innerMaxIterations}): the inner fits only rank the candidates and need not converge (the capped
+     * β-step's fits on TOX-171 and Isolet run into the 50-iteration cap at the 1e-4 tolerance). Paired with the former
+     * protocol ({@link #INNER_ITERATIONS_AS_FINAL}) on the same splits in BENCHMARKS.md (IMKPL inner CV, issue #39).
+     */
+    public static final int DEFAULT_INNER_MAX_ITERATIONS = 10;
 
     /**
      * How a test point z is classified from the fitted prototypes (spec §6.2 gives the first; the other two
@@ -154,12 +168,25 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
         if (innerFolds < 2) {
             throw new IllegalArgumentException("innerFolds must be >= 2, got " + innerFolds);
         }
+        if (innerMaxIterations < 0) {
+            throw new IllegalArgumentException("innerMaxIterations must be >= 0 (0: as maxIterations), got "
+                    + innerMaxIterations);
+        }
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
         }
         if (!(tolerance >= 0) || !Double.isFinite(tolerance)) {
             throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
         }
+    }
+
+    /** All options but the inner fits' iteration cap, which takes its default {@value #DEFAULT_INNER_MAX_ITERATIONS}. */
+    public ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
+                        int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
+                        SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm,
+                        PredictionRule predictionRule, int innerFolds) {
+        this(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap,
+                seed, disForm, predictionRule, innerFolds, DEFAULT_INNER_MAX_ITERATIONS);
     }
 
     /**
@@ -210,63 +237,77 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
 
     /** The same options with another β-step. */
     public ImkplOptions withBetaStep(BetaStep b) {
-        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+        return new ImkplOptions(t, lambda, mu, tau, b, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another J_ls form. */
     public ImkplOptions withLsForm(LsForm f) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, f, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another iteration cap. */
     public ImkplOptions withMaxIterations(int it) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, it, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another self-coding rule. */
     public ImkplOptions withSelfCoding(SelfCoding sc) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed, disForm, predictionRule, innerFolds);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, sc, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another kernel cap r (0: k = c·T). */
     public ImkplOptions withKernelCap(int r) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, r, seed, disForm, predictionRule, innerFolds);
+                selfCoding, r, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another J_dis form. */
     public ImkplOptions withDisForm(DisForm f) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, kernelCap, seed, f, predictionRule, innerFolds);
+                selfCoding, kernelCap, seed, f, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another seed. */
     public ImkplOptions withSeed(long s) {
-        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s, disForm, predictionRule, innerFolds);
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods, selfCoding, kernelCap, s, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another prediction rule. */
     public ImkplOptions withPredictionRule(PredictionRule r) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, kernelCap, seed, disForm, r, innerFolds);
+                selfCoding, kernelCap, seed, disForm, r, innerFolds, innerMaxIterations);
     }
 
     /** The same options with another number of inner-CV folds. */
     public ImkplOptions withInnerFolds(int folds) {
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, kernelCap, seed, disForm, predictionRule, folds);
+                selfCoding, kernelCap, seed, disForm, predictionRule, folds, innerMaxIterations);
+    }
+
+    /** The same options with another iteration cap for the inner-CV fits ({@link #INNER_ITERATIONS_AS_FINAL}: as the final fit). */
+    public ImkplOptions withInnerMaxIterations(int it) {
+        return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
+                selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, it);
+    }
+
+    /**
+     * The iteration cap of the inner-CV fits: {@link #innerMaxIterations} at most {@link #maxIterations}, or
+     * maxIterations itself for {@link #INNER_ITERATIONS_AS_FINAL}.
+     */
+    public int innerIterationCap() {
+        return innerMaxIterations == INNER_ITERATIONS_AS_FINAL ? maxIterations : Math.min(innerMaxIterations, maxIterations);
     }
 
     /** The same options with another T. */
     public ImkplOptions withT(int newT) {
         return new ImkplOptions(newT, lambda, mu, tau, betaStep, lsForm, maxIterations, tolerance, recomputeNeighbourhoods,
-                selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+                selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     /** The same options with other weights λ, μ, τ. */
     public ImkplOptions withWeights(double newLambda, double newMu, double newTau) {
         return new ImkplOptions(t, newLambda, newMu, newTau, betaStep, lsForm, maxIterations, tolerance,
-                recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds);
+                recomputeNeighbourhoods, selfCoding, kernelCap, seed, disForm, predictionRule, innerFolds, innerMaxIterations);
     }
 
     private static void requireWeight(String name, double v) {

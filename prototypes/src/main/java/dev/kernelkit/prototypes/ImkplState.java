@@ -46,8 +46,24 @@ final class ImkplState {
     final NonNegativeQuadraticPursuit.Options nqp;
     final SplittableRandom rnd;
 
+    /** The base-kernel values of the β-steps' pairs, shared with the other fits on the same points (or this fit's own). */
+    final BaseValueMemo memo;
+
     ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
                ImkplOptions o) {
+        this(kernels, x, y, classes, o, new BaseValueMemo(kernels, x, BaseValueMemo.defaultBudgetBytes()));
+    }
+
+    /**
+     * The state at initialisation; the β-steps read base-kernel values through {@code memo} (made for these kernels
+     * and this point list), which other fits on the same points may share: the results do not depend on it.
+     */
+    ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+               ImkplOptions o, BaseValueMemo memo) {
+        if (!memo.isFor(kernels, x)) {
+            throw new IllegalArgumentException("the base-value memo was made for other kernels or points");
+        }
+        this.memo = memo;
         this.o = o;
         this.ev = kernels.gram(x, 0L);
         this.n = x.size();
@@ -66,6 +82,60 @@ final class ImkplState {
         computeCombinedKernel();
         initPrototypes();
         computeNeighbourhoods();
+    }
+
+    /**
+     * A copy of {@code src} (after {@code prototypeSteps} prototype steps) that continues under {@code options}, which
+     * may differ from src's only in r of the capped β-step: every array is copied and the random stream is replayed
+     * to src's position, so the copy continues exactly as src would have under these options (ImkplSharedWorkTest).
+     */
+    ImkplState(ImkplState src, ImkplOptions options, int prototypeSteps) {
+        if (!options.withKernelCap(src.o.kernelCap()).equals(src.o)) {
+            throw new IllegalArgumentException("a state copy may change only the kernel cap: " + src.o + " vs " + options);
+        }
+        this.o = options;
+        this.memo = src.memo;
+        this.ev = src.ev;
+        this.n = src.n;
+        this.m = src.m;
+        this.c = src.c;
+        this.y = src.y.clone();
+        this.k = src.k;
+        this.beta = src.beta.clone();
+        this.kc = src.kc.clone();
+        this.u = new double[k][];
+        for (int j = 0; j < k; j++) {
+            u[j] = src.u[j].clone();
+        }
+        this.gam = new double[n][];
+        for (int i = 0; i < n; i++) {
+            gam[i] = src.gam[i].clone();
+        }
+        this.protoClass = src.protoClass.clone();
+        this.plus = src.plus.clone();
+        this.minus = src.minus.clone();
+        this.nqp = src.nqp;
+        this.rnd = new SplittableRandom(options.seed());
+        int[] members = new int[c];
+        for (int v : y) {
+            members[v]++;
+        }
+        for (int q = 0; q < c; q++) {
+            shuffle(new int[members[q]], rnd);            // the draws of initPrototypes
+        }
+        for (int step = 0; step < prototypeSteps; step++) {
+            shuffle(new int[k], rnd);                     // the draws of each prototypeStep
+        }
+    }
+
+    /** Fisher–Yates from the end, the draws every shuffle of this class makes. */
+    private static void shuffle(int[] a, SplittableRandom r) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int b = r.nextInt(i + 1);
+            int tmp = a[i];
+            a[i] = a[b];
+            a[b] = tmp;
+        }
     }
 
     // ---------------------------------------------------------------- kernel and helpers
@@ -575,12 +645,7 @@ final class ImkplState {
 
     void prototypeStep() {
         int[] order = IntStream.range(0, k).toArray();
-        for (int a = k - 1; a > 0; a--) {
-            int b = rnd.nextInt(a + 1);
-            int tmp = order[a];
-            order[a] = order[b];
-            order[b] = tmp;
-        }
+        shuffle(order, rnd);
         for (int j : order) {
             updatePrototype(j);
         }
@@ -634,11 +699,19 @@ final class ImkplState {
 
     /**
      * Per-kernel coefficients: obj[m] = a_m + λb_m + τℓ_m (with {@code LABEL_ONLY} or
-     * {@code LABEL_SQUARED}, b_m is the β-free J_dis, the same for every m) and norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex.
+     * {@code LABEL_SQUARED}, b_m is the β-free J_dis, the same for every m) and, for the {@code NORMALISED_LP} step that
+     * needs them (null otherwise), norm[j][m] = u_jᵀK_m u_j; Σ_m β_m obj[m] = J − μJ_ip on the simplex. obj[m] is
+     * constant + Σ_e weight[e]·K_m(first[e], second[e]) summed in the order of e, the values read through the memo.
      */
     final class BetaProblem {
         final double[] obj = new double[m];
-        final double[][] norm = new double[k][m];
+        final double[][] norm;
+        /** The pairs (first[e] ≤ second[e]) with a non-zero weight, in row-major order, and their weights. */
+        final int[] first;
+        final int[] second;
+        final double[] weight;
+        /** The β-free part of every coefficient. */
+        final double constant;
 
         BetaProblem() {
             // Pair weights on the upper triangle (s ≤ t), constant terms separately.
@@ -703,16 +776,22 @@ final class ImkplState {
                     }
                 }
             }
+            first = ps;
+            second = pt;
+            weight = pw;
+            constant = cst[0];
+            Arrays.fill(obj, constant);
+            memo.accumulate(ev, ps, pt, pw, pw.length, obj);
+            if (o.betaStep() != ImkplOptions.BetaStep.NORMALISED_LP) {
+                norm = null;
+                return;
+            }
+            norm = new double[k][m];
             int[][] sup = new int[k][];
             for (int j = 0; j < k; j++) {
                 sup[j] = support(u[j]);
             }
             IntStream.range(0, m).parallel().forEach(q -> {
-                double acc = cst[0];
-                for (int e = 0; e < pw.length; e++) {
-                    acc += pw[e] * ev.value(q, ps[e], pt[e]);
-                }
-                obj[q] = acc;
                 for (int j = 0; j < k; j++) {
                     double v = 0;
                     for (int s : sup[j]) {
@@ -747,6 +826,14 @@ final class ImkplState {
         if (o.betaStep() == ImkplOptions.BetaStep.FIXED) {
             return false;
         }
+        return applyBetaStep(prepareBetaStep());
+    }
+
+    /**
+     * The first half of the β-step (not {@code FIXED}): the neighbourhood refresh and the coefficients. They do not
+     * depend on r of the capped step, so the fits of several r from one state share them ({@link #copyWith}).
+     */
+    BetaProblem prepareBetaStep() {
         if (o.recomputeNeighbourhoods()) {
             // Safeguard [D]: new neighbourhoods are kept only when they do not raise J_ls under the
             // current kernel, so that J never increases and the outer loop cannot cycle.
@@ -759,7 +846,11 @@ final class ImkplState {
                 minus = oldMinus;
             }
         }
-        BetaProblem bp = new BetaProblem();
+        return new BetaProblem();
+    }
+
+    /** The second half of the β-step: the new β from the coefficients {@code bp} of this state's current U and Γ. */
+    boolean applyBetaStep(BetaProblem bp) {
         double[] nb;
         if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
             int best = 0;

@@ -49,12 +49,21 @@ final class ImkplHyperOptions implements java.io.Serializable {
     ImkplOptions.PredictionRule predictionRule;
     @Option(names = "--max-iterations", defaultValue = "50", description = "Outer iteration cap (default ${DEFAULT-VALUE}).")
     int maxIterations;
+    @Option(names = "--inner-iterations", defaultValue = "10",
+            description = "Outer iteration cap of each fit of the inner CV that chooses r and the prediction rule "
+                    + "(default ${DEFAULT-VALUE}; 0: as --max-iterations, the inner CV before issue #39, which RESULTS.md's "
+                    + "IMKPL tables up to 2026-12-01 used). The final fit runs to --max-iterations.")
+    int innerIterations;
     @Mixin
     Options.Seed seed;
 
     ImkplOptions options() {
+        if (innerIterations < 0) {
+            throw new IllegalArgumentException("--inner-iterations must be >= 0 (0: as --max-iterations), got "
+                    + innerIterations);
+        }
         return new ImkplOptions(t, lambda, mu, tau, betaStep, lsForm, maxIterations, 1e-4, true, selfCoding, kernelCap, seed.seed(),
-                disForm, predictionRule, ImkplOptions.DEFAULT_INNER_FOLDS);
+                disForm, predictionRule, ImkplOptions.DEFAULT_INNER_FOLDS, innerIterations);
     }
 
     /** Accepts 'auto' (r by inner CV) or a count >= 0 for --kernel-cap. */

@@ -1,0 +1,136 @@
+package dev.kernelkit.prototypes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.gram.MultipleKernel;
+import dev.kernelkit.learn.FitListener;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The work IMKPL's fits share (the base-kernel values of the β-steps, {@link BaseValueMemo}) does not change a result
+ * by a bit: the coefficients equal the direct per-kernel sums of the former code, and a fit reading a memo filled by a
+ * fit at another r equals a fit on its own and a fit that keeps nothing.
+ */
+class ImkplSharedWorkTest {
+
+    private static ImkplOptions capped(int r) {
+        return ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(r)
+                .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE).withMaxIterations(6);
+    }
+
+    /** The β coefficients as the code before the memo summed them: per kernel, constant + Σ_e w_e K_q(s_e, t_e) in order. */
+    private static double[] directCoefficients(ImkplState st, ImkplState.BetaProblem bp) {
+        double[] obj = new double[st.m];
+        for (int q = 0; q < st.m; q++) {
+            double acc = bp.constant;
+            for (int e = 0; e < bp.weight.length; e++) {
+                acc += bp.weight[e] * st.ev.value(q, bp.first[e], bp.second[e]);
+            }
+            obj[q] = acc;
+        }
+        return obj;
+    }
+
+    private static void assertSameBits(double[] actual, double[] expected) {
+        assertThat(actual.length).isEqualTo(expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(Double.doubleToLongBits(actual[i])).as("entry %d: %s vs %s", i, actual[i], expected[i])
+                    .isEqualTo(Double.doubleToLongBits(expected[i]));
+        }
+    }
+
+    @Test
+    void betaCoefficientsEqualTheDirectSumsBitForBitWithAColdAWarmAndAnEmptyMemo() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 5, 0.8, 21);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        int[] y = Imkpl.classIndices(d, d.classes());
+        for (long budget : new long[] {BaseValueMemo.defaultBudgetBytes(), 0L}) {
+            BaseValueMemo memo = new BaseValueMemo(kernels, d.points(), budget);
+            ImkplState st = new ImkplState(kernels, d.points(), y, 3, capped(4), memo);
+            for (int it = 0; it < 3; it++) {
+                st.codeStep();
+                st.prototypeStep();
+                ImkplState.BetaProblem cold = st.new BetaProblem();
+                assertSameBits(cold.obj, directCoefficients(st, cold));
+                ImkplState.BetaProblem warm = st.new BetaProblem();   // every pair now from the memo (budget > 0)
+                assertSameBits(warm.obj, cold.obj);
+                st.betaStep();
+            }
+            if (budget == 0) {
+                assertThat(memo.size()).isZero();
+            } else {
+                assertThat(memo.size()).isPositive().isLessThanOrEqualTo(d.size() * (d.size() + 1) / 2);
+            }
+        }
+    }
+
+    @Test
+    void aFitReadingAMemoFilledAtAnotherRIsTheFitOnItsOwn() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(9, 3, 6, 0.9, 33);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        BaseValueMemo shared = new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes());
+        Imkpl.fitResolved(d, kernels, capped(2), FitListener.SILENT, "r=2", shared);
+        assertThat(shared.size()).isPositive();
+        ImkplModel afterOther = Imkpl.fitResolved(d, kernels, capped(4), FitListener.SILENT, "r=4", shared);
+        ImkplModel alone = Imkpl.fitResolved(d, kernels, capped(4), FitListener.SILENT, "r=4",
+                new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes()));
+        ImkplModel keepsNothing = Imkpl.fitResolved(d, kernels, capped(4), FitListener.SILENT, "r=4",
+                new BaseValueMemo(kernels, d.points(), 0L));
+        for (ImkplModel other : new ImkplModel[] {alone, keepsNothing}) {
+            assertSameBits(afterOther.objectiveHistory(), other.objectiveHistory());
+            assertSameBits(afterOther.kernelWeights(), other.kernelWeights());
+            assertThat(afterOther.prototypeCount()).isEqualTo(other.prototypeCount());
+            for (int j = 0; j < other.prototypeCount(); j++) {
+                assertThat(afterOther.prototypePoints(j)).containsExactly(other.prototypePoints(j));
+                assertSameBits(afterOther.prototypeWeights(j), other.prototypeWeights(j));
+            }
+            assertThat(afterOther.predictLabels(d.points())).containsExactly(other.predictLabels(d.points()));
+        }
+    }
+
+    private static void assertSameFit(ImkplModel a, ImkplModel b) {
+        assertSameBits(a.objectiveHistory(), b.objectiveHistory());
+        assertSameBits(a.kernelWeights(), b.kernelWeights());
+        assertThat(a.prototypeCount()).isEqualTo(b.prototypeCount());
+        assertThat(a.prototypeClasses()).containsExactly(b.prototypeClasses());
+        for (int j = 0; j < b.prototypeCount(); j++) {
+            assertThat(a.prototypePoints(j)).containsExactly(b.prototypePoints(j));
+            assertSameBits(a.prototypeWeights(j), b.prototypeWeights(j));
+        }
+    }
+
+    @Test
+    void fitsOfSeveralRFromOneSharedStartAreTheFitsOfSeparateRuns() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(9, 3, 8, 1.0, 44);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        BaseValueMemo memo = new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes());
+        Imkpl.SharedStart start = new Imkpl.SharedStart(d, kernels, memo);
+        for (int r : new int[] {6, 2, 4, 6, 8}) {
+            ImkplModel shared = start.fit(capped(r));
+            ImkplModel alone = Imkpl.fitResolved(d, kernels, capped(r), FitListener.SILENT, "alone",
+                    new BaseValueMemo(kernels, d.points(), 0L));
+            assertSameFit(shared, alone);
+        }
+        assertThatThrownBy(() -> start.fit(capped(2).withBetaStep(ImkplOptions.BetaStep.NORMALISED_LP)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("capped beta-step");
+    }
+
+    @Test
+    void aStateCopyMayChangeOnlyTheKernelCap() {
+        ImkplState st = ImkplBlockStepsTest.state(capped(2), 4);
+        assertThatThrownBy(() -> new ImkplState(st, capped(2).withWeights(0.5, 0.1, 0.3), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only the kernel cap");
+    }
+
+    @Test
+    void aMemoMadeForOtherPointsIsRefused() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(4, 2, 3, 0.5, 2);
+        LabeledDataset e = ImkplBlockStepsTest.blobs(4, 2, 3, 0.5, 3);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        BaseValueMemo memo = new BaseValueMemo(kernels, e.points(), 1 << 20);
+        assertThatThrownBy(() -> new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 2, capped(2), memo))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other kernels or points");
+    }
+}
