@@ -13,18 +13,6 @@ final class BadRowException extends IllegalArgumentException {
 
     /** The message of the first BadRowException in {@code e}'s causes (or in a Spark failure's text), else null. */
     static String find(Throwable e) {
-        String tag = BadRowException.class.getName() + ": ";
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BadRowException b) {
-                return b.getMessage();
-            }
-            String m = t.getMessage();
-            int at = m == null ? -1 : m.indexOf(tag);
-            if (at >= 0) {
-                int end = m.indexOf('\n', at);
-                return m.substring(at + tag.length(), end < 0 ? m.length() : end).strip();
-            }
-        }
-        return null;
+        return dev.kernelkit.spark.ExecutorErrors.messageOf(e, BadRowException.class);
     }
 }

@@ -171,19 +171,7 @@ final class SparkCsvBags {
      * JVM, in its text), else null.
      */
     static String malformed(Throwable e) {
-        String tag = BadBagsException.class.getName() + ": ";
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BadBagsException m) {
-                return m.getMessage();
-            }
-            String m = t.getMessage();
-            int at = m == null ? -1 : m.indexOf(tag);
-            if (at >= 0) {
-                int end = m.indexOf('\n', at);
-                return m.substring(at + tag.length(), end < 0 ? m.length() : end).strip();
-            }
-        }
-        return null;
+        return dev.kernelkit.spark.ExecutorErrors.messageOf(e, BadBagsException.class);
     }
 
     private static String key(String file, long start) {
