@@ -35,6 +35,8 @@ public final class SparkCvmBenchmark {
         LabeledDataset d = SyntheticData.checkerboard(n, 4, 1);
         LabeledDataset test = SyntheticData.checkerboard(10_000, 4, 2);
         CvmOptions o = CvmOptions.libcvm(new GaussianKernel(0.378 * 16), 1e4, 1e-7).withSeed(1);
+        // a first one-machine fit warms the JIT for the shared solver code, so that neither side runs it cold
+        CoreVectorMachine.fit(d, o);
         long t0 = System.nanoTime();
         long c0 = processCpuNanos();
         CvmModel local = CoreVectorMachine.fit(d, o);
