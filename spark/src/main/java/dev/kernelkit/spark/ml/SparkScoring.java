@@ -99,13 +99,7 @@ final class SparkScoring {
                 if (dense && x instanceof SparseVec) {
                     x = x.toDense();
                 }
-                int k = c.predict(x);   // as kernelkit predict: the class, then the columns asked for
-                if (csv) {
-                    PredictionsCsv.appendRow(lines, names.get(k), probabilities ? c.probabilities(x) : null,
-                            decisions ? c.decisions(x) : null);
-                } else {
-                    lines.append(names.get(k)).append('\n');
-                }
+                int k = appendPrediction(lines, c, x, names, csv, probabilities, decisions);
                 n++;
                 for (double v : values) {
                     if (v == label) {
@@ -153,13 +147,7 @@ final class SparkScoring {
             while (bags.hasNext()) {
                 SparkCsvBags.ShippedBag shipped = bags.next();
                 Bag x = shipped.bag();
-                int k = c.predict(x);
-                if (csv) {
-                    PredictionsCsv.appendRow(lines, names.get(k), probabilities ? c.probabilities(x) : null,
-                            decisions ? c.decisions(x) : null);
-                } else {
-                    lines.append(names.get(k)).append('\n');
-                }
+                int k = appendPrediction(lines, c, x, names, csv, probabilities, decisions);
                 n++;
                 for (String name : names) {
                     if (sameClass(name, shipped.label())) {
@@ -243,5 +231,21 @@ final class SparkScoring {
             t = t.getCause();
         }
         return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+
+    /**
+     * Predicts x as {@code kernelkit predict} does and appends its line: the class name, then (CSV) the
+     * probabilities and decision values asked for. Returns the predicted class index.
+     */
+    private static <T> int appendPrediction(StringBuilder lines, Model<T> c, T x, List<String> names, boolean csv,
+                                            boolean probabilities, boolean decisions) {
+        int k = c.predict(x);
+        if (csv) {
+            PredictionsCsv.appendRow(lines, names.get(k), probabilities ? c.probabilities(x) : null,
+                    decisions ? c.decisions(x) : null);
+        } else {
+            lines.append(names.get(k)).append('\n');
+        }
+        return k;
     }
 }
