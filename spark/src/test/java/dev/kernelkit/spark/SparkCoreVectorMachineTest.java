@@ -127,6 +127,24 @@ class SparkCoreVectorMachineTest {
         assertSameMachine(fit.model(), local);
         // every outer iteration is one exact pass, plus the two of the furthest pair and the last one
         assertThat(fit.cost().fullScans()).isEqualTo(local.machines().get(0).iterations() + 3);
+        // each core point's kernel column is computed once per partition, later passes reuse the executors' copy
+        assertThat(fit.cost().columnsReused()).isPositive();
+        assertThat(fit.cost().columnsComputed()).isLessThanOrEqualTo(3L * local.machines().get(0).coreSize());
+    }
+
+    @Test
+    void exactScansWithoutRoomForKeptKernelColumnsRecomputeThemAndGiveTheSameOneMachineModel() {
+        LabeledDataset d = SyntheticData.checkerboard(400, 4, 2);
+        CvmOptions o = new CvmOptions(new GaussianKernel(6.0), 10, CoreSetOptions.exact(1e-3).withSeed(1),
+                CvmOptions.MultiClass.ONE_VS_REST);
+        // a cache size below one column: every pass computes every column on the executors
+        CvmOptions noRoom = o.withCoreSet(o.coreSet().withCacheMb(1e-9));
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows(d, 3), noRoom,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachine(fit.model(), local);
+        assertThat(fit.cost().columnsReused()).isZero();
+        assertThat(fit.cost().columnsComputed()).isGreaterThan(3L * local.machines().get(0).coreSize());
     }
 
     @Test
@@ -227,6 +245,7 @@ class SparkCoreVectorMachineTest {
         assertThat(local.machines().get(0).coreSize()).isGreaterThan(5);
         assertThat(fit.cost().fullScans()).isGreaterThan(5);
         assertThat(fit.cost().rounds()).isZero();
+        assertThat(fit.cost().columnsReused()).isPositive();
     }
 
     @Test
@@ -361,6 +380,7 @@ class SparkCoreVectorMachineTest {
         assertSameBall(exactFit.model(), exactLocal);
         // every outer iteration is one exact pass, plus the two of the furthest pair and the last one
         assertThat(exactFit.cost().fullScans()).isEqualTo(exactLocal.report().iterations() + 3);
+        assertThat(exactFit.cost().columnsReused()).isPositive();
     }
 
     @Test

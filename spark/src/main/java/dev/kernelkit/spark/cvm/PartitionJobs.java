@@ -104,6 +104,10 @@ final class PartitionJobs {
         }, true).collect();
     }
 
+    /** The exact scan's answer: the point found (null for none) and the kernel columns computed and reused. */
+    record Scan(Found found, long computed, long reused) implements Serializable {
+    }
+
     /**
      * The exact scan of the core-set solver: over points l not in {@code coreSorted}, the largest
      * d_l^2 = c2 - 2 sum_t w_t (float) (y_l y_t (k(x_l, s_t) + 1)) + eta above threshold (one-class:
@@ -111,55 +115,97 @@ final class PartitionJobs {
      * the core points s_t with non-zero weight in core order; per partition the first largest, then
      * the largest over partitions, the lowest index among equal values. Null when none is beyond. With
      * {@code ball} (the ball vector machine's scan) d_l^2 = c2 - 2 sum, c2 being ||c||^2 + kappa~ and eta unused.
+     * The float terms of core point t over a block are its kernel column, kept on the executor for the next scans
+     * of {@code problem} ({@link ScanColumns}, within {@code cacheBytes}); the sums add the same terms in the same
+     * order either way.
      */
-    static Found furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
-                                boolean ball, double positive, LabeledRow[] coreRows, double[] coreY, double[] w, long[] coreSorted,
-                                double c2, double eta, double threshold) {
-        List<Found> best = blocks.mapPartitionsWithIndex((q, it) -> {
-            List<Found> out = new ArrayList<>();
+    static Scan furthestBeyond(JavaRDD<PointBlock> blocks, long[] offsets, String kernelSpec, boolean oneClass,
+                               boolean ball, double positive, LabeledRow[] coreRows, long[] coreIds, double[] coreY,
+                               double[] w, long[] coreSorted, double c2, double eta, double threshold, long problem,
+                               long cacheBytes) {
+        List<Scan> parts = blocks.mapPartitionsWithIndex((q, it) -> {
+            List<Scan> out = new ArrayList<>();
             if (!it.hasNext()) {
                 return out.iterator();
             }
             PointBlock b = it.next();
-            Kernel<Vec> k = Kernels.parse(kernelSpec);
-            Vec[] v = b.vecs();
-            int m = coreRows.length;
-            Vec[] s = new Vec[m];
-            for (int t = 0; t < m; t++) {
-                s[t] = coreRows[t].vec();
-            }
-            int bestP = -1;
-            double bestD = threshold;
-            for (int p = 0; p < v.length; p++) {
-                if (Arrays.binarySearch(coreSorted, offsets[q] + p) >= 0) {
-                    continue;
-                }
-                double sum = 0.0;
-                double d;
-                if (oneClass) {
-                    for (int t = 0; t < m; t++) {
-                        sum += w[t] * (float) k.apply(v[p], s[t]);
-                    }
-                    d = c2 - 2 * sum + (k.apply(v[p], v[p]) + eta);
-                } else {
-                    double yl = b.label(p) == positive ? 1.0 : -1.0;
-                    for (int t = 0; t < m; t++) {
-                        double e = yl * coreY[t] * (k.apply(v[p], s[t]) + 1);
-                        sum += w[t] * (float) e;
-                    }
-                    d = ball ? c2 - 2 * sum : c2 - 2 * sum + eta;
-                }
-                if (d > bestD) {
-                    bestD = d;
-                    bestP = p;
-                }
-            }
-            if (bestP >= 0) {
-                out.add(new Found(offsets[q] + bestP, bestD, b.row(bestP)));
+            synchronized (b) {
+                out.add(scanBlock(b, offsets[q], kernelSpec, oneClass, ball, positive, coreRows, coreIds, coreY, w,
+                        coreSorted, c2, eta, threshold, problem, cacheBytes));
             }
             return out.iterator();
         }, true).collect();
-        return largest(best);
+        List<Found> found = new ArrayList<>();
+        long computed = 0;
+        long reused = 0;
+        for (Scan p : parts) {
+            if (p.found() != null) {
+                found.add(p.found());
+            }
+            computed += p.computed();
+            reused += p.reused();
+        }
+        return new Scan(largest(found), computed, reused);
+    }
+
+    private static Scan scanBlock(PointBlock b, long offset, String kernelSpec, boolean oneClass, boolean ball,
+                                  double positive, LabeledRow[] coreRows, long[] coreIds, double[] coreY, double[] w,
+                                  long[] coreSorted, double c2, double eta, double threshold, long problem,
+                                  long cacheBytes) {
+        Kernel<Vec> k = Kernels.parse(kernelSpec);
+        Vec[] v = b.vecs();
+        int np = v.length;
+        ScanColumns kept = b.scanColumns(problem);
+        double[] sums = new double[np];
+        float[] scratch = null;
+        long computed = 0;
+        long reused = 0;
+        for (int t = 0; t < coreRows.length; t++) {
+            float[] col = kept.get(coreIds[t]);
+            if (col == null) {
+                col = kept.reserve(coreIds[t], np, cacheBytes);
+                if (col == null) {
+                    col = scratch != null ? scratch : (scratch = new float[np]);
+                }
+                Vec s = coreRows[t].vec();
+                if (oneClass) {
+                    for (int p = 0; p < np; p++) {
+                        col[p] = (float) k.apply(v[p], s);
+                    }
+                } else {
+                    for (int p = 0; p < np; p++) {
+                        double yl = b.label(p) == positive ? 1.0 : -1.0;
+                        col[p] = (float) (yl * coreY[t] * (k.apply(v[p], s) + 1));
+                    }
+                }
+                computed++;
+            } else {
+                reused++;
+            }
+            double wt = w[t];
+            for (int p = 0; p < np; p++) {
+                sums[p] += wt * col[p];
+            }
+        }
+        int bestP = -1;
+        double bestD = threshold;
+        for (int p = 0; p < np; p++) {
+            if (Arrays.binarySearch(coreSorted, offset + p) >= 0) {
+                continue;
+            }
+            double d;
+            if (oneClass) {
+                d = c2 - 2 * sums[p] + (k.apply(v[p], v[p]) + eta);
+            } else {
+                d = ball ? c2 - 2 * sums[p] : c2 - 2 * sums[p] + eta;
+            }
+            if (d > bestD) {
+                bestD = d;
+                bestP = p;
+            }
+        }
+        Found f = bestP >= 0 ? new Found(offset + bestP, bestD, b.row(bestP)) : null;
+        return new Scan(f, computed, reused);
     }
 
     /**

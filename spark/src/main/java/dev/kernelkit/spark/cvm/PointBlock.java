@@ -16,6 +16,8 @@ final class PointBlock implements Serializable {
 
     private final LabeledRow[] rows;
     private transient volatile Vec[] vecs;
+    /** The exact scans' kernel columns kept in this copy of the block (executor side). */
+    private transient ScanColumns scan;
 
     private PointBlock(LabeledRow[] rows) {
         this.rows = rows;
@@ -40,6 +42,12 @@ final class PointBlock implements Serializable {
 
     double label(int p) {
         return rows[p].label();
+    }
+
+    /** The kept kernel columns of the problem's exact scans in this copy of the block (the caller holds its lock). */
+    ScanColumns scanColumns(long problem) {
+        scan = ScanColumns.of(scan, problem);
+        return scan;
     }
 
     /** The vectors, built on first use in this copy of the block. */

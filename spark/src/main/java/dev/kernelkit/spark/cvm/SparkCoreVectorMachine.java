@@ -42,7 +42,9 @@ import org.apache.spark.storage.StorageLevel;
  * <p>Why candidates travel to the driver rather than the core set to the executors: a round needs
  * 59-60 points but the core set grows to hundreds; fetching the candidates moves less and keeps the
  * driver's arithmetic the one-machine code's. Cost per sampling round: one small job (none when every
- * candidate is already held); per exact scan: one pass over the cached partitions.
+ * candidate is already held); per exact scan: one pass over the cached partitions, which computes the kernel
+ * columns of the core points added since the last pass and reuses the ones the executors kept (within the
+ * options' kernel-row cache size per executor JVM; {@link ScanColumns}).
  */
 public final class SparkCoreVectorMachine {
     private SparkCoreVectorMachine() {
@@ -102,15 +104,19 @@ public final class SparkCoreVectorMachine {
      * @param fetched points fetched to the driver
      * @param fullScans exact passes over all points
      * @param scanned points whose distance was computed on the executors (n per exact pass)
+     * @param columnsComputed kernel columns (a core point against a partition's points) the exact passes computed
+     * @param columnsReused kernel columns the exact passes found kept on the executors from an earlier pass
      * @param seconds wall time of the fit
      */
     public record Cost(long points, int partitions, long rounds, long jobs, double jobSeconds, long fetched,
-                       long fullScans, long scanned, double seconds) {
+                       long fullScans, long scanned, long columnsComputed, long columnsReused, double seconds) {
         @Override
         public String toString() {
+            String columns = fullScans == 0 ? "" : String.format(Locale.ROOT, "; kernel columns per partition: %d "
+                    + "computed, %d kept on the executors from earlier passes", columnsComputed, columnsReused);
             return String.format(Locale.ROOT, "%d points in %d partitions: %d sampling rounds, %d Spark jobs (%.2f s), "
-                            + "%d points fetched, %d exact passes (%d points scanned), %.2f s",
-                    points, partitions, rounds, jobs, jobSeconds, fetched, fullScans, scanned, seconds);
+                            + "%d points fetched, %d exact passes (%d points scanned%s), %.2f s",
+                    points, partitions, rounds, jobs, jobSeconds, fetched, fullScans, scanned, columns, seconds);
         }
     }
 
@@ -130,6 +136,8 @@ public final class SparkCoreVectorMachine {
         long fetched;
         long fullScans;
         long scanned;
+        long columnsComputed;
+        long columnsReused;
 
         /** Runs one Spark job, counting it and its wall time. */
         <T> T job(java.util.function.Supplier<T> action) {
@@ -205,7 +213,8 @@ public final class SparkCoreVectorMachine {
                     }
                 }
                 problems.add(new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec, positive,
-                        options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()), cost));
+                        options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
+                        options.coreSet().cacheMb(), cost));
             }
             SparkMebProblem first = problems.get(0);
             CvmModel model = bvm
@@ -239,7 +248,8 @@ public final class SparkCoreVectorMachine {
                         s.parts(), s.dim());
             }
             SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), null, options.kernel(), spec, 0.0,
-                    options.c(), 0.0, settings.heldPoints(), lookahead(settings, options.coreSet()), s.cost());
+                    options.c(), 0.0, settings.heldPoints(), lookahead(settings, options.coreSet()),
+                    options.coreSet().cacheMb(), s.cost());
             OneClassCvmModel model = OneClassCvm.fitDistributed(problem, s.dim(), problem::vec, options,
                     listener(log, s.cost()));
             Cost c = s.cost(start);
@@ -289,7 +299,7 @@ public final class SparkCoreVectorMachine {
                          Counter cost) {
         Cost cost(long start) {
             return new Cost(n, parts, cost.rounds, cost.jobs, cost.jobNanos * 1e-9, cost.fetched, cost.fullScans,
-                    cost.scanned, (System.nanoTime() - start) * 1e-9);
+                    cost.scanned, cost.columnsComputed, cost.columnsReused, (System.nanoTime() - start) * 1e-9);
         }
     }
 

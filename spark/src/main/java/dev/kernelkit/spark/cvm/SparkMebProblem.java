@@ -36,14 +36,19 @@ final class SparkMebProblem implements DistributedMebProblem {
     private final SparkCoreVectorMachine.Counter cost;
     private final int lookahead;
     private final boolean oneClass;
+    /** This problem's id on the executors (their kept scan columns belong to it) and their budget for them. */
+    private final long problemId = java.util.UUID.randomUUID().getMostSignificantBits();
+    private final long scanCacheBytes;
 
     /**
      * @param negative the points of the negative class (group 1); null for the one-class form, whose points are
      *        all in group 0 and whose entries have no labels
+     * @param cacheMb the fit's kernel-row cache size: also what each executor JVM may keep of the exact scans'
+     *        kernel columns ({@link ScanColumns})
      */
     SparkMebProblem(JavaRDD<PointBlock> blocks, long[] offsets, BitSet negative, Kernel<Vec> kernel,
                     String kernelSpec, double positive, double c, double eta, int heldPoints,
-                    int lookahead, SparkCoreVectorMachine.Counter cost) {
+                    int lookahead, double cacheMb, SparkCoreVectorMachine.Counter cost) {
         this.oneClass = negative == null;
         this.blocks = blocks;
         this.offsets = offsets;
@@ -57,6 +62,7 @@ final class SparkMebProblem implements DistributedMebProblem {
         this.cost = cost;
         this.lookahead = lookahead;
         this.held = new HeldPoints(heldPoints);
+        this.scanCacheBytes = (long) Math.min(Long.MAX_VALUE / 2, cacheMb * (1 << 20));
     }
 
     @Override
@@ -203,10 +209,12 @@ final class SparkMebProblem implements DistributedMebProblem {
         }
         fetch(missing);
         LabeledRow[] rows = new LabeledRow[m];
+        long[] ids = new long[m];
         double[] ys = new double[m];
         double[] ws = new double[m];
         for (int t = 0; t < m; t++) {
             rows[t] = held.row(point(core[nz[t]]));
+            ids[t] = core[nz[t]];
             ys[t] = oneClass ? 1.0 : y(core[nz[t]]);
             ws[t] = w[nz[t]];
         }
@@ -217,8 +225,12 @@ final class SparkMebProblem implements DistributedMebProblem {
         Arrays.sort(sorted);
         cost.fullScans++;
         cost.scanned += n;
-        PartitionJobs.Found f = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, oneClass,
-                ball, positive, rows, ys, ws, sorted, c2, oneClass ? invC : eta, threshold));
+        PartitionJobs.Scan scan = cost.job(() -> PartitionJobs.furthestBeyond(blocks, offsets, kernelSpec, oneClass,
+                ball, positive, rows, ids, ys, ws, sorted, c2, oneClass ? invC : eta, threshold, problemId,
+                scanCacheBytes));
+        cost.columnsComputed += scan.computed();
+        cost.columnsReused += scan.reused();
+        PartitionJobs.Found f = scan.found();
         if (f == null) {
             return -1;
         }
