@@ -55,19 +55,7 @@ for ((r = 1; r <= rounds; r++)); do
   read -r lw lc < <(timed "$out/local-$r.log" java -jar "$jar" compare "$@" --json "$out/local-$r.json")
   read -r sw sc < <(timed "$out/spark-$r.log" "$launcher" compare "$@" --engine spark --master 'local[2]' \
     --json "$out/spark-$r.json")
-  python3 - "$out/local-$r.json" "$out/spark-$r.json" <<'PY'
-import json, re, sys
-varying = re.compile(r".*seconds.*|engine|master|tasks|fits|jvm_flags")
-def strip(n):
-    if isinstance(n, dict):
-        return {k: strip(v) for k, v in n.items() if not varying.fullmatch(k)}
-    if isinstance(n, list):
-        return [strip(v) for v in n]
-    return n
-a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
-if a != b:
-    sys.exit("spark_overhead: the Spark run's JSON differs from the one-machine run's (times aside): " + " ".join(sys.argv[1:3]))
-PY
+  python3 "$here/json_same_results.py" "$out/local-$r.json" "$out/spark-$r.json" || exit 1
   printf 'round %d: one machine %6.1f s wall %6.1f s CPU | spark local[2] %6.1f s wall %6.1f s CPU | ratio wall %.3f CPU %.3f | load %s\n' \
     "$r" "$lw" "$lc" "$sw" "$sc" "$(python3 -c "print($sw / $lw)")" "$(python3 -c "print($sc / $lc)")" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
