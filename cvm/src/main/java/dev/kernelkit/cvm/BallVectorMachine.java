@@ -148,8 +148,20 @@ public final class BallVectorMachine {
     public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta,
                                           double[] classes, int dim, java.util.function.IntFunction<Vec> point,
                                           CvmOptions options, FitListener listener) {
+        CoreVectorMachine.refuseSharedOneVsOne(classes, options);
+        return fitDistributed(CoreVectorMachine.DistributedMachine.sharing(problems, eta, point), classes, dim,
+                options, listener);
+    }
+
+    /**
+     * The ball vector machine over per-machine distributed problems, as
+     * {@link CoreVectorMachine#fitDistributed(List, double[], int, CvmOptions, FitListener)} takes them (two
+     * classes, one-vs-rest or one-vs-one), each machine's k(x, x) checked constant by the caller.
+     */
+    public static CvmModel fitDistributed(List<CoreVectorMachine.DistributedMachine> machines, double[] classes,
+                                          int dim, CvmOptions options, FitListener listener) {
         java.util.Objects.requireNonNull(options, "options");
-        return CoreVectorMachine.fitDistributed(problems, eta, classes, dim, point, options, listener, NAME,
+        return CoreVectorMachine.fitDistributed(machines, classes, dim, options, listener, NAME,
                 (problem, setting, progress) -> {
                     long start = System.nanoTime();
                     Solver s = new Solver(problem, setting.coreSet(), progress);

@@ -324,12 +324,61 @@ public final class CoreVectorMachine {
     public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta, double[] classes,
                                           int dim, java.util.function.IntFunction<Vec> point, CvmOptions options,
                                           FitListener listener) {
-        return fitDistributed(problems, eta, classes, dim, point, options, listener, NAME, (problem, setting,
-                progress) -> {
+        refuseSharedOneVsOne(classes, options);
+        return fitDistributed(DistributedMachine.sharing(problems, eta, point), classes, dim, options, listener);
+    }
+
+    /** Problems over all the points make no one-vs-one machines (those span two classes each). */
+    static void refuseSharedOneVsOne(double[] classes, CvmOptions options) {
+        if (classes.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
+            throw new IllegalArgumentException("problems over all the points make two-class or one-vs-rest machines; "
+                    + "one-vs-one with " + classes.length + " classes takes a problem per pair");
+        }
+    }
+
+    /**
+     * The classifier over per-machine distributed problems, each with its own offset, points and indices: two
+     * classes (one machine, positive class {@code classes[1]}), one-vs-rest (machine c: class c positive against the
+     * rest) or one-vs-one (one machine per pair k &lt; l in that order, over the points of classes k and l in data
+     * order, class l positive; its problem's index i is the pair's i-th point, {@link DistributedMachine#indices}
+     * maps them to the data's). As {@link #fit(LabeledDataset, CvmOptions)} on the same points, order and options.
+     *
+     * @throws IllegalArgumentException for fewer than two classes or a machine count that does not match the
+     *         classes and the multi-class mode
+     */
+    public static CvmModel fitDistributed(List<DistributedMachine> machines, double[] classes, int dim,
+                                          CvmOptions options, FitListener listener) {
+        return fitDistributed(machines, classes, dim, options, listener, NAME, (problem, setting, progress) -> {
             CoreSetResult r = CoreSetSolver.solve(problem, setting.coreSet(), progress);
             return new DistributedFit(r.coreIndices(), r.alpha(), r.centreNorm2(), r.radius2(), r.iterations(),
                     r.converged(), r.seconds(), r.radius2Trace());
         });
+    }
+
+    /**
+     * One machine of a distributed fit: its problem (the two-class L2 MEB of {@link TwoClassL2Problem} over its
+     * points, group 0 for its positive class), its offset eta = max k(x, x) + 1 + 1/C over those points, the vector
+     * of its point i, and the data indices of its points' indices (the identity when it spans all the points).
+     */
+    public record DistributedMachine(DistributedMebProblem problem, double eta,
+                                     java.util.function.IntFunction<Vec> point,
+                                     java.util.function.UnaryOperator<int[]> indices) {
+        public DistributedMachine {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(point, "point");
+            Objects.requireNonNull(indices, "indices");
+        }
+
+        /** Machines over all the points, sharing one offset and one point lookup. */
+        static List<DistributedMachine> sharing(List<? extends DistributedMebProblem> problems, double eta,
+                                                java.util.function.IntFunction<Vec> point) {
+            Objects.requireNonNull(problems, "problems");
+            List<DistributedMachine> out = new ArrayList<>();
+            for (DistributedMebProblem p : problems) {
+                out.add(new DistributedMachine(p, eta, point, java.util.function.UnaryOperator.identity()));
+            }
+            return out;
+        }
     }
 
     /** One machine's solve over a distributed problem: core (global indices), weights, ball, counts and trace. */
@@ -343,24 +392,20 @@ public final class CoreVectorMachine {
         DistributedFit solve(DistributedMebProblem problem, Setting<Vec> setting, CoreSetSolver.Progress progress);
     }
 
-    /** The machines of {@link #fitDistributed(List, double, double[], int, java.util.function.IntFunction, CvmOptions, FitListener)} by any solve. */
-    static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta, double[] classes,
-                                   int dim, java.util.function.IntFunction<Vec> point, CvmOptions options,
+    /** The machines of {@link #fitDistributed(List, double[], int, CvmOptions, FitListener)} by any solve. */
+    static CvmModel fitDistributed(List<DistributedMachine> specs, double[] classes, int dim, CvmOptions options,
                                    FitListener listener, String name, DistributedSolve solve) {
-        Objects.requireNonNull(problems, "problems");
+        Objects.requireNonNull(specs, "machines");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(listener, "listener");
         if (classes.length < 2) {
             throw new IllegalArgumentException("classification needs at least two classes, got " + classes.length);
         }
-        if (classes.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
-            throw new IllegalArgumentException("the distributed machines are two-class or one-vs-rest; got one-vs-one "
-                    + "with " + classes.length + " classes");
-        }
-        int count = classes.length == 2 ? 1 : classes.length;
-        if (problems.size() != count) {
+        int nc = classes.length;
+        int count = nc == 2 ? 1 : options.multiClass() == CvmOptions.MultiClass.ONE_VS_REST ? nc : nc * (nc - 1) / 2;
+        if (specs.size() != count) {
             throw new IllegalArgumentException("expected " + count + " problems (one per machine), got "
-                    + problems.size());
+                    + specs.size());
         }
         Stopwatch clock = Stopwatch.start();
         Setting<Vec> setting = setting(options);
@@ -369,19 +414,20 @@ public final class CoreVectorMachine {
         long iterations = 0;
         boolean converged = true;
         for (int c = 0; c < count; c++) {
-            DistributedMebProblem problem = problems.get(c);
+            DistributedMachine spec = specs.get(c);
+            DistributedMebProblem problem = spec.problem();
             DistributedFit r = solve.solve(problem, setting, progress(name, c, count, clock, listener));
             int[] core = r.core();
             List<Vec> coreX = new ArrayList<>(core.length);
             double[] coreY = new double[core.length];
             int[] position = new int[core.length];
             for (int k = 0; k < core.length; k++) {
-                coreX.add(point.apply(core[k]));
+                coreX.add(spec.point().apply(core[k]));
                 coreY[k] = problem.group(core[k]) == 0 ? 1.0 : -1.0;
                 position[k] = k;
             }
-            machines.add(machine(coreX, coreY, position, r.alpha(), r.centreNorm2(), r.radius2(), eta, setting,
-                    r.iterations(), r.converged(), r.seconds()).withCoreIndices(core));
+            machines.add(machine(coreX, coreY, position, r.alpha(), r.centreNorm2(), r.radius2(), spec.eta(), setting,
+                    r.iterations(), r.converged(), r.seconds()).withCoreIndices(spec.indices().apply(core.clone())));
             trace = trace == null ? r.trace() : trace;
             iterations += r.iterations();
             converged &= r.converged();

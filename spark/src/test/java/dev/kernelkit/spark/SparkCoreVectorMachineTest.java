@@ -303,13 +303,34 @@ class SparkCoreVectorMachineTest {
     }
 
     @Test
-    void threeClassesOneVsOneAreRefusedInOneLine() {
-        LabeledDataset d = threeClasses(300, 3);
-        CvmOptions ovo = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4);
-        assertThatThrownBy(() -> SparkCoreVectorMachine.fit(rows(d, 2), ovo, SparkCoreVectorMachine.Settings.defaults()))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("one-vs-one (--multi-class ovo) with 3 classes does not train on Spark yet; one-vs-rest "
-                        + "(ovr) does");
+    void threeClassesOneVsOneGiveTheOneMachinePairMachinesAndCoreIndicesForCvmAndBvm() {
+        LabeledDataset d = threeClasses(1200, 3);
+        CvmOptions o = CvmOptions.libcvm(new GaussianKernel(6.0), 100, 1e-4).withSeed(4);
+        assertThat(o.multiClass()).isEqualTo(CvmOptions.MultiClass.ONE_VS_ONE);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit cvm = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        // three pair machines whose core indices are the whole data's, as one machine maps them
+        assertThat(local.machines()).hasSize(3);
+        assertSameMachines(cvm.model(), local);
+        assertSameMachines(SparkCoreVectorMachine.fitBvm(rows(d, 2), o, SparkCoreVectorMachine.Settings.defaults())
+                .model(), BallVectorMachine.fit(d, o));
+    }
+
+    @Test
+    void oneVsOneWithExactScansAndAKernelWhoseDiagonalVariesGivesTheOneMachineModel() {
+        // a polynomial kernel: each pair's offset eta comes from its own largest k(x, x), not the data's
+        LabeledDataset d = threeClasses(450, 9);
+        CvmOptions o = new CvmOptions(new PolynomialKernel(2, 0.5, 1.0), 10, CoreSetOptions.jmlr(1e-3).withSeed(6),
+                CvmOptions.MultiClass.ONE_VS_ONE);
+        CvmModel local = CoreVectorMachine.fit(d, o);
+        SparkCoreVectorMachine.Fit fit = SparkCoreVectorMachine.fit(rows(d, 3), o,
+                SparkCoreVectorMachine.Settings.defaults());
+        assertSameMachines(fit.model(), local);
+        assertThat(fit.cost().fullScans()).isPositive();
+        for (int x = 0; x < d.size(); x += 7) {
+            assertThat(fit.model().predict(d.x(x))).isEqualTo(local.predict(d.x(x)));
+        }
     }
 
     /** A seeded one-class set: 1,500 points of a 3-d Gaussian blob with 2 % uniform outliers, labels +1 / -1. */

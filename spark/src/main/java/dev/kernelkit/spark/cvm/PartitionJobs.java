@@ -248,6 +248,20 @@ final class PartitionJobs {
         return largest(best);
     }
 
+    /** Per partition of pair blocks, the data's global indices of the rows at the wanted positions. */
+    static List<long[]> origins(JavaRDD<PointBlock> pairBlocks, int[][] wanted) {
+        return pairBlocks.mapPartitionsWithIndex((q, it) -> {
+            long[] out = new long[wanted[q].length];
+            if (it.hasNext()) {
+                PointBlock b = it.next();
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = b.origin(wanted[q][t]);
+                }
+            }
+            return List.of(out).iterator();
+        }, true).collect();
+    }
+
     /** The largest value, the lowest index among equal ones; null for none. */
     private static Found largest(List<Found> found) {
         Found best = null;

@@ -15,12 +15,19 @@ final class PointBlock implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final LabeledRow[] rows;
+    /** For a block of one pair of classes: the data's global index of each row; null for a whole partition. */
+    private final long[] origin;
     private transient volatile Vec[] vecs;
+    /** The last pair block made from this copy (one-vs-one machines are fitted one pair at a time). */
+    private transient PointBlock pair;
+    private transient double pairNegative;
+    private transient double pairPositive;
     /** The exact scans' kernel columns kept in this copy of the block (executor side). */
     private transient ScanColumns scan;
 
-    private PointBlock(LabeledRow[] rows) {
+    private PointBlock(LabeledRow[] rows, long[] origin) {
         this.rows = rows;
+        this.origin = origin;
     }
 
     /** The block of a partition's rows. */
@@ -29,7 +36,44 @@ final class PointBlock implements Serializable {
         while (it.hasNext()) {
             list.add(it.next());
         }
-        return new PointBlock(list.toArray(new LabeledRow[0]));
+        return new PointBlock(list.toArray(new LabeledRow[0]), null);
+    }
+
+    /**
+     * The rows labelled {@code negative} or {@code positive}, in order, with their global indices ({@code offset}
+     * is this partition's first): kept in this copy of the block until another pair is asked for, so that the jobs
+     * of one pair's machine find the same block (and its kept scan columns) every time.
+     */
+    synchronized PointBlock pair(double negative, double positive, long offset) {
+        if (pair == null || pairNegative != negative || pairPositive != positive) {
+            Vec[] v = vecs();
+            int m = 0;
+            for (LabeledRow r : rows) {
+                m += r.label() == negative || r.label() == positive ? 1 : 0;
+            }
+            LabeledRow[] kept = new LabeledRow[m];
+            Vec[] keptVecs = new Vec[m];
+            long[] index = new long[m];
+            m = 0;
+            for (int p = 0; p < rows.length; p++) {
+                if (rows[p].label() == negative || rows[p].label() == positive) {
+                    kept[m] = rows[p];
+                    keptVecs[m] = v[p];
+                    index[m++] = offset + p;
+                }
+            }
+            PointBlock b = new PointBlock(kept, index);
+            b.vecs = keptVecs;
+            pair = b;
+            pairNegative = negative;
+            pairPositive = positive;
+        }
+        return pair;
+    }
+
+    /** The global index in the whole data of row p of a pair block. */
+    long origin(int p) {
+        return origin[p];
     }
 
     int size() {

@@ -139,6 +139,18 @@ public final class SparkCoreVectorMachine {
         long columnsComputed;
         long columnsReused;
 
+        /** Adds another counter's counts (a pair's setup jobs) to this one. */
+        void add(Counter other) {
+            rounds += other.rounds;
+            jobs += other.jobs;
+            jobNanos += other.jobNanos;
+            fetched += other.fetched;
+            fullScans += other.fullScans;
+            scanned += other.scanned;
+            columnsComputed += other.columnsComputed;
+            columnsReused += other.columnsReused;
+        }
+
         /** Runs one Spark job, counting it and its wall time. */
         <T> T job(java.util.function.Supplier<T> action) {
             long t0 = System.nanoTime();
@@ -153,10 +165,10 @@ public final class SparkCoreVectorMachine {
 
     /**
      * Fits the core vector machine on the rows: two classes (the larger label is the positive class, as for one
-     * machine), or more by one-vs-rest (a machine per class, each over all the points); one-vs-one is refused.
+     * machine), or more by one-vs-rest (a machine per class, each over all the points) or one-vs-one (a machine per
+     * pair of classes over the pair's points, fitted one pair after the other over views of the cached blocks).
      *
-     * @throws IllegalArgumentException for no points, one class, one-vs-one with more than two classes, a
-     *         non-finite label or k(x, x),
+     * @throws IllegalArgumentException for no points, one class, a non-finite label or k(x, x),
      *         mixed dimensions, more than 2^31 - 1 points, or a kernel that does not survive its text
      *         form (the executors rebuild it from {@code Kernels.format})
      */
@@ -190,15 +202,23 @@ public final class SparkCoreVectorMachine {
             }
             Counter cost = s.cost();
             double[] labels = s.labels();
-            if (labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
-                throw new IllegalArgumentException("one-vs-one (--multi-class ovo) with " + labels.length + " classes "
-                        + "does not train on Spark yet; one-vs-rest (ovr) does");
-            }
             double eta = s.maxDiag() + 1 + 1.0 / options.c();
             PrintWriter log = settings.log();
             if (log != null) {
                 log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s%n",
                         bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), Arrays.toString(labels));
+            }
+            if (labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
+                List<CoreVectorMachine.DistributedMachine> pairs = pairMachines(blocks, spec, s, options, settings);
+                CvmModel model = bvm
+                        ? BallVectorMachine.fitDistributed(pairs, labels, s.dim(), options, listener(log, cost))
+                        : CoreVectorMachine.fitDistributed(pairs, labels, s.dim(), options, listener(log, cost));
+                Cost c = s.cost(start);
+                if (log != null) {
+                    log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + ", " + pairs.size()
+                            + " one-vs-one machines");
+                }
+                return new Fit(model, c);
             }
             // one problem per machine: two classes (positive labels[1]) or one-vs-rest (positive labels[c])
             List<SparkMebProblem> problems = new java.util.ArrayList<>();
@@ -258,6 +278,46 @@ public final class SparkCoreVectorMachine {
             }
             return new OneClassFit(model, c);
         });
+    }
+
+    /**
+     * One-vs-one: a machine per pair of classes k &lt; l (class l positive), each over the pair's points in data
+     * order, as one machine makes them: their blocks are views of the cached blocks ({@link PointBlock#pair}), their
+     * offset eta from the pair's largest k(x, x), their core points mapped back to the data's indices.
+     */
+    private static List<CoreVectorMachine.DistributedMachine> pairMachines(JavaRDD<PointBlock> blocks, String spec,
+                                                                           Setup s, CvmOptions options,
+                                                                           Settings settings) {
+        double[] labels = s.labels();
+        long[] offsets = s.offsets();
+        Counter cost = s.cost();
+        List<CoreVectorMachine.DistributedMachine> machines = new java.util.ArrayList<>();
+        for (int k = 0; k < labels.length; k++) {
+            for (int l = k + 1; l < labels.length; l++) {
+                double negativeLabel = labels[k];
+                double positive = labels[l];
+                JavaRDD<PointBlock> pair = blocks.mapPartitionsWithIndex((q, it) -> it.hasNext()
+                        ? List.of(it.next().pair(negativeLabel, positive, offsets[q])).iterator()
+                        : java.util.Collections.<PointBlock>emptyIterator(), true);
+                Setup ps = setup(pair, spec, settings, true);
+                cost.add(ps.cost());
+                List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(pair, positive));
+                BitSet negative = new BitSet((int) ps.n());
+                for (int q = 0; q < ps.parts(); q++) {
+                    BitSet b = BitSet.valueOf(bits.get(q));
+                    for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
+                        negative.set((int) (ps.offsets()[q] + p));
+                    }
+                }
+                double eta = ps.maxDiag() + 1 + 1.0 / options.c();
+                SparkMebProblem problem = new SparkMebProblem(pair, ps.offsets(), negative, options.kernel(), spec,
+                        positive, options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
+                        options.coreSet().cacheMb(), cost);
+                machines.add(new CoreVectorMachine.DistributedMachine(problem, eta, problem::vec,
+                        problem::dataIndices));
+            }
+        }
+        return machines;
     }
 
     /** A fit over the cached blocks of the rows. */

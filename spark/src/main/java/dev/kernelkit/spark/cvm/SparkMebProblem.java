@@ -294,33 +294,60 @@ final class SparkMebProblem implements DistributedMebProblem {
         if (indices.isEmpty()) {
             return;
         }
-        int parts = offsets.length - 1;
-        int[][] wanted = new int[parts][];
-        int[] counts = new int[parts];
-        int[] partOf = new int[indices.size()];
-        int k = 0;
-        for (int i : indices) {
-            int q = Arrays.binarySearch(offsets, i);
-            q = q >= 0 ? q : -q - 2;
-            while (offsets[q + 1] == offsets[q]) {
-                q++;
-            }
-            partOf[k++] = q;
-            counts[q]++;
-        }
-        for (int q = 0; q < parts; q++) {
-            wanted[q] = new int[counts[q]];
-            counts[q] = 0;
-        }
-        k = 0;
-        for (int i : indices) {
-            int q = partOf[k++];
-            wanted[q][counts[q]++] = (int) (i - offsets[q]);
-        }
+        int[][] wanted = byPartition(indices.stream().mapToInt(Integer::intValue).toArray());
         cost.fetched += indices.size();
         List<PartitionJobs.Found> found = cost.job(() -> PartitionJobs.fetch(blocks, offsets, wanted));
         for (PartitionJobs.Found f : found) {
             keep((int) f.index(), f.row());
         }
+    }
+
+    /**
+     * For a problem over pair blocks ({@link PointBlock#pair}): the data's global indices of its points
+     * {@code indices} (any order; one job).
+     */
+    int[] dataIndices(int[] indices) {
+        int[] sorted = Arrays.stream(indices).distinct().sorted().toArray();
+        int[][] wanted = byPartition(sorted);
+        List<long[]> origins = cost.job(() -> PartitionJobs.origins(blocks, wanted));
+        int[] out = new int[indices.length];
+        for (int t = 0; t < indices.length; t++) {
+            int i = indices[t];
+            int q = partitionOf(i);
+            int at = Arrays.binarySearch(wanted[q], (int) (i - offsets[q]));
+            out[t] = Math.toIntExact(origins.get(q)[at]);
+        }
+        return out;
+    }
+
+    /** The positions within their partitions of increasing global indices, per partition. */
+    private int[][] byPartition(int[] increasing) {
+        int parts = offsets.length - 1;
+        int[] counts = new int[parts];
+        int[] partOf = new int[increasing.length];
+        for (int k = 0; k < increasing.length; k++) {
+            partOf[k] = partitionOf(increasing[k]);
+            counts[partOf[k]]++;
+        }
+        int[][] wanted = new int[parts][];
+        for (int q = 0; q < parts; q++) {
+            wanted[q] = new int[counts[q]];
+            counts[q] = 0;
+        }
+        for (int k = 0; k < increasing.length; k++) {
+            int q = partOf[k];
+            wanted[q][counts[q]++] = (int) (increasing[k] - offsets[q]);
+        }
+        return wanted;
+    }
+
+    /** The partition holding global index i (empty partitions skipped). */
+    private int partitionOf(int i) {
+        int q = Arrays.binarySearch(offsets, i);
+        q = q >= 0 ? q : -q - 2;
+        while (offsets[q + 1] == offsets[q]) {
+            q++;
+        }
+        return q;
     }
 }
