@@ -44,7 +44,6 @@ import picocli.CommandLine.Parameters;
                 "reproduce summary JSON... --markdown FILE: one table over the JSONs of several tables (paper vs ours "
                         + "per method and data set)."})
 public final class ReproduceCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -274,7 +273,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             AtomicFiles.writeString(work.resolve(stem + ".args"), String.join("\n", base) + "\n");
             err.printf(Locale.ROOT, "%s: done in %.1f s%n", head, s);
             err.flush();
-            summaries.add(JSON.readTree(summary.toFile()));
+            summaries.add(Mapper.JSON.readTree(summary.toFile()));
         }
         return new Outcome("ran", summaries, seconds);
     }
@@ -304,7 +303,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         if (!Files.readString(argsFile).equals(String.join("\n", args) + "\n")) {
             return null;
         }
-        return JSON.readTree(summary.toFile());
+        return Mapper.JSON.readTree(summary.toFile());
     }
 
     /** The file name stem of a run's summary and log for one seed. */
@@ -404,5 +403,10 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         b.append("\nCommand: `kernelkit reproduce ").append(t.name()).append(quick ? " --quick" : "").append("`\n");
         return b.toString();
+    }
+
+    /** The JSON reader, made when a table is reported (not when the command line is built for every command). */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper();
     }
 }
