@@ -224,14 +224,7 @@ public final class SparkCoreVectorMachine {
             List<SparkMebProblem> problems = new java.util.ArrayList<>();
             for (int m = 0; m < (labels.length == 2 ? 1 : labels.length); m++) {
                 double positive = labels[labels.length == 2 ? 1 : m];
-                List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, positive));
-                BitSet negative = new BitSet((int) s.n());
-                for (int q = 0; q < s.parts(); q++) {
-                    BitSet b = BitSet.valueOf(bits.get(q));
-                    for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
-                        negative.set((int) (s.offsets()[q] + p));
-                    }
-                }
+                BitSet negative = negatives(blocks, s, positive, cost);
                 problems.add(new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec, positive,
                         options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
                         options.coreSet().cacheMb(), cost));
@@ -301,14 +294,7 @@ public final class SparkCoreVectorMachine {
                         : java.util.Collections.<PointBlock>emptyIterator(), true);
                 Setup ps = setup(pair, spec, settings, true);
                 cost.add(ps.cost());
-                List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(pair, positive));
-                BitSet negative = new BitSet((int) ps.n());
-                for (int q = 0; q < ps.parts(); q++) {
-                    BitSet b = BitSet.valueOf(bits.get(q));
-                    for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
-                        negative.set((int) (ps.offsets()[q] + p));
-                    }
-                }
+                BitSet negative = negatives(pair, ps, positive, cost);
                 double eta = ps.maxDiag() + 1 + 1.0 / options.c();
                 SparkMebProblem problem = new SparkMebProblem(pair, ps.offsets(), negative, options.kernel(), spec,
                         positive, options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
@@ -318,6 +304,19 @@ public final class SparkCoreVectorMachine {
             }
         }
         return machines;
+    }
+
+    /** The points (global indices) whose label is not {@code positive}: one job, one bit per point. */
+    private static BitSet negatives(JavaRDD<PointBlock> blocks, Setup s, double positive, Counter cost) {
+        List<long[]> bits = cost.job(() -> PartitionJobs.negativeBits(blocks, positive));
+        BitSet negative = new BitSet((int) s.n());
+        for (int q = 0; q < s.parts(); q++) {
+            BitSet b = BitSet.valueOf(bits.get(q));
+            for (int p = b.nextSetBit(0); p >= 0; p = b.nextSetBit(p + 1)) {
+                negative.set((int) (s.offsets()[q] + p));
+            }
+        }
+        return negative;
     }
 
     /** A fit over the cached blocks of the rows. */
