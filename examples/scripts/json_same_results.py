@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that kernelkit JSON outputs are equal but for times and the engine's own keys (engine, master, tasks,
-fits, JVM flags): what `--engine spark` promises against the one-machine run. Exit 0 when all equal the first,
+fits, JVM flags, and gram_product: which product the launching JVM ran, none on a driver whose executors are other
+JVMs): what `--engine spark` promises against the one-machine run. Exit 0 when all equal the first,
 otherwise one line naming the first path that differs and exit 1.
 
     examples/scripts/json_same_results.py REFERENCE.json OTHER.json [OTHER.json ...]
@@ -9,7 +10,7 @@ import json
 import re
 import sys
 
-VARYING = re.compile(r".*seconds.*|engine|master|tasks|fits|jvm_flags")
+VARYING = re.compile(r".*seconds.*|engine|master|tasks|fits|jvm_flags|gram_product")
 
 
 def strip(n):
