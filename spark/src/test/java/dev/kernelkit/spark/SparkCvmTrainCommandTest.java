@@ -205,6 +205,32 @@ class SparkCvmTrainCommandTest {
     }
 
     @Test
+    void aFolderGivenAsAFileUriGivesTheSameModelAndAMissingUriIsOneLine(@TempDir Path dir) throws Exception {
+        LabeledDataset d = SyntheticData.checkerboard(600, 4, 23);
+        Path folder = Files.createDirectories(dir.resolve("parts"));
+        LibsvmFormat.write(d, folder.resolve("part-00000"));
+        Path plain = dir.resolve("plain.model");
+        Path uri = dir.resolve("uri.model");
+        // what a cluster user writes (hdfs://..., file:///...): handed to Spark as given, not checked on this disk
+        String location = folder.toUri().toString();
+        assertThat(location).startsWith("file:///");
+        Run p = kernelkit("cvm", "train", "--data", folder.toString(), "--seed", "2", "--model", plain.toString(),
+                "--engine", "spark");
+        Run u = kernelkit("cvm", "train", "--data", location, "--test", folder.resolve("part-00000").toUri().toString(),
+                "--seed", "2", "--model", uri.toString(), "--engine", "spark");
+        assertThat(p.exitCode()).as(p.err()).isZero();
+        assertThat(u.exitCode()).as(u.err()).isZero();
+        assertThat(timeless(uri)).isEqualTo(timeless(plain));
+        Path nowhere = dir.resolve("missing");
+        Run missing = kernelkit("cvm", "train", "--data", nowhere.toUri().toString(), "--model",
+                dir.resolve("m.model").toString(), "--engine", "spark");
+        assertThat(missing.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(missing.err()).startsWith("kernelkit: error: no such file or folder: " + nowhere.toUri())
+                .contains("Input path does not exist").hasLineCount(1);
+        assertThat(dir.resolve("m.model")).doesNotExist();
+    }
+
+    @Test
     void optionsTheSparkPathDoesNotSupportAreRefusedInOneLineNamingThem(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("train.libsvm");
         LibsvmFormat.write(SyntheticData.checkerboard(200, 4, 5), data);

@@ -51,12 +51,25 @@ final class CvmTrainCommand implements Callable<Integer> {
     @Mixin
     dev.kernelkit.cli.Options.Threads threads;
 
-    @Option(names = "--data", required = true, paramLabel = "FILE",
-            description = "Training data: LIBSVM (or ARFF) points, or bags (CSV bags, multi-instance ARFF).")
     Path data;
+    Path test;
+    /** --data and --test as given: --engine spark hands them to Spark unchanged (file:///..., hdfs://...). */
+    private String dataLocation;
+    private String testLocation;
+
+    @Option(names = "--data", required = true, paramLabel = "FILE",
+            description = "Training data: LIBSVM (or ARFF) points, or bags (CSV bags, multi-instance ARFF). With "
+                    + "--engine spark also a folder of LIBSVM part files or a URI Spark reads (hdfs://..., file:///...).")
+    void data(String location) {
+        dataLocation = location;
+        data = Path.of(location);
+    }
 
     @Option(names = "--test", paramLabel = "FILE", description = "Optional test data, of the kind of --data.")
-    Path test;
+    void test(String location) {
+        testLocation = location;
+        test = Path.of(location);
+    }
 
     @Option(names = "--model", paramLabel = "FILE", description = "Where to write the model (optional).")
     Path model;
@@ -174,7 +187,9 @@ final class CvmTrainCommand implements Callable<Integer> {
                     + "(use --engine local)");
         }
         for (Path p : test == null ? new Path[] {data} : new Path[] {data, test}) {
-            if (!java.nio.file.Files.exists(p)) {
+            String given = p == data ? dataLocation : testLocation;
+            // a URI (hdfs://..., file:///...) is Spark's to find; a plain path must exist here
+            if (!hasScheme(given) && !java.nio.file.Files.exists(p)) {
                 throw new IllegalArgumentException((p == data ? "--data" : "--test") + ": no such file or folder: " + p);
             }
         }
@@ -201,8 +216,8 @@ final class CvmTrainCommand implements Callable<Integer> {
                 return parameters.values(kind, false);
             };
             run = provider.train(new CvmEngineProvider.Request(parameters.learnerName(kind),
-                    values, parameters.seed, data.toString(),
-                    test == null ? null : test.toString(), parameters.scale, test == null || trainScore, err),
+                    values, parameters.seed, dataLocation,
+                    test == null ? null : testLocation, parameters.scale, test == null || trainScore, err),
                     master == null ? java.util.Map.of() : java.util.Map.of("master", master));
         } catch (LinkageError e) {
             throw new IllegalArgumentException(Options.Engine.SPARK_MISSING, e);
@@ -235,6 +250,11 @@ final class CvmTrainCommand implements Callable<Integer> {
                 .put("cost", run.cost());
         json.write(s);
         return 0;
+    }
+
+    /** Whether a location names a URI scheme (hdfs:, file:, s3a:, ...) rather than a plain path. */
+    static boolean hasScheme(String location) {
+        return location.matches("[A-Za-z][A-Za-z0-9+.-]+:.*");
     }
 
     /** The --test points, of the training dimension. */

@@ -23,9 +23,11 @@ public final class SparkLibsvm {
      * @throws IllegalArgumentException "path:line: problem" for a malformed line, or for a file with no rows
      */
     public static JavaRDD<LabeledRow> read(JavaSparkContext sc, String path, int minPartitions) {
-        JavaRDD<Tuple2<String, Long>> lines = sc.textFile(path, minPartitions).zipWithIndex().map(t -> t);
+        JavaRDD<Tuple2<String, Long>> lines;
         int dim;
         try {
+            // zipWithIndex runs a job (the partitions' sizes): a missing input shows here
+            lines = sc.textFile(path, minPartitions).zipWithIndex().map(t -> t);
             dim = lines.map(t -> {
                 Parsed p = parse(t._1(), path, t._2() + 1);
                 return p == null ? 0 : p.maxIndex;
@@ -34,6 +36,10 @@ public final class SparkLibsvm {
             String bad = BadRowException.find(e);
             if (bad != null) {
                 throw new IllegalArgumentException(bad);
+            }
+            String missing = missingInput(e);
+            if (missing != null) {
+                throw new IllegalArgumentException("no such file or folder: " + path + " (" + missing + ")");
             }
             throw e;
         }
@@ -45,6 +51,16 @@ public final class SparkLibsvm {
             }
             return java.util.List.of(new LabeledRow(p.label, d, p.indices, p.values)).iterator();
         });
+    }
+
+    /** Hadoop's first line for an input path that does not exist (its InvalidInputException), else null. */
+    private static String missingInput(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getClass().getSimpleName().equals("InvalidInputException") && t.getMessage() != null) {
+                return t.getMessage().lines().findFirst().orElse("").strip();
+            }
+        }
+        return null;
     }
 
     /** One parsed line. */
