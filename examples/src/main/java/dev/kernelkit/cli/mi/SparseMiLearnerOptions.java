@@ -68,14 +68,19 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
                     + "fit clamped to the training part) (default: " + DEFAULT_XV_LARGE + ").")
     String xvLarge;
 
-    /** The start of --xv auto's sizes when {@code --xv-start} is not given. */
-    static final String DEFAULT_XV_START = "cold";
+    /**
+     * The start of --xv auto's sizes when {@code --xv-start} is not given and warm applies ({@link #warmApplies}):
+     * warm, after the paired rule of issue #39 held on MUSK1 10 x 10 and Elephant 10 x 3 (BENCHMARKS.md, "SparseMI's
+     * tuned protocol with warm starts across N_XV"). Where warm does not apply the default is cold.
+     */
+    static final String DEFAULT_XV_START = "warm";
 
     @Option(names = "--xv-start", paramLabel = "cold|warm",
             description = "With --xv auto and sparsemi: cold fits every candidate N_XV from its own random XVs with "
-                    + "t_max iterations; warm starts each size after the first from the previous size's XVs and "
-                    + "coefficients and runs " + MiProtocol.WARM_ITERATIONS + " iterations (several times faster at "
-                    + "large N_XV; random --init, one start) (default: " + DEFAULT_XV_START + ").")
+                    + "t_max iterations (the search of the recorded tables); warm starts each size after the first "
+                    + "from the previous size's XVs and coefficients and runs " + MiProtocol.WARM_ITERATIONS
+                    + " iterations (several times faster at large N_XV; random --init, one start, the Gaussian kernel) "
+                    + "(default: " + DEFAULT_XV_START + " where it applies, else cold).")
     String xvStart;
 
     @Option(names = "--gamma", paramLabel = "G", description = "Gaussian gamma; omit with --c to tune.")
@@ -184,9 +189,12 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
         };
     }
 
-    /** The start of {@code --xv-start} ({@link #DEFAULT_XV_START} when not given). */
+    /**
+     * The start of {@code --xv-start}; when not given {@link #DEFAULT_XV_START} if warm applies ({@link #warmApplies}),
+     * else cold.
+     */
     MiProtocol.SizeStart xvStart() {
-        String v = xvStart == null ? DEFAULT_XV_START : xvStart;
+        String v = xvStart != null ? xvStart : warmApplies() ? DEFAULT_XV_START : "cold";
         return switch (v.toLowerCase(Locale.ROOT)) {
             case "cold" -> MiProtocol.SizeStart.COLD;
             case "warm" -> MiProtocol.SizeStart.WARM;
@@ -194,7 +202,16 @@ final class SparseMiLearnerOptions implements java.io.Serializable {
         };
     }
 
-    /** True when --xv auto's sizes are warm-started ({@code --xv-start warm}, SparseMI only). */
+    /**
+     * True when {@code --xv-start warm} can run with the other options: SparseMI, random --init, one start, the
+     * Gaussian kernel (no --kernel-from). Only the default depends on it; a given {@code --xv-start warm} that does not
+     * apply is refused by {@link #checkGrid}.
+     */
+    boolean warmApplies() {
+        return method() == Method.SPARSEMI && XvInit.parse(init) == XvInit.RANDOM && restarts == 1 && !learnedKernel();
+    }
+
+    /** True when --xv auto's sizes are warm-started ({@code --xv-start warm} or its default, SparseMI only). */
     boolean warmSizes() {
         return autoXv() && xvStart() == MiProtocol.SizeStart.WARM;
     }

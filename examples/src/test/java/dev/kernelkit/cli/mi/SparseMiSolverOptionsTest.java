@@ -124,7 +124,7 @@ class SparseMiSolverOptionsTest {
         Path json = dir.resolve("cv.json");
         main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma", "0.5",
                 "--c", "10", "--folds", "3", "--iterations", "5", "--xv-ties", "larger", "--xv-large", "clamp",
-                "--json", json.toString());
+                "--xv-start", "cold", "--json", json.toString());
         String text = Files.readString(json);
         assertThat(numbers(text, "fold_accuracies")).containsExactly(expected.scores());
         assertThat(text).contains("\"xv_ties\": \"larger\"").contains("\"xv_large\": \"clamp\"");
@@ -132,12 +132,14 @@ class SparseMiSolverOptionsTest {
         assertThat(xv.find()).isTrue();
         assertThat(Double.parseDouble(xv.group(1))).isEqualTo(MiProtocol.mean(MiProtocol.vectors(expected)));
         // larger ties and clamping are --xv auto's defaults (RESULTS.md, issue #24 part 2): the same run without them
+        // (cold sizes named, since the default start is warm: the expected evaluation is the cold search)
         Path dfltJson = dir.resolve("default.json");
         main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma", "0.5",
-                "--c", "10", "--folds", "3", "--iterations", "5", "--json", dfltJson.toString());
+                "--c", "10", "--folds", "3", "--iterations", "5", "--xv-start", "cold", "--json", dfltJson.toString());
         String dfltText = Files.readString(dfltJson);
         assertThat(numbers(dfltText, "fold_accuracies")).containsExactly(expected.scores());
-        assertThat(dfltText).contains("\"xv_ties\": \"larger\"").contains("\"xv_large\": \"clamp\"");
+        assertThat(dfltText).contains("\"xv_ties\": \"larger\"").contains("\"xv_large\": \"clamp\"")
+                .contains("\"xv_start\": \"cold\"");
         // train: the same chooser on all the bags, the final fit clamped to them
         Point chosen = MiProtocol.select(bags, MiProtocol.grid(MiProtocol.clamped(learner), sizes, new double[] {0.5},
                         new double[] {10}), MiProtocol.chooser(MiProtocol.SizeSearch.STAGED, MiProtocol.SizeTies.LARGER,
@@ -145,8 +147,8 @@ class SparseMiSolverOptionsTest {
         int k = Math.min(chosen.value(MiProtocol.XV, Integer.class), bags.instanceCount());
         Path model = dir.resolve("m.model");
         main(0, "sparse-mi", "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma",
-                "0.5", "--c", "10", "--iterations", "5", "--xv-ties", "larger", "--xv-large", "clamp", "--model",
-                model.toString());
+                "0.5", "--c", "10", "--iterations", "5", "--xv-ties", "larger", "--xv-large", "clamp", "--xv-start",
+                "cold", "--model", model.toString());
         assertSameModel(Models.load(model, SparseMiModel.class), SparseMi.fit(bags, SparseMiOptions.defaults()
                 .withGamma(0.5).withC(10).withExpansionVectors(k).withMaxIterations(5).withSeed(1)));
     }
@@ -181,6 +183,36 @@ class SparseMiSolverOptionsTest {
                 "--gamma-grid", "0.5", "--c-grid", "1,10", "--iterations", "5", "--xv-start", "warm", "--model",
                 model.toString());
         assertSameModel(Models.load(model, SparseMiModel.class), expectedModel);
+        // warm is --xv auto's default start where it applies (issue #39's paired rule, BENCHMARKS.md): the same runs
+        // without --xv-start
+        Path dfltJson = dir.resolve("default.json");
+        main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma-grid",
+                "0.5", "--c-grid", "1,10", "--folds", "3", "--iterations", "5", "--json", dfltJson.toString());
+        String dfltText = Files.readString(dfltJson);
+        assertThat(numbers(dfltText, "fold_accuracies")).containsExactly(expected.scores());
+        assertThat(dfltText).contains("\"xv_start\": \"warm\"");
+        Path dfltModel = dir.resolve("default.model");
+        main(0, "sparse-mi", "train", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500",
+                "--gamma-grid", "0.5", "--c-grid", "1,10", "--iterations", "5", "--model", dfltModel.toString());
+        assertSameModel(Models.load(dfltModel, SparseMiModel.class), expectedModel);
+        // the cold search stays reachable by name
+        Evaluation cold = MiProtocol.tunedSize((g, c, k) -> SparseMi.trainer(options.options(g, c)
+                        .withExpansionVectors(k)), 3, 1, 1, gammas, cs, sizes, 1, MiProtocol.SizeSearch.STAGED,
+                MiProtocol.SizeTies.LARGER, MiProtocol.LargeSizes.CLAMP).run(bags);
+        Path coldJson = dir.resolve("cold.json");
+        main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3,500", "--gamma-grid",
+                "0.5", "--c-grid", "1,10", "--folds", "3", "--iterations", "5", "--xv-start", "cold", "--json",
+                coldJson.toString());
+        String coldText = Files.readString(coldJson);
+        assertThat(numbers(coldText, "fold_accuracies")).containsExactly(cold.scores());
+        assertThat(coldText).contains("\"xv_start\": \"cold\"");
+        // where warm does not apply, the default is cold instead of an error
+        for (String[] other : new String[][] {{"--method", "rsvm"}, {"--init", "kmeans"}, {"--restarts", "2"}}) {
+            Path j = dir.resolve("other.json");
+            main(0, "sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-grid", "1,3", "--gamma", "0.5",
+                    "--c", "10", "--folds", "3", "--iterations", "3", other[0], other[1], "--json", j.toString());
+            assertThat(Files.readString(j)).as(other[0]).contains("\"xv_start\": \"cold\"");
+        }
         assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv-start", "warm"))
                 .contains("--xv-start applies only with --xv auto, got --xv 10");
         assertThat(oneLineError("sparse-mi", "cv", "--data", data.toString(), "--xv", "auto", "--xv-start", "hot"))
@@ -252,7 +284,8 @@ class SparseMiSolverOptionsTest {
                 assertThat(help).contains(s);
             }
             assertThat(help).containsPattern("keptbytheinnerCV\\(default:" + SparseMiLearnerOptions.DEFAULT_XV_TIES + "\\)")
-                    .containsPattern("\\(default:" + SparseMiLearnerOptions.DEFAULT_XV_LARGE + "\\)");
+                    .containsPattern("\\(default:" + SparseMiLearnerOptions.DEFAULT_XV_LARGE + "\\)")
+                    .contains("(default:" + SparseMiLearnerOptions.DEFAULT_XV_START + "whereitapplies,elsecold)");
         }
         String compare = main(0, "sparse-mi", "compare", "--help").replaceAll("\\s+", "");
         assertThat(compare).contains("--inner-solver=newton|lbfgs").contains("--trial-limit=no-decrease|printed")

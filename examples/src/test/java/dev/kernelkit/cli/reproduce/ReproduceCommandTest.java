@@ -207,6 +207,25 @@ class ReproduceCommandTest {
         }
     }
 
+    /**
+     * The recorded sparse-mi-table1 rows used the cold N_XV search; since warm became {@code --xv auto}'s default start
+     * (issue #39) every {@code --xv auto} run of the table names {@code --xv-start cold}.
+     */
+    @Test
+    void everyAutoXvRunOfTheSparseMiTableNamesTheColdStartOfTheRecordedRows() {
+        int auto = 0;
+        for (TableSpec.Run r : TableSpec.load("sparse-mi-table1").runs()) {
+            int xv = r.args().indexOf("--xv");
+            if (xv >= 0 && r.args().get(xv + 1).equals("auto")) {
+                auto++;
+                int start = r.args().indexOf("--xv-start");
+                assertThat(start).as(r.id()).isNotNegative();
+                assertThat(r.args().get(start + 1)).as(r.id()).isEqualTo("cold");
+            }
+        }
+        assertThat(auto).isEqualTo(4);  // MUSK1, Elephant, Fox, Tiger
+    }
+
     @Test
     void everyDataFileAShippedTableNamesExistsInTheSharedData() {
         Path base = RealData.file("heart/heart.libsvm").getParent().getParent();
