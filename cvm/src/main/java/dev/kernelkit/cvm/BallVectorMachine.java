@@ -133,30 +133,16 @@ public final class BallVectorMachine {
     }
 
     /**
-     * A ball vector machine classifier found over problems whose points live elsewhere (Spark partitions), one
-     * per machine as {@link CoreVectorMachine#fitDistributed(List, double, double[], int,
-     * java.util.function.IntFunction, CvmOptions, FitListener)} takes them (two classes, or one-vs-rest), whose
-     * k(x, x) the caller checked constant. The iteration draws each sampling round's candidates and tells the
-     * problem ({@link DistributedMebProblem#prefetch}); an exact scan (no sampling, or the final full scan of the
-     * JMLR reference) ranks the core points here and hands the others to the problem
-     * ({@link DistributedMebProblem#furthestOutsideBall}). On the same points, order and options the core sets,
-     * weights and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
+     * A ball vector machine classifier found over problems whose points live elsewhere (Spark partitions), one per
+     * machine as {@link CoreVectorMachine#fitDistributed(List, double[], int, CvmOptions, FitListener)} takes them
+     * (two classes, one-vs-rest or one-vs-one), whose k(x, x) the caller checked constant. The iteration draws each
+     * sampling round's candidates and tells the problem ({@link DistributedMebProblem#prefetch}); an exact scan (no
+     * sampling, or the final full scan of the JMLR reference) ranks the core points here and hands the others to the
+     * problem ({@link DistributedMebProblem#furthestOutsideBall}). On the same points, order and options the core
+     * sets, weights and model are those of {@link #fit(LabeledDataset, CvmOptions)}.
      *
      * @param dim the points' dimension
      * @throws IllegalArgumentException as CoreVectorMachine's
-     */
-    public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta,
-                                          double[] classes, int dim, java.util.function.IntFunction<Vec> point,
-                                          CvmOptions options, FitListener listener) {
-        CoreVectorMachine.refuseSharedOneVsOne(classes, options);
-        return fitDistributed(CoreVectorMachine.DistributedMachine.sharing(problems, eta, point), classes, dim,
-                options, listener);
-    }
-
-    /**
-     * The ball vector machine over per-machine distributed problems, as
-     * {@link CoreVectorMachine#fitDistributed(List, double[], int, CvmOptions, FitListener)} takes them (two
-     * classes, one-vs-rest or one-vs-one), each machine's k(x, x) checked constant by the caller.
      */
     public static CvmModel fitDistributed(List<CoreVectorMachine.DistributedMachine> machines, double[] classes,
                                           int dim, CvmOptions options, FitListener listener) {

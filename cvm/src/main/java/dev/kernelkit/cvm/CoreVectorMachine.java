@@ -308,40 +308,14 @@ public final class CoreVectorMachine {
     }
 
     /**
-     * A classifier found by the core-set search over problems whose points live elsewhere (Spark partitions),
-     * one problem per machine: two classes (one problem, positive class {@code classes[1]}) or one-vs-rest (problem
-     * c with positive class {@code classes[c]}). Each problem is the two-class L2 MEB of {@link TwoClassL2Problem}
-     * over all the points (entries y_i y_j (k(x_i, x_j) + 1) + delta_ij / C, offset {@code eta} =
-     * max_i k(x_i, x_i) + 1 + 1/C, group 0 for its positive class, 1 for the rest), and {@code point} gives a core
-     * point's vector. The solver, the machines and the model are those of {@link #fit(LabeledDataset, CvmOptions)},
-     * so on the same points, order and options the core sets and coefficients are the one-machine ones.
-     *
-     * @param problems one per machine, in class order
-     * @param dim the points' dimension
-     * @throws IllegalArgumentException for fewer than two classes, or more than two with one-vs-one, or a problem
-     *         count that is not the machine count
-     */
-    public static CvmModel fitDistributed(List<? extends DistributedMebProblem> problems, double eta, double[] classes,
-                                          int dim, java.util.function.IntFunction<Vec> point, CvmOptions options,
-                                          FitListener listener) {
-        refuseSharedOneVsOne(classes, options);
-        return fitDistributed(DistributedMachine.sharing(problems, eta, point), classes, dim, options, listener);
-    }
-
-    /** Problems over all the points make no one-vs-one machines (those span two classes each). */
-    static void refuseSharedOneVsOne(double[] classes, CvmOptions options) {
-        if (classes.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
-            throw new IllegalArgumentException("problems over all the points make two-class or one-vs-rest machines; "
-                    + "one-vs-one with " + classes.length + " classes takes a problem per pair");
-        }
-    }
-
-    /**
-     * The classifier over per-machine distributed problems, each with its own offset, points and indices: two
-     * classes (one machine, positive class {@code classes[1]}), one-vs-rest (machine c: class c positive against the
+     * A classifier found by the core-set search over problems whose points live elsewhere (Spark partitions), one
+     * per machine, each with its own offset, points and indices: two classes (one machine over all the points,
+     * positive class {@code classes[1]}), one-vs-rest (machine c over all the points, class c positive against the
      * rest) or one-vs-one (one machine per pair k &lt; l in that order, over the points of classes k and l in data
      * order, class l positive; its problem's index i is the pair's i-th point, {@link DistributedMachine#indices}
-     * maps them to the data's). As {@link #fit(LabeledDataset, CvmOptions)} on the same points, order and options.
+     * maps them to the data's). The solver, the machines and the model are those of
+     * {@link #fit(LabeledDataset, CvmOptions)}, so on the same points, order and options the core sets and
+     * coefficients are the one-machine ones.
      *
      * @throws IllegalArgumentException for fewer than two classes or a machine count that does not match the
      *         classes and the multi-class mode
@@ -367,17 +341,6 @@ public final class CoreVectorMachine {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(point, "point");
             Objects.requireNonNull(indices, "indices");
-        }
-
-        /** Machines over all the points, sharing one offset and one point lookup. */
-        static List<DistributedMachine> sharing(List<? extends DistributedMebProblem> problems, double eta,
-                                                java.util.function.IntFunction<Vec> point) {
-            Objects.requireNonNull(problems, "problems");
-            List<DistributedMachine> out = new ArrayList<>();
-            for (DistributedMebProblem p : problems) {
-                out.add(new DistributedMachine(p, eta, point, java.util.function.UnaryOperator.identity()));
-            }
-            return out;
         }
     }
 

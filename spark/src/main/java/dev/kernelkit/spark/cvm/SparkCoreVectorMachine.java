@@ -17,6 +17,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -202,43 +203,22 @@ public final class SparkCoreVectorMachine {
             }
             Counter cost = s.cost();
             double[] labels = s.labels();
-            double eta = s.maxDiag() + 1 + 1.0 / options.c();
             PrintWriter log = settings.log();
             if (log != null) {
                 log.printf(Locale.ROOT, "spark %s: %d points in %d partitions, dimension %d, classes %s%n",
                         bvm ? "bvm" : "cvm", s.n(), s.parts(), s.dim(), Arrays.toString(labels));
             }
-            if (labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE) {
-                List<CoreVectorMachine.DistributedMachine> pairs = pairMachines(blocks, spec, s, options, settings);
-                CvmModel model = bvm
-                        ? BallVectorMachine.fitDistributed(pairs, labels, s.dim(), options, listener(log, cost))
-                        : CoreVectorMachine.fitDistributed(pairs, labels, s.dim(), options, listener(log, cost));
-                Cost c = s.cost(start);
-                if (log != null) {
-                    log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + ", " + pairs.size()
-                            + " one-vs-one machines");
-                }
-                return new Fit(model, c);
-            }
-            // one problem per machine: two classes (positive labels[1]) or one-vs-rest (positive labels[c])
-            List<SparkMebProblem> problems = new java.util.ArrayList<>();
-            for (int m = 0; m < (labels.length == 2 ? 1 : labels.length); m++) {
-                double positive = labels[labels.length == 2 ? 1 : m];
-                BitSet negative = negatives(blocks, s, positive, cost);
-                problems.add(new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec, positive,
-                        options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
-                        options.coreSet().cacheMb(), cost));
-            }
-            SparkMebProblem first = problems.get(0);
+            boolean ovo = labels.length > 2 && options.multiClass() == CvmOptions.MultiClass.ONE_VS_ONE;
+            List<CoreVectorMachine.DistributedMachine> machines = ovo
+                    ? pairMachines(blocks, spec, s, options, settings)
+                    : wholeMachines(blocks, spec, s, options, settings);
             CvmModel model = bvm
-                    ? BallVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
-                            listener(log, cost))
-                    : CoreVectorMachine.fitDistributed(problems, eta, labels, s.dim(), first::vec, options,
-                            listener(log, cost));
+                    ? BallVectorMachine.fitDistributed(machines, labels, s.dim(), options, listener(log, cost))
+                    : CoreVectorMachine.fitDistributed(machines, labels, s.dim(), options, listener(log, cost));
             Cost c = s.cost(start);
             if (log != null) {
-                log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + ", core set "
-                        + model.machines().get(0).coreSize());
+                log.println("spark " + (bvm ? "bvm" : "cvm") + " cost: " + c + (ovo ? ", " + machines.size()
+                        + " one-vs-one machines" : ", core set " + model.machines().get(0).coreSize()));
             }
             return new Fit(model, c);
         });
@@ -271,6 +251,27 @@ public final class SparkCoreVectorMachine {
             }
             return new OneClassFit(model, c);
         });
+    }
+
+    /**
+     * Two classes (one machine, positive labels[1]) or one-vs-rest (machine c, positive labels[c]): each over all the
+     * points of the cached blocks, with the data's offset eta.
+     */
+    private static List<CoreVectorMachine.DistributedMachine> wholeMachines(JavaRDD<PointBlock> blocks, String spec,
+                                                                            Setup s, CvmOptions options,
+                                                                            Settings settings) {
+        double[] labels = s.labels();
+        double eta = s.maxDiag() + 1 + 1.0 / options.c();
+        List<CoreVectorMachine.DistributedMachine> machines = new java.util.ArrayList<>();
+        for (int m = 0; m < (labels.length == 2 ? 1 : labels.length); m++) {
+            double positive = labels[labels.length == 2 ? 1 : m];
+            BitSet negative = negatives(blocks, s, positive, s.cost());
+            SparkMebProblem problem = new SparkMebProblem(blocks, s.offsets(), negative, options.kernel(), spec,
+                    positive, options.c(), eta, settings.heldPoints(), lookahead(settings, options.coreSet()),
+                    options.coreSet().cacheMb(), s.cost());
+            machines.add(new CoreVectorMachine.DistributedMachine(problem, eta, problem::vec, UnaryOperator.identity()));
+        }
+        return machines;
     }
 
     /**
