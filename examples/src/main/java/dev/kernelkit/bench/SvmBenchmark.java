@@ -7,10 +7,14 @@ import dev.kernelkit.kernel.GaussianKernel;
 import dev.kernelkit.svm.KernelExpansionModel;
 import dev.kernelkit.svm.LibsvmSolver;
 import dev.kernelkit.svm.SmoSolver;
+import dev.kernelkit.svm.Svm;
+import dev.kernelkit.svm.SvmDuplicates;
 import dev.kernelkit.svm.SvmLoss;
 import dev.kernelkit.svm.SvmProblem;
 import dev.kernelkit.svm.SvmSolution;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
@@ -39,9 +43,12 @@ public final class SvmBenchmark {
      * @param c cost &gt; 0
      * @param cacheMb kernel-row cache of each solver in MB, &gt; 0
      * @param eps stopping tolerance &gt; 0 (LIBSVM's -e)
+     * @param kernelPath which exact fast paths our kernel rows may take
+     * @param duplicates whether our SMO merges equal points of one class ({@link SvmDuplicates#MERGE}, as
+     *        {@link Svm#fit}) or solves LIBSVM's problem of one variable per point
      */
     public record Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb,
-                          double eps, CachedKernelMatrix.FastPath kernelPath) {
+                          double eps, CachedKernelMatrix.FastPath kernelPath, SvmDuplicates duplicates) {
         /** @throws IllegalArgumentException naming the option and the value out of range */
         public Options {
             Objects.requireNonNull(train, "train");
@@ -62,9 +69,16 @@ public final class SvmBenchmark {
             checkPositive("cacheMb", cacheMb);
             checkPositive("eps", eps);
             Objects.requireNonNull(kernelPath, "kernelPath");
+            Objects.requireNonNull(duplicates, "duplicates");
         }
 
-        /** Every exact fast path allowed ({@link CachedKernelMatrix.FastPath#AUTO}). */
+        /** Equal points merged, as {@link Svm#fit} does by default. */
+        public Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb, double eps,
+                       CachedKernelMatrix.FastPath kernelPath) {
+            this(train, test, gamma, c, cacheMb, eps, kernelPath, SvmDuplicates.MERGE);
+        }
+
+        /** Every exact fast path allowed ({@link CachedKernelMatrix.FastPath#AUTO}), equal points merged. */
         public Options(LabeledDataset train, LabeledDataset test, double gamma, double c, double cacheMb, double eps) {
             this(train, test, gamma, c, cacheMb, eps, CachedKernelMatrix.FastPath.AUTO);
         }
@@ -92,12 +106,13 @@ public final class SvmBenchmark {
      * @param objectiveLibsvm LIBSVM's reported dual objective
      * @param oursKernelPath how our kernel rows were computed, {@link CachedKernelMatrix#kernelPath()}:
      *        "binary-popcount" (all features 0/1), "dense", "lane-sparse", "dense-vectors" or "general"
+     * @param variablesOurs our SMO's dual variables: the training points, fewer when equal points were merged
      */
     public record Result(double oursSeconds, double libsvmSeconds, double oursCpuSeconds, double libsvmCpuSeconds,
                          double accuracyOurs, double accuracyLibsvm,
                          double objectiveOurs, double objectiveLibsvm, int supportVectorsOurs,
                          int supportVectorsLibsvm, long iterationsOurs, long iterationsLibsvm,
-                         String oursKernelPath) {
+                         String oursKernelPath, int variablesOurs) {
 
         /** |objectiveOurs - objectiveLibsvm| / |objectiveLibsvm|. */
         public double objectiveRelativeDifference() {
@@ -127,6 +142,7 @@ public final class SvmBenchmark {
             m.put("iterations_ours", iterationsOurs);
             m.put("iterations_libsvm", iterationsLibsvm);
             m.put("ours_kernel_path", oursKernelPath);
+            m.put("ours_variables", variablesOurs);
             return m;
         }
     }
@@ -153,7 +169,7 @@ public final class SvmBenchmark {
         }
         return new Result(fit.seconds(), lib.seconds(), fit.cpuSeconds(), libCpu, accOurs, accLib, s.objective(), lib.objective(),
                 ours.supportVectorCount(), lib.model().supportVectorCount(), s.iterations(), lib.iterations(),
-                fit.kernelPath());
+                fit.kernelPath(), fit.variables());
     }
 
     /**
@@ -166,26 +182,44 @@ public final class SvmBenchmark {
      * @param kernelPath {@link CachedKernelMatrix#kernelPath()}: "binary-popcount" (all features 0/1), "dense"
      *        (sparse-stored points at least half stored), "lane-sparse" (dense points at most a quarter non-zero),
      *        "dense-vectors" (other dense points) or "general"
+     * @param variables the SMO's dual variables: the training points, fewer when equal points were merged
      */
     public record OursFit(KernelExpansionModel<Vec> model, SvmSolution solution, double seconds, double cpuSeconds,
-                          String kernelPath) {
+                          String kernelPath, int variables) {
     }
 
-    /** Trains our SMO alone on {@code o.train()} (the part of {@link #run} that is ours). */
+    /**
+     * Trains our SMO alone on {@code o.train()} (the part of {@link #run} that is ours), merging equal points of one
+     * class first unless {@code o.duplicates()} keeps them ({@link Svm#mergeEqual}; the search and merge are timed).
+     */
     public static OursFit fitOurs(Options o) {
         LabeledDataset train = o.train();
         double[] y = train.labels();
         GaussianKernel kernel = new GaussianKernel(o.gamma());
         long c0 = processCpuNanos();
         long t0 = System.nanoTime();
-        CachedKernelMatrix k = CachedKernelMatrix.of(train.points(), kernel, 0,
+        List<Vec> points = train.points();
+        double[] costs = new double[y.length];
+        Arrays.fill(costs, o.c());
+        Svm.MergedSamples merged = o.duplicates() == SvmDuplicates.MERGE
+                ? Svm.mergeEqual(points, classIndex(y), costs) : null;
+        if (merged != null) {
+            points = merged.points();
+            costs = merged.costs();
+            int[] classes = merged.classIndex();
+            y = new double[classes.length];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = classes[i] == 1 ? 1.0 : -1.0;
+            }
+        }
+        CachedKernelMatrix k = CachedKernelMatrix.of(points, kernel, 0,
                 Runtime.getRuntime().availableProcessors(), o.kernelPath());
         SmoSolver solver = new SmoSolver(SmoSolver.Options.defaults().withEps(o.eps()).withCacheMb(o.cacheMb()));
-        SvmSolution s = solver.solve(SvmProblem.of(k, y, o.c(), SvmLoss.HINGE));
+        SvmSolution s = solver.solve(new SvmProblem(k, y, costs, SvmLoss.HINGE));
         double seconds = (System.nanoTime() - t0) / 1e9;
         double cpu = cpuSecondsSince(c0);
-        return new OursFit(KernelExpansionModel.fromSolution(kernel, train.points(), y, s), s, seconds, cpu,
-                k.kernelPath());
+        return new OursFit(KernelExpansionModel.fromSolution(kernel, points, y, s), s, seconds, cpu,
+                k.kernelPath(), points.size());
     }
 
     /** CPU time of this JVM process (all threads) in nanoseconds, or -1 where the platform does not report it. */
@@ -201,6 +235,22 @@ public final class SvmBenchmark {
     public static double cpuSecondsSince(long startNanos) {
         long now = processCpuNanos();
         return startNanos < 0 || now < 0 ? Double.NaN : (now - startNanos) * 1e-9;
+    }
+
+    /** "N dual variables (equal points merged)" or "one dual variable per point". */
+    public static String variablesNote(int points, int variables) {
+        return variables == points ? "our SMO: one dual variable per point"
+                : String.format(java.util.Locale.ROOT, "our SMO: %d dual variables (equal points of one class "
+                        + "merged)", variables);
+    }
+
+    /** 1 for the positive label, 0 for the negative. */
+    private static int[] classIndex(double[] y) {
+        int[] c = new int[y.length];
+        for (int i = 0; i < y.length; i++) {
+            c[i] = y[i] > 0 ? 1 : 0;
+        }
+        return c;
     }
 
     private static double accuracy(LabeledDataset test, ToDoubleFunction<Vec> predict) {

@@ -4,6 +4,7 @@ import dev.kernelkit.bench.CLibsvm;
 import dev.kernelkit.bench.GramBenchmark;
 import dev.kernelkit.bench.SvmBenchmark;
 import dev.kernelkit.gram.CachedKernelMatrix;
+import dev.kernelkit.svm.SvmDuplicates;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -180,6 +181,12 @@ final class BenchCommand implements Callable<Integer> {
                         + " general (sparse dot products only, as for arbitrary values) (default: ${DEFAULT-VALUE}).")
         String kernelPath;
 
+        @Option(names = "--duplicates", paramLabel = "MODE", defaultValue = "merge",
+                description = "Our SMO on equal training points of one class: merge (one dual variable with their"
+                        + " summed cost, as `train --learner svm`; the same optimum) or keep (one per point, LIBSVM's"
+                        + " problem) (default: ${DEFAULT-VALUE}).")
+        String duplicates;
+
         @Option(names = "--svm-train", paramLabel = "CMD", defaultValue = "svm-train",
                 description = "C LIBSVM's svm-train (a name looked up on the PATH or a path; svm-predict beside it), "
                         + "run on the same file as a third row; none to skip (default: ${DEFAULT-VALUE}).")
@@ -201,6 +208,7 @@ final class BenchCommand implements Callable<Integer> {
             Options.positive("--c", c);
             Options.positive("--cache-mb", cacheMb);
             Options.positive("--eps", eps);
+            SvmDuplicates merge = SvmDuplicates.parse(duplicates, "--duplicates");
             PrintWriter out = spec.commandLine().getOut();
             Progress progress = Progress.forTerminal(spec.commandLine().getErr());
             progress.status("reading " + input.data());
@@ -208,7 +216,7 @@ final class BenchCommand implements Callable<Integer> {
             MemoryEstimates.svm("bench svm", data.train(), data.train().size(), cacheMb, 1);
             progress.status("training both solvers on " + data.train().size() + " points");
             SvmBenchmark.Result r = SvmBenchmark.run(
-                    new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps, path));
+                    new SvmBenchmark.Options(data.train(), data.test(), gamma, c, cacheMb, eps, path, merge));
             progress.done();
             Optional<CLibsvm> tools = svmTrain.equals("none") ? Optional.empty() : CLibsvm.find(svmTrain, System.getenv("PATH"));
             CLibsvm.Run cRun = null;
@@ -238,9 +246,9 @@ final class BenchCommand implements Callable<Integer> {
                         Integer.toString(cRun.supportVectors()), "-", scored ? TablePrinter.percent(cRun.accuracy()) : "-");
             }
             table.print(out);
-            out.printf(Locale.ROOT, "%s; dual objectives differ by %.1e (relative); our kernel rows: %s path%n",
+            out.printf(Locale.ROOT, "%s; dual objectives differ by %.1e (relative); our kernel rows: %s path; %s%n",
                     ratio(r.oursSeconds(), r.libsvmSeconds(), "LIBSVM"), r.objectiveRelativeDifference(),
-                    r.oursKernelPath());
+                    r.oursKernelPath(), SvmBenchmark.variablesNote(data.train().size(), r.variablesOurs()));
             out.printf(Locale.ROOT, "cpu s: CPU time of this JVM over each training (every thread, JIT and GC "
                     + "included)%s%n", cRun == null ? "" : "; svm-train's is its own process's (reading the file included)");
             if (cRun != null) {
@@ -276,6 +284,8 @@ final class BenchCommand implements Callable<Integer> {
                     .put("iterations_ours", r.iterationsOurs())
                     .put("iterations_libsvm", r.iterationsLibsvm())
                     .put("ours_kernel_path", r.oursKernelPath())
+                    .put("ours_variables", (long) r.variablesOurs())
+                    .put("duplicates", merge.cliName())
                     .put("data", input.data().toString())
                     .put("test", scored ? test.test().toString() : null)
                     .put("n_train", (long) data.train().size())

@@ -3,6 +3,7 @@ package dev.kernelkit.cli;
 import dev.kernelkit.cli.CliEnums.DataFormat;
 import dev.kernelkit.cli.CliEnums.Loss;
 import dev.kernelkit.data.FeatureScaling;
+import dev.kernelkit.svm.SvmDuplicates;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
@@ -96,6 +97,21 @@ public final class Options {
                 description = "hinge (C-SVC) or squared-hinge (L2-SVM) (default: ${DEFAULT-VALUE}).")
         Loss loss = Loss.HINGE;
 
+        @Option(names = "--duplicates", paramLabel = "MODE",
+                description = "Vectors: equal training points of one class become one dual variable with their summed "
+                        + "cost (merge, default: the same optimum, fewer variables) or one each, as LIBSVM (keep).")
+        String duplicates;
+
+        /** --duplicates, else {@link SvmDuplicates#MERGE}. */
+        public SvmDuplicates duplicates() {
+            return duplicates == null ? SvmDuplicates.MERGE : SvmDuplicates.parse(duplicates);
+        }
+
+        /** Whether --duplicates was given. */
+        public boolean duplicatesGiven() {
+            return duplicates != null;
+        }
+
         /** The kernel spec, or null. */
         public String kernel() {
             return kernel;
@@ -139,6 +155,9 @@ public final class Options {
             }
             if (c != null) {
                 positive("--c", c);
+            }
+            if (duplicates != null) {
+                SvmDuplicates.parse(duplicates, "--duplicates");
             }
         }
 

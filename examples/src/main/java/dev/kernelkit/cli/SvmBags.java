@@ -47,8 +47,13 @@ final class SvmBags {
         return ExampleFiles.formatOf(file, input.format == null ? null : input.format.cliName());
     }
 
-    /** @throws IllegalArgumentException for --kernel-from, which takes a kernel learned on vectors */
-    static void refuseVectorOptions(KernelFrom kernelFrom, Path data, ExampleFiles.Format format) {
+    /** @throws IllegalArgumentException for --kernel-from (a kernel learned on vectors) and --duplicates (vectors only) */
+    static void refuseVectorOptions(KernelFrom kernelFrom, Options.SvmParameters svm, Path data,
+                                    ExampleFiles.Format format) {
+        if (svm.duplicatesGiven()) {
+            throw new IllegalArgumentException("--duplicates applies to vectors, but " + data + " holds bags ("
+                    + format.cliName() + ")");
+        }
         if (kernelFrom.given()) {
             throw new IllegalArgumentException("--kernel-from uses a kernel learned on vectors, but " + data + " holds bags ("
                     + format.cliName() + "); on bags give --gamma (the set kernel's instance Gaussian) or --kernel");
@@ -110,7 +115,7 @@ final class SvmBags {
     /** {@code svm train} on bags. */
     static int train(SvmTrainCommand cmd, ExampleFiles.Format format) throws IOException {
         Path dataFile = cmd.input.data();
-        refuseVectorOptions(cmd.kernelFrom, dataFile, format);
+        refuseVectorOptions(cmd.kernelFrom, cmd.svm, dataFile, format);
         cmd.svm.requireKernelAndC();
         if (cmd.cacheMb != null) {
             Options.positive("--cache-mb", cmd.cacheMb);

@@ -165,7 +165,7 @@ final class SvmCvCommand implements Callable<Integer> {
                     ? (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
                             BagSvm.trainer(bagOptions((Kernel<Bag>) k, c, loss, cacheMb)))
                     : (k, c) -> ScaledModel.trainer(scaling, (Trainer<X, ? extends Model<X>>) (Trainer<?, ?>)
-                            Svm.trainer(options((Kernel<Vec>) k, c, loss, cacheMb)));
+                            Svm.trainer(options((Kernel<Vec>) k, c, loss, cacheMb).withDuplicates(svm.duplicates())));
             ModelSelection.GridFactory<X> grids = (part, s) -> {
                 List<Object> kernels = new ArrayList<>();
                 if (learned != null) {
@@ -225,7 +225,7 @@ final class SvmCvCommand implements Callable<Integer> {
         }
         ExampleFiles.Format format = SvmBags.formatOf(input);
         if (format.kind() == InputKind.BAGS) {
-            SvmBags.refuseVectorOptions(kernelFrom, input.data(), format);
+            SvmBags.refuseVectorOptions(kernelFrom, svm, input.data(), format);
             BagDataset data = SvmBags.read(input.data(), format);
             SvmBags.kernelOf(svm); // a bad --kernel fails here, before anything runs
             return run(data, "bags", recipe(InputKind.BAGS, cacheFor(data), null));

@@ -103,7 +103,7 @@ final class SvmTrainCommand implements Callable<Integer> {
         LabeledDataset testSet = raw.test() == null ? null : scaler.apply(kernelFrom.widen(raw.test()));
 
         SvmOptions options = SvmOptions.of(kernel).withC(c).withLoss(svm.loss().toSvmLoss())
-                .withSolver(SmoSolver.Options.defaults().withCacheMb(cache));
+                .withSolver(SmoSolver.Options.defaults().withCacheMb(cache)).withDuplicates(svm.duplicates());
         progress.status("training on " + train.size() + " points");
         long pathMark = dev.kernelkit.gram.KernelRowPaths.mark();
         long t0 = System.nanoTime();

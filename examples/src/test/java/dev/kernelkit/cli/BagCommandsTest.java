@@ -184,6 +184,8 @@ class BagCommandsTest {
         PredictCommandTest.assertOneErrorLine(CliRun.of("svm", "train", "--data", train.toString(), "--kernel-from",
                 mkl.toString(), "--c", "1", "--model", dir.resolve("x.model").toString()),
                 "--kernel-from uses a kernel learned on vectors, but " + train + " holds bags");
+        PredictCommandTest.assertOneErrorLine(CliRun.of("svm", "cv", "--data", train.toString(), "--gamma", "1", "--c",
+                "1", "--duplicates", "keep"), "--duplicates applies to vectors, but " + train + " holds bags");
         PredictCommandTest.assertOneErrorLine(CliRun.of("cvm", "train", "--data", train.toString(), "--kernel-from",
                 mkl.toString()), "--kernel-from uses a kernel learned on points, but " + train + " holds bags");
         PredictCommandTest.assertOneErrorLine(CliRun.of("svm", "train", "--data", train.toString(), "--test",

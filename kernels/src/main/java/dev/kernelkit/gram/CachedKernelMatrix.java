@@ -1,6 +1,7 @@
 package dev.kernelkit.gram;
 
 import dev.kernelkit.data.DenseVec;
+import dev.kernelkit.data.EqualPoints;
 import dev.kernelkit.data.SparseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.GaussianKernel;
@@ -100,7 +101,7 @@ public final class CachedKernelMatrix implements KernelMatrix {
     private final int words;
     private final double[] expTable;  // exp(-gamma d) for the integer squared distances d
     private final boolean mayMerge;   // duplicates may be merged (Gaussian, not the popcount path, FastPath.AUTO)
-    private volatile int[][] duplicates; // {uid, first} of Duplicates.of, NO_DUPLICATES, or null before the first long row
+    private volatile int[][] duplicates; // {uid, first} of EqualPoints.of, NO_DUPLICATES, or null before the first long row
     private volatile boolean pathNoted; // KernelRowPaths has this matrix's path
     private final java.util.concurrent.ConcurrentLinkedQueue<Memo> memos = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
@@ -512,8 +513,8 @@ public final class CachedKernelMatrix implements KernelMatrix {
             synchronized (this) {
                 d = duplicates;
                 if (d == null) {
-                    int[][] found = Duplicates.of(points);
-                    d = found == null ? NO_DUPLICATES : found;
+                    EqualPoints found = EqualPoints.of(points, (int) (DEDUP_MAX_DISTINCT * points.size()));
+                    d = found == null ? NO_DUPLICATES : new int[][] {found.groupOf(), found.first()};
                     duplicates = d;
                 }
             }
@@ -706,93 +707,6 @@ public final class CachedKernelMatrix implements KernelMatrix {
                 vals = new double[Math.max(len, cols.length)];
             }
             return vals;
-        }
-    }
-
-    /**
-     * Points with the same non-zero entries (index and value; zeros, stored or not, are left out: a product with a
-     * zero adds nothing to a sum, and squared norms equal).
-     */
-    static final class Duplicates {
-        private Duplicates() {
-        }
-
-        /**
-         * {uid, first}: the distinct point of every point (numbered in order of first appearance) and the first point
-         * of each, or null when more than {@link #DEDUP_MAX_DISTINCT} of the points are distinct.
-         */
-        static int[][] of(List<Vec> points) {
-            int n = points.size();
-            if (n < 2) {
-                return null;
-            }
-            // the non-zero entries of every point, CSR
-            int[] ptr = new int[n + 1];
-            long total = 0;
-            for (int i = 0; i < n; i++) {
-                total += points.get(i).storedCount();
-            }
-            int[] idx = new int[Math.toIntExact(total)];
-            double[] val = new double[idx.length];
-            int[] pos = {0};
-            long[] hash = new long[n];
-            for (int i = 0; i < n; i++) {
-                ptr[i] = pos[0];
-                points.get(i).forEachStored((q, v) -> {
-                    if (v != 0.0) {
-                        idx[pos[0]] = q;
-                        val[pos[0]++] = v;
-                    }
-                });
-                long h = 1;
-                for (int p = ptr[i]; p < pos[0]; p++) {
-                    h = h * 1_000_003L + idx[p];
-                    h = h * 1_000_003L + Double.doubleToLongBits(val[p]);
-                }
-                hash[i] = h ^ (h >>> 29);
-            }
-            ptr[n] = pos[0];
-            int cap = Integer.highestOneBit(Math.max(4, 2 * n - 1)) << 1;
-            int[] table = new int[cap];
-            java.util.Arrays.fill(table, -1);
-            int[] uid = new int[n];
-            int[] first = new int[n];
-            int distinct = 0;
-            int maxDistinct = (int) (DEDUP_MAX_DISTINCT * n);
-            for (int i = 0; i < n; i++) {
-                int slot = (int) (hash[i] ^ (hash[i] >>> 32)) & (cap - 1);
-                while (true) {
-                    int f = table[slot];
-                    if (f < 0) {
-                        if (distinct == maxDistinct) {
-                            return null;
-                        }
-                        table[slot] = i;
-                        uid[i] = distinct;
-                        first[distinct++] = i;
-                        break;
-                    }
-                    if (hash[f] == hash[i] && same(ptr, idx, val, f, i)) {
-                        uid[i] = uid[f];
-                        break;
-                    }
-                    slot = (slot + 1) & (cap - 1);
-                }
-            }
-            return new int[][] {uid, java.util.Arrays.copyOf(first, distinct)};
-        }
-
-        private static boolean same(int[] ptr, int[] idx, double[] val, int a, int b) {
-            int la = ptr[a + 1] - ptr[a];
-            if (la != ptr[b + 1] - ptr[b]) {
-                return false;
-            }
-            for (int t = 0; t < la; t++) {
-                if (idx[ptr[a] + t] != idx[ptr[b] + t] || val[ptr[a] + t] != val[ptr[b] + t]) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.kernelkit.svm;
 
+import dev.kernelkit.data.EqualPoints;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.util.Stopwatch;
@@ -28,6 +29,10 @@ import java.util.List;
  * positive samples cost C w_m and each sample of the rest costs C times the weight of its own class
  * (as LIBSVM's one-vs-one machines weight each side by its class; LIBLINEAR's one-vs-rest instead gives
  * the rest plain C).
+ *
+ * <p>Equal points of one class are merged into one dual variable costing their summed C_i by default
+ * ({@link SvmDuplicates#MERGE}, {@link #mergeEqual}): the same optimum on a smaller problem, each support vector
+ * listed once; {@link SvmDuplicates#KEEP} solves LIBSVM's problem of one variable per point.
  */
 public final class Svm {
     /** The learner name of the hinge-loss SVM (C-SVC). */
@@ -65,13 +70,79 @@ public final class Svm {
             throw new IllegalArgumentException("an SVM needs at least 2 classes, got " + Arrays.toString(classes));
         }
         List<Vec> x = data.points();
-        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), options.kernelCacheMb());
         String name = options.loss() == SvmLoss.HINGE ? NAME : NAME_L2;
         int[] classIndex = data.classIndices();
         double[] costs = options.classWeights().costs(options.c(), data.classNames(), classIndex);
+        MergedSamples merged = options.duplicates() == SvmDuplicates.MERGE ? mergeEqual(x, classIndex, costs) : null;
+        if (merged != null) {
+            x = merged.points();
+            classIndex = merged.classIndex();
+            costs = merged.costs();
+        }
+        CachedKernelMatrix k = CachedKernelMatrix.of(x, options.kernel(), options.kernelCacheMb());
         Machines<Vec> fitted = machines(k, x, options.kernel(), classIndex, classes.length, costs,
                 options.loss(), options.solver(), name, clock, listener);
         return SvmModel.of(classes, fitted.models(), data.dim(), fitted.report(name, options, clock));
+    }
+
+    /**
+     * Training samples with the equal points of each class merged ({@link SvmDuplicates#MERGE}): one sample per
+     * group, at its first point, costing the sum of the group's costs.
+     *
+     * @param points the distinct points of each class, in the order of their first occurrence
+     * @param classIndex their classes
+     * @param costs their summed costs C_i
+     * @param sourceCount how many samples were merged into these
+     */
+    public record MergedSamples(List<Vec> points, int[] classIndex, double[] costs, int sourceCount) {
+        /** Copies the arrays. */
+        public MergedSamples {
+            points = List.copyOf(points);
+            classIndex = classIndex.clone();
+            costs = costs.clone();
+        }
+
+        @Override
+        public int[] classIndex() {
+            return classIndex.clone();
+        }
+
+        @Override
+        public double[] costs() {
+            return costs.clone();
+        }
+    }
+
+    /**
+     * The samples with equal points of one class merged (see {@link SvmDuplicates#MERGE}), or null when no two
+     * points of one class are equal; costs of a group are summed in the order of its points.
+     *
+     * @param x the points
+     * @param classIndex the class of every point
+     * @param costs the cost C_i of every point
+     */
+    public static MergedSamples mergeEqual(List<Vec> x, int[] classIndex, double[] costs) {
+        if (classIndex.length != x.size() || costs.length != x.size()) {
+            throw new IllegalArgumentException("expected " + x.size() + " classes and costs, found "
+                    + classIndex.length + " and " + costs.length);
+        }
+        EqualPoints groups = EqualPoints.of(x, classIndex, x.size());
+        if (!groups.hasDuplicates()) {
+            return null;
+        }
+        int[] first = groups.first();
+        int[] groupOf = groups.groupOf();
+        double[] summed = new double[first.length];
+        for (int i = 0; i < groupOf.length; i++) {
+            summed[groupOf[i]] += costs[i];
+        }
+        List<Vec> points = new ArrayList<>(first.length);
+        int[] classes = new int[first.length];
+        for (int g = 0; g < first.length; g++) {
+            points.add(x.get(first[g]));
+            classes[g] = classIndex[first[g]];
+        }
+        return new MergedSamples(points, classes, summed, x.size());
     }
 
     /** The machines of a fit and what the fit report says about them. */

@@ -36,7 +36,8 @@ import java.util.List;
  *
  * <p>Every C-SVM of this catalog (svm, l2-svm and their bag forms) also takes {@code class-weight}
  * ({@link #CLASS_WEIGHT}, {@link ClassWeights}), default {@code none}. A tuning grid of those holds a given class
- * weight, C or gamma fixed and searches the rest ({@link Learner#grid(Dataset, long, ParamValues)}).
+ * weight, C or gamma fixed and searches the rest ({@link Learner#grid(Dataset, long, ParamValues)}). The vector
+ * C-SVMs also take {@code duplicates} ({@link #DUPLICATES}, {@link SvmDuplicates}), default {@code merge}.
  */
 public final class SvmCatalog implements LearnerCatalog {
     /** What the tuning grids of this catalog can hold fixed: C or gamma (the other searched) and the class weights. */
@@ -74,6 +75,13 @@ public final class SvmCatalog implements LearnerCatalog {
      */
     public static final Param CLASS_WEIGHT = Param.text("class-weight", "none", CLASS_WEIGHT_FORMAT,
             "class weights: none, balanced (w_c = n / (k n_c), scikit-learn) or NAME=W,... (LIBSVM -wi; others 1)");
+
+    /** What the vector C-SVMs do with equal training points of one class ({@link SvmDuplicates}). */
+    public static final Param DUPLICATES = Param.choice("duplicates", "merge", List.of("merge", "keep"),
+            "equal training points of one class: merge (one dual variable with their summed cost; the same optimum) "
+                    + "or keep (one per point, as LIBSVM)");
+    /** What the tuning grids of the vector C-SVMs can hold fixed: {@link #HOLDABLE} and {@link #DUPLICATES}. */
+    static final List<String> VECTOR_HOLDABLE = List.of("c", "gamma", "class-weight", "duplicates");
 
     /** nu of {@value NuSvm#NAME}. */
     public static final Param NU = Param.realAbove("nu", "0.5", 0, 1,
@@ -258,6 +266,11 @@ public final class SvmCatalog implements LearnerCatalog {
         return ClassWeights.parse(values.text(CLASS_WEIGHT.name(), CLASS_WEIGHT.defaultValue()));
     }
 
+    /** What {@link #DUPLICATES} says, else {@link SvmDuplicates#MERGE}. */
+    public static SvmDuplicates duplicates(ParamValues values) {
+        return SvmDuplicates.parse(values.choice(DUPLICATES.name(), DUPLICATES.defaultValue()));
+    }
+
     private record BagSvmLearner(SvmLoss loss) implements Learner<Bag> {
         @Override
         public String name() {
@@ -359,7 +372,7 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<Param> params() {
-            return List.of(C, GAMMA, CLASS_WEIGHT);
+            return List.of(C, GAMMA, CLASS_WEIGHT, DUPLICATES);
         }
 
         @Override
@@ -367,7 +380,7 @@ public final class SvmCatalog implements LearnerCatalog {
             double gamma = values.real(GAMMA.name(), () -> GammaHeuristic.roundTo4Digits(
                     GammaHeuristic.scale(LabeledDataset.of(training).points())));
             return Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(values.real(C.name(), 1.0)).withLoss(loss)
-                    .withClassWeights(classWeights(values)));
+                    .withClassWeights(classWeights(values)).withDuplicates(duplicates(values)));
         }
 
         @Override
@@ -377,7 +390,7 @@ public final class SvmCatalog implements LearnerCatalog {
 
         @Override
         public List<String> gridCanHold() {
-            return HOLDABLE;
+            return VECTOR_HOLDABLE;
         }
 
         @Override
@@ -387,11 +400,12 @@ public final class SvmCatalog implements LearnerCatalog {
                     : GammaHeuristic.grid(LabeledDataset.of(training).points());
             List<Double> cs = fixed.has(C.name()) ? List.of(fixed.real(C.name(), 0)) : C_GRID;
             ClassWeights weights = classWeights(fixed);
+            SvmDuplicates duplicates = duplicates(fixed);
             List<Trainer<Vec, ? extends FittedModel<Vec>>> out = new ArrayList<>();
             for (double gamma : gammas) {
                 for (double c : cs) {
                     out.add(Svm.trainer(SvmOptions.of(new GaussianKernel(gamma)).withC(c).withLoss(loss)
-                            .withClassWeights(weights)));
+                            .withClassWeights(weights).withDuplicates(duplicates)));
                 }
             }
             return out;

@@ -34,9 +34,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * C w_{c(i)} of each sample's own class.
  */
 class ClassWeightedSvmAgreesWithLibsvmTest {
-    private static final double GAMMA = 0.5;
-    private static final double C = 2.0;
-    private static final double EPS = 1e-8;
+    static final double GAMMA = 0.5;
+    static final double C = 2.0;
+    static final double EPS = 1e-8;
 
     /** n0 points of class -1 from N(0, I_2) and n1 of class +1 from N((1.2, 1.2), I_2), seeded. */
     static LabeledDataset imbalanced(int n0, int n1, long seed) {
@@ -186,7 +186,8 @@ class ClassWeightedSvmAgreesWithLibsvmTest {
     }
 
     /** LIBSVM C-SVC, RBF kernel, -c C -g GAMMA -e EPS -w1 wPositive -w-1 wNegative, seeded and silent. */
-    private static svm_model libsvm(LabeledDataset data, double wPositive, double wNegative) {
+    /** LIBSVM 3.31 with its RBF kernel, gamma {@value #GAMMA}, C {@value #C}, eps {@value #EPS} and -wi weights. */
+    static svm_model libsvm(LabeledDataset data, double wPositive, double wNegative) {
         svm_problem prob = new svm_problem();
         prob.l = data.size();
         prob.y = data.labels();

@@ -40,6 +40,20 @@ class TuningGridHoldsGivenValuesTest {
     }
 
     @Test
+    void aHeldDuplicatesModeIsInEveryPointOfTheGridAndMergeIsTheDefault() {
+        Learner<Vec> svm = svm();
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> plain = svm.grid(DATA, 1);
+        List<Trainer<Vec, ? extends FittedModel<Vec>>> held = svm.grid(DATA, 1, values(svm, Map.of("duplicates", "keep")));
+        assertThat(held).hasSameSizeAs(plain).hasSize(20);
+        for (int i = 0; i < plain.size(); i++) {
+            assertThat(options(plain.get(i)).duplicates()).isEqualTo(SvmDuplicates.MERGE);
+            assertThat(options(held.get(i))).isEqualTo(options(plain.get(i)).withDuplicates(SvmDuplicates.KEEP));
+        }
+        assertThat(options(svm.trainer(DATA, 1, values(svm, Map.of("duplicates", "keep")))).duplicates())
+                .isEqualTo(SvmDuplicates.KEEP);
+    }
+
+    @Test
     void aHeldClassWeightIsInEveryPointOfTheGridAndTheCAndGammaAreThePlainGrids() {
         Learner<Vec> svm = svm();
         List<Trainer<Vec, ? extends FittedModel<Vec>>> plain = svm.grid(DATA, 1);
@@ -134,7 +148,7 @@ class TuningGridHoldsGivenValuesTest {
                 .hasMessage("learner 'plain': --param c cannot be combined with --tune (its tuning grid sets it; "
                         + "it holds no parameter fixed)");
         svm().checkGridCanHold(values(svm(), Map.of("class-weight", "balanced", "c", "2")));  // held: no error
-        assertThat(svm().gridCanHold()).containsExactly("c", "gamma", "class-weight");
+        assertThat(svm().gridCanHold()).containsExactly("c", "gamma", "class-weight", "duplicates");
     }
 
     @SuppressWarnings("unchecked")

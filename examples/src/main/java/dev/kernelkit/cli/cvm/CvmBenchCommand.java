@@ -17,7 +17,9 @@ import dev.kernelkit.data.FittedScaler;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.data.synthetic.SyntheticData;
+import dev.kernelkit.gram.CachedKernelMatrix;
 import dev.kernelkit.kernel.GaussianKernel;
+import dev.kernelkit.svm.SvmDuplicates;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +88,12 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     @Option(names = "--svm-c", defaultValue = "100", description = "SMO / LIBSVM cost C (default ${DEFAULT-VALUE}).")
     double svmC = 100;
+
+    @Option(names = "--svm-duplicates", paramLabel = "MODE", defaultValue = "merge",
+            description = "Our SMO on equal training points of one class: merge (one dual variable with their summed "
+                    + "cost, as `train --learner svm`; the same optimum) or keep (one per point, LIBSVM's problem) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String svmDuplicates = "merge";
 
     @Option(names = "--eps", defaultValue = "1e-7", paramLabel = "E|auto",
             description = "CVM epsilon in (0, 1), or auto for LibCVM's rule (default ${DEFAULT-VALUE}).")
@@ -233,6 +241,7 @@ public final class CvmBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        SvmDuplicates.parse(svmDuplicates, "--svm-duplicates");  // --svm-duplicates checked before any data is read
         boolean file = data != null || problem.equals("file");
         if (!file && !problem.equals("checkerboard")) {
             throw new IllegalArgumentException("--problem must be checkerboard or file, got '" + problem + "'");
@@ -383,14 +392,17 @@ public final class CvmBenchCommand implements Callable<Integer> {
                     warm(name, train, o, m, null, null, out)), m);
         }
         System.gc();
-        SvmBenchmark.Options svmOptions = new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3);
+        SvmBenchmark.Options svmOptions = new SvmBenchmark.Options(train, test, sg, svmC, smoCacheMb, 1e-3,
+                CachedKernelMatrix.FastPath.AUTO, SvmDuplicates.parse(svmDuplicates, "--svm-duplicates"));
         SvmBenchmark.Result r = SvmBenchmark.run(svmOptions);
         out.printf(Locale.ROOT, "%s n=%d SMO (C=%s, gamma=%s): %.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM Java: "
-                        + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx; our kernel rows: %s path%n",
+                        + "%.2f s (CPU %.2f s), %d SVs, accuracy %.4f; LIBSVM / CVM time %.1fx; our kernel rows: %s path; "
+                        + "%s; dual objectives differ by %.1e (relative)%n",
                 name, n, CvmPlots.num(svmC),
                 CvmPlots.num(sg), r.oursSeconds(), r.oursCpuSeconds(), r.supportVectorsOurs(), r.accuracyOurs(),
                 r.libsvmSeconds(), r.libsvmCpuSeconds(), r.supportVectorsLibsvm(), r.accuracyLibsvm(),
-                r.libsvmSeconds() / cvmSeconds, r.oursKernelPath());
+                r.libsvmSeconds() / cvmSeconds, r.oursKernelPath(), SvmBenchmark.variablesNote(n, r.variablesOurs()),
+                r.objectiveRelativeDifference());
         out.flush();
         CLibsvm.Run cr = null;
         if (tools.isPresent()) {
