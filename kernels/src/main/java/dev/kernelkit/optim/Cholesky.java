@@ -1,5 +1,8 @@
 package dev.kernelkit.optim;
 
+import dev.kernelkit.gram.GramProduct;
+import dev.kernelkit.gram.GramProducts;
+
 /**
  * In-place Cholesky solve of a small dense symmetric positive-definite system H x = b: the
  * factorisation H = L L' (Golub &amp; Van Loan, "Matrix Computations", 4th ed., Algorithm 4.2.1,
@@ -15,8 +18,22 @@ package dev.kernelkit.optim;
  * columns per pass ((((t - a) - b) - c) - d, the same subtractions in the same order), which
  * HotSpot vectorises; the row form's inner loop is a reduction it cannot vectorise (BENCHMARKS.md,
  * "SparseMI's tuned protocol").
+ *
+ * <p>From {@value #BLOCKED_MIN} unknowns on (SparseMI's N_XV = 500 and 1000) the factorisation is blocked
+ * instead (Golub &amp; Van Loan, Algorithm 4.2.3, right-looking): a panel of {@value #BLOCK} columns is
+ * factored as above, and the trailing lower triangle gets the panel's rank-{@value #BLOCK} update as one matrix
+ * product through the Gram matrices' {@link GramProduct} ({@link GramProducts#selected()}: OpenBLAS's dgemm
+ * where it loads, else the Java tile), which is where the n³/3 multiply-adds go. The same products are
+ * subtracted in another order, so the factor agrees with the loop's to rounding, not bit for bit.
  */
 public final class Cholesky {
+    /** Unknowns from which the factorisation is blocked. */
+    public static final int BLOCKED_MIN = 300;
+    /** Columns per panel of the blocked factorisation. */
+    static final int BLOCK = 64;
+    /** Rows of the trailing update per product call. */
+    private static final int UPDATE_ROWS = 256;
+
     private Cholesky() {
     }
 
@@ -32,6 +49,11 @@ public final class Cholesky {
      */
     public static void solveInPlace(double[][] h, double[] b) {
         int n = b.length;
+        if (n >= BLOCKED_MIN) {
+            factorBlocked(h, n);
+            substitute(h, b);
+            return;
+        }
         // lt[j][i] = l_ij for i >= j: the columns of L, each contiguous
         double[][] lt = new double[n][];
         double[] t = new double[n];
@@ -79,14 +101,7 @@ public final class Cholesky {
                 h[i][j] = col[i];
             }
         }
-        for (int i = 0; i < n; i++) {
-            double s = b[i];
-            double[] hi = h[i];
-            for (int k = 0; k < i; k++) {
-                s -= hi[k] * b[k];
-            }
-            b[i] = s / hi[i];
-        }
+        forward(h, b);
         for (int i = n - 1; i >= 0; i--) {
             double s = b[i];
             double[] col = lt[i];
@@ -94,6 +109,108 @@ public final class Cholesky {
                 s -= col[k] * b[k];
             }
             b[i] = s / col[i];
+        }
+    }
+
+    /**
+     * The right-looking blocked factorisation of the lower triangle of h (n x n) in place, the trailing updates as
+     * matrix products.
+     *
+     * @throws IllegalStateException when a pivot is not positive, naming it
+     */
+    static void factorBlocked(double[][] h, int n) {
+        GramProduct product = GramProducts.selected();
+        for (int k0 = 0; k0 < n; k0 += BLOCK) {
+            int k1 = Math.min(n, k0 + BLOCK);
+            // the diagonal block: columns k0..k1 of rows k0..k1, earlier panels' updates already applied
+            for (int j = k0; j < k1; j++) {
+                double[] hj = h[j];
+                double s = hj[j];
+                for (int p = k0; p < j; p++) {
+                    s -= hj[p] * hj[p];
+                }
+                if (!(s > 0)) {
+                    throw new IllegalStateException("inner Newton system is not positive definite (pivot " + j
+                            + " = " + s + "); increase the ridge");
+                }
+                double l = Math.sqrt(s);
+                hj[j] = l;
+                for (int i = j + 1; i < k1; i++) {
+                    double[] hi = h[i];
+                    double t = hi[j];
+                    for (int p = k0; p < j; p++) {
+                        t -= hi[p] * hj[p];
+                    }
+                    hi[j] = t / l;
+                }
+            }
+            // the rows below the diagonal block, one row at a time (its panel entries stay in cache)
+            for (int i = k1; i < n; i++) {
+                double[] hi = h[i];
+                for (int j = k0; j < k1; j++) {
+                    double[] hj = h[j];
+                    double t = hi[j];
+                    for (int p = k0; p < j; p++) {
+                        t -= hi[p] * hj[p];
+                    }
+                    hi[j] = t / hj[j];
+                }
+            }
+            int m = n - k1;
+            if (m == 0) {
+                break;
+            }
+            int kb = k1 - k0;
+            double[] panel = new double[m * kb];
+            for (int r = 0; r < m; r++) {
+                System.arraycopy(h[k1 + r], k0, panel, r * kb, kb);
+            }
+            try (GramProduct.Operand op = product.pack(panel, m, kb)) {
+                double[][] update = new double[Math.min(UPDATE_ROWS, m)][];
+                for (int r0 = 0; r0 < m; r0 += UPDATE_ROWS) {
+                    int r1 = Math.min(m, r0 + UPDATE_ROWS);
+                    for (int r = r0; r < r1; r++) {
+                        if (update[r - r0] == null || update[r - r0].length < r1) {
+                            update[r - r0] = new double[r1];
+                        }
+                    }
+                    // rows r0..r1 against columns 0..r1 of the trailing block: its lower triangle and a little more
+                    product.products(op, r0, r1 - r0, op, 0, r1, update);
+                    for (int r = r0; r < r1; r++) {
+                        double[] hi = h[k1 + r];
+                        double[] u = update[r - r0];
+                        for (int c = 0; c <= r; c++) {
+                            hi[k1 + c] -= u[c];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** b := L^{-1} b with L the lower triangle of h, by rows. */
+    private static void forward(double[][] h, double[] b) {
+        for (int i = 0; i < b.length; i++) {
+            double s = b[i];
+            double[] hi = h[i];
+            for (int k = 0; k < i; k++) {
+                s -= hi[k] * b[k];
+            }
+            b[i] = s / hi[i];
+        }
+    }
+
+    /** b := (L L')^{-1} b with L the lower triangle of h: forward substitution by rows, back substitution by rows of L. */
+    private static void substitute(double[][] h, double[] b) {
+        int n = b.length;
+        forward(h, b);
+        for (int i = n - 1; i >= 0; i--) {
+            double[] hi = h[i];
+            double x = b[i] / hi[i];
+            b[i] = x;
+            for (int k = 0; k < i; k++) {
+                b[k] -= hi[k] * x;
+            }
         }
     }
 }

@@ -137,6 +137,66 @@ class CholeskyTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {300, 517, 1001})
+    void blockedFactorAndSolutionAgreeWithTheTextbookRowLoopsToRoundingAndSolveTheSystem(int n) {
+        // from Cholesky.BLOCKED_MIN unknowns the trailing updates are matrix products (another order of the same
+        // subtractions): within 1e-10 of the loop's entries, and H x = b to a small residual
+        SplittableRandom rnd = new SplittableRandom(91 + n);
+        double[][] h = randomSpd(rnd, n);
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = rnd.nextDouble(-3, 3);
+        }
+        double[][] ours = new double[n][];
+        double[][] textbook = new double[n][];
+        for (int i = 0; i < n; i++) {
+            ours[i] = h[i].clone();
+            textbook[i] = h[i].clone();
+            for (int j = i + 1; j < n; j++) {
+                ours[i][j] = Double.NaN;  // the strict upper triangle is not read
+            }
+        }
+        double[] x = b.clone();
+        double[] y = b.clone();
+        Cholesky.solveInPlace(ours, x);
+        textbookRowLoop(textbook, y);
+        boolean anyDiffers = false;
+        for (int i = 0; i < n; i++) {
+            assertThat(x[i]).as("x[%d]", i).isCloseTo(y[i], within(1e-9 * (1 + Math.abs(y[i]))));
+            for (int j = 0; j <= i; j++) {
+                assertThat(ours[i][j]).as("L[%d][%d]", i, j).isCloseTo(textbook[i][j],
+                        within(1e-10 * (1 + Math.abs(textbook[i][j]))));
+                anyDiffers |= ours[i][j] != textbook[i][j];
+            }
+            for (int j = i + 1; j < n; j++) {
+                assertThat(ours[i][j]).as("upper [%d][%d] written", i, j).isNaN();
+            }
+        }
+        double worst = 0;
+        for (int i = 0; i < n; i++) {
+            double r = -b[i];
+            for (int j = 0; j < n; j++) {
+                r += h[i][j] * x[j];
+            }
+            worst = Math.max(worst, Math.abs(r));
+        }
+        assertThat(worst).as("residual of H x = b").isLessThan(1e-8);
+        assertThat(anyDiffers || n < Cholesky.BLOCKED_MIN).as("the blocked path ran (some entry rounds differently)")
+                .isTrue();
+    }
+
+    @Test
+    void theBlockedFactorisationNamesAPivotInALaterPanel() {
+        int n = 420;
+        double[][] h = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            h[i][i] = i == 400 ? -1 : 2;
+        }
+        assertThatThrownBy(() -> Cholesky.solveInPlace(h, new double[n]))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("pivot 400 = -1.0");
+    }
+
     @Test
     void theStrictUpperTriangleIsNeitherReadNorWritten() {
         double[][] h = {{4, 99}, {2, 3}}; // H = [[4, 2], [2, 3]]; 99 must be ignored

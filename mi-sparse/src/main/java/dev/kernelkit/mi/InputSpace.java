@@ -2,39 +2,38 @@ package dev.kernelkit.mi;
 
 import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.GramProduct;
+import dev.kernelkit.gram.GramProducts;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Expansion vectors as dense points of the input space; instances stay as given (dense or sparse).
  *
- * <p>When every instance is a {@link DenseVec}, the bulk methods run on packed copies of the
- * instances and give bit-for-bit the single-pair results: {@link #instanceDots} on panels of
- * {@value #PANEL} instances stored feature-major, with the four interleaved partial sums of
- * {@link DenseVec#dot(double[])} kept per instance so that each sum is formed in the same order
- * (the loop over instances vectorises; the single dot product is a reduction HotSpot does not
- * vectorise), sixteen features per pass over the partial sums; {@link #addInstanceDirections}
- * adds eight instances per pass, each entry still accumulated in increasing t; both split the
- * points into blocks run in parallel on the common fork-join pool when the work is large (each
- * result is computed by one thread, so the split does not change it); {@link #inners} forms
- * z_a · z_b for all b at once from the points stored feature-major. Memory: two copies of the
- * instances (2 N d doubles).
+ * <p>When every instance is a {@link DenseVec}, the two bulk products that are most of SparseMI's training time
+ * are matrix products through the Gram matrices' {@link GramProduct} ({@link GramProducts#selected()}: OpenBLAS's
+ * dgemm where module kernelkit-blas loads, else the pure-Java tile): {@link #instanceDots}, Z X' (the expansion
+ * vectors against every instance), and {@link #addInstanceDirections}, W X over the instances with a non-zero
+ * weight. Each entry is a sum over the same terms as the single-pair methods' ({@link DenseVec#dot},
+ * {@link DenseVec#addTo}) in another order (fused, blocked), so it agrees with them to rounding, not bit for bit;
+ * blocks of expansion vectors run in parallel on the common fork-join pool when the work is large, each block's
+ * entries by one thread (the split does not change a result). {@link #inners}, Z Z', is a product too (made
+ * exactly symmetric). Memory: three copies of the instances (rows, and the product's operands X and X').
  */
 final class InputSpace implements PointSpace {
-    /** Instances per panel of the packed feature-major copy. */
-    static final int PANEL = 256;
-
     private final List<Vec> instances;
     private final int dim;
-    /** The instances as rows (null unless all are dense). */
-    private final double[][] rows;
-    /** panels[p][k][i] = feature k of instance p * PANEL + i, zero-padded (null unless all are dense). */
-    private final double[][][] panels;
+    /** The instances row-major, rows[t * dim + k] (null unless all are dense). */
+    private final double[] rows;
+    /** The product and its operands X (N x d) and X' (d x N) (null unless all instances are dense). */
+    private final GramProduct product;
+    private final GramProduct.Operand x;
+    private final GramProduct.Operand xt;
 
     InputSpace(List<Vec> instances, int dim) {
         this.instances = instances;
         this.dim = dim;
-        boolean dense = !instances.isEmpty();
+        boolean dense = !instances.isEmpty() && dim > 0;
         for (Vec v : instances) {
             if (!(v instanceof DenseVec) || v.dim() != dim) {
                 dense = false;
@@ -43,21 +42,29 @@ final class InputSpace implements PointSpace {
         }
         if (dense) {
             int n = instances.size();
-            rows = new double[n][];
-            panels = new double[(n + PANEL - 1) / PANEL][dim][PANEL];
+            rows = new double[Math.multiplyExact(n, dim)];
+            double[] cols = new double[rows.length];
             for (int t = 0; t < n; t++) {
-                double[] x = instances.get(t).toArray();
-                rows[t] = x;
-                double[][] panel = panels[t / PANEL];
-                int i = t % PANEL;
+                double[] v = instances.get(t).toArray();
+                System.arraycopy(v, 0, rows, t * dim, dim);
                 for (int k = 0; k < dim; k++) {
-                    panel[k][i] = x[k];
+                    cols[k * n + t] = v[k];
                 }
             }
+            product = GramProducts.selected();
+            x = product.pack(rows, n, dim);
+            xt = product.pack(cols, dim, n);
         } else {
             rows = null;
-            panels = null;
+            product = null;
+            x = null;
+            xt = null;
         }
+    }
+
+    /** The name of the product the bulk methods run on ({@code openblas}, {@code java-tile}), or null when none. */
+    String productName() {
+        return product == null ? null : product.name();
     }
 
     /** Instance t. */
@@ -106,193 +113,139 @@ final class InputSpace implements PointSpace {
         }
     }
 
-    /**
-     * {@link DenseVec#dot(double[])} sums x[k] z[k] into four partial sums s_(k mod 4) over the
-     * first 4 floor(d/4) features, the rest into s_0, and returns (s_0 + s_1) + (s_2 + s_3); here
-     * the partial sums of a whole panel of instances are advanced together, sixteen features per
-     * pass (s_r gets the features r, r + 4, r + 8, r + 12 in that order, as in the single loop).
-     * Blocks of points run in parallel on the common fork-join pool when the work is large.
-     */
+    /** out[j][t] = x_t · z_j for every expansion vector j and instance t: the product Z X' (see the class note). */
     @Override
     public void instanceDots(double[][] p, double[][] out) {
-        if (panels == null) {
+        if (product == null) {
             PointSpace.super.instanceDots(p, out);
             return;
         }
+        int n = instances.size();
         for (double[] z : p) {
             checkLength(z);
         }
-        forBlocks(p.length, (from, to) -> panelDots(p, out, from, to));
-    }
-
-    private void panelDots(double[][] p, double[][] out, int fromPoint, int toPoint) {
-        int n = rows.length;
-        int d16 = dim & ~15;
-        int d4 = dim & ~3;
-        double[] s0 = new double[PANEL];
-        double[] s1 = new double[PANEL];
-        double[] s2 = new double[PANEL];
-        double[] s3 = new double[PANEL];
-        for (int b = 0; b < panels.length; b++) {
-            double[][] panel = panels[b];
-            int from = b * PANEL;
-            int count = Math.min(PANEL, n - from);
-            for (int j = fromPoint; j < toPoint; j++) {
-                double[] z = p[j];
-                Arrays.fill(s0, 0, count, 0.0);
-                Arrays.fill(s1, 0, count, 0.0);
-                Arrays.fill(s2, 0, count, 0.0);
-                Arrays.fill(s3, 0, count, 0.0);
-                int k = 0;
-                for (; k < d16; k += 16) {
-                    double z0 = z[k];
-                    double z1 = z[k + 1];
-                    double z2 = z[k + 2];
-                    double z3 = z[k + 3];
-                    double z4 = z[k + 4];
-                    double z5 = z[k + 5];
-                    double z6 = z[k + 6];
-                    double z7 = z[k + 7];
-                    double z8 = z[k + 8];
-                    double z9 = z[k + 9];
-                    double z10 = z[k + 10];
-                    double z11 = z[k + 11];
-                    double z12 = z[k + 12];
-                    double z13 = z[k + 13];
-                    double z14 = z[k + 14];
-                    double z15 = z[k + 15];
-                    double[] x0 = panel[k];
-                    double[] x1 = panel[k + 1];
-                    double[] x2 = panel[k + 2];
-                    double[] x3 = panel[k + 3];
-                    double[] x4 = panel[k + 4];
-                    double[] x5 = panel[k + 5];
-                    double[] x6 = panel[k + 6];
-                    double[] x7 = panel[k + 7];
-                    double[] x8 = panel[k + 8];
-                    double[] x9 = panel[k + 9];
-                    double[] x10 = panel[k + 10];
-                    double[] x11 = panel[k + 11];
-                    double[] x12 = panel[k + 12];
-                    double[] x13 = panel[k + 13];
-                    double[] x14 = panel[k + 14];
-                    double[] x15 = panel[k + 15];
-                    for (int i = 0; i < count; i++) {
-                        s0[i] = (((s0[i] + x0[i] * z0) + x4[i] * z4) + x8[i] * z8) + x12[i] * z12;
-                        s1[i] = (((s1[i] + x1[i] * z1) + x5[i] * z5) + x9[i] * z9) + x13[i] * z13;
-                        s2[i] = (((s2[i] + x2[i] * z2) + x6[i] * z6) + x10[i] * z10) + x14[i] * z14;
-                        s3[i] = (((s3[i] + x3[i] * z3) + x7[i] * z7) + x11[i] * z11) + x15[i] * z15;
-                    }
-                }
-                for (; k < d4; k += 4) {
-                    double z0 = z[k];
-                    double z1 = z[k + 1];
-                    double z2 = z[k + 2];
-                    double z3 = z[k + 3];
-                    double[] x0 = panel[k];
-                    double[] x1 = panel[k + 1];
-                    double[] x2 = panel[k + 2];
-                    double[] x3 = panel[k + 3];
-                    for (int i = 0; i < count; i++) {
-                        s0[i] += x0[i] * z0;
-                        s1[i] += x1[i] * z1;
-                        s2[i] += x2[i] * z2;
-                        s3[i] += x3[i] * z3;
-                    }
-                }
-                for (; k < dim; k++) {
-                    double zk = z[k];
-                    double[] xk = panel[k];
-                    for (int i = 0; i < count; i++) {
-                        s0[i] += xk[i] * zk;
-                    }
-                }
-                double[] oj = out[j];
-                for (int i = 0; i < count; i++) {
-                    oj[from + i] = (s0[i] + s1[i]) + (s2[i] + s3[i]);
-                }
+        // each block packs its own rows (a few MB at most, so the allocator reuses its memory)
+        forBlocks(p.length, n, (from, to) -> {
+            double[] packed = new double[(to - from) * dim];
+            for (int j = from; j < to; j++) {
+                System.arraycopy(p[j], 0, packed, (j - from) * dim, dim);
             }
-        }
+            try (GramProduct.Operand z = product.pack(packed, to - from, dim)) {
+                product.products(z, 0, to - from, x, 0, n, Arrays.copyOfRange(out, from, to));
+            }
+        });
     }
 
     /**
-     * As {@link DenseVec#addTo}, acc[q] += w x_t[q] one instance after the other; eight instances
-     * per pass, (((acc + w_0 x_0) + w_1 x_1) + ...) + w_7 x_7, the same sums in the same order.
-     * A zero weight's term is skipped (adding 0 x_t[q] would not change acc: acc starts at +0 and
-     * cannot become -0). Blocks of points run in parallel when the work is large.
+     * acc[j] += sum_t w[j][t] x_t for every j: the product W X over the instances with a non-zero weight for some j
+     * (the others add nothing), see the class note.
      */
     @Override
     public void addInstanceDirections(double[][] w, double[][] acc) {
-        if (rows == null) {
+        if (product == null) {
             PointSpace.super.addInstanceDirections(w, acc);
             return;
         }
-        forBlocks(w.length, (from, to) -> addDirections(w, acc, from, to));
-    }
-
-    private void addDirections(double[][] w, double[][] acc, int fromPoint, int toPoint) {
-        int n = rows.length;
-        int[] idx = new int[n];
-        double[] wt = new double[n];
-        for (int j = fromPoint; j < toPoint; j++) {
-            double[] wj = w[j];
-            int m = 0;
+        int m = w.length;
+        int n = instances.size();
+        boolean[] weighted = new boolean[n];
+        for (double[] wj : w) {
             for (int t = 0; t < n; t++) {
-                if (wj[t] != 0) {
-                    idx[m] = t;
-                    wt[m] = wj[t];
-                    m++;
+                weighted[t] |= wj[t] != 0;
+            }
+        }
+        int[] used = new int[n];
+        int k = 0;
+        for (int t = 0; t < n; t++) {
+            if (weighted[t]) {
+                used[k++] = t;
+            }
+        }
+        if (m == 0 || k == 0) {
+            return;
+        }
+        GramProduct.Operand cols;
+        if (k == n) {
+            cols = xt;
+        } else {
+            double[] sub = new double[Math.multiplyExact(dim, k)];
+            for (int c = 0; c < k; c++) {
+                int from = used[c] * dim;
+                for (int q = 0; q < dim; q++) {
+                    sub[q * k + c] = rows[from + q];
                 }
             }
-            double[] g = acc[j];
-            int r = 0;
-            for (; r + 7 < m; r += 8) {
-                double[] x0 = rows[idx[r]];
-                double[] x1 = rows[idx[r + 1]];
-                double[] x2 = rows[idx[r + 2]];
-                double[] x3 = rows[idx[r + 3]];
-                double[] x4 = rows[idx[r + 4]];
-                double[] x5 = rows[idx[r + 5]];
-                double[] x6 = rows[idx[r + 6]];
-                double[] x7 = rows[idx[r + 7]];
-                double w0 = wt[r];
-                double w1 = wt[r + 1];
-                double w2 = wt[r + 2];
-                double w3 = wt[r + 3];
-                double w4 = wt[r + 4];
-                double w5 = wt[r + 5];
-                double w6 = wt[r + 6];
-                double w7 = wt[r + 7];
-                for (int q = 0; q < dim; q++) {
-                    g[q] = g[q] + w0 * x0[q] + w1 * x1[q] + w2 * x2[q] + w3 * x3[q] + w4 * x4[q] + w5 * x5[q]
-                            + w6 * x6[q] + w7 * x7[q];
+            cols = product.pack(sub, dim, k);
+        }
+        int kk = k;
+        try {
+            GramProduct.Operand xcols = cols;
+            forBlocks(m, kk, (from, to) -> {
+                double[] weights = new double[(to - from) * kk];
+                for (int j = from; j < to; j++) {
+                    double[] wj = w[j];
+                    int base = (j - from) * kk;
+                    if (kk == n) {
+                        System.arraycopy(wj, 0, weights, base, n);
+                    } else {
+                        for (int c = 0; c < kk; c++) {
+                            weights[base + c] = wj[used[c]];
+                        }
+                    }
                 }
-            }
-            for (; r < m; r++) {
-                double[] x = rows[idx[r]];
-                double s = wt[r];
-                for (int q = 0; q < dim; q++) {
-                    g[q] += s * x[q];
+                double[][] sums = new double[to - from][dim];
+                try (GramProduct.Operand wo = product.pack(weights, to - from, kk)) {
+                    product.products(wo, 0, to - from, xcols, 0, dim, sums);
                 }
+                for (int j = from; j < to; j++) {
+                    double[] g = acc[j];
+                    double[] s = sums[j - from];
+                    for (int q = 0; q < dim; q++) {
+                        g[q] += s[q];
+                    }
+                }
+            });
+        } finally {
+            if (cols != xt) {
+                cols.close();
             }
         }
     }
 
-    /** Runs {@code body} over [0, points) in blocks, in parallel when points x N x d is large ({@link XvBlocks}). */
-    private void forBlocks(int points, XvBlocks.Block body) {
-        XvBlocks.run(points, (long) points * rows.length * dim, body);
+    /** Runs {@code body} over [0, points) in blocks, in parallel when points x inner x d is large ({@link XvBlocks}). */
+    private void forBlocks(int points, int inner, XvBlocks.Block body) {
+        XvBlocks.run(points, (long) points * inner * dim, body);
     }
 
     /**
-     * z_a · z_b as {@link #inner}, summed in increasing feature index, for b &ge; a at once;
-     * mirrored (the products commute).
+     * z_a · z_b for all a, b: the product Z Z' (dense instances; {@link #inner}'s sums in another order, see the
+     * class note), made exactly symmetric from its upper triangle; otherwise {@link #inner}'s loop for b &ge; a,
+     * mirrored.
      */
     @Override
     public void inners(double[][] p, double[][] out) {
         int m = p.length;
+        for (double[] z : p) {
+            checkLength(z);
+        }
+        if (product != null && m > 0) {
+            double[] packed = new double[Math.multiplyExact(m, dim)];
+            for (int a = 0; a < m; a++) {
+                System.arraycopy(p[a], 0, packed, a * dim, dim);
+            }
+            try (GramProduct.Operand z = product.pack(packed, m, dim)) {
+                forBlocks(m, m, (from, to) -> product.products(z, from, to - from, z, 0, m,
+                        Arrays.copyOfRange(out, from, to)));
+            }
+            for (int a = 0; a < m; a++) {
+                for (int b = a + 1; b < m; b++) {
+                    out[b][a] = out[a][b];
+                }
+            }
+            return;
+        }
         double[][] cols = new double[dim][m];
         for (int a = 0; a < m; a++) {
-            checkLength(p[a]);
             for (int k = 0; k < dim; k++) {
                 cols[k][a] = p[a][k];
             }

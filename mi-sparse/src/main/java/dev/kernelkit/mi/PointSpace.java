@@ -8,7 +8,8 @@ package dev.kernelkit.mi;
  *
  * <p>The bulk methods ({@link #instanceDots}, {@link #addInstanceDirections}, {@link #inners})
  * are what SparseMI's objective calls; their defaults loop over the single-pair methods, and an
- * implementation may replace them by faster loops only if every result is bit-for-bit the same.
+ * implementation may replace them by faster code that sums the same terms in another order
+ * ({@link InputSpace}: matrix products), so results agree with the loops to rounding.
  */
 interface PointSpace {
 
@@ -33,7 +34,7 @@ interface PointSpace {
     /** acc += scale * d(z(q) · z(p))/dp (which does not depend on p). */
     void addMetricDirection(double[] q, double scale, double[] acc);
 
-    /** out[j][t] = x_t · z(p[j]) for every point j and instance t, each as {@link #instanceDot} gives it. */
+    /** out[j][t] = x_t · z(p[j]) for every point j and instance t, as {@link #instanceDot} gives it up to rounding. */
     default void instanceDots(double[][] p, double[][] out) {
         int n = instanceCount();
         for (int j = 0; j < p.length; j++) {

@@ -11,6 +11,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/**
+ * {@link InputSpace}'s bulk methods against the single-pair methods they replace: the products (Z X', W X) agree with
+ * the pairwise sums to rounding (within 1e-14 of the sum of the terms' magnitudes), z_a · z_b too (Z Z', exactly
+ * symmetric).
+ */
 class InputSpaceBulkTest {
 
     /** The single-pair methods of {@code space} with PointSpace's default (looping) bulk methods. */
@@ -53,21 +58,22 @@ class InputSpaceBulkTest {
         };
     }
 
-    private static void assertBitwiseEqual(double[][] actual, double[][] expected, String what) {
+    /** |actual - expected| &lt;= 1e-14 * bound, entry by entry (bound: the sum of the terms' magnitudes). */
+    private static void assertWithinRounding(double[][] actual, double[][] expected, double[][] bound, String what) {
         for (int a = 0; a < expected.length; a++) {
             for (int b = 0; b < expected[a].length; b++) {
-                assertThat(Double.doubleToRawLongBits(actual[a][b])).as("%s[%d][%d]: %s vs %s", what, a, b,
-                        actual[a][b], expected[a][b]).isEqualTo(Double.doubleToRawLongBits(expected[a][b]));
+                assertThat(Math.abs(actual[a][b] - expected[a][b])).as("%s[%d][%d]: %s vs %s", what, a, b,
+                        actual[a][b], expected[a][b]).isLessThanOrEqualTo(1e-14 * bound[a][b]);
             }
         }
     }
 
     // n around and across the panel size, d with every remainder mod 4 and mod 16, weights with exact
-    // zeros; the last case is above XvBlocks.PARALLEL_WORK (blocks of XVs on the common pool)
+    // zeros and instances without any weight; the last case is above XvBlocks.PARALLEL_WORK (blocks of XVs on the common pool)
     @ParameterizedTest
     @CsvSource({"1, 1, 1", "7, 3, 5", "255, 4, 9", "256, 5, 2", "300, 6, 17", "531, 7, 33", "40, 166, 12", "300, 19, 7",
             "290, 35, 9", "600, 166, 50"})
-    void denseBulkMethodsAreBitForBitTheSinglePairMethods(int n, int d, int nxv) {
+    void denseBulkProductsAgreeWithTheSinglePairMethodsToRounding(int n, int d, int nxv) {
         SplittableRandom rnd = new SplittableRandom(31L * n + d);
         List<Vec> xs = new ArrayList<>();
         for (int t = 0; t < n; t++) {
@@ -84,7 +90,8 @@ class InputSpaceBulkTest {
                 z[j][k] = rnd.nextGaussian() * Math.exp(2 * rnd.nextGaussian());
             }
             for (int t = 0; t < n; t++) {
-                w[j][t] = rnd.nextDouble() < 0.3 ? 0.0 : rnd.nextGaussian();
+                // every fifth instance has no weight at all (a bag whose coefficients are all zero): left out
+                w[j][t] = t % 5 == 1 || rnd.nextDouble() < 0.3 ? 0.0 : rnd.nextGaussian();
             }
         }
         InputSpace fast = new InputSpace(xs, d);
@@ -94,7 +101,18 @@ class InputSpaceBulkTest {
         double[][] dotsSlow = new double[nxv][n];
         fast.instanceDots(z, dotsFast);
         slow.instanceDots(z, dotsSlow);
-        assertBitwiseEqual(dotsFast, dotsSlow, "x.z");
+        double[][] dotBound = new double[nxv][n];
+        double[][] gradBound = new double[nxv][d];
+        for (int j = 0; j < nxv; j++) {
+            for (int t = 0; t < n; t++) {
+                double[] x = xs.get(t).toArray();
+                for (int k = 0; k < d; k++) {
+                    dotBound[j][t] += Math.abs(x[k] * z[j][k]);
+                    gradBound[j][k] += Math.abs(w[j][t] * x[k]);
+                }
+            }
+        }
+        assertWithinRounding(dotsFast, dotsSlow, dotBound, "x.z");
         // and the single-pair method is DenseVec.dot itself
         assertThat(dotsSlow[nxv - 1][n - 1]).isEqualTo(xs.get(n - 1).dot(z[nxv - 1]));
 
@@ -102,13 +120,34 @@ class InputSpaceBulkTest {
         double[][] gradSlow = new double[nxv][d];
         fast.addInstanceDirections(w, gradFast);
         slow.addInstanceDirections(w, gradSlow);
-        assertBitwiseEqual(gradFast, gradSlow, "sum w x");
+        assertWithinRounding(gradFast, gradSlow, gradBound, "sum w x");
+        // the directions add to what acc holds
+        double[][] twice = new double[nxv][];
+        for (int j = 0; j < nxv; j++) {
+            twice[j] = gradFast[j].clone();
+        }
+        fast.addInstanceDirections(w, twice);
+        for (int j = 0; j < nxv; j++) {
+            for (int k = 0; k < d; k++) {
+                assertThat(twice[j][k]).isCloseTo(2 * gradFast[j][k], org.assertj.core.api.Assertions.within(
+                        1e-13 * gradBound[j][k]));
+            }
+        }
 
         double[][] innerFast = new double[nxv][nxv];
         double[][] innerSlow = new double[nxv][nxv];
         fast.inners(z, innerFast);
         slow.inners(z, innerSlow);
-        assertBitwiseEqual(innerFast, innerSlow, "z.z");
+        double[][] innerBound = new double[nxv][nxv];
+        for (int a = 0; a < nxv; a++) {
+            for (int b = 0; b < nxv; b++) {
+                for (int k = 0; k < d; k++) {
+                    innerBound[a][b] += Math.abs(z[a][k] * z[b][k]);
+                }
+                assertThat(innerFast[a][b]).as("symmetric").isEqualTo(innerFast[b][a]);
+            }
+        }
+        assertWithinRounding(innerFast, innerSlow, innerBound, "z.z");
     }
 
     @ParameterizedTest
