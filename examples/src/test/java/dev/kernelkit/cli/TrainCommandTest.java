@@ -154,7 +154,7 @@ class TrainCommandTest {
                 {"--learner", "svm", "--param", "class-weight=1=0"},
         };
         String[] expected = {
-                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight",
+                "kernelkit: error: learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight, duplicates",
                 "kernelkit: error: learner 'svm': parameter c = '-2' is out of range (valid: > 0)",
                 "kernelkit: error: --param: expected NAME=VALUE, got 'c'",
                 "kernelkit: error: learner 'sparse-mi' learns from bags, but " + data + " holds vectors (libsvm)",

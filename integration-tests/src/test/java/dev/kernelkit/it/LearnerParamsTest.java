@@ -58,7 +58,7 @@ class LearnerParamsTest {
         Learner<?> svm = Learners.find("svm");
         assertThatThrownBy(() -> trainer(svm, Map.of("gama", "1")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight");
+                .hasMessage("learner 'svm' has no parameter 'gama'; its parameters: c, gamma, class-weight, duplicates");
         assertThatThrownBy(() -> trainer(svm, Map.of("c", "-1")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("learner 'svm': parameter c = '-1' is out of range (valid: > 0)");

@@ -62,11 +62,6 @@ final class InputSpace implements PointSpace {
         }
     }
 
-    /** The name of the product the bulk methods run on ({@code openblas}, {@code java-tile}), or null when none. */
-    String productName() {
-        return product == null ? null : product.name();
-    }
-
     /** Instance t. */
     Vec instance(int t) {
         return instances.get(t);
