@@ -16,6 +16,11 @@ import org.bytedeco.javacpp.Loader;
  * {@link #pack}; OpenBLAS runs one thread per call, since {@link dev.kernelkit.gram.GramBuilder} calls it from its
  * own worker threads (OpenBLAS's threads on top would oversubscribe the cores).
  *
+ * <p>The native output buffers are pooled by the product, not by an operand, so callers that pack a short-lived
+ * operand per call (SparseMI's expansion vectors against the instances) reuse the same native memory instead of
+ * allocating (and faulting in) a fresh buffer each time; the pool holds at most {@link #POOLED_BUFFERS} buffers of
+ * at most {@link #POOLED_MAX_DOUBLES} doubles each, larger ones are freed on return.
+ *
  * <p>OpenBLAS's kernels may order the sums over the features differently from the Java tile's index order, so
  * entries may differ from it in the last bits.
  */
@@ -23,9 +28,16 @@ public final class OpenBlasGramProduct implements GramProduct {
     /** The name in reports. */
     public static final String NAME = "openblas";
 
+    /** At most this many output buffers are kept for reuse (more than the threads that call at once). */
+    static final int POOLED_BUFFERS = 4 * Runtime.getRuntime().availableProcessors() + 4;
+    /** Buffers of more doubles than this (256 MB) are freed when returned instead of kept. */
+    static final long POOLED_MAX_DOUBLES = 1L << 25;
+
     private static volatile OpenBlasGramProduct instance;
 
     private final String library;
+    private final ConcurrentLinkedDeque<DoublePointer> buffers = new ConcurrentLinkedDeque<>();
+    private final java.util.concurrent.atomic.AtomicInteger pooled = new java.util.concurrent.atomic.AtomicInteger();
 
     private OpenBlasGramProduct(String library) {
         this.library = library;
@@ -87,7 +99,9 @@ public final class OpenBlasGramProduct implements GramProduct {
             }
             return;
         }
-        DoublePointer buffer = x.borrow((long) ni * nj);
+        x.checkOpen();
+        y.checkOpen();
+        DoublePointer buffer = borrow((long) ni * nj);
         try {
             DoublePointer xa = x.rows.getPointer((long) i0 * d), yb = y.rows.getPointer((long) j0 * d);
             cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, ni, nj, d, 1.0, xa, d, yb, d, 0.0, buffer, nj);
@@ -96,8 +110,37 @@ public final class OpenBlasGramProduct implements GramProduct {
             }
             buffer.position(0);
         } finally {
-            x.giveBack(buffer);
+            giveBack(buffer);
         }
+    }
+
+    /** How many output buffers the pool holds now (for tests). */
+    int pooledBuffers() {
+        return buffers.size();
+    }
+
+    /** A pooled buffer of at least {@code capacity} doubles (the first pooled one, enlarged if too small). */
+    private DoublePointer borrow(long capacity) {
+        DoublePointer p = buffers.pollFirst();
+        if (p != null) {
+            pooled.decrementAndGet();
+            if (p.capacity() >= capacity) {
+                return p;
+            }
+            p.close();
+        }
+        return new DoublePointer(capacity);
+    }
+
+    private void giveBack(DoublePointer p) {
+        if (p.capacity() <= POOLED_MAX_DOUBLES && pooled.incrementAndGet() <= POOLED_BUFFERS) {
+            buffers.addFirst(p);
+            return;
+        }
+        if (p.capacity() <= POOLED_MAX_DOUBLES) {
+            pooled.decrementAndGet();
+        }
+        p.close();
     }
 
     @Override
@@ -105,12 +148,11 @@ public final class OpenBlasGramProduct implements GramProduct {
         return NAME;
     }
 
-    /** Row-major points in native memory, with a pool of output buffers for the threads that use them. */
+    /** Row-major points in native memory. */
     private static final class NativeRows implements Operand {
         final DoublePointer rows;
         final int n;
         final int d;
-        private final ConcurrentLinkedDeque<DoublePointer> buffers = new ConcurrentLinkedDeque<>();
         private volatile boolean closed;
 
         NativeRows(DoublePointer rows, int n, int d) {
@@ -129,38 +171,16 @@ public final class OpenBlasGramProduct implements GramProduct {
             return d;
         }
 
-        DoublePointer borrow(long capacity) {
+        void checkOpen() {
             if (closed) {
                 throw new IllegalStateException("operand closed");
-            }
-            DoublePointer p = buffers.pollFirst();
-            if (p != null && p.capacity() >= capacity) {
-                return p;
-            }
-            if (p != null) {
-                p.close();
-            }
-            return new DoublePointer(capacity);
-        }
-
-        void giveBack(DoublePointer p) {
-            buffers.addFirst(p);
-            if (closed) {
-                release();
             }
         }
 
         @Override
         public void close() {
             closed = true;
-            release();
             rows.close();
-        }
-
-        private void release() {
-            for (DoublePointer p; (p = buffers.pollFirst()) != null; ) {
-                p.close();
-            }
         }
     }
 }

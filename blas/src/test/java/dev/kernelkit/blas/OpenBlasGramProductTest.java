@@ -100,6 +100,56 @@ class OpenBlasGramProductTest {
     }
 
     @Test
+    void shortLivedOperandsFromSeveralThreadsShareABoundedBufferPoolAndGiveTheSameProducts() throws Exception {
+        int n = 300;
+        int d = 40;
+        List<Vec> x = points(17, n, d, 1.0, false);
+        double[] rows = new double[n * d];
+        for (int i = 0; i < n; i++) {
+            x.get(i).toDense().copyInto(rows, i * d);
+        }
+        OpenBlasGramProduct p = OpenBlasGramProduct.load();
+        double[][] expected = new double[n][n];
+        try (GramProduct.Operand o = p.pack(rows, n, d)) {
+            p.products(o, 0, n, o, 0, n, expected);
+            // SparseMI's pattern: a fresh operand per call (blocks of rows of various sizes) against a kept one
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
+                for (int call = 0; call < 200; call++) {
+                    int i0 = (call * 37) % (n - 1);
+                    int ni = 1 + (call * 53) % (n - i0);
+                    calls.add(pool.submit(() -> {
+                        double[] block = java.util.Arrays.copyOfRange(rows, i0 * d, (i0 + ni) * d);
+                        double[][] c = new double[ni][n];
+                        try (GramProduct.Operand z = p.pack(block, ni, d)) {
+                            p.products(z, 0, ni, o, 0, n, c);
+                        }
+                        for (int i = 0; i < ni; i++) {
+                            for (int j = 0; j < n; j++) {
+                                // |x_i . x_j| <= d here; the sums may be blocked differently for another block height
+                                assertThat(c[i][j]).as("(%d, %d)", i0 + i, j).isCloseTo(expected[i0 + i][j],
+                                        org.assertj.core.api.Assertions.within(1e-12 * d));
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : calls) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdown();
+            }
+        }
+        assertThat(p.pooledBuffers()).isBetween(1, OpenBlasGramProduct.POOLED_BUFFERS);
+        GramProduct.Operand closed = p.pack(rows, n, d);
+        closed.close();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.products(closed, 0, 1, closed, 0, 1,
+                new double[1][1])).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+    }
+
+    @Test
     void serviceLoaderFindsOpenBlasForAutoAndNative() {
         assertThat(GramProducts.select("auto").name()).isEqualTo("openblas");
         assertThat(GramProducts.select("native").product()).isSameAs(OpenBlasGramProduct.load());

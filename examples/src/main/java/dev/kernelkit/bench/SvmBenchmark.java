@@ -202,14 +202,15 @@ public final class SvmBenchmark {
         double[] costs = new double[y.length];
         Arrays.fill(costs, o.c());
         Svm.MergedSamples merged = o.duplicates() == SvmDuplicates.MERGE
-                ? Svm.mergeEqual(points, classIndex(y), costs) : null;
+                ? Svm.mergeEqual(points, train.classIndices(), costs) : null;
         if (merged != null) {
             points = merged.points();
             costs = merged.costs();
+            double[] labels = train.classes();
             int[] classes = merged.classIndex();
             y = new double[classes.length];
             for (int i = 0; i < y.length; i++) {
-                y[i] = classes[i] == 1 ? 1.0 : -1.0;
+                y[i] = labels[classes[i]];
             }
         }
         CachedKernelMatrix k = CachedKernelMatrix.of(points, kernel, 0,
@@ -242,15 +243,6 @@ public final class SvmBenchmark {
         return variables == points ? "our SMO: one dual variable per point"
                 : String.format(java.util.Locale.ROOT, "our SMO: %d dual variables (equal points of one class "
                         + "merged)", variables);
-    }
-
-    /** 1 for the positive label, 0 for the negative. */
-    private static int[] classIndex(double[] y) {
-        int[] c = new int[y.length];
-        for (int i = 0; i < y.length; i++) {
-            c[i] = y[i] > 0 ? 1 : 0;
-        }
-        return c;
     }
 
     private static double accuracy(LabeledDataset test, ToDoubleFunction<Vec> predict) {

@@ -144,26 +144,44 @@ public final class Cholesky {
                     hi[j] = t / l;
                 }
             }
-            // the rows below the diagonal block, one row at a time (its panel entries stay in cache)
-            for (int i = k1; i < n; i++) {
-                double[] hi = h[i];
-                for (int j = k0; j < k1; j++) {
-                    double[] hj = h[j];
-                    double t = hi[j];
-                    for (int p = k0; p < j; p++) {
-                        t -= hi[p] * hj[p];
-                    }
-                    hi[j] = t / hj[j];
-                }
-            }
             int m = n - k1;
             if (m == 0) {
                 break;
             }
             int kb = k1 - k0;
+            // the rows below the diagonal block, a column at a time over all of them (l_ij = (h_ij - sum_p l_ip l_jp)
+            // / l_jj, the products subtracted in increasing p as the row form does, so the same values bit for bit;
+            // the column form's inner loop runs over the rows and vectorises)
+            double[][] below = new double[kb][m];
+            for (int r = 0; r < m; r++) {
+                double[] hi = h[k1 + r];
+                for (int j = 0; j < kb; j++) {
+                    below[j][r] = hi[k0 + j];
+                }
+            }
+            for (int j = 0; j < kb; j++) {
+                double[] cj = below[j];
+                double[] hj = h[k0 + j];
+                for (int p = 0; p < j; p++) {
+                    double ljp = hj[k0 + p];
+                    double[] cp = below[p];
+                    for (int r = 0; r < m; r++) {
+                        cj[r] -= cp[r] * ljp;
+                    }
+                }
+                double ljj = hj[k0 + j];
+                for (int r = 0; r < m; r++) {
+                    cj[r] /= ljj;
+                }
+            }
             double[] panel = new double[m * kb];
             for (int r = 0; r < m; r++) {
-                System.arraycopy(h[k1 + r], k0, panel, r * kb, kb);
+                double[] hi = h[k1 + r];
+                for (int j = 0; j < kb; j++) {
+                    double v = below[j][r];
+                    hi[k0 + j] = v;
+                    panel[r * kb + j] = v;
+                }
             }
             try (GramProduct.Operand op = product.pack(panel, m, kb)) {
                 double[][] update = new double[Math.min(UPDATE_ROWS, m)][];

@@ -107,12 +107,12 @@ class CholeskyTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {1, 3, 8, 61, 257})
-    void factorAndSolutionAreBitForBitTheTextbookRowLoops(int n) {
-        // the column ordering only reorders independent entries: each l_ij subtracts the same
-        // products in the same order, so results that SparseMI's recorded runs depend on stay exact
-        SplittableRandom rnd = new SplittableRandom(77 + n);
+    /** A random SPD system h x = b solved by {@link Cholesky#solveInPlace} (ours, x) and by the textbook loop. */
+    private record Solved(double[][] h, double[] b, double[][] ours, double[] x, double[][] textbook, double[] y) {
+    }
+
+    /** Solves a random system both ways; ours gets NaN in its strict upper triangle, which must not be read. */
+    private static Solved solveBothWays(SplittableRandom rnd, int n) {
         double[][] h = randomSpd(rnd, n);
         double[] b = new double[n];
         for (int i = 0; i < n; i++) {
@@ -123,11 +123,27 @@ class CholeskyTest {
         for (int i = 0; i < n; i++) {
             ours[i] = h[i].clone();
             textbook[i] = h[i].clone();
+            for (int j = i + 1; j < n; j++) {
+                ours[i][j] = Double.NaN;
+            }
         }
         double[] x = b.clone();
         double[] y = b.clone();
         Cholesky.solveInPlace(ours, x);
         textbookRowLoop(textbook, y);
+        return new Solved(h, b, ours, x, textbook, y);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 8, 61, 257})
+    void factorAndSolutionAreBitForBitTheTextbookRowLoops(int n) {
+        // the column ordering only reorders independent entries: each l_ij subtracts the same
+        // products in the same order, so results that SparseMI's recorded runs depend on stay exact
+        Solved s = solveBothWays(new SplittableRandom(77 + n), n);
+        double[][] ours = s.ours();
+        double[][] textbook = s.textbook();
+        double[] x = s.x();
+        double[] y = s.y();
         for (int i = 0; i < n; i++) {
             assertThat(Double.doubleToRawLongBits(x[i])).as("x[%d]", i).isEqualTo(Double.doubleToRawLongBits(y[i]));
             for (int j = 0; j <= i; j++) {
@@ -142,25 +158,13 @@ class CholeskyTest {
     void blockedFactorAndSolutionAgreeWithTheTextbookRowLoopsToRoundingAndSolveTheSystem(int n) {
         // from Cholesky.BLOCKED_MIN unknowns the trailing updates are matrix products (another order of the same
         // subtractions): within 1e-10 of the loop's entries, and H x = b to a small residual
-        SplittableRandom rnd = new SplittableRandom(91 + n);
-        double[][] h = randomSpd(rnd, n);
-        double[] b = new double[n];
-        for (int i = 0; i < n; i++) {
-            b[i] = rnd.nextDouble(-3, 3);
-        }
-        double[][] ours = new double[n][];
-        double[][] textbook = new double[n][];
-        for (int i = 0; i < n; i++) {
-            ours[i] = h[i].clone();
-            textbook[i] = h[i].clone();
-            for (int j = i + 1; j < n; j++) {
-                ours[i][j] = Double.NaN;  // the strict upper triangle is not read
-            }
-        }
-        double[] x = b.clone();
-        double[] y = b.clone();
-        Cholesky.solveInPlace(ours, x);
-        textbookRowLoop(textbook, y);
+        Solved s = solveBothWays(new SplittableRandom(91 + n), n);
+        double[][] h = s.h();
+        double[] b = s.b();
+        double[][] ours = s.ours();
+        double[][] textbook = s.textbook();
+        double[] x = s.x();
+        double[] y = s.y();
         boolean anyDiffers = false;
         for (int i = 0; i < n; i++) {
             assertThat(x[i]).as("x[%d]", i).isCloseTo(y[i], within(1e-9 * (1 + Math.abs(y[i]))));

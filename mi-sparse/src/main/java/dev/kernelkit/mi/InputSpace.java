@@ -18,17 +18,24 @@ import java.util.List;
  * {@link DenseVec#addTo}) in another order (fused, blocked), so it agrees with them to rounding, not bit for bit;
  * blocks of expansion vectors run in parallel on the common fork-join pool when the work is large, each block's
  * entries by one thread (the split does not change a result). {@link #inners}, Z Z', is a product too (made
- * exactly symmetric). Memory: three copies of the instances (rows, and the product's operands X and X').
+ * exactly symmetric). Memory: three copies of the instances (columns, and the product's operands X and X'), a fourth
+ * for the last subset of X' ({@link #addInstanceDirections}); {@link #close} frees the operands. Not for concurrent
+ * use (one fit's calls, one after the other; each call may run its blocks in parallel itself).
  */
 final class InputSpace implements PointSpace {
     private final List<Vec> instances;
     private final int dim;
-    /** The instances row-major, rows[t * dim + k] (null unless all are dense). */
-    private final double[] rows;
+    /** The instances column-major, cols[k * N + t] (null unless all are dense). */
+    private final double[] cols;
     /** The product and its operands X (N x d) and X' (d x N) (null unless all instances are dense). */
     private final GramProduct product;
     private final GramProduct.Operand x;
     private final GramProduct.Operand xt;
+    /** The instances of the last subset {@link #addInstanceDirections} packed, and that operand (X' over them). */
+    private int[] lastUsed;
+    private GramProduct.Operand lastSubset;
+    /** The Java copy {@link #subset} packs from, kept for the next subset (at most d N values). */
+    private double[] subsetScratch;
 
     InputSpace(List<Vec> instances, int dim) {
         this.instances = instances;
@@ -42,8 +49,8 @@ final class InputSpace implements PointSpace {
         }
         if (dense) {
             int n = instances.size();
-            rows = new double[Math.multiplyExact(n, dim)];
-            double[] cols = new double[rows.length];
+            double[] rows = new double[Math.multiplyExact(n, dim)];
+            cols = new double[rows.length];
             for (int t = 0; t < n; t++) {
                 double[] v = instances.get(t).toArray();
                 System.arraycopy(v, 0, rows, t * dim, dim);
@@ -55,10 +62,29 @@ final class InputSpace implements PointSpace {
             x = product.pack(rows, n, dim);
             xt = product.pack(cols, dim, n);
         } else {
-            rows = null;
+            cols = null;
             product = null;
             x = null;
             xt = null;
+        }
+    }
+
+    /**
+     * Frees the product's operands (native memory on the OpenBLAS path) now instead of when they are collected; the
+     * space must not be used after.
+     */
+    void close() {
+        if (product != null) {
+            x.close();
+            xt.close();
+            synchronized (this) {
+                if (lastSubset != null) {
+                    lastSubset.close();
+                    lastSubset = null;
+                    lastUsed = null;
+                    subsetScratch = null;
+                }
+            }
         }
     }
 
@@ -132,79 +158,76 @@ final class InputSpace implements PointSpace {
     }
 
     /**
-     * acc[j] += sum_t w[j][t] x_t for every j: the product W X over the instances with a non-zero weight for some j
-     * (the others add nothing), see the class note.
+     * acc[j] += sum_t w[j][t] x_t for every j: the product W X over the {@code used} instances (the others carry no
+     * weight and add nothing), see the class note. The packed operand of the last {@code used} subset is kept, so
+     * the calls of one fit, whose subsets rarely change, pack the instances once.
      */
     @Override
-    public void addInstanceDirections(double[][] w, double[][] acc) {
+    public void addInstanceDirections(double[][] w, int[] used, double[][] acc) {
         if (product == null) {
-            PointSpace.super.addInstanceDirections(w, acc);
+            PointSpace.super.addInstanceDirections(w, used, acc);
             return;
         }
         int m = w.length;
         int n = instances.size();
-        boolean[] weighted = new boolean[n];
-        for (double[] wj : w) {
-            for (int t = 0; t < n; t++) {
-                weighted[t] |= wj[t] != 0;
-            }
-        }
-        int[] used = new int[n];
-        int k = 0;
-        for (int t = 0; t < n; t++) {
-            if (weighted[t]) {
-                used[k++] = t;
-            }
-        }
+        int k = used == null ? n : used.length;
         if (m == 0 || k == 0) {
             return;
         }
-        GramProduct.Operand cols;
-        if (k == n) {
-            cols = xt;
-        } else {
-            double[] sub = new double[Math.multiplyExact(dim, k)];
-            for (int c = 0; c < k; c++) {
-                int from = used[c] * dim;
+        GramProduct.Operand cols = k == n ? xt : subset(used);
+        forBlocks(m, k, (from, to) -> {
+            double[] weights = new double[(to - from) * k];
+            for (int j = from; j < to; j++) {
+                double[] wj = w[j];
+                int base = (j - from) * k;
+                if (k == n) {
+                    System.arraycopy(wj, 0, weights, base, n);
+                } else {
+                    for (int c = 0; c < k; c++) {
+                        weights[base + c] = wj[used[c]];
+                    }
+                }
+            }
+            double[][] sums = new double[to - from][dim];
+            try (GramProduct.Operand wo = product.pack(weights, to - from, k)) {
+                product.products(wo, 0, to - from, cols, 0, dim, sums);
+            }
+            for (int j = from; j < to; j++) {
+                double[] g = acc[j];
+                double[] s = sums[j - from];
                 for (int q = 0; q < dim; q++) {
-                    sub[q * k + c] = rows[from + q];
+                    g[q] += s[q];
                 }
             }
-            cols = product.pack(sub, dim, k);
+        });
+    }
+
+    /** X' over the instances {@code used} (d x k), packed once per distinct subset (the last one is kept). */
+    private synchronized GramProduct.Operand subset(int[] used) {
+        if (lastUsed != null && Arrays.equals(lastUsed, used)) {
+            return lastSubset;
         }
-        int kk = k;
-        try {
-            GramProduct.Operand xcols = cols;
-            forBlocks(m, kk, (from, to) -> {
-                double[] weights = new double[(to - from) * kk];
-                for (int j = from; j < to; j++) {
-                    double[] wj = w[j];
-                    int base = (j - from) * kk;
-                    if (kk == n) {
-                        System.arraycopy(wj, 0, weights, base, n);
-                    } else {
-                        for (int c = 0; c < kk; c++) {
-                            weights[base + c] = wj[used[c]];
-                        }
-                    }
-                }
-                double[][] sums = new double[to - from][dim];
-                try (GramProduct.Operand wo = product.pack(weights, to - from, kk)) {
-                    product.products(wo, 0, to - from, xcols, 0, dim, sums);
-                }
-                for (int j = from; j < to; j++) {
-                    double[] g = acc[j];
-                    double[] s = sums[j - from];
-                    for (int q = 0; q < dim; q++) {
-                        g[q] += s[q];
-                    }
-                }
-            });
-        } finally {
-            if (cols != xt) {
-                cols.close();
+        int k = used.length;
+        int n = instances.size();
+        int size = Math.multiplyExact(dim, k);
+        if (subsetScratch == null || subsetScratch.length < size) {
+            subsetScratch = new double[size];
+        }
+        double[] sub = subsetScratch;
+        for (int q = 0; q < dim; q++) {
+            // row q of X' gathered: reads within one row of cols, writes in order
+            int in = q * n;
+            int out = q * k;
+            for (int c = 0; c < k; c++) {
+                sub[out + c] = cols[in + used[c]];
             }
         }
+        if (lastSubset != null) {
+            lastSubset.close();
+        }
+        lastSubset = product.pack(sub, dim, k);
+        lastUsed = used.clone();
+        return lastSubset;
     }
 
     /** Runs {@code body} over [0, points) in blocks, in parallel when points x inner x d is large ({@link XvBlocks}). */

@@ -48,10 +48,14 @@ interface PointSpace {
     /**
      * acc[j] += sum_t w[j][t] d(x_t · z(p))/dp for every j: {@link #addInstanceDirection
      * addInstanceDirection(t, w[j][t], acc[j])} for every non-zero weight, in increasing t.
+     *
+     * @param used the instances that may carry a non-zero weight, in increasing order (every weight of the others is
+     *        zero), or null for all
      */
-    default void addInstanceDirections(double[][] w, double[][] acc) {
-        int n = instanceCount();
-        for (int t = 0; t < n; t++) {
+    default void addInstanceDirections(double[][] w, int[] used, double[][] acc) {
+        int count = used == null ? instanceCount() : used.length;
+        for (int c = 0; c < count; c++) {
+            int t = used == null ? c : used[c];
             for (int j = 0; j < w.length; j++) {
                 double s = w[j][t];
                 if (s != 0) {

@@ -319,95 +319,104 @@ public final class SparseMi {
                 default -> z = rows(instances, XvInitializer.randomInstances(instances.size(), k, rnd));
             }
         }
-        SparseMiObjective objective = dotProduct
-                ? new SparseMiObjective(DotProductKernel.of(options.kernel()), space, bagOf, data.size(), targets,
-                        options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
-                : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
-                        options.ridge(), options.innerSolver(), options.innerTolerance());
-        objective.withBagCosts(bagCosts);
-        double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
-                : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
-        SparseMiObjective.Evaluation current = objective.evaluate(z, warm);
-        List<Double> trace = new ArrayList<>();
-        trace.add(current.value);
-        listener.onProgress(new FitProgress(learner, 0, 1, 0, current.value, clock.elapsedSeconds()));
-        StopReason reason = StopReason.MAX_ITERATIONS;
-        int iterations = 0;
-        int nxv = z.length;
-        int pd = space.parameterDim();
-        if (snapshots != null) {
-            snapshots.accept(snapshot(learner, data, options, basis, current, trace, 0, 0, clock));
-        }
-        while (iterations < options.maxIterations()) {
-            double[][] grad = objective.gradient(current);
-            double norm = 0;
-            for (double[] row : grad) {
-                for (double v : row) {
-                    norm += v * v;
-                }
+        try {
+            SparseMiObjective objective = dotProduct
+                    ? new SparseMiObjective(DotProductKernel.of(options.kernel()), space, bagOf, data.size(), targets,
+                            options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
+                    : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
+                            options.ridge(), options.innerSolver(), options.innerTolerance());
+            objective.withBagCosts(bagCosts);
+            double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
+                    : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
+            SparseMiObjective.Evaluation current = objective.evaluate(z, warm);
+            List<Double> trace = new ArrayList<>();
+            trace.add(current.value);
+            listener.onProgress(new FitProgress(learner, 0, 1, 0, current.value, clock.elapsedSeconds()));
+            StopReason reason = StopReason.MAX_ITERATIONS;
+            int iterations = 0;
+            int nxv = z.length;
+            int pd = space.parameterDim();
+            if (snapshots != null) {
+                snapshots.accept(snapshot(learner, data, options, basis, current, trace, 0, 0, clock));
             }
-            norm = Math.sqrt(norm);
-            if (!(norm > 0)) {
-                reason = StopReason.CONVERGED;
-                break;
-            }
-            SparseMiObjective.Evaluation accepted = null;
-            int acceptedAt = 0;
-            for (int s = 1; s <= options.maxStepTrials(); s++) {
-                double scale = options.stepRule() == SparseMiOptions.StepRule.GRADIENT ? lambda : lambda / norm;
-                double[][] trial = new double[nxv][pd];
-                for (int j = 0; j < nxv; j++) {
-                    for (int q = 0; q < pd; q++) {
-                        trial[j][q] = current.z[j][q] - scale * grad[j][q];
+            while (iterations < options.maxIterations()) {
+                double[][] grad = objective.gradient(current);
+                double norm = 0;
+                for (double[] row : grad) {
+                    for (double v : row) {
+                        norm += v * v;
                     }
                 }
-                SparseMiObjective.Evaluation e = objective.evaluate(trial, current.w);
-                if (e.value < current.value) {
-                    accepted = e;
-                    acceptedAt = s;
-                    if (s == 1) {
-                        lambda *= 2;
-                    }
+                norm = Math.sqrt(norm);
+                if (!(norm > 0)) {
+                    reason = StopReason.CONVERGED;
                     break;
                 }
-                lambda /= 2;
+                // x · g_j once per iteration: each trial's x · z is then x · z0 - s x · g (no product per trial)
+                double[][] directionDots = objective.directionDots(grad);
+                SparseMiObjective.Evaluation accepted = null;
+                int acceptedAt = 0;
+                for (int s = 1; s <= options.maxStepTrials(); s++) {
+                    double scale = options.stepRule() == SparseMiOptions.StepRule.GRADIENT ? lambda : lambda / norm;
+                    double[][] trial = new double[nxv][pd];
+                    for (int j = 0; j < nxv; j++) {
+                        for (int q = 0; q < pd; q++) {
+                            trial[j][q] = current.z[j][q] - scale * grad[j][q];
+                        }
+                    }
+                    SparseMiObjective.Evaluation e = objective.evaluate(trial,
+                            new SparseMiObjective.Step(current, directionDots, scale), current.w);
+                    if (e.value < current.value) {
+                        accepted = e;
+                        acceptedAt = s;
+                        if (s == 1) {
+                            lambda *= 2;
+                        }
+                        break;
+                    }
+                    lambda /= 2;
+                }
+                if (accepted == null) {
+                    reason = StopReason.NO_DECREASE;
+                    break;
+                }
+                double before = current.value;
+                current = accepted;
+                iterations++;
+                trace.add(current.value);
+                listener.onProgress(new FitProgress(learner, 0, 1, iterations, current.value, clock.elapsedSeconds()));
+                if (snapshots != null) {
+                    snapshots.accept(snapshot(learner, data, options, basis, current, trace, iterations, acceptedAt, clock));
+                }
+                if (before - current.value <= options.tolerance() * Math.abs(before)) {
+                    reason = StopReason.CONVERGED;
+                    break;
+                }
+                if (options.trialLimit() == SparseMiOptions.TrialLimit.PRINTED && acceptedAt == options.maxStepTrials()) {
+                    reason = StopReason.TRIAL_LIMIT;
+                    break;
+                }
             }
-            if (accepted == null) {
-                reason = StopReason.NO_DECREASE;
-                break;
+            List<Vec> xvs = new ArrayList<>(nxv);
+            for (double[] p : current.z) {
+                xvs.add(basis != null ? basis.point(p, dim) : DenseVec.of(p));
             }
-            double before = current.value;
-            current = accepted;
-            iterations++;
-            trace.add(current.value);
-            listener.onProgress(new FitProgress(learner, 0, 1, iterations, current.value, clock.elapsedSeconds()));
-            if (snapshots != null) {
-                snapshots.accept(snapshot(learner, data, options, basis, current, trace, iterations, acceptedAt, clock));
-            }
-            if (before - current.value <= options.tolerance() * Math.abs(before)) {
-                reason = StopReason.CONVERGED;
-                break;
-            }
-            if (options.trialLimit() == SparseMiOptions.TrialLimit.PRINTED && acceptedAt == options.maxStepTrials()) {
-                reason = StopReason.TRIAL_LIMIT;
-                break;
+            double seconds = clock.elapsedSeconds();
+            StopReason stop = reason;
+            LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size() + " objective values, "
+                    + "stopped: " + stop);
+            double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
+            // t_max = 0 (RSVM, RS) is one exact inner solve: nothing to converge
+            boolean converged = reason != StopReason.MAX_ITERATIONS || options.maxIterations() == 0;
+            FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged, traceArr,
+                    seconds);
+            return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
+                    reason, report), current.kz);
+        } finally {
+            if (space instanceof InputSpace input) {
+                input.close(); // its native operands now rather than when the collector finds them
             }
         }
-        List<Vec> xvs = new ArrayList<>(nxv);
-        for (double[] p : current.z) {
-            xvs.add(basis != null ? basis.point(p, dim) : DenseVec.of(p));
-        }
-        double seconds = clock.elapsedSeconds();
-        StopReason stop = reason;
-        LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size() + " objective values, "
-                + "stopped: " + stop);
-        double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
-        // t_max = 0 (RSVM, RS) is one exact inner solve: nothing to converge
-        boolean converged = reason != StopReason.MAX_ITERATIONS || options.maxIterations() == 0;
-        FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged, traceArr,
-                seconds);
-        return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
-                reason, report), current.kz);
     }
 
     /**
@@ -510,10 +519,14 @@ public final class SparseMi {
         double sum = 0;
         int count = 0;
         if (z.length > 1) {
+            double[] norms = new double[z.length];
             for (int a = 0; a < z.length; a++) {
-                double aa = space.inner(z[a], z[a]);
+                norms[a] = space.inner(z[a], z[a]);
+            }
+            for (int a = 0; a < z.length; a++) {
+                double aa = norms[a];
                 for (int b = a + 1; b < z.length; b++) {
-                    double d2 = aa + space.inner(z[b], z[b]) - 2 * space.inner(z[a], z[b]);
+                    double d2 = aa + norms[b] - 2 * space.inner(z[a], z[b]);
                     sum += Math.sqrt(Math.max(d2, 0));
                     count++;
                 }

@@ -4,6 +4,7 @@ import dev.kernelkit.data.DenseVec;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.kernel.DifferentiableKernel;
 import dev.kernelkit.svm.SquaredHingeProblem;
+import java.util.Arrays;
 
 /**
  * The optimal-value function g(Z) = sum_c min_{beta_c, rho_c} Q_c(beta_c, rho_c, Z) of SparseMI
@@ -165,6 +166,14 @@ final class SparseMiObjective {
 
     /** The mean kernel rows A (m x N_XV) and K_Z at Z, without solving. */
     Evaluation kernels(double[][] z) {
+        return kernels(z, null);
+    }
+
+    /**
+     * As {@link #kernels(double[][])}; with a {@code step} (Z = Z0 - s G) x · z_j is read as x · z0_j - s x · g_j from
+     * the step's products instead of a new product Z X'.
+     */
+    private Evaluation kernels(double[][] z, Step step) {
         if (general != null) {
             return generalKernels(z);
         }
@@ -177,13 +186,23 @@ final class SparseMiObjective {
             zz[j] = zin[j][j];
         }
         double[][] dots = new double[nxv][n];
-        space.instanceDots(z, dots);
+        if (step == null) {
+            space.instanceDots(z, dots);
+        }
         double[][] kx = new double[nxv][n];
         double[][] a = new double[bags][nxv];
         // column j of A and row j of k(x, z) are written by one thread only
         XvBlocks.run(nxv, (long) nxv * n * KERNEL_COST, (from, to) -> {
             for (int j = from; j < to; j++) {
                 double[] dj = dots[j];
+                if (step != null) {
+                    double[] d0 = step.from.dots[j];
+                    double[] dg = step.directionDots[j];
+                    double s = step.scale;
+                    for (int t = 0; t < n; t++) {
+                        dj[t] = d0[t] - s * dg[t];
+                    }
+                }
                 double[] kj = kx[j];
                 double zj = zz[j];
                 for (int t = 0; t < n; t++) {
@@ -264,7 +283,49 @@ final class SparseMiObjective {
      * g(Z) with every inner problem solved by Newton from the warm start (null: from zero).
      */
     Evaluation evaluate(double[][] z, double[][] warm) {
-        Evaluation k = kernels(z);
+        return solved(kernels(z, null), warm);
+    }
+
+    /**
+     * A point Z0 - s G on the line from an evaluated point along G, with the products x · g_j of {@link
+     * #directionDots}: x · z_j comes from x · z0_j - s x · g_j (the same value up to rounding) instead of a new
+     * product Z X' per trial step.
+     */
+    static final class Step {
+        final Evaluation from;
+        final double[][] directionDots;
+        final double scale;
+
+        Step(Evaluation from, double[][] directionDots, double scale) {
+            this.from = from;
+            this.directionDots = directionDots;
+            this.scale = scale;
+        }
+    }
+
+    /**
+     * x_t · g_j for every row g_j of a direction G (N_XV x N), for {@link #evaluate(double[][], Step, double[][])};
+     * null on the general path, which forms no inner products.
+     */
+    double[][] directionDots(double[][] g) {
+        if (general != null) {
+            return null;
+        }
+        double[][] out = new double[g.length][space.instanceCount()];
+        space.instanceDots(g, out);
+        return out;
+    }
+
+    /**
+     * {@link #evaluate(double[][], double[][])} at z = {@code step.from.z - step.scale G}, reading x · z from the
+     * step (the caller forms z itself); a step without direction products (the general path) evaluates z as given.
+     */
+    Evaluation evaluate(double[][] z, Step step, double[][] warm) {
+        return solved(kernels(z, step.directionDots == null ? null : step), warm);
+    }
+
+    /** The inner optima and g(Z) at the kernels of {@code k}. */
+    private Evaluation solved(Evaluation k, double[][] warm) {
         double[][] w = new double[targets.length][];
         double g = 0;
         for (int p = 0; p < targets.length; p++) {
@@ -347,13 +408,14 @@ final class SparseMiObjective {
                 metricSum[j] = m;
             }
         });
-        space.addInstanceDirections(weights, grad);
-        // grad[j] gets its metric term after its instance terms, as before; each j on one thread
-        XvBlocks.run(nxv, (long) nxv * nxv * pd, (from, to) -> {
-            double[] combo = new double[pd];
+        space.addInstanceDirections(weights, weightedInstances(bagCoef), grad);
+        // the metric term: combo_j = sum_a u_aj dk(z_a, z_j)/d(z_a.z_j) z_a, the product M Z, plus 2 self_j z_j
+        double[][] m = new double[nxv][nxv];
+        double[] self = new double[nxv];
+        XvBlocks.run(nxv, (long) nxv * nxv * KERNEL_COST, (from, to) -> {
             for (int j = from; j < to; j++) {
-                java.util.Arrays.fill(combo, 0);
-                double self = metricSum[j];
+                double[] mj = m[j];
+                double sj = metricSum[j];
                 for (int a = 0; a < nxv; a++) {
                     double uaj = u[a][j];
                     if (uaj == 0) {
@@ -361,21 +423,50 @@ final class SparseMiObjective {
                     }
                     double k = e.kz[a][j];
                     double s = a == j ? e.zz[j] : e.zin[a][j];
-                    double d1 = kernel.dDot(k, s);
-                    double[] za = e.z[a];
-                    for (int q = 0; q < pd; q++) {
-                        combo[q] += uaj * d1 * za[q];
-                    }
-                    self += uaj * kernel.dNormZ(k);
+                    mj[a] = uaj * kernel.dDot(k, s);
+                    sj += uaj * kernel.dNormZ(k);
                 }
+                self[j] = sj;
+            }
+        });
+        double[][] combo = XvProducts.times(m, e.z);
+        XvBlocks.run(nxv, (long) nxv * pd, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                double[] cj = combo[j];
                 double[] zj = e.z[j];
+                double twice = 2 * self[j];
                 for (int q = 0; q < pd; q++) {
-                    combo[q] += 2 * self * zj[q];
+                    cj[q] += twice * zj[q];
                 }
-                space.addMetricDirection(combo, 1.0, grad[j]);
+                space.addMetricDirection(cj, 1.0, grad[j]);
             }
         });
         return grad;
+    }
+
+    /**
+     * The instances of the bags with a non-zero coefficient for some expansion vector, in increasing order (every
+     * other instance's weight is zero), or null when that is every instance.
+     */
+    private int[] weightedInstances(double[][] bagCoef) {
+        boolean[] weightedBag = new boolean[bags];
+        for (int i = 0; i < bags; i++) {
+            for (double v : bagCoef[i]) {
+                if (v != 0) {
+                    weightedBag[i] = true;
+                    break;
+                }
+            }
+        }
+        int n = bagOf.length;
+        int[] used = new int[n];
+        int k = 0;
+        for (int t = 0; t < n; t++) {
+            if (weightedBag[bagOf[t]]) {
+                used[k++] = t;
+            }
+        }
+        return k == n ? null : Arrays.copyOf(used, k);
     }
 
     /**

@@ -116,23 +116,42 @@ class InputSpaceBulkTest {
         // and the single-pair method is DenseVec.dot itself
         assertThat(dotsSlow[nxv - 1][n - 1]).isEqualTo(xs.get(n - 1).dot(z[nxv - 1]));
 
+        // the instances that may carry a weight: all but every fifth (whose bag has no coefficient)
+        int[] used = java.util.stream.IntStream.range(0, n).filter(t -> t % 5 != 1).toArray();
         double[][] gradFast = new double[nxv][d];
         double[][] gradSlow = new double[nxv][d];
-        fast.addInstanceDirections(w, gradFast);
-        slow.addInstanceDirections(w, gradSlow);
+        fast.addInstanceDirections(w, used, gradFast);
+        slow.addInstanceDirections(w, null, gradSlow);
         assertWithinRounding(gradFast, gradSlow, gradBound, "sum w x");
-        // the directions add to what acc holds
+        // the directions add to what acc holds (and the subset's packed operand, kept from the call before, is right)
         double[][] twice = new double[nxv][];
         for (int j = 0; j < nxv; j++) {
             twice[j] = gradFast[j].clone();
         }
-        fast.addInstanceDirections(w, twice);
+        fast.addInstanceDirections(w, used, twice);
         for (int j = 0; j < nxv; j++) {
             for (int k = 0; k < d; k++) {
                 assertThat(twice[j][k]).isCloseTo(2 * gradFast[j][k], org.assertj.core.api.Assertions.within(
                         1e-13 * gradBound[j][k]));
             }
         }
+        // all instances (no subset), then another subset: the kept operand is replaced, not reused
+        double[][] gradAll = new double[nxv][d];
+        fast.addInstanceDirections(w, null, gradAll);
+        assertWithinRounding(gradAll, gradSlow, gradBound, "sum w x over all instances");
+        double[][] w2 = new double[nxv][];
+        for (int j = 0; j < nxv; j++) {
+            w2[j] = w[j].clone();
+            for (int t = 2; t < n; t += 5) {
+                w2[j][t] = 0;
+            }
+        }
+        int[] used2 = java.util.stream.IntStream.range(0, n).filter(t -> t % 5 != 1 && t % 5 != 2).toArray();
+        double[][] gradFast2 = new double[nxv][d];
+        double[][] gradSlow2 = new double[nxv][d];
+        fast.addInstanceDirections(w2, used2, gradFast2);
+        slow.addInstanceDirections(w2, null, gradSlow2);
+        assertWithinRounding(gradFast2, gradSlow2, gradBound, "sum w x over another subset");
 
         double[][] innerFast = new double[nxv][nxv];
         double[][] innerSlow = new double[nxv][nxv];
