@@ -38,6 +38,11 @@ class SparseMiGradientTest {
 
     /** Checks every coordinate of the analytic gradient against (g(z+h) - g(z-h)) / 2h. */
     private static void checkGradient(SparseMiObjective obj, double[][] z, double h, double relTol) {
+        checkGradient(obj, z, h, relTol, null);
+    }
+
+    /** As above for the coordinates {j, q} of {@code at} (null: every one). */
+    static void checkGradient(SparseMiObjective obj, double[][] z, double h, double relTol, int[][] at) {
         SparseMiObjective.Evaluation e = obj.evaluate(z, null);
         double[][] grad = obj.gradient(e);
         double scale = 0;
@@ -47,15 +52,19 @@ class SparseMiGradientTest {
             }
         }
         assertThat(scale).as("gradient must not vanish on this problem").isGreaterThan(1e-6);
-        for (int j = 0; j < z.length; j++) {
-            for (int q = 0; q < z[j].length; q++) {
-                double[][] zp = copy(z);
-                double[][] zm = copy(z);
-                zp[j][q] += h;
-                zm[j][q] -= h;
-                double fd = (obj.evaluate(zp, null).value - obj.evaluate(zm, null).value) / (2 * h);
-                assertThat(grad[j][q]).as("dg/dz[%d][%d]", j, q).isCloseTo(fd, within(relTol * scale));
-            }
+        if (at == null) {
+            at = java.util.stream.IntStream.range(0, z.length * z[0].length)
+                    .mapToObj(c -> new int[] {c / z[0].length, c % z[0].length}).toArray(int[][]::new);
+        }
+        for (int[] jq : at) {
+            int j = jq[0];
+            int q = jq[1];
+            double[][] zp = copy(z);
+            double[][] zm = copy(z);
+            zp[j][q] += h;
+            zm[j][q] -= h;
+            double fd = (obj.evaluate(zp, null).value - obj.evaluate(zm, null).value) / (2 * h);
+            assertThat(grad[j][q]).as("dg/dz[%d][%d]", j, q).isCloseTo(fd, within(relTol * scale));
         }
     }
 

@@ -139,29 +139,10 @@ class SparseMiLineStepTest {
                 new InputSpace(SparseMiGradientTest.instances(data), d));
         SplittableRandom rnd = new SplittableRandom(30);
         double[][] z = gaussianRows(nxv, d, 1.0, rnd);
-        SparseMiObjective.Evaluation e = obj.evaluate(z, null);
-        double[][] grad = obj.gradient(e);
-        double scale = 0;
-        for (double[] row : grad) {
-            for (double v : row) {
-                scale = Math.max(scale, Math.abs(v));
-            }
+        int[][] at = new int[12][];
+        for (int c = 0; c < at.length; c++) {
+            at[c] = new int[] {rnd.nextInt(nxv), rnd.nextInt(d)};
         }
-        assertThat(scale).isGreaterThan(1e-6);
-        double h = 1e-5;
-        for (int check = 0; check < 12; check++) {
-            int j = rnd.nextInt(nxv);
-            int q = rnd.nextInt(d);
-            double[][] zp = new double[nxv][];
-            double[][] zm = new double[nxv][];
-            for (int a = 0; a < nxv; a++) {
-                zp[a] = z[a].clone();
-                zm[a] = z[a].clone();
-            }
-            zp[j][q] += h;
-            zm[j][q] -= h;
-            double fd = (obj.evaluate(zp, null).value - obj.evaluate(zm, null).value) / (2 * h);
-            assertThat(grad[j][q]).as("dg/dz[%d][%d]", j, q).isCloseTo(fd, within(1e-5 * scale));
-        }
+        SparseMiGradientTest.checkGradient(obj, z, 1e-5, 1e-5, at);
     }
 }
