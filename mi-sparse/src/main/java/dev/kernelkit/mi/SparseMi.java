@@ -323,8 +323,8 @@ public final class SparseMi {
             SparseMiObjective objective = dotProduct
                     ? new SparseMiObjective(DotProductKernel.of(options.kernel()), space, bagOf, data.size(), targets,
                             options.c(), options.ridge(), options.innerSolver(), options.innerTolerance())
-                    : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets, options.c(),
-                            options.ridge(), options.innerSolver(), options.innerTolerance());
+                    : new SparseMiObjective(options.kernel(), (InputSpace) space, bagOf, data.size(), targets,
+                            options.c(), options.ridge(), options.innerSolver(), options.innerTolerance());
             objective.withBagCosts(bagCosts);
             double lambda = !Double.isNaN(options.initialStep()) ? options.initialStep()
                     : options.maxIterations() == 0 ? Double.NaN : defaultStep(space, z);
@@ -386,13 +386,15 @@ public final class SparseMi {
                 trace.add(current.value);
                 listener.onProgress(new FitProgress(learner, 0, 1, iterations, current.value, clock.elapsedSeconds()));
                 if (snapshots != null) {
-                    snapshots.accept(snapshot(learner, data, options, basis, current, trace, iterations, acceptedAt, clock));
+                    snapshots.accept(snapshot(learner, data, options, basis, current, trace, iterations, acceptedAt,
+                            clock));
                 }
                 if (before - current.value <= options.tolerance() * Math.abs(before)) {
                     reason = StopReason.CONVERGED;
                     break;
                 }
-                if (options.trialLimit() == SparseMiOptions.TrialLimit.PRINTED && acceptedAt == options.maxStepTrials()) {
+                if (options.trialLimit() == SparseMiOptions.TrialLimit.PRINTED
+                        && acceptedAt == options.maxStepTrials()) {
                     reason = StopReason.TRIAL_LIMIT;
                     break;
                 }
@@ -403,13 +405,13 @@ public final class SparseMi {
             }
             double seconds = clock.elapsedSeconds();
             StopReason stop = reason;
-            LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size() + " objective values, "
-                    + "stopped: " + stop);
+            LOG.log(System.Logger.Level.DEBUG, () -> "SparseMI: " + nxv + " XVs, " + trace.size()
+                    + " objective values, stopped: " + stop);
             double[] traceArr = trace.stream().mapToDouble(Double::doubleValue).toArray();
             // t_max = 0 (RSVM, RS) is one exact inner solve: nothing to converge
             boolean converged = reason != StopReason.MAX_ITERATIONS || options.maxIterations() == 0;
-            FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged, traceArr,
-                    seconds);
+            FitReport report = new FitReport(learner, options.toString(), options.seed(), iterations, converged,
+                    traceArr, seconds);
             return new WithKernel(new SparseMiModel(options.kernel(), data.classNames(), dim, xvs, current.w, traceArr,
                     reason, report), current.kz);
         } finally {

@@ -170,8 +170,8 @@ final class SparseMiObjective {
     }
 
     /**
-     * As {@link #kernels(double[][])}; with a {@code step} (Z = Z0 - s G) x · z_j is read as x · z0_j - s x · g_j from
-     * the step's products instead of a new product Z X'.
+     * As {@link #kernels(double[][])}; with a {@code step} (Z = Z0 - s G) x · z_j is read as x · z0_j - s x · g_j
+     * from the step's products instead of a new product Z X'.
      */
     private Evaluation kernels(double[][] z, Step step) {
         if (general != null) {

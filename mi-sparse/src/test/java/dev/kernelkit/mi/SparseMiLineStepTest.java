@@ -82,7 +82,8 @@ class SparseMiLineStepTest {
                 bagOf[t++] = i;
             }
         }
-        SparseMiObjective obj = new SparseMiObjective(new dev.kernelkit.kernel.WeightedGaussianKernel(0.4, new double[] {1.0, 0.5, 2.0}),
+        SparseMiObjective obj = new SparseMiObjective(
+                new dev.kernelkit.kernel.WeightedGaussianKernel(0.4, new double[] {1.0, 0.5, 2.0}),
                 new InputSpace(SparseMiGradientTest.instances(data), data.dim()), bagOf, data.size(),
                 SparseMi.targets(data), 2.0, 1e-8);
         double[][] z = gaussianRows(3, 3, 1.0, new SplittableRandom(27));
