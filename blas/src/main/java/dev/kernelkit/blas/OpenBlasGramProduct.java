@@ -132,12 +132,13 @@ public final class OpenBlasGramProduct implements GramProduct {
         return new DoublePointer(capacity);
     }
 
+    /** Keeps {@code p} for the next call while the pool has room and p is not too large, else frees it. */
     private void giveBack(DoublePointer p) {
-        if (p.capacity() <= POOLED_MAX_DOUBLES && pooled.incrementAndGet() <= POOLED_BUFFERS) {
-            buffers.addFirst(p);
-            return;
-        }
         if (p.capacity() <= POOLED_MAX_DOUBLES) {
+            if (pooled.incrementAndGet() <= POOLED_BUFFERS) {
+                buffers.addFirst(p);
+                return;
+            }
             pooled.decrementAndGet();
         }
         p.close();
