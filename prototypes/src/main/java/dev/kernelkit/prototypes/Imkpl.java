@@ -112,6 +112,7 @@ public final class Imkpl {
         Objects.requireNonNull(listener, "listener");
         checkData(train, options);
         checkKernels(train, kernels);
+        options = options.resolveT(smallestClass(train));
         if (!options.innerCv()) {
             return fitResolved(train, kernels, options, listener, options.toString());
         }
@@ -379,7 +380,18 @@ public final class Imkpl {
         return toModel(st, kernels, classes, train.points(), options, report);
     }
 
+    /** The number of samples of the smallest class of {@code train}. */
+    static int smallestClass(LabeledDataset train) {
+        double[] classes = train.classes();
+        int[] count = new int[classes.length];
+        for (int v : classIndices(train, classes)) {
+            count[v]++;
+        }
+        return Arrays.stream(count).min().orElse(0);
+    }
+
     static void checkData(LabeledDataset train, ImkplOptions options) {
+        options = options.resolveT(smallestClass(train));
         int n = train.size();
         if (options.t() > n) {
             throw new IllegalArgumentException("T must be <= the number of training samples " + n + ", got "

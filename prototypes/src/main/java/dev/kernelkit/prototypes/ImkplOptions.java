@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param t                  T, cardinality limit of every code γ_i and every prototype u_j; also
  *                           the number of prototypes per class (k = c·T) and the J_ls
- *                           neighbourhood size κ (spec §3.5)
+ *                           neighbourhood size κ (spec §3.5); {@link #T_BY_CLASS_SIZE} = 0: min({@value #DEFAULT_T},
+ *                           the smallest class of the training set), resolved when a fit starts
  * @param lambda             λ, weight of the discriminative loss J_dis (≥ 0)
  * @param mu                 μ, weight of the interpretability loss J_ip (≥ 0)
  * @param tau                τ, weight of the local-separation loss J_ls (≥ 0)
@@ -42,6 +43,25 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
                            int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
                            SelfCoding selfCoding, int kernelCap, long seed, DisForm disForm,
                            PredictionRule predictionRule, int innerFolds, int innerMaxIterations) {
+
+    /**
+     * The default T when none is given: {@value}, the median of T over the seven data sets of the paper's Table 1
+     * (5, 12, 15, 15, 18, 20, 20); the paper's parameter study finds accuracy rising with T up to a plateau.
+     */
+    public static final int DEFAULT_T = 15;
+
+    /**
+     * The default λ, μ and τ when none is given: {@value}, the median of each of the three weights over the seven
+     * data sets of the paper's Table 1 (each between 0.1 and 0.3; the parameter study finds results good in that
+     * range and worse outside it).
+     */
+    public static final double DEFAULT_WEIGHT = 0.2;
+
+    /**
+     * {@link #t} value: T = min({@value #DEFAULT_T}, the smallest class of the training set), resolved by
+     * {@link #resolveT} when a fit starts (every class seeds T prototypes, so T cannot exceed a class).
+     */
+    public static final int T_BY_CLASS_SIZE = 0;
 
     /** {@link #kernelCap} value: r of the capped β-step is chosen by inner CV on the training set. */
     public static final int KERNEL_CAP_BY_INNER_CV = -1;
@@ -150,8 +170,9 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
 
     /** Validates every field. */
     public ImkplOptions {
-        if (t < 1) {
-            throw new IllegalArgumentException("T must be >= 1, got " + t);
+        if (t < T_BY_CLASS_SIZE) {
+            throw new IllegalArgumentException("T must be >= 1 (or " + T_BY_CLASS_SIZE
+                    + ": min(" + DEFAULT_T + ", the smallest class)), got " + t);
         }
         requireWeight("lambda", lambda);
         requireWeight("mu", mu);
@@ -296,6 +317,22 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
      */
     public int innerIterationCap() {
         return innerMaxIterations == INNER_ITERATIONS_AS_FINAL ? maxIterations : Math.min(innerMaxIterations, maxIterations);
+    }
+
+    /**
+     * These options for a training set whose smallest class has {@code smallestClass} samples: T = min({@value
+     * #DEFAULT_T}, smallestClass) (at least 1) when T is {@link #T_BY_CLASS_SIZE}, else unchanged.
+     */
+    public ImkplOptions resolveT(int smallestClass) {
+        return t == T_BY_CLASS_SIZE ? withT(defaultT(smallestClass)) : this;
+    }
+
+    /**
+     * The default T for a training set whose smallest class has {@code smallestClass} samples: min({@value
+     * #DEFAULT_T}, smallestClass), at least 1.
+     */
+    public static int defaultT(int smallestClass) {
+        return Math.max(1, Math.min(DEFAULT_T, smallestClass));
     }
 
     /** The same options with another T. */

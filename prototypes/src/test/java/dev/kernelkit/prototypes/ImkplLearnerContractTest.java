@@ -57,22 +57,28 @@ class ImkplLearnerContractTest {
     }
 
     @Test
-    void defaultsAreTheRecommendedVariantWithTLoweredToTheSmallestClassAndTheGridsAreTheTunedRowsOfResults() {
+    void defaultsAreTheRecommendedVariantWithTByClassSizeAndTheGridsAreTheTunedRowsOfResults() {
         LabeledDataset data = ImkplBlockStepsTest.blobs(4, 3, 3, 0.5, 2);
-        ImkplOptions o = ImkplCatalog.defaults(data, false, 7);
-        assertThat(o).isEqualTo(ImkplOptions.recommended(4, 0.1, 0.1, 0.1).withSeed(7));
+        double w = ImkplOptions.DEFAULT_WEIGHT;
+        ImkplOptions o = ImkplCatalog.defaults(false, 7);
+        assertThat(o).isEqualTo(ImkplOptions.recommended(ImkplOptions.T_BY_CLASS_SIZE, w, w, w).withSeed(7));
         assertThat(o.betaStep()).isEqualTo(ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP);
         assertThat(o.lsForm()).isEqualTo(ImkplOptions.LsForm.DISTANCE_DIFFERENCE);
         assertThat(o.kernelCap()).isEqualTo(ImkplOptions.KERNEL_CAP_BY_INNER_CV);
         assertThat(o.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.BY_INNER_CV);
         assertThat(o.innerFolds()).isEqualTo(5);
-        assertThat(ImkplCatalog.defaults(LearnerContract.binaryVectors(), true, 7).t()).isEqualTo(5);
-        ImkplOptions single = ImkplCatalog.defaults(data, true, 7);
-        assertThat(single).isEqualTo(ImkplOptions.of(4, 0.1, 0.1, 0.1).withSeed(7)
+        // T by class size: the smallest class of the set a fit gets (4 here), the default 15 on larger classes
+        assertThat(Imkpl.smallestClass(data)).isEqualTo(4);
+        assertThat(o.resolveT(Imkpl.smallestClass(data)).t()).isEqualTo(4);
+        assertThat(Imkpl.fit(data, o.withMaxIterations(2)).t()).isEqualTo(4);
+        assertThat(o.resolveT(40).t()).isEqualTo(ImkplOptions.DEFAULT_T).isEqualTo(15);
+        assertThat(o.withT(3).resolveT(1).t()).isEqualTo(3);
+        ImkplOptions single = ImkplCatalog.defaults(true, 7);
+        assertThat(single).isEqualTo(ImkplOptions.of(ImkplOptions.T_BY_CLASS_SIZE, w, w, w).withSeed(7)
                 .withBetaStep(ImkplOptions.BetaStep.FIXED).withPredictionRule(ImkplOptions.PredictionRule.BY_INNER_CV));
         List<Object> imkpl = grid("imkpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
         List<Object> iskpl = grid("iskpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
-        assertThat(imkpl).hasSize(6).allSatisfy(x -> assertThat(((ImkplOptions) x).mu()).isEqualTo(0.1));
+        assertThat(imkpl).hasSize(6).allSatisfy(x -> assertThat(((ImkplOptions) x).mu()).isEqualTo(w));
         assertThat(imkpl.stream().map(x -> ((ImkplOptions) x).lambda() + "/" + ((ImkplOptions) x).tau()).toList())
                 .containsExactly("0.1/0.1", "0.1/0.3", "0.3/0.1", "0.3/0.3", "1.0/0.1", "1.0/0.3");
         assertThat(iskpl.stream().map(x -> ((ImkplOptions) x).lambda() + "/" + ((ImkplOptions) x).mu()).toList())

@@ -197,7 +197,8 @@ class ImkplModelTest {
     @Test
     void badInputIsRejectedWithClearMessages() {
         LabeledDataset train = ImkplBlockStepsTest.blobs(4, 2, 3, 0.5, 24);
-        assertThatThrownBy(() -> ImkplOptions.of(0, 0.1, 0.1, 0.1)).hasMessage("T must be >= 1, got 0");
+        assertThatThrownBy(() -> ImkplOptions.of(-1, 0.1, 0.1, 0.1))
+                .hasMessage("T must be >= 1 (or 0: min(15, the smallest class)), got -1");
         assertThatThrownBy(() -> ImkplOptions.of(2, -0.1, 0.1, 0.1)).hasMessage("lambda must be >= 0, got -0.1");
         assertThatThrownBy(() -> ImkplOptions.of(2, 0.1, -1, 0.1)).hasMessage("mu must be >= 0, got -1.0");
         assertThatThrownBy(() -> ImkplOptions.of(2, 0.1, 0.1, Double.NaN)).hasMessage("tau must be >= 0, got NaN");

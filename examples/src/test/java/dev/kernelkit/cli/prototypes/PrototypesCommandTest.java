@@ -77,6 +77,43 @@ class PrototypesCommandTest {
         }
     }
 
+    @Test
+    void tIsMinOfFifteenAndTheSmallestClassByDefaultAndAnExplicitTLargerThanAClassIsOneErrorLine(@TempDir Path dir)
+            throws Exception {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+        java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
+        double[] ys = new double[30];
+        for (int i = 0; i < 30; i++) {
+            int q = i % 3;
+            xs.add(dev.kernelkit.data.DenseVec.of(q + 0.3 * rnd.nextGaussian(), -q + 0.3 * rnd.nextGaussian()));
+            ys[i] = q + 1;
+        }
+        Path file = dir.resolve("d.libsvm");
+        LibsvmFormat.write(new LabeledDataset(xs, ys), file);
+        Path model = dir.resolve("m.model");
+        StringWriter out = new StringWriter();
+        assertThat(run(out, "train", "--data", file.toString(), "--model", model.toString(), "--max-iterations", "2"))
+                .isZero();
+        // every class has 10 points, below the default 15: T = 10, so c*T = 30 prototypes
+        assertThat(ImkplOptions.DEFAULT_T).isEqualTo(15);
+        assertThat(out.toString()).contains(": 30 prototypes,");
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new PrototypesCommand());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((e, c, p) -> {
+            c.getErr().println(e.getMessage());
+            return 2;
+        });
+        assertThat(cl.execute("train", "--data", file.toString(), "--model", dir.resolve("n.model").toString(),
+                "--t", "11")).isNotZero();
+        assertThat(err.toString()).contains("has 10 training samples, fewer than T = 11");
+        assertThat(Files.exists(dir.resolve("n.model"))).isFalse();
+        assertThat(cl.execute("train", "--data", file.toString(), "--model", dir.resolve("n.model").toString(),
+                "--t", "0")).isNotZero();
+        assertThat(err.toString()).contains("--t must be 'auto' or an integer >= 1, got '0'");
+    }
+
     /** As {@link #seriesCsv} with lengths 6 to 13: the file {@code read} refuses and {@code readSeries} takes. */
     private static String unequalSeriesCsv() {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
