@@ -74,18 +74,7 @@ final class ImkplHyperOptions implements java.io.Serializable {
     static final class TConverter implements CommandLine.ITypeConverter<Integer> {
         @Override
         public Integer convert(String v) {
-            if (v.trim().equalsIgnoreCase("auto")) {
-                return ImkplOptions.T_BY_CLASS_SIZE;
-            }
-            try {
-                int t = Integer.parseInt(v.trim());
-                if (t >= 1) {
-                    return t;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new CommandLine.TypeConversionException("--t must be 'auto' or an integer >= 1, got '" + v + "'");
+            return autoOrAtLeast("--t", v, ImkplOptions.T_BY_CLASS_SIZE, 1);
         }
     }
 
@@ -93,18 +82,25 @@ final class ImkplHyperOptions implements java.io.Serializable {
     static final class KernelCapConverter implements CommandLine.ITypeConverter<Integer> {
         @Override
         public Integer convert(String v) {
-            if (v.trim().equalsIgnoreCase("auto")) {
-                return ImkplOptions.KERNEL_CAP_BY_INNER_CV;
-            }
-            try {
-                int r = Integer.parseInt(v.trim());
-                if (r >= 0) {
-                    return r;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new CommandLine.TypeConversionException("--kernel-cap must be 'auto' or an integer >= 0, got '" + v + "'");
+            return autoOrAtLeast("--kernel-cap", v, ImkplOptions.KERNEL_CAP_BY_INNER_CV, 0);
         }
+    }
+
+    /** {@code auto} for 'auto' (any case), else the integer v when it is at least min; one error line otherwise. */
+    static int autoOrAtLeast(String option, String v, int auto, int min) {
+        String s = v.trim();
+        if (s.equalsIgnoreCase("auto")) {
+            return auto;
+        }
+        try {
+            int n = Integer.parseInt(s);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CommandLine.TypeConversionException(
+                option + " must be 'auto' or an integer >= " + min + ", got '" + v + "'");
     }
 }

@@ -112,6 +112,13 @@ class PrototypesCommandTest {
         assertThat(cl.execute("train", "--data", file.toString(), "--model", dir.resolve("n.model").toString(),
                 "--t", "0")).isNotZero();
         assertThat(err.toString()).contains("--t must be 'auto' or an integer >= 1, got '0'");
+        assertThat(cl.execute("train", "--data", file.toString(), "--model", dir.resolve("n.model").toString(),
+                "--kernel-cap", "-1")).isNotZero();
+        assertThat(err.toString()).contains("--kernel-cap must be 'auto' or an integer >= 0, got '-1'");
+        assertThat(cl.execute("train", "--data", file.toString(), "--model", dir.resolve("n.model").toString(),
+                "--t", "ten")).isNotZero();
+        assertThat(err.toString()).contains("--t must be 'auto' or an integer >= 1, got 'ten'");
+        assertThat(Files.exists(dir.resolve("n.model"))).isFalse();
     }
 
     /** As {@link #seriesCsv} with lengths 6 to 13: the file {@code read} refuses and {@code readSeries} takes. */
