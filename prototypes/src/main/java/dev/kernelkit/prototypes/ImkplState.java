@@ -250,41 +250,68 @@ final class ImkplState {
         return best;
     }
 
+    /**
+     * N_i^+ and N_i^-: the T nearest samples of i's class and of the other classes under the current kernel distance,
+     * in the order (distance, index), i excluded. One scan per sample keeps the T best of each kind in insertion
+     * buffers: the same lists as sorting all n samples by that total order.
+     */
     void computeNeighbourhoods() {
         int kap = o.t();
         plus = new int[n][];
         minus = new int[n][];
         IntStream.range(0, n).parallel().forEach(i -> {
-            Integer[] order = new Integer[n];
-            for (int s = 0; s < n; s++) {
-                order[s] = s;
-            }
             double[] d = new double[n];
             for (int s = 0; s < n; s++) {
                 d[s] = kk(i, i) + kk(s, s) - 2 * kk(i, s);
             }
-            Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : d[a] != d[b] ? Double.compare(d[a], d[b]) : Integer.compare(a, b));
-            int[] p = new int[kap];
-            int[] q = new int[kap];
-            int np = 0, nq = 0;
-            for (Integer s : order) {
-                if (s == i) {
-                    continue;
-                }
-                if (y[s] == y[i]) {
-                    if (np < kap) {
-                        p[np++] = s;
-                    }
-                } else if (nq < kap) {
-                    q[nq++] = s;
-                }
-                if (np == kap && nq == kap) {
-                    break;
-                }
-            }
-            plus[i] = Arrays.copyOf(p, np);
-            minus[i] = Arrays.copyOf(q, nq);
+            int[][] pm = nearest(d, y, i, kap);
+            plus[i] = pm[0];
+            minus[i] = pm[1];
         });
+    }
+
+    /**
+     * The at most kap samples s != i of i's class and of the other classes (labels y) first in the order (d[s], s):
+     * {plus, minus}, each in that order.
+     */
+    static int[][] nearest(double[] d, int[] y, int i, int kap) {
+        int[] p = new int[kap];
+        int[] q = new int[kap];
+        int np = 0, nq = 0;
+        for (int s = 0; s < d.length; s++) {
+            if (s == i) {
+                continue;
+            }
+            if (y[s] == y[i]) {
+                np = keepNearest(p, np, s, d);
+            } else {
+                nq = keepNearest(q, nq, s, d);
+            }
+        }
+        return new int[][] {Arrays.copyOf(p, np), Arrays.copyOf(q, nq)};
+    }
+
+    /**
+     * Inserts s into buf[0 .. count), kept ascending by (d, index) and at most buf.length long; s exceeds every index
+     * in buf (the scan ascends), so it goes after entries of equal distance. Returns the new count.
+     */
+    private static int keepNearest(int[] buf, int count, int s, double[] d) {
+        int cap = buf.length;
+        if (cap == 0 || (count == cap && !nearer(s, buf[cap - 1], d))) {
+            return count;
+        }
+        int pos = count == cap ? cap - 1 : count;
+        while (pos > 0 && nearer(s, buf[pos - 1], d)) {
+            buf[pos] = buf[pos - 1];
+            pos--;
+        }
+        buf[pos] = s;
+        return count == cap ? cap : count + 1;
+    }
+
+    /** Whether a comes before b in the order (distance, index): the former sort's comparator (equal distances, NaN with NaN, by index). */
+    private static boolean nearer(int a, int b, double[] d) {
+        return d[a] != d[b] ? Double.compare(d[a], d[b]) < 0 : a < b;
     }
 
     // ---------------------------------------------------------------- objective
@@ -528,18 +555,23 @@ final class ImkplState {
                 s2 += g[i] * g[i];
             }
             this.gg = s2;
-            // r = γ^j − Σ_{l≠j} u_l (Σ_i Γ_li γ^j_i)
+            // r = γ^j − Σ_{l≠j} u_l (Σ_i Γ_li γ^j_i); the sums over the samples that use prototype j, row by row
+            // (each sum adds the same terms in the same order as a loop over i per l)
+            int[] sg = support(g);
+            double[] al = new double[k];
+            for (int i : sg) {
+                double gi = g[i];
+                double[] row = gam[i];
+                for (int l = 0; l < k; l++) {
+                    al[l] += row[l] * gi;
+                }
+            }
             double[] r = g.clone();
             for (int l = 0; l < k; l++) {
                 if (l == j) {
                     continue;
                 }
-                double a = 0;
-                for (int i = 0; i < n; i++) {
-                    if (g[i] != 0) {
-                        a += gam[i][l] * g[i];
-                    }
-                }
+                double a = al[l];
                 if (a != 0) {
                     for (int s = 0; s < n; s++) {
                         if (u[l][s] != 0) {
@@ -548,7 +580,6 @@ final class ImkplState {
                     }
                 }
             }
-            int[] sg = support(g);
             int[] sr = support(r);
             g2 = new double[c];
             double[] z = new double[c];
@@ -876,8 +907,9 @@ final class ImkplState {
         if (o.betaStep() != ImkplOptions.BetaStep.NORMALISED_LP) {
             // Renormalising U under the new kernel may raise J_ip (spec §4.4): keep the old state then.
             double before = objective();
+            boolean same = Arrays.equals(nb, beta);
             double[] oldBeta = beta.clone();
-            double[] oldK = kc.clone();
+            double[] oldK = same ? null : kc.clone();
             double[][] oldU = new double[k][];
             for (int j = 0; j < k; j++) {
                 oldU[j] = u[j].clone();
@@ -887,11 +919,16 @@ final class ImkplState {
                 oldGam[i] = gam[i].clone();
             }
             System.arraycopy(nb, 0, beta, 0, m);
-            computeCombinedKernel();
+            if (!same) {
+                // kc = K(β) holds already when β is unchanged: recomputing it gives the same values bit for bit
+                computeCombinedKernel();
+            }
             renormalisePrototypes();
             if (objective() > before) {
                 System.arraycopy(oldBeta, 0, beta, 0, m);
-                System.arraycopy(oldK, 0, kc, 0, kc.length);
+                if (oldK != null) {
+                    System.arraycopy(oldK, 0, kc, 0, kc.length);
+                }
                 for (int j = 0; j < k; j++) {
                     u[j] = oldU[j];
                 }
@@ -902,8 +939,11 @@ final class ImkplState {
             }
             return true;
         }
+        boolean same = Arrays.equals(nb, beta);
         System.arraycopy(nb, 0, beta, 0, m);
-        computeCombinedKernel();
+        if (!same) {
+            computeCombinedKernel();
+        }
         renormalisePrototypes();
         return true;
     }

@@ -1,0 +1,109 @@
+package dev.kernelkit.prototypes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kernelkit.data.LabeledDataset;
+import dev.kernelkit.gram.MultipleKernel;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cheaper forms of IMKPL's steps give what the former ones gave, bit for bit: the neighbourhoods by one scan with
+ * insertion buffers against a sort of every sample, and a β-step that leaves β unchanged keeping the combined kernel
+ * instead of recomputing it.
+ */
+class ImkplStepsWithoutWasteTest {
+
+    /** The former neighbourhood rule: sort all samples by the former comparator, walk the order, skip i. */
+    private static int[][] bySort(double[] d, int[] y, int i, int kap) {
+        int n = d.length;
+        Integer[] order = new Integer[n];
+        for (int s = 0; s < n; s++) {
+            order[s] = s;
+        }
+        Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : d[a] != d[b] ? Double.compare(d[a], d[b]) : Integer.compare(a, b));
+        int[] p = new int[kap];
+        int[] q = new int[kap];
+        int np = 0, nq = 0;
+        for (Integer s : order) {
+            if (s == i) {
+                continue;
+            }
+            if (y[s] == y[i]) {
+                if (np < kap) {
+                    p[np++] = s;
+                }
+            } else if (nq < kap) {
+                q[nq++] = s;
+            }
+        }
+        return new int[][] {Arrays.copyOf(p, np), Arrays.copyOf(q, nq)};
+    }
+
+    @Test
+    void nearestEqualsTheSortByDistanceThenIndexWithTiesNaNAndSignedZeros() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        double[] pool = {0.0, -0.0, 0.5, 0.5, 1.0, 2.0, Double.NaN, 1e-300, -1e-17, 3.0};
+        int cases = 0;
+        for (int trial = 0; trial < 400; trial++) {
+            int n = 2 + rnd.nextInt(40);
+            int classes = 1 + rnd.nextInt(4);
+            double[] d = new double[n];
+            int[] y = new int[n];
+            for (int s = 0; s < n; s++) {
+                // few distinct values, so that ties decide most places
+                d[s] = rnd.nextInt(3) == 0 ? rnd.nextDouble() : pool[rnd.nextInt(pool.length)];
+                y[s] = rnd.nextInt(classes);
+            }
+            int kap = 1 + rnd.nextInt(12);
+            for (int i = 0; i < n; i++) {
+                int[][] got = ImkplState.nearest(d, y, i, kap);
+                int[][] want = bySort(d, y, i, kap);
+                assertThat(got[0]).as("plus, trial %d, i %d", trial, i).containsExactly(want[0]);
+                assertThat(got[1]).as("minus, trial %d, i %d", trial, i).containsExactly(want[1]);
+                cases++;
+            }
+        }
+        assertThat(cases).isGreaterThan(4000);
+    }
+
+    private static void assertSameBits(double[] actual, double[] expected) {
+        assertThat(actual.length).isEqualTo(expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(Double.doubleToLongBits(actual[i])).as("entry %d: %s vs %s", i, actual[i], expected[i])
+                    .isEqualTo(Double.doubleToLongBits(expected[i]));
+        }
+    }
+
+    @Test
+    void combinedKernelEqualsAFreshOneBitForBitAfterEveryBetaStepAlsoWhenBetaIsUnchanged() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 6, 0.8, 5);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        int[] y = Imkpl.classIndices(d, d.classes());
+        for (ImkplOptions.BetaStep step : new ImkplOptions.BetaStep[] {ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP,
+                ImkplOptions.BetaStep.SIMPLEX_LP, ImkplOptions.BetaStep.NORMALISED_LP}) {
+            ImkplOptions o = ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withBetaStep(step).withKernelCap(3)
+                    .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE);
+            ImkplState st = new ImkplState(kernels, d.points(), y, 3, o,
+                    new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes()));
+            int unchanged = 0;
+            for (int it = 0; it < 8; it++) {
+                st.codeStep();
+                st.prototypeStep();
+                double[] before = st.beta.clone();
+                st.betaStep();
+                if (Arrays.equals(before, st.beta)) {
+                    unchanged++;
+                }
+                double[] fresh = new double[st.kc.length];
+                st.ev.combinedInto(st.beta, fresh);
+                assertSameBits(st.kc, fresh);
+            }
+            if (step != ImkplOptions.BetaStep.NORMALISED_LP) {
+                // the path that keeps the kernel ran (the capped and simplex steps settle within a few iterations)
+                assertThat(unchanged).as("%s: beta-steps that left beta unchanged", step).isPositive();
+            }
+        }
+    }
+}
