@@ -6,6 +6,8 @@ import dev.kernelkit.gram.SharedKernelMatrices;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -14,7 +16,8 @@ import java.util.stream.IntStream;
  * ({@link Imkpl#chooseByInnerCv}) read the same pairs. The values are those of
  * {@link SharedKernelMatrices#value}, so a β-step gives the same coefficients bit for bit with or without the memo
  * (ImkplSharedWorkTest). At most {@code budgetBytes} of values are kept; pairs beyond it are computed each time.
- * Safe for concurrent use.
+ * Each {@link #accumulate} call is one β-step: when it ends, pairs that step did not read are dropped, so the memo
+ * follows the fit's pairs as its prototypes move instead of keeping the first pairs it saw. Safe for concurrent use.
  */
 final class BaseValueMemo {
     /** The default budget: a sixteenth of the maximum heap (the inner folds of a protocol hold one each). */
@@ -27,7 +30,22 @@ final class BaseValueMemo {
     private final int n;
     private final int m;
     private final long maxPairs;
-    private final ConcurrentHashMap<Long, double[]> values = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Held> values = new ConcurrentHashMap<>();
+    /** The number of {@link #accumulate} calls begun (the β-step a held pair was last read in). */
+    private final AtomicInteger steps = new AtomicInteger();
+    /** Pairs whose values were computed (not read from the memo), for the tests. */
+    private final AtomicLong computed = new AtomicLong();
+
+    /** The values of one pair and the step that last read them. */
+    private static final class Held {
+        final double[] v;
+        volatile int step;
+
+        Held(double[] v, int step) {
+            this.v = v;
+            this.step = step;
+        }
+    }
 
     /**
      * An empty memo for fits on {@code points} with {@code kernels}.
@@ -55,6 +73,11 @@ final class BaseValueMemo {
         return values.size();
     }
 
+    /** Pairs whose values were computed so far (each read not served by the memo). */
+    long computed() {
+        return computed.get();
+    }
+
     /** Pairs whose values are fetched at once in {@link #accumulate} (bounds the transient memory to BLOCK M doubles). */
     static final int BLOCK = 2048;
 
@@ -73,9 +96,10 @@ final class BaseValueMemo {
         if (acc.length != m) {
             throw new IllegalArgumentException("expected " + m + " accumulators, found " + acc.length);
         }
+        int step = steps.incrementAndGet();
         for (int from = 0; from < count; from += BLOCK) {
             int len = Math.min(BLOCK, count - from);
-            double[][] vals = block(ev, ps, pt, from, len);
+            double[][] vals = block(ev, ps, pt, from, len, step);
             int chunks = Math.min(4 * Runtime.getRuntime().availableProcessors(), Math.max(1, m / 64));
             int base = from;
             IntStream.range(0, chunks).parallel().forEach(c -> {
@@ -89,19 +113,25 @@ final class BaseValueMemo {
                 }
             });
         }
+        // the next step reads mostly this step's pairs: drop the others, making room for its new ones
+        values.values().removeIf(h -> h.step != step);
     }
 
     /** The values of pairs from .. from + len - 1 (out[e - from][q]), from the memo or computed and kept. */
-    private double[][] block(SharedKernelMatrices ev, int[] ps, int[] pt, int from, int len) {
+    private double[][] block(SharedKernelMatrices ev, int[] ps, int[] pt, int from, int len, int step) {
         double[][] out = new double[len][];
         int[] missing = new int[len];
         int nm = 0;
         for (int e = 0; e < len; e++) {
-            out[e] = values.get(key(ps[from + e], pt[from + e]));
-            if (out[e] == null) {
+            Held h = values.get(key(ps[from + e], pt[from + e]));
+            if (h == null) {
                 missing[nm++] = e;
+            } else {
+                h.step = step;
+                out[e] = h.v;
             }
         }
+        computed.addAndGet(nm);
         IntStream.range(0, nm).parallel().forEach(a -> {
             int e = missing[a];
             int s = ps[from + e], t = pt[from + e];
@@ -113,7 +143,7 @@ final class BaseValueMemo {
         });
         for (int a = 0; a < nm && values.size() < maxPairs; a++) {
             int e = missing[a];
-            values.putIfAbsent(key(ps[from + e], pt[from + e]), out[e]);
+            values.putIfAbsent(key(ps[from + e], pt[from + e]), new Held(out[e], step));
         }
         return out;
     }

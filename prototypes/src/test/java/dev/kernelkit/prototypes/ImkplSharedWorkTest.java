@@ -117,6 +117,50 @@ class ImkplSharedWorkTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("capped beta-step");
     }
 
+    /** One β-step's worth of accumulation over the pairs (ps[e], pt[e]) with weights 1/(e + 2), checked against the direct sums. */
+    private static void step(BaseValueMemo memo, dev.kernelkit.gram.SharedKernelMatrices ev, int[] ps, int[] pt) {
+        int m = ev.count();
+        double[] w = new double[ps.length];
+        for (int e = 0; e < w.length; e++) {
+            w[e] = 1.0 / (e + 2);
+        }
+        double[] acc = new double[m];
+        memo.accumulate(ev, ps, pt, w, w.length, acc);
+        double[] direct = new double[m];
+        for (int q = 0; q < m; q++) {
+            for (int e = 0; e < w.length; e++) {
+                direct[q] += w[e] * ev.value(q, ps[e], pt[e]);
+            }
+        }
+        assertSameBits(acc, direct);
+    }
+
+    @Test
+    void theMemoFollowsTheStepsPairsDroppingThoseTheLastStepDidNotRead() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 5, 0.8, 21);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        dev.kernelkit.gram.SharedKernelMatrices ev = kernels.gram(d.points(), 0L);
+        long perPair = 8L * kernels.count() + 64;
+        BaseValueMemo memo = new BaseValueMemo(kernels, d.points(), 10 * perPair);   // room for 10 pairs
+        int[] as = {0, 0, 1, 1, 2, 2, 3, 3, 4, 4};
+        int[] at = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        int[] bs = {5, 5, 6, 6, 7, 7, 8, 8, 9, 9};
+        int[] bt = {11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+        step(memo, ev, as, at);
+        assertThat(memo.computed()).isEqualTo(10);
+        assertThat(memo.size()).isEqualTo(10);
+        step(memo, ev, as, at);
+        assertThat(memo.computed()).as("the second step reads every pair from the memo").isEqualTo(10);
+        step(memo, ev, bs, bt);   // the memo is full: computed, not kept; the pairs of a are dropped at the end
+        assertThat(memo.computed()).isEqualTo(20);
+        assertThat(memo.size()).isZero();
+        step(memo, ev, bs, bt);   // now kept
+        assertThat(memo.computed()).isEqualTo(30);
+        assertThat(memo.size()).isEqualTo(10);
+        step(memo, ev, bs, bt);
+        assertThat(memo.computed()).as("a memo that kept its first pairs would compute b's again").isEqualTo(30);
+    }
+
     @Test
     void aStateCopyMayChangeOnlyTheKernelCap() {
         ImkplState st = ImkplBlockStepsTest.state(capped(2), 4);
