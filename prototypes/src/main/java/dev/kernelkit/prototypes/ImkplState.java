@@ -144,6 +144,56 @@ final class ImkplState {
         ev.combinedInto(beta, kc);
     }
 
+    /**
+     * K(β) from kc = K(oldBeta): when fewer than half of β's non-zero weights changed (the capped step swapping a few
+     * kernels), kc += K(max(β − oldβ, 0)) − K(max(oldβ − β, 0)), the kernels that changed only; else K(β) afresh.
+     * The update equals K(β) up to rounding (not bit for bit: the sum is taken in another order).
+     */
+    void updateCombinedKernel(double[] oldBeta) {
+        int changed = 0;
+        int active = 0;
+        for (int q = 0; q < m; q++) {
+            if (beta[q] != oldBeta[q]) {
+                changed++;
+            }
+            if (beta[q] != 0) {
+                active++;
+            }
+        }
+        if (2 * changed >= active) {
+            computeCombinedKernel();
+            return;
+        }
+        double[] up = new double[m];
+        double[] down = new double[m];
+        boolean anyUp = false;
+        boolean anyDown = false;
+        for (int q = 0; q < m; q++) {
+            double d = beta[q] - oldBeta[q];
+            if (d > 0) {
+                up[q] = d;
+                anyUp = true;
+            } else if (d < 0) {
+                down[q] = -d;
+                anyDown = true;
+            }
+        }
+        if (anyUp) {
+            double[] add = new double[kc.length];
+            ev.combinedInto(up, add);
+            for (int e = 0; e < kc.length; e++) {
+                kc[e] += add[e];
+            }
+        }
+        if (anyDown) {
+            double[] sub = new double[kc.length];
+            ev.combinedInto(down, sub);
+            for (int e = 0; e < kc.length; e++) {
+                kc[e] -= sub[e];
+            }
+        }
+    }
+
     double kk(int i, int s) {
         return kc[i * n + s];
     }
@@ -921,7 +971,7 @@ final class ImkplState {
             System.arraycopy(nb, 0, beta, 0, m);
             if (!same) {
                 // kc = K(β) holds already when β is unchanged: recomputing it gives the same values bit for bit
-                computeCombinedKernel();
+                updateCombinedKernel(oldBeta);
             }
             renormalisePrototypes();
             if (objective() > before) {
