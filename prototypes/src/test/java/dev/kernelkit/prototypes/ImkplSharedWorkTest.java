@@ -33,7 +33,8 @@ class ImkplSharedWorkTest {
         return obj;
     }
 
-    private static void assertSameBits(double[] actual, double[] expected) {
+    /** Every entry equal bit for bit (shared by the IMKPL exactness tests). */
+    static void assertSameBits(double[] actual, double[] expected) {
         assertThat(actual.length).isEqualTo(expected.length);
         for (int i = 0; i < expected.length; i++) {
             assertThat(Double.doubleToLongBits(actual[i])).as("entry %d: %s vs %s", i, actual[i], expected[i])

@@ -69,14 +69,6 @@ class ImkplStepsWithoutWasteTest {
         assertThat(cases).isGreaterThan(4000);
     }
 
-    private static void assertSameBits(double[] actual, double[] expected) {
-        assertThat(actual.length).isEqualTo(expected.length);
-        for (int i = 0; i < expected.length; i++) {
-            assertThat(Double.doubleToLongBits(actual[i])).as("entry %d: %s vs %s", i, actual[i], expected[i])
-                    .isEqualTo(Double.doubleToLongBits(expected[i]));
-        }
-    }
-
     @Test
     void combinedKernelMatchesAFreshOneAfterEveryBetaStepAndStaysWhenBetaIsUnchanged() {
         LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 6, 0.8, 5);
@@ -97,7 +89,7 @@ class ImkplStepsWithoutWasteTest {
                 st.betaStep();
                 if (Arrays.equals(before, st.beta)) {
                     unchanged++;
-                    assertSameBits(st.kc, kcBefore);   // kept, not rebuilt
+                    ImkplSharedWorkTest.assertSameBits(st.kc, kcBefore);   // kept, not rebuilt
                 }
                 double[] fresh = new double[st.kc.length];
                 st.ev.combinedInto(st.beta, fresh);
@@ -150,7 +142,7 @@ class ImkplStepsWithoutWasteTest {
             assertThat(maxAbsDifference(st.kc, fresh)).isLessThan(1e-14);
             assertThat(maxAbsDifference(st.kc, kcOld)).as("the kernel changed").isGreaterThan(1e-6);
             if (nb == next[1]) {
-                assertSameBits(st.kc, fresh);
+                ImkplSharedWorkTest.assertSameBits(st.kc, fresh);
             }
             from = nb;
         }
