@@ -970,7 +970,7 @@ final class ImkplState {
             }
             System.arraycopy(nb, 0, beta, 0, m);
             if (!same) {
-                // kc = K(β) holds already when β is unchanged: recomputing it gives the same values bit for bit
+                // an unchanged β keeps kc as it is (rebuilding it from the same β would give the same bits)
                 updateCombinedKernel(oldBeta);
             }
             renormalisePrototypes();
