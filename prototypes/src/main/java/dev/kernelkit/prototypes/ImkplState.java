@@ -37,7 +37,7 @@ final class ImkplState {
     final int k;
     final int[] y;
     final double[] beta;
-    final double[] kc;       // combined K, row-major n*n
+    final double[] kc;       // combined K, row-major n*n, symmetric bit for bit (a row is read for a column)
     final double[][] u;      // prototypes
     final double[][] gam;    // codes, gam[i][j]
     final int[] protoClass;  // c_j
@@ -588,6 +588,9 @@ final class ImkplState {
      * Σ_i γ_ji[y_i ≠ q]·a_iq with a_i = H(Uγ_i − γ_ji u_j) the class mass of the other prototypes
      * (from J_dis = Σ_i Σ_{q ≠ y_i} (a_iq + γ_ji (Hu_j)_q)²).
      */
+    /** Rows per task of the prototype problem's linear term. */
+    private static final int LIN_BLOCK = 128;
+
     final class PrototypeProblem implements NonNegativeQuadraticPursuit.Columns {
         final int j;
         final int cls;
@@ -647,16 +650,27 @@ final class ImkplState {
                 }
             }
             lin = new double[n];
-            IntStream.range(0, n).parallel().forEach(s -> {
-                double wg = 0;
-                for (int i : sg) {
-                    wg += w(s, i) * g[i];
-                }
-                double kr = 0;
+            // (K r)_s over blocks of s: row t of the symmetric K times r_t added for t in sr's order, so each (K r)_s
+            // is the same sum, term by term, as Σ_t K(s, t) r_t along row s (an axpy the JIT vectorises)
+            int blocks = (n + LIN_BLOCK - 1) / LIN_BLOCK;
+            IntStream.range(0, blocks).parallel().forEach(b -> {
+                int s0 = b * LIN_BLOCK;
+                int s1 = Math.min(n, s0 + LIN_BLOCK);
+                double[] kr = new double[s1 - s0];
                 for (int t : sr) {
-                    kr += kk(s, t) * r[t];
+                    double rt = r[t];
+                    int base = t * n;
+                    for (int s = s0; s < s1; s++) {
+                        kr[s - s0] += kc[base + s] * rt;
+                    }
                 }
-                lin[s] = o.lambda() * (wg + 2 * z[y[s]]) - 2 * kr;
+                for (int s = s0; s < s1; s++) {
+                    double wg = 0;
+                    for (int i : sg) {
+                        wg += w(s, i) * g[i];
+                    }
+                    lin[s] = o.lambda() * (wg + 2 * z[y[s]]) - 2 * kr[s - s0];
+                }
             });
         }
 
@@ -667,11 +681,12 @@ final class ImkplState {
 
         @Override
         public void column(int t, double[] out) {
+            int base = t * n;   // K(s, t) = K(t, s): read row t
             for (int s = 0; s < n; s++) {
                 boolean same = y[s] == y[t];
                 double p = (same && y[t] != cls) ? 1.0 : 0.0;
                 double h = same ? g2[y[t]] : 0.0;
-                out[s] = 2 * (gg * kk(s, t) + o.mu() * p + o.lambda() * h);
+                out[s] = 2 * (gg * kc[base + s] + o.mu() * p + o.lambda() * h);
             }
         }
 

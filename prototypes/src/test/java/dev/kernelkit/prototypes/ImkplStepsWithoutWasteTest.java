@@ -94,6 +94,12 @@ class ImkplStepsWithoutWasteTest {
                 double[] fresh = new double[st.kc.length];
                 st.ev.combinedInto(st.beta, fresh);
                 assertThat(maxAbsDifference(st.kc, fresh)).as("%s, iteration %d", step, it).isLessThan(1e-14);
+                for (int i = 0; i < st.n; i++) {
+                    for (int j = 0; j < i; j++) {
+                        assertThat(Double.doubleToLongBits(st.kc[i * st.n + j]))
+                                .as("K symmetric at (%d, %d)", i, j).isEqualTo(Double.doubleToLongBits(st.kc[j * st.n + i]));
+                    }
+                }
             }
             if (step != ImkplOptions.BetaStep.NORMALISED_LP) {
                 // the path that keeps the kernel ran (the capped and simplex steps settle within a few iterations)
