@@ -145,15 +145,23 @@ final class ImkplState {
     }
 
     /**
-     * K(β) from kc = K(oldBeta): when fewer than half of β's non-zero weights changed (the capped step swapping a few
-     * kernels), kc += K(max(β − oldβ, 0)) − K(max(oldβ − β, 0)), the kernels that changed only; else K(β) afresh.
-     * The update equals K(β) up to rounding (not bit for bit: the sum is taken in another order).
+     * K(β) from kc = K(oldBeta): when the weights that changed (kernels entering, leaving or reweighted) number fewer
+     * than half of β's non-zero weights (the capped step swapping a few kernels), kc += K(max(β − oldβ, 0)) −
+     * K(max(oldβ − β, 0)) over the changed kernels only; else K(β) afresh. The update equals K(β) up to rounding (not
+     * bit for bit: the sum is taken in another order).
      */
     void updateCombinedKernel(double[] oldBeta) {
+        double[] up = new double[m];
+        double[] down = new double[m];
         int changed = 0;
         int active = 0;
         for (int q = 0; q < m; q++) {
-            if (beta[q] != oldBeta[q]) {
+            double d = beta[q] - oldBeta[q];   // 0 exactly when the weights are equal
+            if (d > 0) {
+                up[q] = d;
+                changed++;
+            } else if (d < 0) {
+                down[q] = -d;
                 changed++;
             }
             if (beta[q] != 0) {
@@ -164,33 +172,23 @@ final class ImkplState {
             computeCombinedKernel();
             return;
         }
-        double[] up = new double[m];
-        double[] down = new double[m];
-        boolean anyUp = false;
-        boolean anyDown = false;
-        for (int q = 0; q < m; q++) {
-            double d = beta[q] - oldBeta[q];
-            if (d > 0) {
-                up[q] = d;
-                anyUp = true;
-            } else if (d < 0) {
-                down[q] = -d;
-                anyDown = true;
-            }
+        addCombined(up, 1.0);
+        addCombined(down, -1.0);
+    }
+
+    /** kc += sign · K(w) when w has a non-zero weight. */
+    private void addCombined(double[] w, double sign) {
+        boolean any = false;
+        for (double v : w) {
+            any |= v != 0;
         }
-        if (anyUp) {
-            double[] add = new double[kc.length];
-            ev.combinedInto(up, add);
-            for (int e = 0; e < kc.length; e++) {
-                kc[e] += add[e];
-            }
+        if (!any) {
+            return;
         }
-        if (anyDown) {
-            double[] sub = new double[kc.length];
-            ev.combinedInto(down, sub);
-            for (int e = 0; e < kc.length; e++) {
-                kc[e] -= sub[e];
-            }
+        double[] part = new double[kc.length];
+        ev.combinedInto(w, part);
+        for (int e = 0; e < kc.length; e++) {
+            kc[e] += sign * part[e];
         }
     }
 
