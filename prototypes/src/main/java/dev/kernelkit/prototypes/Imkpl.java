@@ -117,12 +117,14 @@ public final class Imkpl {
             return fitResolved(train, kernels, options, listener, options.toString());
         }
         Stopwatch clock = Stopwatch.start();
-        InnerChoice choice = chooseByInnerCv(train, kernels, options);
-        ImkplModel m = fitResolved(train, kernels, choice.options(), listener, options + "; " + choice.describe());
+        UniformStart start = new UniformStart(kernels, train.points());   // read by the inner folds and the final fit
+        InnerChoice choice = chooseByInnerCv(train, kernels, options, start);
+        ImkplModel m = fitResolved(train, kernels, choice.options(), listener, options + "; " + choice.describe(),
+                new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes()), start);
         FitReport r = m.report();
         FitReport withTuning = new FitReport(r.learner(), r.options(), r.seed(), r.iterations(), r.converged(),
                 r.objective(), clock.elapsedSeconds());
-        return toModel(m, withTuning);
+        return m.withReport(withTuning);
     }
 
     /**
@@ -180,6 +182,12 @@ public final class Imkpl {
      * fitted with T lowered to that count. The base kernels are the given ones (built on all of {@code train}).
      */
     static InnerChoice chooseByInnerCv(LabeledDataset train, MultipleKernel kernels, ImkplOptions options) {
+        return chooseByInnerCv(train, kernels, options, new UniformStart(kernels, train.points()));
+    }
+
+    /** As above, the folds' starting kernels read from {@code start} (over train's points). */
+    static InnerChoice chooseByInnerCv(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                       UniformStart start) {
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
         int[] count = new int[classes.length];
@@ -209,7 +217,7 @@ public final class Imkpl {
         Grid<Vec> grid = Grid.<Vec>of(p -> resolvedTrainer(kernels, options.withKernelCap(caps[p.index(0)])
                         .withPredictionRule(rules.get(p.index(1)))),
                         Dimension.of(INNER_CAP, capValues), Dimension.unordered(INNER_RULE, rules))
-                .withSharedWork(part -> new FoldFits(LabeledDataset.of(part), kernels), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
+                .withSharedWork(part -> new FoldFits(LabeledDataset.of(part), kernels, start), (p, part, fits) -> fits.at(caps[p.index(0)], () -> {
                     LabeledDataset tr = fits.train;
                     int[] c2 = new int[classes.length];
                     for (int v : classIndices(tr, classes)) {
@@ -219,7 +227,8 @@ public final class Imkpl {
                     ImkplOptions o = options.withT(tFold).withKernelCap(caps[p.index(0)])
                             .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE)
                             .withMaxIterations(options.innerIterationCap());
-                    return tuneCap ? fits.start.fit(o) : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo);
+                    return tuneCap ? fits.start.fit(o)
+                            : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo, fits.uniform);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
         Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
@@ -250,23 +259,27 @@ public final class Imkpl {
     }
 
     /**
-     * The fits of one inner fold, one per r, made on first use and read by every rule of that r; their β-steps share
-     * one memo of base-kernel values (exact: the fits are those of separate runs, ImkplSharedWorkTest).
+     * The fits of one inner fold, one per r, made on first use and read by every rule of that r (which score the
+     * held-out part from one set of kernel rows); their β-steps share one memo of base-kernel values (exact: the fits
+     * are those of separate runs, ImkplSharedWorkTest).
      */
     private static final class FoldFits {
         private final java.util.Map<Integer, ImkplModel> models = new java.util.HashMap<>();
         final LabeledDataset train;
         final BaseValueMemo memo;
+        final UniformStart uniform;
         final SharedStart start;
 
-        FoldFits(LabeledDataset train, MultipleKernel kernels) {
+        FoldFits(LabeledDataset train, MultipleKernel kernels, UniformStart uniform) {
             this.train = train;
             this.memo = new BaseValueMemo(kernels, train.points(), BaseValueMemo.defaultBudgetBytes());
-            this.start = new SharedStart(train, kernels, memo);
+            this.uniform = uniform;
+            this.start = new SharedStart(train, kernels, memo, uniform);
         }
 
         synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
-            return models.computeIfAbsent(cap, k -> fit.get());
+            // the rules of this r score the fold's held-out part from one set of kernel rows
+            return models.computeIfAbsent(cap, k -> fit.get().sharingScoredProjections());
         }
     }
 
@@ -281,15 +294,22 @@ public final class Imkpl {
         private final LabeledDataset train;
         private final MultipleKernel kernels;
         private final BaseValueMemo memo;
+        private final UniformStart uniform;
         private final double[] classes;
         private ImkplState first;
         private ImkplState.BetaProblem pending;
         private double j0;
 
         SharedStart(LabeledDataset train, MultipleKernel kernels, BaseValueMemo memo) {
+            this(train, kernels, memo, null);
+        }
+
+        /** As above, the starting K(β) read from {@code uniform} (null: computed). */
+        SharedStart(LabeledDataset train, MultipleKernel kernels, BaseValueMemo memo, UniformStart uniform) {
             this.train = train;
             this.kernels = kernels;
             this.memo = memo;
+            this.uniform = uniform;
             this.classes = train.classes();
         }
 
@@ -301,7 +321,8 @@ public final class Imkpl {
             }
             Stopwatch clock = Stopwatch.start();
             if (first == null) {
-                first = new ImkplState(kernels, train.points(), classIndices(train, classes), classes.length, options, memo);
+                first = new ImkplState(kernels, train.points(), classIndices(train, classes), classes.length, options, memo,
+                        uniform);
                 j0 = first.objective();
                 first.codeStep();
                 first.prototypeStep();
@@ -333,10 +354,16 @@ public final class Imkpl {
     /** As above, the β-steps reading base-kernel values through {@code memo} (made for these kernels and train.points()). */
     static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
                                   FitListener listener, String optionsText, BaseValueMemo memo) {
+        return fitResolved(train, kernels, options, listener, optionsText, memo, null);
+    }
+
+    /** As above, the starting K(β) read from {@code uniform} (null: computed). */
+    static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                  FitListener listener, String optionsText, BaseValueMemo memo, UniformStart uniform) {
         Stopwatch clock = Stopwatch.start();
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
-        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo);
+        ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo, uniform);
         double j = st.objective();
         listener.onProgress(new FitProgress(learnerName(options), 0, 1, 0, j, clock.elapsedSeconds()));
         return iterate(st, j, null, kernels, classes, train, listener, optionsText, clock);
@@ -420,19 +447,6 @@ public final class Imkpl {
             y[i] = Arrays.binarySearch(classes, data.y(i));
         }
         return y;
-    }
-
-    /** The same model with another fit report. */
-    private static ImkplModel toModel(ImkplModel m, FitReport report) {
-        int k = m.prototypeCount();
-        int[][] idx = new int[k][];
-        double[][] val = new double[k][];
-        for (int j = 0; j < k; j++) {
-            idx[j] = m.prototypePoints(j);
-            val[j] = m.prototypeWeights(j);
-        }
-        return new ImkplModel(m.baseKernels(), m.kernelWeights(), m.classValues(), m.storedPoints(), m.trainIndex(),
-                m.pointClasses(), idx, val, m.prototypeClasses(), m.t(), m.options(), report);
     }
 
     static ImkplModel toModel(ImkplState st, MultipleKernel kernels, double[] classes,

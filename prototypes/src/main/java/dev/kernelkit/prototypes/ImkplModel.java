@@ -62,6 +62,8 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     private final double[][] q2;           // 2·UᵀKU
     private final double selfKernel;       // K(z,z) = Σ_m β_m (unit-diagonal base kernels)
     private final int[][] classPrototypes; // P_q = {j : c_j = q}, ascending
+    /** The projections of the last point list scored (labels, codes), shared by rule copies (null: not kept). */
+    private final ScoredProjections scored;
 
     /**
      * @param options the options of the fit with every inner-CV choice resolved: the prediction rule is
@@ -115,10 +117,11 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         }
         this.selfKernel = sb;
         this.classPrototypes = classPrototypes(protoClass, classValues.length);
+        this.scored = null;
     }
 
-    /** The same model with another rule (shares every part). */
-    private ImkplModel(ImkplModel m, ImkplOptions.PredictionRule rule) {
+    /** The same model with another rule, report and projection store (shares every other part). */
+    private ImkplModel(ImkplModel m, ImkplOptions.PredictionRule rule, FitReport report, ScoredProjections scored) {
         this.kernels = m.kernels;
         this.beta = m.beta;
         this.classValues = m.classValues;
@@ -131,7 +134,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.protoClass = m.protoClass;
         this.t = m.t;
         this.options = m.options.withPredictionRule(checkRule(rule));
-        this.report = m.report;
+        this.report = Objects.requireNonNull(report, "report");
         this.rule = rule;
         this.learned = m.learned;
         this.rows = m.rows;
@@ -139,6 +142,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.q2 = m.q2;
         this.selfKernel = m.selfKernel;
         this.classPrototypes = m.classPrototypes;
+        this.scored = scored;
     }
 
     private static ImkplOptions.PredictionRule checkRule(ImkplOptions.PredictionRule rule) {
@@ -180,7 +184,79 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
      * @throws IllegalArgumentException for {@code BY_INNER_CV}
      */
     public ImkplModel withPredictionRule(ImkplOptions.PredictionRule newRule) {
-        return newRule == rule ? this : new ImkplModel(this, newRule);
+        return newRule == rule ? this : new ImkplModel(this, newRule, report, scored);
+    }
+
+    /** The same model with another fit report (shares every part; the tuned fit's report carries the tuning time). */
+    ImkplModel withReport(FitReport newReport) {
+        return new ImkplModel(this, rule, newReport, scored);
+    }
+
+    /**
+     * The same model, and its {@link #withPredictionRule} copies, keeping the projections Uᵀk_z of the last point list
+     * given to {@link #predictLabels}, {@link #codes(List)} or {@link #ruleCodes(List)}: inner CV scores one held-out
+     * part under every rule of one fit, and {@code prototypes cv} reads the accuracy, codes and DR of every rule on one
+     * test part; the kernel rows, the costly part, are the same for all of them. Every result is that of the model
+     * without the store, bit for bit. For scoring one list after another: the store holds the last list's
+     * projections (k values per point) as long as the model lives.
+     */
+    public ImkplModel sharingScoredProjections() {
+        return new ImkplModel(this, rule, report, new ScoredProjections());
+    }
+
+    /** Uᵀk_z of every point (in parallel; from the store when there is one). */
+    private double[][] projectionsOf(List<? extends Vec> zs) {
+        if (scored != null) {
+            return scored.of(zs, this);
+        }
+        double[][] p = new double[zs.size()][];
+        java.util.stream.IntStream.range(0, zs.size()).parallel().forEach(i -> p[i] = projections(kernelRow(zs.get(i))));
+        return p;
+    }
+
+    /** The code γ_z ({@link #codes(Vec)}) of every point, in parallel. */
+    public double[][] codes(List<? extends Vec> zs) {
+        double[][] p = projectionsOf(zs);
+        double[][] out = new double[p.length][];
+        java.util.stream.IntStream.range(0, p.length).parallel().forEach(i -> out[i] = codesFromProjections(p[i]));
+        return out;
+    }
+
+    /** The code the rule predicts from ({@link #ruleCode}) of every point, in parallel. */
+    public double[][] ruleCodes(List<? extends Vec> zs) {
+        double[][] p = projectionsOf(zs);
+        double[][] out = new double[p.length][];
+        java.util.stream.IntStream.range(0, p.length).parallel().forEach(i -> out[i] = outcome(p[i]).code());
+        return out;
+    }
+
+    /** The projections of the last point list scored (compared element by element, by identity). */
+    private static final class ScoredProjections {
+        private Vec[] points;
+        private double[][] projections;
+
+        synchronized double[][] of(List<? extends Vec> zs, ImkplModel model) {
+            if (!sameAsLast(zs)) {
+                double[][] p = new double[zs.size()][];
+                java.util.stream.IntStream.range(0, zs.size()).parallel()
+                        .forEach(i -> p[i] = model.projections(model.kernelRow(zs.get(i))));
+                points = zs.toArray(new Vec[0]);
+                projections = p;
+            }
+            return projections;
+        }
+
+        private boolean sameAsLast(List<? extends Vec> zs) {
+            if (points == null || points.length != zs.size()) {
+                return false;
+            }
+            for (int i = 0; i < points.length; i++) {
+                if (points[i] != zs.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The number of prototypes k. */
@@ -587,6 +663,12 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     /** Predicted labels for many points (parallel). */
     public double[] predictLabels(List<? extends Vec> zs) {
         double[] out = new double[zs.size()];
+        if (scored != null) {
+            double[][] p = projectionsOf(zs);
+            java.util.stream.IntStream.range(0, zs.size()).parallel()
+                    .forEach(i -> out[i] = classValues[outcome(p[i]).cls()]);
+            return out;
+        }
         java.util.stream.IntStream.range(0, zs.size()).parallel().forEach(i -> out[i] = predictLabel(zs.get(i)));
         return out;
     }

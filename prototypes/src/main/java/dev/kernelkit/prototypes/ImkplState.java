@@ -60,6 +60,15 @@ final class ImkplState {
      */
     ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
                ImkplOptions o, BaseValueMemo memo) {
+        this(kernels, x, y, classes, o, memo, null);
+    }
+
+    /**
+     * As above, K(β) at the uniform start read from {@code start} (K(β⁰) over a training part that holds x's points;
+     * null, or a part without them: computed here).
+     */
+    ImkplState(MultipleKernel kernels, List<? extends dev.kernelkit.data.Vec> x, int[] y, int classes,
+               ImkplOptions o, BaseValueMemo memo, UniformStart start) {
         if (!memo.isFor(kernels, x)) {
             throw new IllegalArgumentException("the base-value memo was made for other kernels or points");
         }
@@ -73,13 +82,19 @@ final class ImkplState {
         this.k = classes * o.t();
         this.beta = new double[m];
         Arrays.fill(beta, 1.0 / m);
-        this.kc = new double[n * n];
+        if (start != null && !start.isFor(kernels)) {
+            throw new IllegalArgumentException("the uniform start was made for other kernels");
+        }
+        double[] k0 = start == null ? null : start.over(x);   // K(β) at this uniform β, when the start holds x
+        this.kc = k0 != null ? k0 : new double[n * n];
         this.u = new double[k][n];
         this.gam = new double[n][k];
         this.protoClass = new int[k];
         this.nqp = NonNegativeQuadraticPursuit.Options.defaults(o.t());
         this.rnd = new SplittableRandom(o.seed());
-        computeCombinedKernel();
+        if (k0 == null) {
+            computeCombinedKernel();
+        }
         initPrototypes();
         computeNeighbourhoods();
     }

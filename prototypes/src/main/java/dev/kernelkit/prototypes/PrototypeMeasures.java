@@ -54,10 +54,7 @@ public final class PrototypeMeasures {
 
     /** The test-time codes γ_z (spec §6.1) of every point of {@code test}, computed in parallel. */
     public static double[][] codes(ImkplModel model, LabeledDataset test) {
-        double[][] codes = new double[test.size()][];
-        java.util.stream.IntStream.range(0, test.size()).parallel()
-                .forEach(i -> codes[i] = model.codes(test.x(i)));
-        return codes;
+        return model.codes(test.points());
     }
 
     /**
@@ -66,10 +63,7 @@ public final class PrototypeMeasures {
      * prototype's indicator for the nearest-prototype rule. DR of these is the rule's DR. Computed in parallel.
      */
     public static double[][] ruleCodes(ImkplModel model, LabeledDataset test) {
-        double[][] codes = new double[test.size()][];
-        java.util.stream.IntStream.range(0, test.size()).parallel()
-                .forEach(i -> codes[i] = model.ruleCode(test.x(i)));
-        return codes;
+        return model.ruleCodes(test.points());
     }
 
     /**

@@ -91,7 +91,8 @@ class ImkplSharedWorkTest {
         }
     }
 
-    private static void assertSameFit(ImkplModel a, ImkplModel b) {
+    /** The same objective trace, weights and prototypes bit for bit (shared by the IMKPL exactness tests). */
+    static void assertSameFit(ImkplModel a, ImkplModel b) {
         assertSameBits(a.objectiveHistory(), b.objectiveHistory());
         assertSameBits(a.kernelWeights(), b.kernelWeights());
         assertThat(a.prototypeCount()).isEqualTo(b.prototypeCount());

@@ -15,6 +15,7 @@ import dev.kernelkit.eval.SeedRule;
 import dev.kernelkit.data.Dataset;
 import dev.kernelkit.learn.FittedModel;
 import dev.kernelkit.learn.Trainer;
+import dev.kernelkit.learn.Trainers;
 import dev.kernelkit.prototypes.ImkplModel;
 import dev.kernelkit.prototypes.ImkplOptions;
 import dev.kernelkit.prototypes.PrototypeMeasures;
@@ -158,7 +159,7 @@ final class InnerCvTuning {
                     LabeledDataset d = LabeledDataset.of(data);
                     return Metrics.accuracy(d.labels(), imkpl(model).predictLabels(d.points()));
                 }))
-                .withFinalFit((p, grid, s) -> trainer.apply(options.apply(p).withSeed(seed + s)))
+                .withFinalFit((p, grid, s) -> scoringOnce(trainer.apply(options.apply(p).withSeed(seed + s))))
                 .withMeasures(measures(codes));
     }
 
@@ -186,6 +187,15 @@ final class InnerCvTuning {
             }));
         }
         return list;
+    }
+
+    /**
+     * The trainer whose models keep the projections of the last point list they score
+     * ({@link ImkplModel#sharingScoredProjections}): the accuracy, codes and DR of every rule on a test part read one
+     * set of kernel rows, the same values as without.
+     */
+    private static Trainer<Vec, ImkplModel> scoringOnce(Trainer<Vec, ImkplModel> t) {
+        return Trainers.of(t.name(), t.input(), t.task(), t.options(), (d, l) -> t.fit(d, l).sharingScoredProjections());
     }
 
     private static ImkplModel imkpl(FittedModel<Vec> model) {

@@ -1,0 +1,87 @@
+package dev.kernelkit.prototypes;
+
+import dev.kernelkit.data.Vec;
+import dev.kernelkit.gram.MultipleKernel;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The combined kernel K(β⁰) at IMKPL's uniform start β⁰ = 1/M over a training part, computed once (on first use) and
+ * read by every fit on that part or on a subset of its points: the inner folds of the inner CV and the final fit.
+ * A fold's starting kernel is the sub-matrix of its points' rows and columns. Each entry is one pair's sum over the
+ * base kernels, so it is what the fold would compute itself (bit for bit where a pair's base values do not depend on
+ * the other points, as with the per-feature and Java-tile Gram kernels; the base kernels are those of the whole part
+ * anyway, ImkplSharedWorkTest). Points are matched by identity (the folds' points are the part's objects); a list with
+ * a point not in the part, or a subset of a part in which one point object occurs twice, gets {@code null} and computes
+ * its own.
+ */
+final class UniformStart {
+    private final MultipleKernel kernels;
+    private final List<? extends Vec> points;
+    private final IdentityHashMap<Vec, Integer> index;
+    private double[] k;
+
+    /** The start over {@code points} with {@code kernels} (nothing computed yet). */
+    UniformStart(MultipleKernel kernels, List<? extends Vec> points) {
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
+        this.points = List.copyOf(points);
+        this.index = new IdentityHashMap<>(2 * this.points.size());
+        for (int i = 0; i < this.points.size(); i++) {
+            index.putIfAbsent(this.points.get(i), i);
+        }
+    }
+
+    /** Whether the start serves fits with {@code k}. */
+    boolean isFor(MultipleKernel k) {
+        return k == kernels;
+    }
+
+    /**
+     * K(β⁰) over {@code x} (row-major, a new array), or {@code null} when some point of x is not one of the part's.
+     */
+    double[] over(List<? extends Vec> x) {
+        int nx = x.size();
+        int[] at = new int[nx];
+        boolean same = nx == points.size();
+        for (int i = 0; i < nx && same; i++) {
+            same = x.get(i) == points.get(i);
+            at[i] = i;
+        }
+        if (!same) {
+            if (index.size() < points.size()) {
+                return null;   // a point object occurs twice: its pairs with itself are not diagonal entries
+            }
+            for (int i = 0; i < nx; i++) {
+                Integer a = index.get(x.get(i));
+                if (a == null) {
+                    return null;
+                }
+                at[i] = a;
+            }
+        }
+        double[] full = full();
+        int n = points.size();
+        double[] out = new double[nx * nx];
+        for (int i = 0; i < nx; i++) {
+            int src = at[i] * n;
+            int dst = i * nx;
+            for (int j = 0; j < nx; j++) {
+                out[dst + j] = full[src + at[j]];
+            }
+        }
+        return out;
+    }
+
+    private synchronized double[] full() {
+        if (k == null) {
+            int n = points.size();
+            double[] beta = new double[kernels.count()];
+            java.util.Arrays.fill(beta, 1.0 / beta.length);
+            double[] kk = new double[n * n];
+            kernels.gram(points, 0L).combinedInto(beta, kk);
+            k = kk;
+        }
+        return k;
+    }
+}
