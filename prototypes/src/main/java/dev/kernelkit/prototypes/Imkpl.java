@@ -228,7 +228,7 @@ public final class Imkpl {
                             .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE)
                             .withMaxIterations(options.innerIterationCap());
                     return tuneCap ? fits.start.fit(o)
-                            : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo, fits.uniform);
+                            : fitResolved(tr, kernels, o, FitListener.SILENT, o.toString(), fits.memo, fits.uniform, true);
                 }).withPredictionRule(rules.get(p.index(1))));
         // select() draws no outer split: the resampling only completes the definition
         Selection sel = ModelSelection.of(Resampling.stratifiedHoldOut(0.5, 1, options.seed()), grid, inner)
@@ -329,7 +329,7 @@ public final class Imkpl {
                 pending = first.prepareBetaStep();
             }
             ImkplState st = new ImkplState(first, options, 1);
-            return iterate(st, j0, pending, kernels, classes, train, FitListener.SILENT, options.toString(), clock);
+            return iterate(st, j0, pending, kernels, classes, train, FitListener.SILENT, options.toString(), clock, true);
         }
     }
 
@@ -360,23 +360,30 @@ public final class Imkpl {
     /** As above, the starting K(β) read from {@code uniform} (null: computed). */
     static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
                                   FitListener listener, String optionsText, BaseValueMemo memo, UniformStart uniform) {
+        return fitResolved(train, kernels, options, listener, optionsText, memo, uniform, false);
+    }
+
+    /** As above; with {@code kernelFromState} the model reads K(β) between its points from the fit's (inner CV). */
+    private static ImkplModel fitResolved(LabeledDataset train, MultipleKernel kernels, ImkplOptions options,
+                                          FitListener listener, String optionsText, BaseValueMemo memo,
+                                          UniformStart uniform, boolean kernelFromState) {
         Stopwatch clock = Stopwatch.start();
         double[] classes = train.classes();
         int[] y = classIndices(train, classes);
         ImkplState st = new ImkplState(kernels, train.points(), y, classes.length, options, memo, uniform);
         double j = st.objective();
         listener.onProgress(new FitProgress(learnerName(options), 0, 1, 0, j, clock.elapsedSeconds()));
-        return iterate(st, j, null, kernels, classes, train, listener, optionsText, clock);
+        return iterate(st, j, null, kernels, classes, train, listener, optionsText, clock, kernelFromState);
     }
 
     /**
      * The outer iterations of a fit from state {@code st} of objective {@code j0} at iteration 0; with {@code pending}
      * (the coefficients of st's first β-step, prepared after its first code and prototype steps), iteration 1 only
-     * applies it.
+     * applies it. With {@code kernelFromState} the model reads K(β) between its points from the state (inner CV's fits).
      */
     private static ImkplModel iterate(ImkplState st, double j0, ImkplState.BetaProblem pending, MultipleKernel kernels,
                                       double[] classes, LabeledDataset train, FitListener listener, String optionsText,
-                                      Stopwatch clock) {
+                                      Stopwatch clock, boolean kernelFromState) {
         ImkplOptions options = st.o;
         String name = learnerName(options);
         List<Double> history = new ArrayList<>();
@@ -404,7 +411,7 @@ public final class Imkpl {
         double[] trace = history.stream().mapToDouble(Double::doubleValue).toArray();
         FitReport report = new FitReport(name, optionsText, options.seed(), trace.length - 1, converged, trace,
                 clock.elapsedSeconds());
-        return toModel(st, kernels, classes, train.points(), options, report);
+        return toModel(st, kernels, classes, train.points(), options, report, kernelFromState);
     }
 
     /** The number of samples of the smallest class of {@code train}. */
@@ -449,8 +456,13 @@ public final class Imkpl {
         return y;
     }
 
+    /**
+     * The model of state {@code st}; with {@code kernelFromState}, K(β) between its points is read from st's (for
+     * inner CV's fits, which only score a held-out part: st's K(β) is updated by the kernels that change, so it equals
+     * a fresh K(β) to rounding, not bit for bit; a returned model computes its own).
+     */
     static ImkplModel toModel(ImkplState st, MultipleKernel kernels, double[] classes,
-                              List<? extends Vec> x, ImkplOptions options, FitReport report) {
+                              List<? extends Vec> x, ImkplOptions options, FitReport report, boolean kernelFromState) {
         int[] local = new int[st.n];
         Arrays.fill(local, -1);
         List<Vec> points = new ArrayList<>();
@@ -479,7 +491,18 @@ public final class Imkpl {
         for (int a = 0; a < ti.length; a++) {
             pc[a] = st.y[ti[a]];
         }
+        double[] kp = null;
+        if (kernelFromState) {
+            int p = ti.length;
+            kp = new double[p * p];
+            for (int a = 0; a < p; a++) {
+                int row = ti[a] * st.n;
+                for (int b = 0; b < p; b++) {
+                    kp[a * p + b] = st.kc[row + ti[b]];
+                }
+            }
+        }
         return new ImkplModel(kernels, st.beta.clone(), classes, points, ti, pc, idx, val, pcls, options.t(), options,
-                report);
+                report, kp);
     }
 }

@@ -73,6 +73,18 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     ImkplModel(MultipleKernel kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
                int[] pointClass, int[][] protoIdx, double[][] protoVal, int[] protoClass, int t,
                ImkplOptions options, FitReport report) {
+        this(kernels, beta, classValues, points, trainIndex, pointClass, protoIdx, protoVal, protoClass, t, options,
+                report, null);
+    }
+
+    /**
+     * As above, with K(β) between the stored points given ({@code storedKernel}, p × p row-major, owned by the model
+     * from now on; null: computed from β). Inner CV's fits pass their state's K(β), which equals K(β) computed afresh
+     * to rounding; a model that is saved or returned computes its own, which a model file reproduces bit for bit.
+     */
+    ImkplModel(MultipleKernel kernels, double[] beta, double[] classValues, List<Vec> points, int[] trainIndex,
+               int[] pointClass, int[][] protoIdx, double[][] protoVal, int[] protoClass, int t,
+               ImkplOptions options, FitReport report, double[] storedKernel) {
         this.kernels = Objects.requireNonNull(kernels, "kernels");
         this.options = Objects.requireNonNull(options, "options");
         this.report = Objects.requireNonNull(report, "report");
@@ -93,11 +105,18 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.t = t;
         this.learned = kernels.combined(beta);
         this.rows = learned.rows(this.points);
-        SharedKernelMatrices ev = kernels.gram(this.points, 0L);
         int k = protoIdx.length;
         int p = this.points.size();
-        this.kp = new double[p * p];
-        ev.combinedInto(beta, kp);
+        if (storedKernel != null) {
+            if (storedKernel.length != p * p) {
+                throw new IllegalArgumentException("expected K between the " + p + " stored points, " + (p * p)
+                        + " entries, found " + storedKernel.length);
+            }
+            this.kp = storedKernel;
+        } else {
+            this.kp = new double[p * p];
+            kernels.gram(this.points, 0L).combinedInto(beta, kp);
+        }
         this.q2 = new double[k][k];
         for (int j = 0; j < k; j++) {
             for (int l = 0; l <= j; l++) {

@@ -138,6 +138,35 @@ class ImkplInnerFoldsShareTest {
     }
 
     @Test
+    void anInnerFitsModelReadsItsStatesKernelWhichEqualsAFreshOneToRoundingAndPredictsTheSame() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(12, 3, 10, 1.4, 17);
+        LabeledDataset test = ImkplBlockStepsTest.blobs(12, 3, 10, 1.4, 18);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        Imkpl.SharedStart start = new Imkpl.SharedStart(d, kernels,
+                new BaseValueMemo(kernels, d.points(), BaseValueMemo.defaultBudgetBytes()));
+        for (int r : new int[] {7, 3}) {
+            ImkplOptions o = capped(r).withMaxIterations(8);
+            ImkplModel inner = start.fit(o);   // K between its points from the state (updated by swapped kernels)
+            ImkplModel fresh = Imkpl.fitResolved(d, kernels, o, FitListener.SILENT, "fresh",
+                    new BaseValueMemo(kernels, d.points(), 0L));
+            assertSameBits(inner.kernelWeights(), fresh.kernelWeights());
+            int p = fresh.storedPoints().size();
+            assertThat(inner.storedPoints()).containsExactlyElementsOf(fresh.storedPoints());
+            double worst = 0;
+            for (int a = 0; a < p; a++) {
+                for (int b = 0; b < p; b++) {
+                    worst = Math.max(worst, Math.abs(inner.kernelBetweenPoints(a, b) - fresh.kernelBetweenPoints(a, b)));
+                }
+            }
+            assertThat(worst).as("K(beta) of the state against a fresh one, r = %d", r).isLessThanOrEqualTo(1e-13);
+            for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
+                assertThat(inner.withPredictionRule(rule).predictLabels(test.points()))
+                        .containsExactly(fresh.withPredictionRule(rule).predictLabels(test.points()));
+            }
+        }
+    }
+
+    @Test
     void aModelWithAnotherReportIsTheSameModel() {
         LabeledDataset d = ImkplBlockStepsTest.blobs(8, 2, 3, 1.0, 9);
         MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
