@@ -38,27 +38,29 @@ final class UniformStart {
     }
 
     /**
-     * K(β⁰) over {@code x} (row-major, a new array), or {@code null} when some point of x is not one of the part's.
+     * K(β⁰) over {@code x} (row-major, an array the caller owns), or {@code null} when some point of x is not one of the
+     * part's. The part's own point list is its last reader (the final fit, after the inner folds): it takes the
+     * computed array itself, and a later call computes it again.
      */
     double[] over(List<? extends Vec> x) {
         int nx = x.size();
-        int[] at = new int[nx];
         boolean same = nx == points.size();
         for (int i = 0; i < nx && same; i++) {
             same = x.get(i) == points.get(i);
-            at[i] = i;
         }
-        if (!same) {
-            if (index.size() < points.size()) {
-                return null;   // a point object occurs twice: its pairs with itself are not diagonal entries
+        if (same) {
+            return take();
+        }
+        if (index.size() < points.size()) {
+            return null;   // a point object occurs twice: its pairs with itself are not diagonal entries
+        }
+        int[] at = new int[nx];
+        for (int i = 0; i < nx; i++) {
+            Integer a = index.get(x.get(i));
+            if (a == null) {
+                return null;
             }
-            for (int i = 0; i < nx; i++) {
-                Integer a = index.get(x.get(i));
-                if (a == null) {
-                    return null;
-                }
-                at[i] = a;
-            }
+            at[i] = a;
         }
         double[] full = full();
         int n = points.size();
@@ -71,6 +73,13 @@ final class UniformStart {
             }
         }
         return out;
+    }
+
+    /** The whole K(β⁰), handed over (no copy of n² values) and no longer held here. */
+    private synchronized double[] take() {
+        double[] whole = full();
+        k = null;
+        return whole;
     }
 
     private synchronized double[] full() {

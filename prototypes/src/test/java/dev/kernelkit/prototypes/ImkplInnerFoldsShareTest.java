@@ -48,11 +48,16 @@ class ImkplInnerFoldsShareTest {
         LabeledDataset d = ImkplBlockStepsTest.blobs(10, 3, 4, 0.9, 5);
         for (MultipleKernel kernels : kernelSets(d)) {
             UniformStart start = new UniformStart(kernels, d.points());
-            assertSameBits(start.over(d.points()), uniformK(kernels, d.points()));
             for (Splits.Split s : Splits.stratifiedKFold(d.labels(), 3, 7)) {
                 LabeledDataset fold = d.subset(s.train());
                 assertSameBits(start.over(fold.points()), uniformK(kernels, fold.points()));
             }
+            double[] whole = start.over(d.points());   // the last reader takes the array itself
+            assertSameBits(whole, uniformK(kernels, d.points()));
+            java.util.Arrays.fill(whole, -1.0);        // the taker owns it: a later reader gets it computed again
+            assertSameBits(start.over(d.points()), uniformK(kernels, d.points()));
+            assertSameBits(start.over(d.subset(new int[] {4, 0, 7}).points()), uniformK(kernels,
+                    d.subset(new int[] {4, 0, 7}).points()));
         }
     }
 
