@@ -3,7 +3,6 @@ package dev.kernelkit.prototypes;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
-import dev.kernelkit.gram.SharedKernelMatrices;
 import dev.kernelkit.learn.FitReport;
 import dev.kernelkit.data.InputKind;
 import dev.kernelkit.learn.LearnsKernel;
