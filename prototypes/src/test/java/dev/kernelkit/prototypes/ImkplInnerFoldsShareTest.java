@@ -17,10 +17,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the inner CV's folds and the final fit share without changing a result: the starting K(β⁰) of a fold is the
- * sub-matrix of the training part's ({@link UniformStart}), bit for bit what the fold computes itself; the rules of one
- * inner fit score a held-out part from one set of projections ({@link ImkplModel#sharingScoredProjections}), the labels
- * of the model without the store.
+ * What the inner CV's folds and the final fit share: the starting K(β⁰) of a fold is the sub-matrix of the training
+ * part's ({@link UniformStart}), bit for bit what the fold computes itself; the rules of one inner fit score a held-out
+ * part from one set of projections ({@link ImkplModel#sharingScoredProjections}), the labels and codes of the model
+ * without the store; an inner fit's model reads K(β) from its state, equal to a fresh one to rounding (the one part
+ * that is not bit for bit).
  */
 class ImkplInnerFoldsShareTest {
 
