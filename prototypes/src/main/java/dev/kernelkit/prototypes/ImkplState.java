@@ -595,15 +595,15 @@ final class ImkplState {
 
     // ---------------------------------------------------------------- U-step (§4.2)
 
+    /** Rows per task of the prototype problem's linear term. */
+    private static final int LIN_BLOCK = 128;
+
     /**
      * The prototype problem for j: Q = 2(‖γ^j‖²K + μP_j) through columns, c = λWγ^j − 2K r_j. With
      * {@code LABEL_SQUARED}: Q += 2λ·Hᵀdiag(g)H, g_q = Σ_i γ_ji²[y_i ≠ q], and c += 2λ·Hᵀz, z_q =
      * Σ_i γ_ji[y_i ≠ q]·a_iq with a_i = H(Uγ_i − γ_ji u_j) the class mass of the other prototypes
      * (from J_dis = Σ_i Σ_{q ≠ y_i} (a_iq + γ_ji (Hu_j)_q)²).
      */
-    /** Rows per task of the prototype problem's linear term. */
-    private static final int LIN_BLOCK = 128;
-
     final class PrototypeProblem implements NonNegativeQuadraticPursuit.Columns {
         final int j;
         final int cls;
