@@ -491,17 +491,7 @@ public final class Imkpl {
         for (int a = 0; a < ti.length; a++) {
             pc[a] = st.y[ti[a]];
         }
-        double[] kp = null;
-        if (kernelFromState) {
-            int p = ti.length;
-            kp = new double[p * p];
-            for (int a = 0; a < p; a++) {
-                int row = ti[a] * st.n;
-                for (int b = 0; b < p; b++) {
-                    kp[a * p + b] = st.kc[row + ti[b]];
-                }
-            }
-        }
+        double[] kp = kernelFromState ? UniformStart.subMatrix(st.kc, st.n, ti) : null;
         return new ImkplModel(kernels, st.beta.clone(), classes, points, ti, pc, idx, val, pcls, options.t(), options,
                 report, kp);
     }

@@ -62,14 +62,18 @@ final class UniformStart {
             }
             at[i] = a;
         }
-        double[] full = full();
-        int n = points.size();
-        double[] out = new double[nx * nx];
-        for (int i = 0; i < nx; i++) {
-            int src = at[i] * n;
-            int dst = i * nx;
-            for (int j = 0; j < nx; j++) {
-                out[dst + j] = full[src + at[j]];
+        return subMatrix(full(), points.size(), at);
+    }
+
+    /** The rows and columns {@code at} of the n × n row-major {@code k}, as a new |at| × |at| row-major array. */
+    static double[] subMatrix(double[] k, int n, int[] at) {
+        int p = at.length;
+        double[] out = new double[p * p];
+        for (int a = 0; a < p; a++) {
+            int src = at[a] * n;
+            int dst = a * p;
+            for (int b = 0; b < p; b++) {
+                out[dst + b] = k[src + at[b]];
             }
         }
         return out;
