@@ -279,7 +279,7 @@ public final class Imkpl {
 
         synchronized ImkplModel at(int cap, java.util.function.Supplier<ImkplModel> fit) {
             // the rules of this r score the fold's held-out part from one set of kernel rows
-            return models.computeIfAbsent(cap, k -> fit.get().sharingScoredProjections());
+            return models.computeIfAbsent(cap, k -> fit.get().sharingScoredProjections(uniform));
         }
     }
 

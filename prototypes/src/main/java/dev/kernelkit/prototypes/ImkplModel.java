@@ -219,7 +219,93 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
      * projections (k values per point) as long as the model lives.
      */
     public ImkplModel sharingScoredProjections() {
-        return new ImkplModel(this, rule, report, new ScoredProjections());
+        return new ImkplModel(this, rule, report, new ScoredProjections(null));
+    }
+
+    /**
+     * As {@link #sharingScoredProjections()}, a scored point of {@code start}'s part getting its kernel row from
+     * K(β⁰) there when that is cheaper ({@link StartRows}; inner CV's models, whose held-out points are the part's).
+     * The rows equal the model's own to rounding, not bit for bit.
+     */
+    ImkplModel sharingScoredProjections(UniformStart start) {
+        return new ImkplModel(this, rule, report, new ScoredProjections(Objects.requireNonNull(start, "start")));
+    }
+
+    /**
+     * Kernel rows of the points of a {@link UniformStart}'s part from its K(β⁰) = Σ_q K_q / M, for a β with one
+     * weight w on its active set S that holds more than half of the M base kernels (the capped β-step at r &gt; M/2):
+     * K(β)(z, x) = wM·K(β⁰)(z, x) − Σ_{q ∉ S} w·K_q(z, x), M − |S| base kernels per entry instead of |S|. Equal to the
+     * model's own rows up to rounding.
+     */
+    static final class StartRows {
+        private final UniformStart start;
+        private final double[] k0;
+        private final int parts;
+        private final int[] outer;          // the stored points' indices in the part
+        private final double scale;         // w·M
+        private final MultipleKernel.Rows complement;   // null: β weighs every base kernel
+
+        private StartRows(UniformStart start, double[] k0, int[] outer, double scale, MultipleKernel.Rows complement) {
+            this.start = start;
+            this.k0 = k0;
+            this.parts = start.size();
+            this.outer = outer;
+            this.scale = scale;
+            this.complement = complement;
+        }
+
+        /** The rows for {@code model} from {@code start}, or null when they would not be cheaper or cannot be read. */
+        static StartRows of(ImkplModel model, UniformStart start) {
+            double[] b = model.beta;
+            double w = 0;
+            int active = 0;
+            for (double v : b) {
+                if (v != 0) {
+                    if (active > 0 && v != w) {
+                        return null;                // not one weight on its active set
+                    }
+                    w = v;
+                    active++;
+                }
+            }
+            if (b.length - active >= active || !start.isFor(model.kernels)) {
+                return null;
+            }
+            double[] k0 = start.held();
+            if (k0 == null) {
+                return null;
+            }
+            int[] outer = new int[model.points.size()];
+            for (int s = 0; s < outer.length; s++) {
+                outer[s] = start.indexOf(model.points.get(s));
+                if (outer[s] < 0) {
+                    return null;
+                }
+            }
+            double[] comp = new double[b.length];
+            for (int q = 0; q < b.length; q++) {
+                comp[q] = b[q] == 0 ? w : 0.0;
+            }
+            MultipleKernel.Rows complement = active == b.length ? null : model.kernels.combined(comp).rows(model.points);
+            return new StartRows(start, k0, outer, w * b.length, complement);
+        }
+
+        /** k_z, or null when z is not one of the part's points. */
+        double[] row(Vec z) {
+            int oz = start.indexOf(z);
+            if (oz < 0) {
+                return null;
+            }
+            double[] kz = new double[outer.length];
+            if (complement != null) {
+                complement.row(z, kz);
+            }
+            int base = oz * parts;
+            for (int s = 0; s < kz.length; s++) {
+                kz[s] = scale * k0[base + outer[s]] - kz[s];
+            }
+            return kz;
+        }
     }
 
     /** Uᵀk_z of every point (in parallel; from the store when there is one). */
@@ -248,16 +334,27 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return out;
     }
 
-    /** The projections of the last point list scored (compared element by element, by identity). */
+    /**
+     * The projections of the last point list scored (compared element by element, by identity); with a start, the
+     * kernel rows of its part's points read through {@link StartRows} when that is cheaper.
+     */
     private static final class ScoredProjections {
+        private final UniformStart start;
         private Vec[] points;
         private double[][] projections;
+
+        ScoredProjections(UniformStart start) {
+            this.start = start;
+        }
 
         synchronized double[][] of(List<? extends Vec> zs, ImkplModel model) {
             if (!sameAsLast(zs)) {
                 double[][] p = new double[zs.size()][];
-                java.util.stream.IntStream.range(0, zs.size()).parallel()
-                        .forEach(i -> p[i] = model.projections(model.kernelRow(zs.get(i))));
+                StartRows fromStart = start == null ? null : StartRows.of(model, start);
+                java.util.stream.IntStream.range(0, zs.size()).parallel().forEach(i -> {
+                    double[] kz = fromStart == null ? null : fromStart.row(model.checkedDimension(zs.get(i)));
+                    p[i] = model.projections(kz != null ? kz : model.kernelRow(zs.get(i)));
+                });
                 points = zs.toArray(new Vec[0]);
                 projections = p;
             }
@@ -411,11 +508,17 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return protoVal[j].clone();
     }
 
-    /** k_z over the stored points. */
-    private double[] kernelRow(Vec z) {
+    /** z, when the base kernels accept its dimension. */
+    private Vec checkedDimension(Vec z) {
         if (!kernels.acceptsAnyDimension() && z.dim() != dim()) {
             throw new IllegalArgumentException("point has dimension " + z.dim() + ", expected " + dim());
         }
+        return z;
+    }
+
+    /** k_z over the stored points. */
+    private double[] kernelRow(Vec z) {
+        checkedDimension(z);
         double[] kz = new double[points.size()];
         rows.row(z, kz);
         return kz;

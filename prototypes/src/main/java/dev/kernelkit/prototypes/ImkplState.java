@@ -160,35 +160,75 @@ final class ImkplState {
     }
 
     /**
-     * K(β) from kc = K(oldBeta): when the weights that changed (kernels entering, leaving or reweighted) number fewer
-     * than half of β's non-zero weights (the capped step swapping a few kernels), kc += K(max(β − oldβ, 0)) −
-     * K(max(oldβ − β, 0)) over the changed kernels only; else K(β) afresh. The update equals K(β) up to rounding (not
-     * bit for bit: the sum is taken in another order).
+     * K(β) from kc = K(oldBeta) = Σ_q oldβ_q K_q as c·kc + K(β − c·oldβ), with c = 1 (the capped step swapping a few
+     * kernels: only those entering, leaving or reweighted) or c = β_q/oldβ_q of the first kernel active in both (from
+     * the uniform start β⁰ = 1/M to 1/r on r kernels: only the M − r that leave); a term with |β_q − c·oldβ_q| within
+     * a few ulps of β_q is dropped (c·oldβ_q is β_q up to the rounding of c). The cheaper of the two is taken when its
+     * kernels number fewer than half of β's non-zero weights; else K(β) afresh. The update equals K(β) up to rounding
+     * (not bit for bit: the sum is taken in another order).
+     *
+     * @return the number of base kernels evaluated (the non-zero weights of β for K(β) afresh)
      */
-    void updateCombinedKernel(double[] oldBeta) {
-        double[] up = new double[m];
-        double[] down = new double[m];
-        int changed = 0;
+    int updateCombinedKernel(double[] oldBeta) {
         int active = 0;
+        double c = 1.0;
         for (int q = 0; q < m; q++) {
-            double d = beta[q] - oldBeta[q];   // 0 exactly when the weights are equal
-            if (d > 0) {
-                up[q] = d;
-                changed++;
-            } else if (d < 0) {
-                down[q] = -d;
-                changed++;
-            }
             if (beta[q] != 0) {
                 active++;
+                if (c == 1.0 && oldBeta[q] != 0 && beta[q] != oldBeta[q]) {
+                    c = beta[q] / oldBeta[q];
+                }
             }
         }
-        if (2 * changed >= active) {
+        double[][] plain = differences(oldBeta, 1.0);
+        double[][] scaled = c == 1.0 ? null : differences(oldBeta, c);
+        int nPlain = changed(plain);
+        int nScaled = scaled == null ? Integer.MAX_VALUE : changed(scaled);
+        if (2 * Math.min(nPlain, nScaled) >= active) {
             computeCombinedKernel();
-            return;
+            return active;
         }
-        addCombined(up, 1.0);
-        addCombined(down, -1.0);
+        double[][] d = plain;
+        if (nScaled < nPlain) {
+            d = scaled;
+            double cc = c;
+            IntStream.range(0, n).parallel().forEach(i -> {
+                for (int e = i * n, end = e + n; e < end; e++) {
+                    kc[e] *= cc;
+                }
+            });
+        }
+        addCombined(d[0], 1.0);
+        addCombined(d[1], -1.0);
+        return Math.min(nPlain, nScaled);
+    }
+
+    /** {max(β − c·oldβ, 0), max(c·oldβ − β, 0)}, a difference within 4 ulps of β_q (c ≠ 1) taken as 0. */
+    private double[][] differences(double[] oldBeta, double c) {
+        double[] up = new double[m];
+        double[] down = new double[m];
+        for (int q = 0; q < m; q++) {
+            double d = beta[q] - c * oldBeta[q];   // 0 exactly when c = 1 and the weights are equal
+            if (c != 1.0 && Math.abs(d) <= 4 * Math.ulp(beta[q])) {
+                continue;
+            }
+            if (d > 0) {
+                up[q] = d;
+            } else if (d < 0) {
+                down[q] = -d;
+            }
+        }
+        return new double[][] {up, down};
+    }
+
+    private static int changed(double[][] d) {
+        int count = 0;
+        for (int q = 0; q < d[0].length; q++) {
+            if (d[0][q] != 0 || d[1][q] != 0) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** kc += sign · K(w) when w has a non-zero weight. */

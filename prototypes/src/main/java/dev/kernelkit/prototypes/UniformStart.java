@@ -65,6 +65,31 @@ final class UniformStart {
         return subMatrix(full(), points.size(), at);
     }
 
+    /** The number of the part's points. */
+    int size() {
+        return points.size();
+    }
+
+    /**
+     * The index of {@code z} in the part (matched by identity), or -1 when it is not one of the part's points or some
+     * point object occurs twice in the part.
+     */
+    int indexOf(Vec z) {
+        if (index.size() < points.size()) {
+            return -1;     // a point object occurs twice (see over)
+        }
+        Integer a = index.get(z);
+        return a == null ? -1 : a;
+    }
+
+    /**
+     * K(β⁰) over the part (n × n row-major, read only) while this start holds it, else null (before the first fit
+     * computed it, or once the final fit took it over).
+     */
+    synchronized double[] held() {
+        return k;
+    }
+
     /** The rows and columns {@code at} of the n × n row-major {@code k}, as a new |at| × |at| row-major array. */
     static double[] subMatrix(double[] k, int n, int[] at) {
         int p = at.length;

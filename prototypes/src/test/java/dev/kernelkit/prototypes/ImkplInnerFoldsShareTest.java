@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * What the inner CV's folds and the final fit share: the starting K(β⁰) of a fold is the sub-matrix of the training
  * part's ({@link UniformStart}), bit for bit what the fold computes itself; the rules of one inner fit score a held-out
  * part from one set of projections ({@link ImkplModel#sharingScoredProjections}), the labels and codes of the model
- * without the store; an inner fit's model reads K(β) from its state, equal to a fresh one to rounding (the one part
- * that is not bit for bit).
+ * without the store; an inner fit's model reads K(β) from its state, and at r &gt; M/2 its held-out part's kernel rows
+ * from the start's K(β⁰), each equal to the model's own to rounding (the two parts that are not bit for bit).
  */
 class ImkplInnerFoldsShareTest {
 
@@ -187,5 +187,52 @@ class ImkplInnerFoldsShareTest {
             assertThat(w.withPredictionRule(rule).predictLabels(d.points()))
                     .containsExactly(m.withPredictionRule(rule).predictLabels(d.points()));
         }
+    }
+
+    @Test
+    void heldOutRowsReadFromTheStartEqualTheModelsOwnToRoundingAndAreReadOnlyWhereCheaper() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(12, 3, 10, 1.4, 21);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        UniformStart start = new UniformStart(kernels, d.points());
+        Splits.Split s = Splits.stratifiedKFold(d.labels(), 3, 5).get(0);
+        LabeledDataset fold = d.subset(s.train());
+        List<Vec> held = d.subset(s.test()).points();
+        start.over(fold.points());                              // the fold's start, as inner CV computes it
+        for (int r : new int[] {9, 6, 5}) {                     // M = 10: rows from the start only where r > M/2
+            ImkplModel m = Imkpl.fitResolved(fold, kernels, capped(r), FitListener.SILENT, "m",
+                    new BaseValueMemo(kernels, fold.points(), 0L));
+            ImkplModel.StartRows rows = ImkplModel.StartRows.of(m, start);
+            if (r <= 5) {
+                assertThat(rows).as("r = %d", r).isNull();
+                continue;
+            }
+            assertThat(rows).as("r = %d", r).isNotNull();
+            double worst = 0;
+            boolean anyDiffer = false;
+            for (Vec z : held) {
+                double[] own = m.kernelRowOf(z);
+                double[] fromStart = rows.row(z);
+                for (int a = 0; a < own.length; a++) {
+                    worst = Math.max(worst, Math.abs(own[a] - fromStart[a]));
+                }
+                anyDiffer |= !Arrays.equals(own, new double[own.length]);
+            }
+            assertThat(anyDiffer).isTrue();
+            assertThat(worst).as("rows from the start against the model's, r = %d", r).isLessThanOrEqualTo(1e-14);
+            assertThat(rows.row(new DenseVec(held.get(0).toArray()))).as("a point not of the part").isNull();
+            ImkplModel sharing = m.sharingScoredProjections(start);
+            for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
+                assertThat(sharing.withPredictionRule(rule).predictLabels(held))
+                        .containsExactly(m.withPredictionRule(rule).predictLabels(held));
+            }
+        }
+        List<Vec> repeated = new ArrayList<>(d.points());
+        repeated.add(repeated.get(0));
+        UniformStart withRepeat = new UniformStart(kernels, repeated);
+        withRepeat.over(repeated);
+        ImkplModel m = Imkpl.fitResolved(fold, kernels, capped(9), FitListener.SILENT, "m",
+                new BaseValueMemo(kernels, fold.points(), 0L));
+        assertThat(ImkplModel.StartRows.of(m, withRepeat)).as("a part with a repeated point object").isNull();
+        assertThat(ImkplModel.StartRows.of(m, new UniformStart(kernels, d.points()))).as("nothing computed yet").isNull();
     }
 }

@@ -153,4 +153,35 @@ class ImkplStepsWithoutWasteTest {
             from = nb;
         }
     }
+
+    @Test
+    void fromTheUniformStartToOneWeightOnMostKernelsOnlyTheLeavingKernelsAreEvaluatedAndKEqualsAFreshOneToRounding() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(7, 3, 12, 0.8, 11);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        int m = kernels.count();
+        ImkplState st = new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 3,
+                ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(10)
+                        .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE),
+                new BaseValueMemo(kernels, d.points(), 0L));
+        double[] uniform = st.beta.clone();                    // 1/12 on every kernel: the start
+        // 1/r on r kernels: with r = 10 the 2 that leave are evaluated (c·K(β⁰) − K(2/10)), with r = 5 K(β) afresh
+        int[][] cases = {{10, 2}, {9, 3}, {5, 5}};
+        for (int[] c : cases) {
+            int r = c[0];
+            System.arraycopy(uniform, 0, st.beta, 0, m);
+            st.computeCombinedKernel();
+            double[] nb = new double[m];
+            for (int q = 0; q < r; q++) {
+                nb[(5 * q + 1) % m] = 1.0 / r;              // 5 and 12 coprime: r distinct kernels
+            }
+            System.arraycopy(nb, 0, st.beta, 0, m);
+            assertThat(st.updateCombinedKernel(uniform)).as("kernels evaluated, r = %d", r).isEqualTo(c[1]);
+            double[] fresh = new double[st.kc.length];
+            st.ev.combinedInto(nb, fresh);
+            assertThat(maxAbsDifference(st.kc, fresh)).as("r = %d", r).isLessThan(1e-14);
+            if (r == 5) {
+                ImkplSharedWorkTest.assertSameBits(st.kc, fresh);
+            }
+        }
+    }
 }
