@@ -398,7 +398,7 @@ public final class Imkpl {
                 st.prototypeStep();
                 st.betaStep();
             }
-            double jn = st.objective();
+            double jn = st.objectiveAfterBetaStep();
             history.add(jn);
             listener.onProgress(new FitProgress(name, 0, 1, it, jn, clock.elapsedSeconds()));
             boolean small = Math.abs(jn - j) <= options.tolerance() * Math.abs(j);

@@ -29,6 +29,8 @@ final class ImkplState {
     private static final System.Logger LOG = System.getLogger(ImkplState.class.getName());
 
     final ImkplOptions o;
+    /** J as the last β-step left the state (NaN: not known; cleared by every step). */
+    private double left = Double.NaN;
     /** The base kernels' training matrices (on the fly, nothing of size M n^2 stored). */
     final SharedKernelMatrices ev;
     final int n;
@@ -499,6 +501,14 @@ final class ImkplState {
     }
 
     /** J with every c_j = argmax_q (H u_j)_q (ties keep the stored class). */
+    /**
+     * J of the state as the last β-step left it, when that step computed it (the capped and simplex steps compare J
+     * before and after), else {@link #objective()}: the same value bit for bit, without computing it again.
+     */
+    double objectiveAfterBetaStep() {
+        return Double.isNaN(left) ? objective() : left;
+    }
+
     double objective() {
         int[] cls = new int[k];
         for (int j = 0; j < k; j++) {
@@ -608,6 +618,7 @@ final class ImkplState {
     }
 
     void codeStep() {
+        left = Double.NaN;
         CodeProblem p = new CodeProblem();
         if (!squaredDis()) {
             codeSamples(p, p.q2, IntStream.range(0, n));
@@ -793,6 +804,7 @@ final class ImkplState {
     }
 
     void prototypeStep() {
+        left = Double.NaN;
         int[] order = IntStream.range(0, k).toArray();
         shuffle(order, rnd);
         for (int j : order) {
@@ -972,6 +984,7 @@ final class ImkplState {
 
     /** Runs the β-step; returns whether β changed. */
     boolean betaStep() {
+        left = Double.NaN;
         if (o.betaStep() == ImkplOptions.BetaStep.FIXED) {
             return false;
         }
@@ -983,6 +996,7 @@ final class ImkplState {
      * depend on r of the capped step, so the fits of several r from one state share them ({@link #copyWith}).
      */
     BetaProblem prepareBetaStep() {
+        left = Double.NaN;
         if (o.recomputeNeighbourhoods()) {
             // Safeguard [D]: new neighbourhoods are kept only when they do not raise J_ls under the
             // current kernel, so that J never increases and the outer loop cannot cycle.
@@ -1000,6 +1014,7 @@ final class ImkplState {
 
     /** The second half of the β-step: the new β from the coefficients {@code bp} of this state's current U and Γ. */
     boolean applyBetaStep(BetaProblem bp) {
+        left = Double.NaN;
         double[] nb;
         if (o.betaStep() == ImkplOptions.BetaStep.SIMPLEX_LP) {
             int best = 0;
@@ -1042,7 +1057,8 @@ final class ImkplState {
                 updateCombinedKernel(oldBeta);
             }
             renormalisePrototypes();
-            if (objective() > before) {
+            double after = objective();
+            if (after > before) {
                 System.arraycopy(oldBeta, 0, beta, 0, m);
                 if (oldK != null) {
                     System.arraycopy(oldK, 0, kc, 0, kc.length);
@@ -1053,8 +1069,10 @@ final class ImkplState {
                 for (int i = 0; i < n; i++) {
                     gam[i] = oldGam[i];
                 }
+                left = before;
                 return false;
             }
+            left = after;
             return true;
         }
         boolean same = Arrays.equals(nb, beta);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kernelkit.data.LabeledDataset;
 import dev.kernelkit.gram.MultipleKernel;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -181,6 +182,29 @@ class ImkplStepsWithoutWasteTest {
             assertThat(maxAbsDifference(st.kc, fresh)).as("r = %d", r).isLessThan(1e-14);
             if (r == 5) {
                 ImkplSharedWorkTest.assertSameBits(st.kc, fresh);
+            }
+        }
+    }
+
+    @Test
+    void theObjectiveTheBetaStepLeavesIsTheStatesObjectiveBitForBit() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 9, 1.2, 23);
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        for (ImkplOptions o : List.of(ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(3),
+                ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withBetaStep(ImkplOptions.BetaStep.FIXED))) {
+            ImkplState st = new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 3,
+                    o.withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE),
+                    new BaseValueMemo(kernels, d.points(), 0L));
+            int changed = 0;
+            for (int it = 0; it < 6; it++) {
+                st.codeStep();
+                st.prototypeStep();
+                changed += st.betaStep() ? 1 : 0;
+                assertThat(Double.doubleToRawLongBits(st.objectiveAfterBetaStep()))
+                        .as("%s, iteration %d", o.betaStep(), it).isEqualTo(Double.doubleToRawLongBits(st.objective()));
+            }
+            if (o.betaStep() != ImkplOptions.BetaStep.FIXED) {
+                assertThat(changed).as("beta-steps that changed beta").isPositive();
             }
         }
     }
