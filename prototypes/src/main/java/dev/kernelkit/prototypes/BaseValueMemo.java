@@ -3,11 +3,9 @@ package dev.kernelkit.prototypes;
 import dev.kernelkit.data.Vec;
 import dev.kernelkit.gram.MultipleKernel;
 import dev.kernelkit.gram.SharedKernelMatrices;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -17,7 +15,9 @@ import java.util.stream.IntStream;
  * {@link SharedKernelMatrices#value}, so a β-step gives the same coefficients bit for bit with or without the memo
  * (ImkplSharedWorkTest). At most {@code budgetBytes} of values are kept; pairs beyond it are computed each time.
  * Each {@link #accumulate} call is one β-step: when it ends, pairs that step did not read are dropped, so the memo
- * follows the fit's pairs as its prototypes move instead of keeping the first pairs it saw. Safe for concurrent use.
+ * follows the fit's pairs as its prototypes move instead of keeping the first pairs it saw. The pairs are held in an
+ * open-addressing table of primitive keys (no boxed key or entry object per pair). Safe for concurrent use (one
+ * β-step at a time).
  */
 final class BaseValueMemo {
     /** The default budget: a sixteenth of the maximum heap (the inner folds of a protocol hold one each). */
@@ -30,21 +30,22 @@ final class BaseValueMemo {
     private final int n;
     private final int m;
     private final long maxPairs;
-    private final ConcurrentHashMap<Long, Held> values = new ConcurrentHashMap<>();
+    /** The table: key s·n + t of a held pair (EMPTY: a free slot), its values and the β-step that last read it. */
+    private long[] keys = empty(16);
+    private double[][] vals = new double[16][];
+    private int[] readIn = new int[16];
+    private int held;
     /** The number of {@link #accumulate} calls begun (the β-step a held pair was last read in). */
-    private final AtomicInteger steps = new AtomicInteger();
+    private int steps;
     /** Pairs whose values were computed (not read from the memo), for the tests. */
-    private final AtomicLong computed = new AtomicLong();
+    private long computed;
 
-    /** The values of one pair and the step that last read them. */
-    private static final class Held {
-        final double[] v;
-        volatile int step;
+    private static final long EMPTY = -1L;
 
-        Held(double[] v, int step) {
-            this.v = v;
-            this.step = step;
-        }
+    private static long[] empty(int capacity) {
+        long[] k = new long[capacity];
+        Arrays.fill(k, EMPTY);
+        return k;
     }
 
     /**
@@ -69,13 +70,13 @@ final class BaseValueMemo {
     }
 
     /** Pairs held. */
-    int size() {
-        return values.size();
+    synchronized int size() {
+        return held;
     }
 
     /** Pairs whose values were computed so far (each read not served by the memo). */
-    long computed() {
-        return computed.get();
+    synchronized long computed() {
+        return computed;
     }
 
     /** Pairs whose values are fetched at once in {@link #accumulate} (bounds the transient memory to BLOCK M doubles). */
@@ -88,7 +89,7 @@ final class BaseValueMemo {
      *
      * @param ev the base matrices of this memo's kernels on its points
      */
-    void accumulate(SharedKernelMatrices ev, int[] ps, int[] pt, double[] w, int count, double[] acc) {
+    synchronized void accumulate(SharedKernelMatrices ev, int[] ps, int[] pt, double[] w, int count, double[] acc) {
         if (ev.size() != n || ev.count() != m) {
             throw new IllegalArgumentException("expected base matrices of " + m + " kernels on " + n
                     + " points, found " + ev.count() + " on " + ev.size());
@@ -96,7 +97,7 @@ final class BaseValueMemo {
         if (acc.length != m) {
             throw new IllegalArgumentException("expected " + m + " accumulators, found " + acc.length);
         }
-        int step = steps.incrementAndGet();
+        int step = ++steps;
         for (int from = 0; from < count; from += BLOCK) {
             int len = Math.min(BLOCK, count - from);
             double[][] vals = block(ev, ps, pt, from, len, step);
@@ -114,7 +115,7 @@ final class BaseValueMemo {
             });
         }
         // the next step reads mostly this step's pairs: drop the others, making room for its new ones
-        values.values().removeIf(h -> h.step != step);
+        keepReadIn(step);
     }
 
     /** The values of pairs from .. from + len - 1 (out[e - from][q]), from the memo or computed and kept. */
@@ -123,15 +124,15 @@ final class BaseValueMemo {
         int[] missing = new int[len];
         int nm = 0;
         for (int e = 0; e < len; e++) {
-            Held h = values.get(key(ps[from + e], pt[from + e]));
-            if (h == null) {
+            int slot = find(key(ps[from + e], pt[from + e]));
+            if (keys[slot] == EMPTY) {
                 missing[nm++] = e;
             } else {
-                h.step = step;
-                out[e] = h.v;
+                readIn[slot] = step;
+                out[e] = vals[slot];
             }
         }
-        computed.addAndGet(nm);
+        computed += nm;
         IntStream.range(0, nm).parallel().forEach(a -> {
             int e = missing[a];
             int s = ps[from + e], t = pt[from + e];
@@ -141,11 +142,73 @@ final class BaseValueMemo {
             }
             out[e] = v;
         });
-        for (int a = 0; a < nm && values.size() < maxPairs; a++) {
+        for (int a = 0; a < nm && held < maxPairs; a++) {
             int e = missing[a];
-            values.putIfAbsent(key(ps[from + e], pt[from + e]), new Held(out[e], step));
+            put(key(ps[from + e], pt[from + e]), out[e], step);
         }
         return out;
+    }
+
+    /** The slot of {@code key}, or the free slot where it would go (linear probing; the table is never full). */
+    private int find(long key) {
+        int mask = keys.length - 1;
+        long h = key * 0x9E3779B97F4A7C15L;
+        int i = (int) (h ^ (h >>> 32)) & mask;
+        while (keys[i] != EMPTY && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    /** Holds a pair's values (once: a key already held keeps its first values, as putIfAbsent). */
+    private void put(long key, double[] v, int step) {
+        if (2 * (held + 1) > keys.length) {
+            rehash(2 * keys.length);
+        }
+        int slot = find(key);
+        if (keys[slot] == EMPTY) {
+            keys[slot] = key;
+            vals[slot] = v;
+            readIn[slot] = step;
+            held++;
+        }
+    }
+
+    /** Drops every pair not read in {@code step}. */
+    private void keepReadIn(int step) {
+        long[] k = keys;
+        double[][] v = vals;
+        int[] r = readIn;
+        keys = empty(k.length);
+        vals = new double[k.length][];
+        readIn = new int[k.length];
+        held = 0;
+        for (int i = 0; i < k.length; i++) {
+            if (k[i] != EMPTY && r[i] == step) {
+                int slot = find(k[i]);
+                keys[slot] = k[i];
+                vals[slot] = v[i];
+                readIn[slot] = step;
+                held++;
+            }
+        }
+    }
+
+    private void rehash(int capacity) {
+        long[] k = keys;
+        double[][] v = vals;
+        int[] r = readIn;
+        keys = empty(capacity);
+        vals = new double[capacity][];
+        readIn = new int[capacity];
+        for (int i = 0; i < k.length; i++) {
+            if (k[i] != EMPTY) {
+                int slot = find(k[i]);
+                keys[slot] = k[i];
+                vals[slot] = v[i];
+                readIn[slot] = r[i];
+            }
+        }
     }
 
     private long key(int s, int t) {

@@ -164,6 +164,35 @@ class ImkplSharedWorkTest {
     }
 
     @Test
+    void aMemoOfThousandsOfPairsServesEveryHeldPairAndKeepsNoMoreThanItsBudget() {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(25, 3, 4, 0.8, 29);   // 75 points: 2,850 pairs s < t
+        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
+        dev.kernelkit.gram.SharedKernelMatrices ev = kernels.gram(d.points(), 0L);
+        int n = d.size();
+        int pairs = n * (n - 1) / 2;
+        int[] ps = new int[pairs];
+        int[] pt = new int[pairs];
+        int e = 0;
+        for (int s = 0; s < n; s++) {
+            for (int t = s + 1; t < n; t++) {
+                ps[e] = s;
+                pt[e++] = t;
+            }
+        }
+        long perPair = 8L * kernels.count() + 64;
+        BaseValueMemo all = new BaseValueMemo(kernels, d.points(), pairs * perPair);   // grows its table many times
+        step(all, ev, ps, pt);
+        step(all, ev, ps, pt);
+        assertThat(all.size()).isEqualTo(pairs);
+        assertThat(all.computed()).as("the second step reads all %d pairs from the memo", pairs).isEqualTo(pairs);
+        BaseValueMemo part = new BaseValueMemo(kernels, d.points(), 1000 * perPair);
+        step(part, ev, ps, pt);
+        step(part, ev, ps, pt);
+        assertThat(part.size()).isEqualTo(1000);
+        assertThat(part.computed()).isEqualTo(2L * pairs - 1000);
+    }
+
+    @Test
     void aStateCopyMayChangeOnlyTheKernelCap() {
         ImkplState st = ImkplBlockStepsTest.state(capped(2), 4);
         assertThatThrownBy(() -> new ImkplState(st, capped(2).withWeights(0.5, 0.1, 0.3), 0))
