@@ -176,37 +176,29 @@ final class BaseValueMemo {
 
     /** Drops every pair not read in {@code step}. */
     private void keepReadIn(int step) {
-        long[] k = keys;
-        double[][] v = vals;
-        int[] r = readIn;
-        keys = empty(k.length);
-        vals = new double[k.length][];
-        readIn = new int[k.length];
-        held = 0;
-        for (int i = 0; i < k.length; i++) {
-            if (k[i] != EMPTY && r[i] == step) {
-                int slot = find(k[i]);
-                keys[slot] = k[i];
-                vals[slot] = v[i];
-                readIn[slot] = step;
-                held++;
-            }
-        }
+        rebuild(keys.length, step);
     }
 
     private void rehash(int capacity) {
+        rebuild(capacity, -1);
+    }
+
+    /** The table again at {@code capacity} slots, with the pairs last read in {@code step} (every pair for -1). */
+    private void rebuild(int capacity, int step) {
         long[] k = keys;
         double[][] v = vals;
         int[] r = readIn;
         keys = empty(capacity);
         vals = new double[capacity][];
         readIn = new int[capacity];
+        held = 0;
         for (int i = 0; i < k.length; i++) {
-            if (k[i] != EMPTY) {
+            if (k[i] != EMPTY && (step < 0 || r[i] == step)) {
                 int slot = find(k[i]);
                 keys[slot] = k[i];
                 vals[slot] = v[i];
                 readIn[slot] = r[i];
+                held++;
             }
         }
     }

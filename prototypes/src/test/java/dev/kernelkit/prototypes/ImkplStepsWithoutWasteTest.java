@@ -117,15 +117,20 @@ class ImkplStepsWithoutWasteTest {
         return worst;
     }
 
-    @Test
-    void anUpdateOfTheKernelsThatChangedEqualsAFreshCombinedKernelToRounding() {
-        LabeledDataset d = ImkplBlockStepsTest.blobs(7, 3, 12, 0.8, 9);
+    /** A state at the uniform start on 21 points of 3 classes, 12 per-feature kernels, capped β-step at r. */
+    private static ImkplState cappedOnBlobs(int r, long seed) {
+        LabeledDataset d = ImkplBlockStepsTest.blobs(7, 3, 12, 0.8, seed);
         MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
-        int m = kernels.count();
-        ImkplState st = new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 3,
-                ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(8)
+        return new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 3,
+                ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(r)
                         .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE),
                 new BaseValueMemo(kernels, d.points(), 0L));
+    }
+
+    @Test
+    void anUpdateOfTheKernelsThatChangedEqualsAFreshCombinedKernelToRounding() {
+        ImkplState st = cappedOnBlobs(8, 9);
+        int m = st.m;
         double[] old = new double[m];
         for (int q = 0; q < 8; q++) {
             old[q] = 1.0 / 8;
@@ -157,13 +162,8 @@ class ImkplStepsWithoutWasteTest {
 
     @Test
     void fromTheUniformStartToOneWeightOnMostKernelsOnlyTheLeavingKernelsAreEvaluatedAndKEqualsAFreshOneToRounding() {
-        LabeledDataset d = ImkplBlockStepsTest.blobs(7, 3, 12, 0.8, 11);
-        MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
-        int m = kernels.count();
-        ImkplState st = new ImkplState(kernels, d.points(), Imkpl.classIndices(d, d.classes()), 3,
-                ImkplOptions.recommended(2, 0.2, 0.1, 0.3).withKernelCap(10)
-                        .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE),
-                new BaseValueMemo(kernels, d.points(), 0L));
+        ImkplState st = cappedOnBlobs(10, 11);
+        int m = st.m;
         double[] uniform = st.beta.clone();                    // 1/12 on every kernel: the start
         // 1/r on r kernels: with r = 10 the 2 that leave are evaluated (c·K(β⁰) − K(2/10)), with r = 5 K(β) afresh
         int[][] cases = {{10, 2}, {9, 3}, {5, 5}};
