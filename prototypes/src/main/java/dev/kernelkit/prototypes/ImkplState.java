@@ -163,11 +163,11 @@ final class ImkplState {
 
     /**
      * K(β) from kc = K(oldBeta) = Σ_q oldβ_q K_q as c·kc + K(β − c·oldβ), with c = 1 (the capped step swapping a few
-     * kernels: only those entering, leaving or reweighted) or c = β_q/oldβ_q of the first kernel active in both (from
-     * the uniform start β⁰ = 1/M to 1/r on r kernels: only the M − r that leave); a term with |β_q − c·oldβ_q| within
-     * a few ulps of β_q is dropped (c·oldβ_q is β_q up to the rounding of c). The cheaper of the two is taken when its
-     * kernels number fewer than half of β's non-zero weights; else K(β) afresh. The update equals K(β) up to rounding
-     * (not bit for bit: the sum is taken in another order).
+     * kernels: only those entering, leaving or reweighted) or c = β_q/oldβ_q of the first kernel active in both whose
+     * weight changed (from the uniform start β⁰ = 1/M to 1/r on r kernels: only the M − r that leave); a term with
+     * |β_q − c·oldβ_q| within a few ulps of β_q is dropped (c·oldβ_q is β_q up to the rounding of c). The cheaper of
+     * the two is taken when its kernels number fewer than half of β's non-zero weights; else K(β) afresh. The update
+     * equals K(β) up to rounding (not bit for bit: the sum is taken in another order).
      *
      * @return the number of base kernels evaluated (the non-zero weights of β for K(β) afresh)
      */
@@ -500,7 +500,6 @@ final class ImkplState {
         return t[0] + o.lambda() * t[1] + o.mu() * t[2] + o.tau() * t[3];
     }
 
-    /** J with every c_j = argmax_q (H u_j)_q (ties keep the stored class). */
     /**
      * J of the state as the last β-step left it, when that step computed it (the capped and simplex steps compare J
      * before and after), else {@link #objective()}: the same value bit for bit, without computing it again.
@@ -509,6 +508,7 @@ final class ImkplState {
         return Double.isNaN(left) ? objective() : left;
     }
 
+    /** J with every c_j = argmax_q (H u_j)_q (ties keep the stored class). */
     double objective() {
         int[] cls = new int[k];
         for (int j = 0; j < k; j++) {
