@@ -30,6 +30,14 @@ class ImkplInnerFoldsShareTest {
                 .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE).withMaxIterations(5);
     }
 
+    /** a and b predict the same labels for {@code points} under every rule inner CV chooses among. */
+    private static void assertSameLabelsUnderEveryRule(ImkplModel a, ImkplModel b, List<Vec> points) {
+        for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
+            assertThat(a.withPredictionRule(rule).predictLabels(points)).as("rule %s", rule)
+                    .containsExactly(b.withPredictionRule(rule).predictLabels(points));
+        }
+    }
+
     private static double[] uniformK(MultipleKernel kernels, List<? extends Vec> x) {
         double[] beta = new double[kernels.count()];
         Arrays.fill(beta, 1.0 / beta.length);
@@ -165,10 +173,7 @@ class ImkplInnerFoldsShareTest {
                 }
             }
             assertThat(worst).as("K(beta) of the state against a fresh one, r = %d", r).isLessThanOrEqualTo(1e-13);
-            for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
-                assertThat(inner.withPredictionRule(rule).predictLabels(test.points()))
-                        .containsExactly(fresh.withPredictionRule(rule).predictLabels(test.points()));
-            }
+            assertSameLabelsUnderEveryRule(inner, fresh, test.points());
         }
     }
 
@@ -183,10 +188,7 @@ class ImkplInnerFoldsShareTest {
         assertThat(w.report()).isSameAs(r);
         assertThat(w.options()).isEqualTo(m.options());
         assertSameBits(w.kernelWeights(), m.kernelWeights());
-        for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
-            assertThat(w.withPredictionRule(rule).predictLabels(d.points()))
-                    .containsExactly(m.withPredictionRule(rule).predictLabels(d.points()));
-        }
+        assertSameLabelsUnderEveryRule(w, m, d.points());
     }
 
     @Test
@@ -221,10 +223,7 @@ class ImkplInnerFoldsShareTest {
             assertThat(worst).as("rows from the start against the model's, r = %d", r).isLessThanOrEqualTo(1e-14);
             assertThat(rows.row(new DenseVec(held.get(0).toArray()))).as("a point not of the part").isNull();
             ImkplModel sharing = m.sharingScoredProjections(start);
-            for (ImkplOptions.PredictionRule rule : Imkpl.RULES) {
-                assertThat(sharing.withPredictionRule(rule).predictLabels(held))
-                        .containsExactly(m.withPredictionRule(rule).predictLabels(held));
-            }
+            assertSameLabelsUnderEveryRule(sharing, m, held);
         }
         List<Vec> repeated = new ArrayList<>(d.points());
         repeated.add(repeated.get(0));
