@@ -14,8 +14,9 @@ import java.util.stream.IntStream;
  * ({@link Imkpl#chooseByInnerCv}) read the same pairs. The values are those of
  * {@link SharedKernelMatrices#value}, so a β-step gives the same coefficients bit for bit with or without the memo
  * (ImkplSharedWorkTest). At most {@code budgetBytes} of values are kept; pairs beyond it are computed each time.
- * Each {@link #accumulate} call is one β-step: when it ends, pairs that step did not read are dropped, so the memo
- * follows the fit's pairs as its prototypes move instead of keeping the first pairs it saw. The pairs are held in an
+ * Each {@link #accumulate} call is one β-step: before it computes anything, the held pairs it does not read are dropped,
+ * and its new pairs take their place while the budget allows, so the memo follows the fit's pairs as its prototypes move
+ * instead of keeping the first pairs it saw. The pairs are held in an
  * open-addressing table of primitive keys (no boxed key or entry object per pair). Safe for concurrent use (one
  * β-step at a time).
  */
@@ -98,6 +99,14 @@ final class BaseValueMemo {
             throw new IllegalArgumentException("expected " + m + " accumulators, found " + acc.length);
         }
         int step = ++steps;
+        // the step's pairs are known now: drop the held pairs it does not read, making room for its new ones
+        for (int e = 0; e < count; e++) {
+            int slot = find(key(ps[e], pt[e]));
+            if (keys[slot] != EMPTY) {
+                readIn[slot] = step;
+            }
+        }
+        keepReadIn(step);
         for (int from = 0; from < count; from += BLOCK) {
             int len = Math.min(BLOCK, count - from);
             double[][] vals = block(ev, ps, pt, from, len, step);
@@ -114,8 +123,6 @@ final class BaseValueMemo {
                 }
             });
         }
-        // the next step reads mostly this step's pairs: drop the others, making room for its new ones
-        keepReadIn(step);
     }
 
     /** The values of pairs from .. from + len - 1 (out[e - from][q]), from the memo or computed and kept. */

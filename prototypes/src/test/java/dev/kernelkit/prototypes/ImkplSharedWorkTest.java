@@ -138,7 +138,7 @@ class ImkplSharedWorkTest {
     }
 
     @Test
-    void theMemoFollowsTheStepsPairsDroppingThoseTheLastStepDidNotRead() {
+    void theMemoFollowsTheStepsPairsDroppingThoseAStepDoesNotReadBeforeItComputes() {
         LabeledDataset d = ImkplBlockStepsTest.blobs(8, 3, 5, 0.8, 21);
         MultipleKernel kernels = MultipleKernel.gaussianPerFeature(d.points());
         dev.kernelkit.gram.SharedKernelMatrices ev = kernels.gram(d.points(), 0L);
@@ -153,14 +153,18 @@ class ImkplSharedWorkTest {
         assertThat(memo.size()).isEqualTo(10);
         step(memo, ev, as, at);
         assertThat(memo.computed()).as("the second step reads every pair from the memo").isEqualTo(10);
-        step(memo, ev, bs, bt);   // the memo is full: computed, not kept; the pairs of a are dropped at the end
+        step(memo, ev, bs, bt);   // the memo is full of a's pairs, which b does not read: dropped first, b's kept
         assertThat(memo.computed()).isEqualTo(20);
-        assertThat(memo.size()).isZero();
-        step(memo, ev, bs, bt);   // now kept
-        assertThat(memo.computed()).isEqualTo(30);
         assertThat(memo.size()).isEqualTo(10);
         step(memo, ev, bs, bt);
-        assertThat(memo.computed()).as("a memo that kept its first pairs would compute b's again").isEqualTo(30);
+        assertThat(memo.computed()).as("a memo that kept its first pairs would compute b's again").isEqualTo(20);
+        int[] cs = {0, 0, 5, 5, 6, 6, 7, 7, 8, 8};   // two of a's pairs (dropped) and eight of b's (held)
+        int[] ct = {1, 2, 11, 12, 13, 14, 15, 16, 17, 18};
+        step(memo, ev, cs, ct);
+        assertThat(memo.computed()).as("only the two pairs of a are computed").isEqualTo(22);
+        assertThat(memo.size()).as("b's 9 and 10 are dropped, a's two kept").isEqualTo(10);
+        step(memo, ev, cs, ct);
+        assertThat(memo.computed()).isEqualTo(22);
     }
 
     @Test
