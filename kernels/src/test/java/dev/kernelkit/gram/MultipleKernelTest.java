@@ -165,6 +165,67 @@ class MultipleKernelTest {
         assertThat(worstPre).as("precomputed matrices against explicit sums").isLessThan(1e-10);
     }
 
+    @ParameterizedTest(name = "dense budget {0}")
+    @ValueSource(longs = {0L, SharedKernelMatrices.DEFAULT_DENSE_BUDGET_BYTES})
+    void allValuesOfAPairEqualValueKernelByKernelBitForBit(long budget) {
+        // chains with squarings, polynomials, a Laplacian (generic), all-variables and one-variable groups (mixed), IMKPL's
+        // per-feature and per-group Gaussians with a constant feature (width 0)
+        List<Vec> x = TestData.randomDense(30, 4, 17);
+        List<Vec> withConstant = new ArrayList<>();
+        for (Vec v : x) {
+            withConstant.add(dev.kernelkit.data.DenseVec.of(v.get(0), v.get(1), 2.5, v.get(3)));
+        }
+        List<Kernel<Vec>> chains = new ArrayList<>();
+        for (double g : new double[] {0.05, 0.1, 0.8, 1.6}) {
+            chains.add(new SingleFeatureKernel(0, new GaussianKernel(g)));
+            chains.add(new SingleFeatureKernel(2, new PolynomialKernel(2, 0.5, 1.0)));
+        }
+        for (var c : List.of(
+                new Object[] {mixed(4, x), x},
+                new Object[] {MultipleKernel.of(chains).withUnitTrace(x), x},
+                new Object[] {MultipleKernel.gaussianPerFeature(withConstant), withConstant},
+                new Object[] {MultipleKernel.gaussianPerGroup(withConstant, new int[][] {{0, 3}, {2}, {1}}), withConstant})) {
+            MultipleKernel k = (MultipleKernel) c[0];
+            @SuppressWarnings("unchecked")
+            List<Vec> pts = (List<Vec>) c[1];
+            SharedKernelMatrices g = k.gram(pts, budget);
+            double[] out = new double[k.count()];
+            for (int i = 0; i < pts.size(); i++) {
+                for (int j = 0; j < pts.size(); j++) {
+                    java.util.Arrays.fill(out, Double.NaN);
+                    g.values(i, j, out);
+                    for (int m = 0; m < out.length; m++) {
+                        assertThat(Double.doubleToRawLongBits(out[m])).as("%s kernel %d, pair (%d, %d)", k.kernel(m), m, i, j)
+                                .isEqualTo(Double.doubleToRawLongBits(g.value(m, i, j)));
+                    }
+                }
+            }
+            assertThatThrownBy(() -> g.values(0, 1, new double[k.count() + 1])).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("expected " + k.count());
+            assertThatThrownBy(() -> g.values(pts.size(), 0, out)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
+
+    @Test
+    void allValuesOfAPairReadTheColumnsWhenTheirRowMajorCopyWouldExceedItsBudget() {
+        // 1,100 points x 2,000 per-feature kernels: 17.6 MB of rows, over the 16 MB budget
+        int n = 1100, d = 2000;
+        assertThat((long) n * d * Double.BYTES).isGreaterThan(SharedKernelMatrices.FLAT_ROWS_BUDGET_BYTES);
+        List<Vec> x = TestData.randomDense(n, d, 23);
+        MultipleKernel k = MultipleKernel.gaussianPerFeature(x);
+        SharedKernelMatrices g = k.gram(x, 0L);
+        double[] out = new double[d];
+        SplittableRandom rnd = new SplittableRandom(8);
+        for (int e = 0; e < 50; e++) {
+            int i = rnd.nextInt(n), j = rnd.nextInt(n);
+            g.values(i, j, out);
+            for (int m = 0; m < d; m++) {
+                assertThat(Double.doubleToRawLongBits(out[m])).as("kernel %d, pair (%d, %d)", m, i, j)
+                        .isEqualTo(Double.doubleToRawLongBits(g.value(m, i, j)));
+            }
+        }
+    }
+
     @Test
     void onTheFlyRowsAndFormsWithOddSquaringsAndHighDegreeEqualKernelByKernelSums() {
         // chains with gamma ratios 2 and 8 (one and three squarings per step) and degrees 1..5: every branch

@@ -144,9 +144,7 @@ final class BaseValueMemo {
             int e = missing[a];
             int s = ps[from + e], t = pt[from + e];
             double[] v = new double[m];
-            for (int q = 0; q < m; q++) {
-                v[q] = ev.value(q, s, t);
-            }
+            ev.values(s, t, v);
             out[e] = v;
         });
         for (int a = 0; a < nm && held < maxPairs; a++) {
