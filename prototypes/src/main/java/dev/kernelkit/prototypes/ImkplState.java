@@ -146,7 +146,7 @@ final class ImkplState {
     }
 
     /** Fisher–Yates from the end, the draws every shuffle of this class makes. */
-    private static void shuffle(int[] a, SplittableRandom r) {
+    static void shuffle(int[] a, SplittableRandom r) {
         for (int i = a.length - 1; i > 0; i--) {
             int b = r.nextInt(i + 1);
             int tmp = a[i];
@@ -661,20 +661,31 @@ final class ImkplState {
         final double gg;
         final double[] lin;
         final double[] g2;   // g_q (LABEL_SQUARED; zeros otherwise)
+        /** The samples that use prototype j (the support of γ^j). */
+        final int[] sg;
 
         PrototypeProblem(int j, int cls) {
+            this(j, cls, null, null);
+        }
+
+        /**
+         * As above, γ^j read from {@code column} (null: from Γ) and the prototypes' supports from {@code uSupport}
+         * (null: found by scanning; else uSupport[l] holds every s with u_l(s) != 0, in increasing order).
+         */
+        PrototypeProblem(int j, int cls, double[] column, int[][] uSupport) {
             this.j = j;
             this.cls = cls;
             double[] g = new double[n];
             double s2 = 0;
             for (int i = 0; i < n; i++) {
-                g[i] = gam[i][j];
+                g[i] = column != null ? column[i] : gam[i][j];
                 s2 += g[i] * g[i];
             }
             this.gg = s2;
             // r = γ^j − Σ_{l≠j} u_l (Σ_i Γ_li γ^j_i); the sums over the samples that use prototype j, row by row
             // (each sum adds the same terms in the same order as a loop over i per l)
             int[] sg = support(g);
+            this.sg = sg;
             double[] al = new double[k];
             for (int i : sg) {
                 double gi = g[i];
@@ -690,9 +701,18 @@ final class ImkplState {
                 }
                 double a = al[l];
                 if (a != 0) {
-                    for (int s = 0; s < n; s++) {
-                        if (u[l][s] != 0) {
-                            r[s] -= a * u[l][s];
+                    double[] ul = u[l];
+                    if (uSupport != null) {
+                        for (int s : uSupport[l]) {
+                            if (ul[s] != 0) {
+                                r[s] -= a * ul[s];
+                            }
+                        }
+                    } else {
+                        for (int s = 0; s < n; s++) {
+                            if (ul[s] != 0) {
+                                r[s] -= a * ul[s];
+                            }
                         }
                     }
                 }
@@ -807,16 +827,41 @@ final class ImkplState {
         left = Double.NaN;
         int[] order = IntStream.range(0, k).toArray();
         shuffle(order, rnd);
+        // Γ's columns, read once in cache-friendly order (updating prototype j rescales column j only, after it is
+        // read), and the prototypes' supports, kept as they change: each prototype problem then reads its γ^j and the
+        // other prototypes without scanning Γ's rows or all n entries of every u_l
+        double[][] columns = new double[k][n];
+        for (int i = 0; i < n; i++) {
+            double[] row = gam[i];
+            for (int j = 0; j < k; j++) {
+                columns[j][i] = row[j];
+            }
+        }
+        int[][] uSupport = new int[k][];
+        for (int j = 0; j < k; j++) {
+            uSupport[j] = support(u[j]);
+        }
         for (int j : order) {
-            updatePrototype(j);
+            if (updatePrototype(j, columns[j], uSupport)) {
+                uSupport[j] = support(u[j]);
+            }
+            columns[j] = null;
         }
     }
 
     void updatePrototype(int j) {
+        updatePrototype(j, null, null);
+    }
+
+    /**
+     * Updates prototype j (γ^j read from {@code column} and the supports of the prototypes from {@code uSupport}, as
+     * in {@link PrototypeProblem#PrototypeProblem(int, int, double[], int[][])}); returns whether u_j changed.
+     */
+    private boolean updatePrototype(int j, double[] column, int[][] uSupport) {
         protoClass[j] = classOf(u[j], protoClass[j]);
-        PrototypeProblem p = new PrototypeProblem(j, protoClass[j]);
+        PrototypeProblem p = new PrototypeProblem(j, protoClass[j], column, uSupport);
         if (p.gg == 0) {
-            return; // nobody uses prototype j
+            return false; // nobody uses prototype j
         }
         double sc = 2 * p.gg;
         double[] cs = p.lin.clone();
@@ -833,27 +878,28 @@ final class ImkplState {
         NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(scaled(p, sc), cs, nqp, banned);
         double[] cand = r.x();
         if (r.support().length == 0) {
-            return;
+            return false;
         }
         double nrm2 = uKu(cand);
         if (!(nrm2 > 0)) {
-            return;
+            return false;
         }
         // Value after normalisation: the reconstruction and J_dis parts are invariant under
         // (u, γ^j) → (u/n, n·γ^j); only μ·uᵀP u scales by 1/n².
         double fNew = p.value(cand) + o.mu() * ipTerm(cand, p.cls) * (1.0 / nrm2 - 1.0);
         double fOld = p.value(u[j]);
         if (!(fNew < fOld)) {
-            return;
+            return false;
         }
         double nj = Math.sqrt(nrm2);
         for (int s = 0; s < n; s++) {
             cand[s] /= nj;
         }
         u[j] = cand;
-        for (int i = 0; i < n; i++) {
+        for (int i : p.sg) {   // γ^j's zeros stay zeros
             gam[i][j] *= nj;
         }
+        return true;
     }
 
     // ---------------------------------------------------------------- β-step (§4.3)
@@ -1155,6 +1201,7 @@ final class ImkplState {
 
     /** u_j ← u_j/n_j, γ^j ← n_j γ^j with n_j = √(u_jᵀKu_j) under the current K. */
     void renormalisePrototypes() {
+        double[] scale = new double[k];   // n_j, 0 where u_j is left as it is
         for (int j = 0; j < k; j++) {
             double nrm2 = uKu(u[j]);
             if (!(nrm2 > 0)) {
@@ -1164,8 +1211,14 @@ final class ImkplState {
             for (int s = 0; s < n; s++) {
                 u[j][s] /= nj;
             }
-            for (int i = 0; i < n; i++) {
-                gam[i][j] *= nj;
+            scale[j] = nj;
+        }
+        for (int i = 0; i < n; i++) {   // γ^j ← n_j γ^j, row by row
+            double[] row = gam[i];
+            for (int j = 0; j < k; j++) {
+                if (scale[j] != 0) {
+                    row[j] *= scale[j];
+                }
             }
         }
     }

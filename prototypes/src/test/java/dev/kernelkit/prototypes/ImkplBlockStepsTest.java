@@ -90,6 +90,68 @@ class ImkplBlockStepsTest {
 
     @ParameterizedTest
     @EnumSource(ImkplOptions.DisForm.class)
+    void aPrototypeStepReadingGammasColumnsAndKeptSupportsEqualsUpdatesThatScanBitForBit(ImkplOptions.DisForm dis) {
+        // prototypeStep reads γ^j from a copy of Γ's columns and the prototypes' supports it keeps as they change;
+        // updatePrototype(j) alone reads Γ's rows and scans every u_l: the same states, bit for bit, over three
+        // iterations; renormalisePrototypes (γ rescaled row by row) against the column-by-column loop
+        ImkplOptions o = ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis);
+        ImkplState a = state(o, 5);
+        ImkplState b = state(o, 5);
+        int changed = 0;
+        for (int it = 0; it < 3; it++) {
+            a.codeStep();
+            b.codeStep();
+            double[][] before = deepCopy(a.u);
+            a.prototypeStep();
+            int[] order = java.util.stream.IntStream.range(0, b.k).toArray();
+            ImkplState.shuffle(order, b.rnd);
+            for (int j : order) {
+                b.updatePrototype(j);
+            }
+            for (int j = 0; j < a.k; j++) {
+                changed += Arrays.equals(before[j], a.u[j]) ? 0 : 1;
+                assertThat(Arrays.equals(a.u[j], b.u[j])).as("u_%d after iteration %d", j, it).isTrue();
+            }
+            for (int i = 0; i < a.n; i++) {
+                assertThat(Arrays.equals(a.gam[i], b.gam[i])).as("gamma_%d after iteration %d", i, it).isTrue();
+            }
+            double[][] u = deepCopy(b.u);
+            double[][] g = deepCopy(b.gam);
+            for (int j = 0; j < b.k; j++) {
+                double nrm2 = b.uKu(u[j]);
+                if (nrm2 > 0) {
+                    double nj = Math.sqrt(nrm2);
+                    for (int s = 0; s < b.n; s++) {
+                        u[j][s] /= nj;
+                    }
+                    for (int i = 0; i < b.n; i++) {
+                        g[i][j] *= nj;
+                    }
+                }
+            }
+            a.renormalisePrototypes();
+            for (int j = 0; j < a.k; j++) {
+                assertThat(Arrays.equals(a.u[j], u[j])).as("renormalised u_%d", j).isTrue();
+                b.u[j] = a.u[j].clone();
+            }
+            for (int i = 0; i < a.n; i++) {
+                assertThat(Arrays.equals(a.gam[i], g[i])).as("renormalised gamma_%d", i).isTrue();
+                b.gam[i] = a.gam[i].clone();
+            }
+        }
+        assertThat(changed).as("prototype updates taken").isPositive();
+    }
+
+    private static double[][] deepCopy(double[][] a) {
+        double[][] c = new double[a.length][];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i].clone();
+        }
+        return c;
+    }
+
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.DisForm.class)
     void prototypeStepQAndCEqualTheBlockObjectiveAtRandomPoints(ImkplOptions.DisForm dis) {
         ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis), 3);
         st.codeStep();
