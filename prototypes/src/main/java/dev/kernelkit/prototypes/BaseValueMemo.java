@@ -99,22 +99,39 @@ final class BaseValueMemo {
             throw new IllegalArgumentException("expected " + m + " accumulators, found " + acc.length);
         }
         int step = ++steps;
-        // the step's pairs are known now: drop the held pairs it does not read, making room for its new ones
+        // the step's pairs are known now: the values of those held, then the others dropped, making room for its new ones
+        double[][] heldValues = new double[count][];
         for (int e = 0; e < count; e++) {
             int slot = find(key(ps[e], pt[e]));
             if (keys[slot] != EMPTY) {
                 readIn[slot] = step;
+                heldValues[e] = vals[slot];
             }
         }
         keepReadIn(step);
+        // kernels split in one contiguous range per core (longer runs of each pair's values than smaller chunks);
+        // four pairs per pass over a range, each acc[q] still adding the terms one by one in the order of e
+        int chunks = Math.min(Runtime.getRuntime().availableProcessors(), Math.max(1, m / 64));
         for (int from = 0; from < count; from += BLOCK) {
             int len = Math.min(BLOCK, count - from);
-            double[][] vals = block(ev, ps, pt, from, len, step);
-            int chunks = Math.min(4 * Runtime.getRuntime().availableProcessors(), Math.max(1, m / 64));
+            double[][] vals = block(ev, ps, pt, from, len, step, heldValues);
             int base = from;
             IntStream.range(0, chunks).parallel().forEach(c -> {
                 int q0 = (int) ((long) m * c / chunks), q1 = (int) ((long) m * (c + 1) / chunks);
-                for (int e = 0; e < len; e++) {
+                int e = 0;
+                for (; e + 4 <= len; e += 4) {
+                    double w0 = w[base + e], w1 = w[base + e + 1], w2 = w[base + e + 2], w3 = w[base + e + 3];
+                    double[] v0 = vals[e], v1 = vals[e + 1], v2 = vals[e + 2], v3 = vals[e + 3];
+                    for (int q = q0; q < q1; q++) {
+                        double a = acc[q];
+                        a += w0 * v0[q];
+                        a += w1 * v1[q];
+                        a += w2 * v2[q];
+                        a += w3 * v3[q];
+                        acc[q] = a;
+                    }
+                }
+                for (; e < len; e++) {
                     double we = w[base + e];
                     double[] v = vals[e];
                     for (int q = q0; q < q1; q++) {
@@ -125,18 +142,19 @@ final class BaseValueMemo {
         }
     }
 
-    /** The values of pairs from .. from + len - 1 (out[e - from][q]), from the memo or computed and kept. */
-    private double[][] block(SharedKernelMatrices ev, int[] ps, int[] pt, int from, int len, int step) {
+    /**
+     * The values of pairs from .. from + len - 1 (out[e - from][q]): those held when the step began (heldValues[e],
+     * null for the others) or computed and kept.
+     */
+    private double[][] block(SharedKernelMatrices ev, int[] ps, int[] pt, int from, int len, int step,
+                             double[][] heldValues) {
         double[][] out = new double[len][];
         int[] missing = new int[len];
         int nm = 0;
         for (int e = 0; e < len; e++) {
-            int slot = find(key(ps[from + e], pt[from + e]));
-            if (keys[slot] == EMPTY) {
+            out[e] = heldValues[from + e];
+            if (out[e] == null) {
                 missing[nm++] = e;
-            } else {
-                readIn[slot] = step;
-                out[e] = vals[slot];
             }
         }
         computed += nm;
