@@ -423,14 +423,30 @@ final class ImkplState {
 
     /** Reconstruction vector v_i = U γ_i (dense length n). */
     double[] reconstruction(int i, double[] codes) {
+        return reconstruction(i, codes, null);
+    }
+
+    /**
+     * As above, each u_j read at {@code uSupport[j]} (every s with u_j(s) != 0, increasing) instead of all n entries
+     * (null: scanned); the same sums bit for bit.
+     */
+    double[] reconstruction(int i, double[] codes, int[][] uSupport) {
         double[] v = new double[n];
         for (int j = 0; j < k; j++) {
             double g = codes[j];
             if (g != 0) {
                 double[] uj = u[j];
-                for (int s = 0; s < n; s++) {
-                    if (uj[s] != 0) {
-                        v[s] += g * uj[s];
+                if (uSupport != null) {
+                    for (int s : uSupport[j]) {
+                        if (uj[s] != 0) {
+                            v[s] += g * uj[s];
+                        }
+                    }
+                } else {
+                    for (int s = 0; s < n; s++) {
+                        if (uj[s] != 0) {
+                            v[s] += g * uj[s];
+                        }
                     }
                 }
             }
@@ -438,12 +454,22 @@ final class ImkplState {
         return v;
     }
 
+    /** The support of every prototype (for {@link #reconstruction(int, double[], int[][])}). */
+    int[][] prototypeSupports() {
+        int[][] sup = new int[k][];
+        for (int j = 0; j < k; j++) {
+            sup[j] = support(u[j]);
+        }
+        return sup;
+    }
+
     /** The four terms [J_rec, J_dis, J_ip, J_ls] with the given prototype classes. */
     double[] terms(int[] classes) {
         double[] rec = new double[n];
         double[] dis = new double[n];
+        int[][] uSupport = prototypeSupports();
         IntStream.range(0, n).parallel().forEach(i -> {
-            double[] v = reconstruction(i, gam[i]);
+            double[] v = reconstruction(i, gam[i], uSupport);
             int[] sv = support(v);
             double r = kk(i, i);
             double d = 0;
@@ -606,6 +632,35 @@ final class ImkplState {
             return cv;
         }
 
+        /**
+         * {@link #linear}(i) of every sample, bit for bit, computed over blocks of {@link #CODE_BLOCK} samples (in
+         * parallel): each prototype's support points read a contiguous run of their K rows instead of one entry per
+         * sample, each sum still adding its terms in the order of sup[j].
+         */
+        double[][] linearAll() {
+            double[][] out = new double[n][k];
+            int blocks = (n + CODE_BLOCK - 1) / CODE_BLOCK;
+            IntStream.range(0, blocks).parallel().forEach(b -> {
+                int i0 = b * CODE_BLOCK;
+                int i1 = Math.min(n, i0 + CODE_BLOCK);
+                double[] uw = new double[i1 - i0];
+                for (int j = 0; j < k; j++) {
+                    Arrays.fill(uw, 0.0);
+                    double[] uj = u[j];
+                    for (int s : sup[j]) {
+                        double us = uj[s];
+                        for (int i = i0; i < i1; i++) {
+                            uw[i - i0] += us * w(s, i);
+                        }
+                    }
+                    for (int i = i0; i < i1; i++) {
+                        out[i][j] = o.lambda() * uw[i - i0] - 2 * ku[i][j];
+                    }
+                }
+            });
+            return out;
+        }
+
         /** Prototypes hidden when coding x_i: e_i itself, or (EXCLUDE_SELF) every prototype containing x_i. */
         boolean[] selfPrototypes(int i) {
             boolean[] ex = new boolean[k];
@@ -617,24 +672,28 @@ final class ImkplState {
         }
     }
 
+    /** Samples per block of {@link CodeProblem#linearAll}. */
+    private static final int CODE_BLOCK = 64;
+
     void codeStep() {
         left = Double.NaN;
         CodeProblem p = new CodeProblem();
+        double[][] lin = p.linearAll();
         if (!squaredDis()) {
-            codeSamples(p, p.q2, IntStream.range(0, n));
+            codeSamples(p, p.q2, lin, IntStream.range(0, n));
             return;
         }
         // LABEL_SQUARED: Q depends on the sample's class; one k × k matrix at a time.
         for (int q = 0; q < c; q++) {
             final int cls = q;
-            codeSamples(p, p.quadraticForClass(q), IntStream.range(0, n).filter(i -> y[i] == cls));
+            codeSamples(p, p.quadraticForClass(q), lin, IntStream.range(0, n).filter(i -> y[i] == cls));
         }
     }
 
-    private void codeSamples(CodeProblem p, double[][] q2, IntStream samples) {
+    private void codeSamples(CodeProblem p, double[][] q2, double[][] lin, IntStream samples) {
         NonNegativeQuadraticPursuit.Columns cols = NonNegativeQuadraticPursuit.dense(q2);
         samples.parallel().forEach(i -> {
-            double[] cv = p.linear(i);
+            double[] cv = lin[i];
             boolean[] ex = p.selfPrototypes(i);
             NonNegativeQuadraticPursuit.Result r = NonNegativeQuadraticPursuit.solve(cols, cv, nqp, ex);
             double fOld = NonNegativeQuadraticPursuit.objective(q2, cv, gam[i]);
@@ -723,7 +782,7 @@ final class ImkplState {
             if (squaredDis()) {
                 double[] hj = classMass(u[j]);
                 for (int i : sg) {
-                    double[] a = classMass(reconstruction(i, gam[i]));
+                    double[] a = classMass(reconstruction(i, gam[i], uSupport));
                     for (int q = 0; q < c; q++) {
                         if (q != y[i]) {
                             a[q] -= g[i] * hj[q];
@@ -924,8 +983,9 @@ final class ImkplState {
             // Pair weights on the upper triangle (s ≤ t), constant terms separately.
             double[] a = new double[n * n];
             double[] cst = {0};
+            int[][] uSupport = prototypeSupports();
             for (int i = 0; i < n; i++) {
-                double[] v = reconstruction(i, gam[i]);
+                double[] v = reconstruction(i, gam[i], uSupport);
                 int[] sv = support(v);
                 add(a, i, i, 1.0);                              // K_m(i,i)
                 if (squaredDis()) {                             // λ Σ_{q≠y_i} (Hv_i)_q²: the same for every kernel

@@ -65,6 +65,34 @@ class ImkplBlockStepsTest {
 
     @ParameterizedTest
     @EnumSource(ImkplOptions.DisForm.class)
+    void theCodeProblemsLinearTermsInBlocksAndReconstructionsOverSupportsEqualThePerSampleLoopsBitForBit(
+            ImkplOptions.DisForm dis) {
+        // 150 samples: three blocks of linearAll, the last one partial
+        LabeledDataset d = blobs(50, 3, 4, 0.7, 3);
+        double[] classes = d.classes();
+        ImkplState st = new ImkplState(MultipleKernel.gaussianPerFeature(d.points()), d.points(),
+                Imkpl.classIndices(d, classes), classes.length, ImkplOptions.of(3, 0.3, 0.2, 0.25).withDisForm(dis));
+        for (int it = 0; it < 2; it++) {
+            st.codeStep();
+            st.prototypeStep();   // prototypes with several constituents
+        }
+        ImkplState.CodeProblem p = st.new CodeProblem();
+        double[][] all = p.linearAll();
+        int[][] sup = st.prototypeSupports();
+        int multi = 0;
+        for (int i = 0; i < st.n; i++) {
+            assertThat(Arrays.equals(all[i], p.linear(i))).as("linear term of sample %d", i).isTrue();
+            assertThat(Arrays.equals(st.reconstruction(i, st.gam[i], sup), st.reconstruction(i, st.gam[i])))
+                    .as("reconstruction of sample %d", i).isTrue();
+        }
+        for (int[] s : sup) {
+            multi += s.length > 1 ? 1 : 0;
+        }
+        assertThat(multi).as("prototypes with several constituents").isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.DisForm.class)
     void codeStepQAndCEqualTheBlockObjectiveAtRandomPoints(ImkplOptions.DisForm dis) {
         ImkplState st = state(ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis), 1);
         st.codeStep();
