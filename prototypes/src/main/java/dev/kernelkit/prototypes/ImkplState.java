@@ -454,7 +454,7 @@ final class ImkplState {
         return v;
     }
 
-    /** The support of every prototype (for {@link #reconstruction(int, double[], int[][])}). */
+    /** The support of every prototype (the steps and {@link #reconstruction(int, double[], int[][])} read it). */
     int[][] prototypeSupports() {
         int[][] sup = new int[k][];
         for (int j = 0; j < k; j++) {
@@ -556,10 +556,7 @@ final class ImkplState {
         final double[][] hu;   // HU, row q = class-q mass of every prototype (LABEL_SQUARED only)
 
         CodeProblem() {
-            sup = new int[k][];
-            for (int j = 0; j < k; j++) {
-                sup[j] = support(u[j]);
-            }
+            sup = prototypeSupports();
             ku = new double[n][k];
             IntStream.range(0, n).parallel().forEach(s -> {
                 for (int j = 0; j < k; j++) {
@@ -896,10 +893,7 @@ final class ImkplState {
                 columns[j][i] = row[j];
             }
         }
-        int[][] uSupport = new int[k][];
-        for (int j = 0; j < k; j++) {
-            uSupport[j] = support(u[j]);
-        }
+        int[][] uSupport = prototypeSupports();
         for (int j : order) {
             if (updatePrototype(j, columns[j], uSupport)) {
                 uSupport[j] = support(u[j]);
@@ -1054,10 +1048,7 @@ final class ImkplState {
                 return;
             }
             norm = new double[k][m];
-            int[][] sup = new int[k][];
-            for (int j = 0; j < k; j++) {
-                sup[j] = support(u[j]);
-            }
+            int[][] sup = uSupport;   // u is unchanged since the reconstructions above
             IntStream.range(0, m).parallel().forEach(q -> {
                 for (int j = 0; j < k; j++) {
                     double v = 0;
