@@ -172,8 +172,20 @@ public final class NonNegativeQuadraticPursuit {
         return solve(dense(q), c, options, null);
     }
 
-    /** Wraps a dense symmetric matrix as a column supplier (no copy). */
+    /**
+     * Wraps a dense symmetric matrix as a column supplier (no copy). When q is symmetric bit for bit (checked here once),
+     * column j is read as row j, one contiguous copy instead of a load from every row; else entry by entry.
+     */
     public static Columns dense(double[][] q) {
+        boolean symmetric = true;
+        for (int i = 0; i < q.length && symmetric; i++) {
+            double[] qi = q[i];
+            symmetric = qi.length == q.length;
+            for (int j = 0; j < i && symmetric; j++) {
+                symmetric = Double.doubleToRawLongBits(qi[j]) == Double.doubleToRawLongBits(q[j][i]);
+            }
+        }
+        boolean byRow = symmetric;
         return new Columns() {
             @Override
             public int size() {
@@ -182,6 +194,10 @@ public final class NonNegativeQuadraticPursuit {
 
             @Override
             public void column(int j, double[] out) {
+                if (byRow) {
+                    System.arraycopy(q[j], 0, out, 0, q.length);
+                    return;
+                }
                 for (int i = 0; i < q.length; i++) {
                     out[i] = q[i][j];
                 }

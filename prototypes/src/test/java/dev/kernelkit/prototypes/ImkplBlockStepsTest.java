@@ -170,6 +170,50 @@ class ImkplBlockStepsTest {
         assertThat(changed).as("prototype updates taken").isPositive();
     }
 
+    @ParameterizedTest
+    @EnumSource(ImkplOptions.DisForm.class)
+    void theWeightReadAlongASamplesRowEqualsTheDissimilarityWeightBitForBitAfterBetaSteps(ImkplOptions.DisForm dis) {
+        // the prototype problem's linear term reads W(s, i) along row i of K (wRow); it must be w(s, i) to the bit,
+        // which holds because every K(β) the steps build (the LP step) or update (the capped step) stays symmetric
+        for (ImkplOptions.BetaStep step : new ImkplOptions.BetaStep[] {ImkplOptions.BetaStep.NORMALISED_LP,
+                ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP}) {
+            ImkplOptions o = ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis).withBetaStep(step).withKernelCap(3);
+            ImkplState st = state(o, 9);
+            for (int it = 0; it < 3; it++) {
+                st.codeStep();
+                st.prototypeStep();
+                st.betaStep();
+                assertRowWeightsEqualTheWeights(st, step + ", iteration " + it);
+            }
+        }
+    }
+
+    private static void assertRowWeightsEqualTheWeights(ImkplState st, String when) {
+        for (int s = 0; s < st.n; s++) {
+            for (int i = 0; i < st.n; i++) {
+                assertThat(Double.doubleToRawLongBits(st.kc[s * st.n + i]))
+                        .as("K(%d, %d) against K(%d, %d), %s", s, i, i, s, when)
+                        .isEqualTo(Double.doubleToRawLongBits(st.kc[i * st.n + s]));
+                assertThat(Double.doubleToRawLongBits(st.wRow(s, i, i * st.n))).as("W(%d, %d), %s", s, i, when)
+                        .isEqualTo(Double.doubleToRawLongBits(st.w(s, i)));
+            }
+        }
+    }
+
+    @Test
+    void theSupportListsEveryNonZeroEntryInIncreasingOrder() {
+        assertThat(ImkplState.support(new double[5])).isEmpty();
+        assertThat(ImkplState.support(new double[] {1, -2, 3})).containsExactly(0, 1, 2);
+        assertThat(ImkplState.support(new double[] {0, -0.0, Double.MIN_VALUE, 0, Double.NaN, -1e-300, 0}))
+                .containsExactly(2, 4, 5);
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int rep = 0; rep < 50; rep++) {
+            double[] v = randomSparseNonNegative(40, rnd.nextInt(60), rnd);
+            int[] expected = java.util.stream.IntStream.range(0, v.length).filter(i -> v[i] != 0).toArray();
+            assertThat(ImkplState.support(v)).containsExactly(expected);
+        }
+    }
+
     private static double[][] deepCopy(double[][] a) {
         double[][] c = new double[a.length][];
         for (int i = 0; i < a.length; i++) {

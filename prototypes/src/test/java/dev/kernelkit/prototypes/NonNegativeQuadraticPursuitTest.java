@@ -51,6 +51,37 @@ class NonNegativeQuadraticPursuitTest {
     }
 
     @Test
+    void denseColumnsAreTheMatrixEntriesForASymmetricAndForAnAsymmetricMatrix() {
+        SplittableRandom rnd = new SplittableRandom(8);
+        int n = 7;
+        double[][] sym = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                sym[i][j] = sym[j][i] = rnd.nextDouble() - 0.5;
+            }
+        }
+        double[][] asym = new double[n][];
+        for (int i = 0; i < n; i++) {
+            asym[i] = sym[i].clone();
+        }
+        asym[2][5] = 0.0;     // equal to -0.0 under ==, not bit for bit: columns must still read entry by entry
+        asym[5][2] = -0.0;
+        asym[1][3] += 1e-12;
+        for (double[][] q : new double[][][] {sym, asym}) {
+            NonNegativeQuadraticPursuit.Columns cols = NonNegativeQuadraticPursuit.dense(q);
+            assertThat(cols.size()).isEqualTo(n);
+            double[] out = new double[n];
+            for (int j = 0; j < n; j++) {
+                cols.column(j, out);
+                for (int i = 0; i < n; i++) {
+                    assertThat(Double.doubleToRawLongBits(out[i])).as("Q[%d][%d]", i, j)
+                            .isEqualTo(Double.doubleToRawLongBits(q[i][j]));
+                }
+            }
+        }
+    }
+
+    @Test
     void handDerivedTwoByTwo() {
         // Q = [[2,0],[0,4]], c = [-2, 4]: g(0) = c, only index 0 descends; x0 = -c0/Q00 = 1;
         // f = ½·2·1 - 2 = -1; then g1 = 4 >= 0, so stop.
