@@ -59,6 +59,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     /** The combined kernel between the stored points (row-major), for the prototype forms and IP. */
     private final double[] kp;
     private final double[][] q2;           // 2·UᵀKU
+    private final NonNegativeQuadraticPursuit.Columns q2Columns;   // q2 for the codes' NQPs (wrapped once per model)
     private final double selfKernel;       // K(z,z) = Σ_m β_m (unit-diagonal base kernels)
     private final int[][] classPrototypes; // P_q = {j : c_j = q}, ascending
     /** The projections of the last point list scored (labels, codes), shared by rule copies (null: not kept). */
@@ -136,6 +137,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.selfKernel = sb;
         this.classPrototypes = classPrototypes(protoClass, classValues.length);
         this.scored = null;
+        this.q2Columns = NonNegativeQuadraticPursuit.dense(q2);
     }
 
     /** The same model with another rule, report and projection store (shares every other part). */
@@ -158,6 +160,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.rows = m.rows;
         this.kp = m.kp;
         this.q2 = m.q2;
+        this.q2Columns = m.q2Columns;
         this.selfKernel = m.selfKernel;
         this.classPrototypes = m.classPrototypes;
         this.scored = scored;
@@ -565,8 +568,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         for (int j = 0; j < proj.length; j++) {
             cv[j] = -2 * proj[j];
         }
-        return NonNegativeQuadraticPursuit.solve(NonNegativeQuadraticPursuit.dense(q2), cv,
-                NonNegativeQuadraticPursuit.Options.defaults(t), null).x();
+        return NonNegativeQuadraticPursuit.solve(q2Columns, cv, NonNegativeQuadraticPursuit.Options.defaults(t), null).x();
     }
 
     /** (H U γ)_q for every class q. */

@@ -253,19 +253,31 @@ final class ImkplState {
         return kc[i * n + s];
     }
 
-    /** {@link #w}(s, i) with K(s, i) read from row i (at {@code bi} = i·n): the same value bit for bit, kc being symmetric. */
-    double wRow(int s, int i, int bi) {
-        if (y[s] == y[i]) {
-            return 0.0;
+    /**
+     * Σ_{i ∈ sg} w(s, i)·g_i for s0 &le; s &lt; s1 (entry s − s0), sample by sample along row i of K: each sum adds the
+     * terms w(s, i)·g_i in the order of sg, as a loop over i per s does, and w(s, i) is the same value bit for bit
+     * (kc is symmetric to the bit; K(s, s) + K(i, i) − 2K(i, s) in {@link #w}'s order).
+     */
+    double[] disWeightSums(int s0, int s1, int[] sg, double[] g) {
+        double[] wg = new double[s1 - s0];
+        ImkplOptions.DisForm form = o.disForm();
+        double[] diag = new double[s1 - s0];
+        for (int s = s0; s < s1; s++) {
+            diag[s - s0] = kc[s * n + s];
         }
-        switch (o.disForm()) {
-            case LABEL_ONLY:
-                return 1.0;
-            case LABEL_SQUARED:
-                return 0.0;
-            default:
-                return kc[s * n + s] + kc[bi + i] - 2 * kc[bi + s];
+        for (int i : sg) {
+            double gi = g[i];
+            int bi = i * n;
+            int yi = y[i];
+            double kii = kc[bi + i];
+            for (int s = s0; s < s1; s++) {
+                double wsi = y[s] == yi ? 0.0
+                        : form == ImkplOptions.DisForm.DISTANCE ? diag[s - s0] + kii - 2 * kc[bi + s]
+                        : form == ImkplOptions.DisForm.LABEL_ONLY ? 1.0 : 0.0;
+                wg[s - s0] += wsi * gi;
+            }
         }
+        return wg;
     }
 
     /**
@@ -815,16 +827,7 @@ final class ImkplState {
                         kr[s - s0] += kc[base + s] * rt;
                     }
                 }
-                // Σ_{i ∈ sg} w(s, i) g_i for the block's s, sample i by sample i along row i of K (K(s, i) = K(i, s) bit
-                // for bit): each sum adds the same terms in the same order as a loop over i per s
-                double[] wg = new double[s1 - s0];
-                for (int i : sg) {
-                    double gi = g[i];
-                    int bi = i * n;
-                    for (int s = s0; s < s1; s++) {
-                        wg[s - s0] += wRow(s, i, bi) * gi;
-                    }
-                }
+                double[] wg = disWeightSums(s0, s1, sg, g);
                 for (int s = s0; s < s1; s++) {
                     lin[s] = o.lambda() * (wg[s - s0] + 2 * z[y[s]]) - 2 * kr[s - s0];
                 }

@@ -172,9 +172,12 @@ class ImkplBlockStepsTest {
 
     @ParameterizedTest
     @EnumSource(ImkplOptions.DisForm.class)
-    void theWeightReadAlongASamplesRowEqualsTheDissimilarityWeightBitForBitAfterBetaSteps(ImkplOptions.DisForm dis) {
-        // the prototype problem's linear term reads W(s, i) along row i of K (wRow); it must be w(s, i) to the bit,
-        // which holds because every K(β) the steps build (the LP step) or update (the capped step) stays symmetric
+    void theDissimilaritySumsAlongRowsOfKEqualTheSumsOverSamplesPerEntryBitForBitAfterBetaSteps(
+            ImkplOptions.DisForm dis) {
+        // the prototype problem's λ·Σ_i W(s, i) γ^j_i reads W(s, i) along row i of K (disWeightSums); it must equal the
+        // loop over i for each s to the bit, which needs every K(β) the steps build (the LP step) or update (the capped
+        // step) to stay symmetric to the bit
+        SplittableRandom rnd = new SplittableRandom(17);
         for (ImkplOptions.BetaStep step : new ImkplOptions.BetaStep[] {ImkplOptions.BetaStep.NORMALISED_LP,
                 ImkplOptions.BetaStep.CAPPED_SIMPLEX_LP}) {
             ImkplOptions o = ImkplOptions.of(2, 0.3, 0.2, 0.25).withDisForm(dis).withBetaStep(step).withKernelCap(3);
@@ -183,19 +186,28 @@ class ImkplBlockStepsTest {
                 st.codeStep();
                 st.prototypeStep();
                 st.betaStep();
-                assertRowWeightsEqualTheWeights(st, step + ", iteration " + it);
-            }
-        }
-    }
-
-    private static void assertRowWeightsEqualTheWeights(ImkplState st, String when) {
-        for (int s = 0; s < st.n; s++) {
-            for (int i = 0; i < st.n; i++) {
-                assertThat(Double.doubleToRawLongBits(st.kc[s * st.n + i]))
-                        .as("K(%d, %d) against K(%d, %d), %s", s, i, i, s, when)
-                        .isEqualTo(Double.doubleToRawLongBits(st.kc[i * st.n + s]));
-                assertThat(Double.doubleToRawLongBits(st.wRow(s, i, i * st.n))).as("W(%d, %d), %s", s, i, when)
-                        .isEqualTo(Double.doubleToRawLongBits(st.w(s, i)));
+                for (int s = 0; s < st.n; s++) {
+                    for (int i = 0; i < st.n; i++) {
+                        assertThat(Double.doubleToRawLongBits(st.kc[s * st.n + i]))
+                                .as("K(%d, %d) against K(%d, %d), %s, iteration %d", s, i, i, s, step, it)
+                                .isEqualTo(Double.doubleToRawLongBits(st.kc[i * st.n + s]));
+                    }
+                }
+                for (int rep = 0; rep < 5; rep++) {
+                    double[] g = randomSparseNonNegative(st.n, 1 + rnd.nextInt(st.n), rnd);
+                    int[] sg = ImkplState.support(g);
+                    int s0 = rnd.nextInt(st.n);
+                    int s1 = s0 + 1 + rnd.nextInt(st.n - s0);
+                    double[] sums = st.disWeightSums(s0, s1, sg, g);
+                    for (int s = s0; s < s1; s++) {
+                        double expected = 0;
+                        for (int i : sg) {
+                            expected += st.w(s, i) * g[i];
+                        }
+                        assertThat(Double.doubleToRawLongBits(sums[s - s0])).as("sum for s = %d, %s", s, step)
+                                .isEqualTo(Double.doubleToRawLongBits(expected));
+                    }
+                }
             }
         }
     }
