@@ -173,8 +173,9 @@ public final class NonNegativeQuadraticPursuit {
     }
 
     /**
-     * Wraps a dense symmetric matrix as a column supplier (no copy). When q is symmetric bit for bit (checked here once),
-     * column j is read as row j, one contiguous copy instead of a load from every row; else entry by entry.
+     * Wraps a dense symmetric matrix as a column supplier (no copy; q must not change while the wrapper is used). When q
+     * is symmetric bit for bit (checked here, once), column j is read as row j, one contiguous copy instead of a load
+     * from every row; else entry by entry.
      */
     public static Columns dense(double[][] q) {
         boolean symmetric = true;
