@@ -1,8 +1,6 @@
 package dev.kernelkit.prototypes;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -255,7 +253,8 @@ public final class NonNegativeQuadraticPursuit {
         final Options o;
         final int n;
         final boolean[] banned;
-        final Map<Integer, double[]> cols = new HashMap<>();
+        /** The columns of Q read so far (null: not yet), by index: an array, not a map, so a lookup boxes nothing. */
+        final double[][] cols;
 
         int[] s = new int[0];         // support
         double[] xs = new double[0];  // solution on the support
@@ -269,18 +268,21 @@ public final class NonNegativeQuadraticPursuit {
             this.o = o;
             this.n = q.size();
             this.banned = excluded == null ? new boolean[n] : excluded.clone();
+            this.cols = new double[n][];
         }
 
         double[] col(int j) {
-            return cols.computeIfAbsent(j, k -> {
-                double[] out = new double[n];
-                q.column(k, out);
-                if (!(out[k] >= 0) || !Double.isFinite(out[k])) {
-                    throw new IllegalArgumentException("Q must be positive semi-definite: Q[" + k + "][" + k + "] = "
-                            + out[k]);
+            double[] out = cols[j];
+            if (out == null) {
+                out = new double[n];
+                q.column(j, out);
+                if (!(out[j] >= 0) || !Double.isFinite(out[j])) {
+                    throw new IllegalArgumentException("Q must be positive semi-definite: Q[" + j + "][" + j + "] = "
+                            + out[j]);
                 }
-                return out;
-            });
+                cols[j] = out;
+            }
+            return out;
         }
 
         Result run() {
