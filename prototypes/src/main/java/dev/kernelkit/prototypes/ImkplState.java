@@ -256,7 +256,7 @@ final class ImkplState {
     /**
      * Σ_{i ∈ sg} w(s, i)·g_i for s0 &le; s &lt; s1 (entry s − s0), sample by sample along row i of K: each sum adds the
      * terms w(s, i)·g_i in the order of sg, as a loop over i per s does, and w(s, i) is the same value bit for bit
-     * (kc is symmetric to the bit; K(s, s) + K(i, i) − 2K(i, s) in {@link #w}'s order).
+     * ({@link #disWeight} for both; kc is symmetric to the bit, and a sum of two terms does not depend on their order).
      */
     double[] disWeightSums(int s0, int s1, int[] sg, double[] g) {
         double[] wg = new double[s1 - s0];
@@ -271,10 +271,7 @@ final class ImkplState {
             int yi = y[i];
             double kii = kc[bi + i];
             for (int s = s0; s < s1; s++) {
-                double wsi = y[s] == yi ? 0.0
-                        : form == ImkplOptions.DisForm.DISTANCE ? diag[s - s0] + kii - 2 * kc[bi + s]
-                        : form == ImkplOptions.DisForm.LABEL_ONLY ? 1.0 : 0.0;
-                wg[s - s0] += wsi * gi;
+                wg[s - s0] += disWeight(form, yi, y[s], kii, diag[s - s0], kc[bi + s]) * gi;
             }
         }
         return wg;
@@ -285,17 +282,18 @@ final class ImkplState {
      * ({@code LABEL_ONLY}: W_is = L_is; {@code LABEL_SQUARED}: 0, its J_dis has no linear part).
      */
     double w(int i, int s) {
-        if (y[i] == y[s]) {
-            return 0.0;
-        }
-        switch (o.disForm()) {
-            case LABEL_ONLY:
-                return 1.0;
-            case LABEL_SQUARED:
-                return 0.0;
-            default:
-                return kc[i * n + i] + kc[s * n + s] - 2 * kc[i * n + s];
-        }
+        return y[i] == y[s] ? 0.0 : disWeight(o.disForm(), y[i], y[s], kc[i * n + i], kc[s * n + s], kc[i * n + s]);
+    }
+
+    /**
+     * W_is of {@link #w} from its parts: 0 within a class, else K_ii + K_ss − 2K_is ({@code DISTANCE}), 1
+     * ({@code LABEL_ONLY}) or 0 ({@code LABEL_SQUARED}). One formula for {@link #w} and {@link #disWeightSums}, small
+     * enough for the JIT to inline into the latter's inner loop.
+     */
+    static double disWeight(ImkplOptions.DisForm form, int yi, int ys, double kii, double kss, double kis) {
+        return yi == ys ? 0.0
+                : form == ImkplOptions.DisForm.DISTANCE ? kii + kss - 2 * kis
+                : form == ImkplOptions.DisForm.LABEL_ONLY ? 1.0 : 0.0;
     }
 
     boolean squaredDis() {
@@ -664,13 +662,22 @@ final class ImkplState {
                 int i0 = b * CODE_BLOCK;
                 int i1 = Math.min(n, i0 + CODE_BLOCK);
                 double[] uw = new double[i1 - i0];
+                // w(s, i) from its parts, the diagonal of the block read once (the same value bit for bit)
+                ImkplOptions.DisForm form = o.disForm();
+                double[] diag = new double[i1 - i0];
+                for (int i = i0; i < i1; i++) {
+                    diag[i - i0] = kc[i * n + i];
+                }
                 for (int j = 0; j < k; j++) {
                     Arrays.fill(uw, 0.0);
                     double[] uj = u[j];
                     for (int s : sup[j]) {
                         double us = uj[s];
+                        int ys = y[s];
+                        int bs = s * n;
+                        double kss = kc[bs + s];
                         for (int i = i0; i < i1; i++) {
-                            uw[i - i0] += us * w(s, i);
+                            uw[i - i0] += us * disWeight(form, ys, y[i], kss, diag[i - i0], kc[bs + i]);
                         }
                     }
                     for (int i = i0; i < i1; i++) {
@@ -744,14 +751,16 @@ final class ImkplState {
         final int[] sg;
 
         PrototypeProblem(int j, int cls) {
-            this(j, cls, null, null);
+            this(j, cls, null, null, null);
         }
 
         /**
-         * As above, γ^j read from {@code column} (null: from Γ) and the prototypes' supports from {@code uSupport}
-         * (null: found by scanning; else uSupport[l] holds every s with u_l(s) != 0, in increasing order).
+         * As above, γ^j read from {@code column} (null: from Γ), the prototypes' supports from {@code uSupport}
+         * (null: found by scanning; else uSupport[l] holds every s with u_l(s) != 0, in increasing order) and the
+         * codes' from {@code gamSupport} (null: every entry of γ_i read; else gamSupport[i] holds every l with
+         * Γ_il != 0, increasing, and may hold entries that have since become 0).
          */
-        PrototypeProblem(int j, int cls, double[] column, int[][] uSupport) {
+        PrototypeProblem(int j, int cls, double[] column, int[][] uSupport, int[][] gamSupport) {
             this.j = j;
             this.cls = cls;
             double[] g = new double[n];
@@ -769,8 +778,15 @@ final class ImkplState {
             for (int i : sg) {
                 double gi = g[i];
                 double[] row = gam[i];
-                for (int l = 0; l < k; l++) {
-                    al[l] += row[l] * gi;
+                if (gamSupport != null) {
+                    // a zero Γ_il adds ±0 to al_l, which starts at +0 and never becomes −0: the same sums, bit for bit
+                    for (int l : gamSupport[i]) {
+                        al[l] += row[l] * gi;
+                    }
+                } else {
+                    for (int l = 0; l < k; l++) {
+                        al[l] += row[l] * gi;
+                    }
                 }
             }
             double[] r = g.clone();
@@ -907,15 +923,17 @@ final class ImkplState {
         // read), and the prototypes' supports, kept as they change: each prototype problem then reads its γ^j and the
         // other prototypes without scanning Γ's rows or all n entries of every u_l
         double[][] columns = new double[k][n];
+        int[][] gamSupport = new int[n][];   // updating u_j rescales column j, which keeps its zeros
         for (int i = 0; i < n; i++) {
             double[] row = gam[i];
             for (int j = 0; j < k; j++) {
                 columns[j][i] = row[j];
             }
+            gamSupport[i] = support(row);
         }
         int[][] uSupport = prototypeSupports();
         for (int j : order) {
-            if (updatePrototype(j, columns[j], uSupport)) {
+            if (updatePrototype(j, columns[j], uSupport, gamSupport)) {
                 uSupport[j] = support(u[j]);
             }
             columns[j] = null;
@@ -923,16 +941,17 @@ final class ImkplState {
     }
 
     void updatePrototype(int j) {
-        updatePrototype(j, null, null);
+        updatePrototype(j, null, null, null);
     }
 
     /**
-     * Updates prototype j (γ^j read from {@code column} and the supports of the prototypes from {@code uSupport}, as
-     * in {@link PrototypeProblem#PrototypeProblem(int, int, double[], int[][])}); returns whether u_j changed.
+     * Updates prototype j (γ^j read from {@code column}, the supports of the prototypes from {@code uSupport} and of
+     * the codes from {@code gamSupport}, as in {@link PrototypeProblem#PrototypeProblem(int, int, double[], int[][],
+     * int[][])}); returns whether u_j changed.
      */
-    private boolean updatePrototype(int j, double[] column, int[][] uSupport) {
+    private boolean updatePrototype(int j, double[] column, int[][] uSupport, int[][] gamSupport) {
         protoClass[j] = classOf(u[j], protoClass[j]);
-        PrototypeProblem p = new PrototypeProblem(j, protoClass[j], column, uSupport);
+        PrototypeProblem p = new PrototypeProblem(j, protoClass[j], column, uSupport, gamSupport);
         if (p.gg == 0) {
             return false; // nobody uses prototype j
         }
