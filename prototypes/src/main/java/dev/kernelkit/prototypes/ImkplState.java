@@ -661,25 +661,9 @@ final class ImkplState {
             IntStream.range(0, blocks).parallel().forEach(b -> {
                 int i0 = b * CODE_BLOCK;
                 int i1 = Math.min(n, i0 + CODE_BLOCK);
-                double[] uw = new double[i1 - i0];
-                // w(s, i) from its parts, the diagonal of the block read once (the same value bit for bit)
-                ImkplOptions.DisForm form = o.disForm();
-                double[] diag = new double[i1 - i0];
-                for (int i = i0; i < i1; i++) {
-                    diag[i - i0] = kc[i * n + i];
-                }
                 for (int j = 0; j < k; j++) {
-                    Arrays.fill(uw, 0.0);
-                    double[] uj = u[j];
-                    for (int s : sup[j]) {
-                        double us = uj[s];
-                        int ys = y[s];
-                        int bs = s * n;
-                        double kss = kc[bs + s];
-                        for (int i = i0; i < i1; i++) {
-                            uw[i - i0] += us * disWeight(form, ys, y[i], kss, diag[i - i0], kc[bs + i]);
-                        }
-                    }
+                    // Σ_{s ∈ sup_j} u_j(s)·w(s, i) for the block's i, the terms in the order of sup_j
+                    double[] uw = disWeightSums(i0, i1, sup[j], u[j]);
                     for (int i = i0; i < i1; i++) {
                         out[i][j] = o.lambda() * uw[i - i0] - 2 * ku[i][j];
                     }
