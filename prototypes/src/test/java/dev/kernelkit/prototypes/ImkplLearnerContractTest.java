@@ -18,6 +18,7 @@ import dev.kernelkit.learn.Learner;
 import dev.kernelkit.learn.LearnerCatalog;
 import dev.kernelkit.learn.Learners;
 import dev.kernelkit.learn.Model;
+import dev.kernelkit.learn.ParamValues;
 import dev.kernelkit.testing.LearnerContract;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +67,12 @@ class ImkplLearnerContractTest {
         assertThat(o.lsForm()).isEqualTo(ImkplOptions.LsForm.DISTANCE_DIFFERENCE);
         assertThat(o.kernelCap()).isEqualTo(ImkplOptions.KERNEL_CAP_BY_INNER_CV);
         assertThat(o.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.BY_INNER_CV);
-        assertThat(o.innerFolds()).isEqualTo(5);
+        assertThat(o.innerFolds()).isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS).isEqualTo(5);
+        // the folds of that inner CV as a named parameter (train --learner imkpl --param inner-folds=K, Spark ML)
+        assertThat(ImkplCatalog.options(data, false, 7, ParamValues.parse("imkpl", ImkplCatalog.PARAMS,
+                Map.of("inner-folds", "3"))).innerFolds()).isEqualTo(3);
+        assertThatThrownBy(() -> ParamValues.parse("imkpl", ImkplCatalog.PARAMS, Map.of("inner-folds", "1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("inner-folds");
         // T by class size: the smallest class of the set a fit gets (4 here), the default 15 on larger classes
         assertThat(Imkpl.smallestClass(data)).isEqualTo(4);
         assertThat(o.resolveT(Imkpl.smallestClass(data)).t()).isEqualTo(4);
