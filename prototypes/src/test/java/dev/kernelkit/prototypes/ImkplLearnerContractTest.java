@@ -58,6 +58,26 @@ class ImkplLearnerContractTest {
     }
 
     @Test
+    void innerFoldsIsANamedParameterThatSetsTheFoldsOfTheInnerCvAndRefusesFewerThanTwo() {
+        LabeledDataset data = ImkplBlockStepsTest.blobs(4, 3, 3, 0.5, 2);
+        for (boolean single : new boolean[] {false, true}) {
+            String name = single ? "iskpl" : "imkpl";
+            assertThat(ImkplCatalog.options(data, single, 7, ParamValues.NONE).innerFolds())
+                    .isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS);
+            assertThat(ImkplCatalog.options(data, single, 7, ParamValues.parse(name, ImkplCatalog.PARAMS,
+                    Map.of("inner-folds", "3"))).innerFolds()).isEqualTo(3);
+            assertThatThrownBy(() -> ParamValues.parse(name, ImkplCatalog.PARAMS, Map.of("inner-folds", "1")))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("inner-folds");
+        }
+        // the fit's report names the folds its inner CV used (min(inner-folds, smallest class) = 3 here)
+        @SuppressWarnings("unchecked")
+        Learner<Vec> imkpl = (Learner<Vec>) Learners.find("imkpl");
+        ImkplModel m = (ImkplModel) imkpl.trainer(data, 7, ParamValues.parse("imkpl", ImkplCatalog.PARAMS,
+                Map.of("inner-folds", "3", "max-iterations", "2"))).fit(data);
+        assertThat(m.report().options()).contains("3-fold inner CV chose");
+    }
+
+    @Test
     void defaultsAreTheRecommendedVariantWithTByClassSizeAndTheGridsAreTheTunedRowsOfResults() {
         LabeledDataset data = ImkplBlockStepsTest.blobs(4, 3, 3, 0.5, 2);
         double w = ImkplOptions.DEFAULT_WEIGHT;
@@ -68,11 +88,6 @@ class ImkplLearnerContractTest {
         assertThat(o.kernelCap()).isEqualTo(ImkplOptions.KERNEL_CAP_BY_INNER_CV);
         assertThat(o.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.BY_INNER_CV);
         assertThat(o.innerFolds()).isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS).isEqualTo(5);
-        // the folds of that inner CV as a named parameter (train --learner imkpl --param inner-folds=K, Spark ML)
-        assertThat(ImkplCatalog.options(data, false, 7, ParamValues.parse("imkpl", ImkplCatalog.PARAMS,
-                Map.of("inner-folds", "3"))).innerFolds()).isEqualTo(3);
-        assertThatThrownBy(() -> ParamValues.parse("imkpl", ImkplCatalog.PARAMS, Map.of("inner-folds", "1")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("inner-folds");
         // T by class size: the smallest class of the set a fit gets (4 here), the default 15 on larger classes
         assertThat(Imkpl.smallestClass(data)).isEqualTo(4);
         assertThat(o.resolveT(Imkpl.smallestClass(data)).t()).isEqualTo(4);
