@@ -25,7 +25,9 @@ import java.util.Objects;
  *   NEAREST_PROTOTYPE:     ŷ(z) = c_j*,  j* = argmin_j ‖Φ(z) − Φ(X)u_j‖² = K(z,z) − 2k_zᵀu_j + u_jᵀKu_j
  * </pre>
  *
- * Ties go to the smallest class (or prototype) index. K(z,z) = Σ_m β_m because every base kernel has unit
+ * Ties go to the smallest class (or prototype) index. Under the vote, a code's weight on a prototype that is one
+ * point in feature space with prototypes of other classes (a learned kernel that cannot tell their samples apart) is
+ * shared equally among them, since any split reconstructs z equally well. K(z,z) = Σ_m β_m because every base kernel has unit
  * diagonal (spec §2). For the vote, if γ_z = 0 the class of the prototype with the largest k_zᵀu_j is
  * predicted. The model keeps only the training samples that occur in some prototype. As a {@link Model}:
  * {@link #predict} is the class index of ŷ(z); {@link #decisions} are, per rule, the class scores
@@ -62,6 +64,8 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     private final NonNegativeQuadraticPursuit.Columns q2Columns;   // q2 for the codes' NQPs (wrapped once per model)
     private final double selfKernel;       // K(z,z) = Σ_m β_m (unit-diagonal base kernels)
     private final int[][] classPrototypes; // P_q = {j : c_j = q}, ascending
+    /** Per prototype, the prototypes of several classes that coincide with it in feature space (null: none; see {@link #coincidentGroups}). */
+    private final int[][] coincident;
     /** The projections of the last point list scored (labels, codes), shared by rule copies (null: not kept). */
     private final ScoredProjections scored;
 
@@ -136,6 +140,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         }
         this.selfKernel = sb;
         this.classPrototypes = classPrototypes(protoClass, classValues.length);
+        this.coincident = coincidentGroups(q2, protoClass);
         this.scored = null;
         this.q2Columns = NonNegativeQuadraticPursuit.dense(q2);
     }
@@ -163,6 +168,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         this.q2Columns = m.q2Columns;
         this.selfKernel = m.selfKernel;
         this.classPrototypes = m.classPrototypes;
+        this.coincident = m.coincident;
         this.scored = scored;
     }
 
@@ -191,6 +197,68 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
             out[protoClass[j]][fill[protoClass[j]]++] = j;
         }
         return out;
+    }
+
+    /** Squared feature-space distance, relative to the prototypes' squared norms, at or below which two prototypes coincide. */
+    static final double COINCIDENT = 1e-12;
+
+    /**
+     * Prototypes that are one point in feature space, ‖Φ(X)u_j − Φ(X)u_l‖² ≤ {@value #COINCIDENT}·(u_jᵀKu_j + u_lᵀKu_l)/2,
+     * and belong to different classes: for each such j, the ascending list of the prototypes that coincide with it (j
+     * included); null for every other prototype, and null altogether when there are none. They arise where the learned
+     * kernel cannot tell training samples of different classes apart (a single kernel on a binary feature makes every
+     * sample one of two points); a code may then put its weight on any of them at the same reconstruction, and the NQP
+     * takes the first, so {@link #voteCode} shares it among them.
+     */
+    private static int[][] coincidentGroups(double[][] q2, int[] protoClass) {
+        int k = q2.length;
+        int[][] out = null;
+        for (int j = 0; j < k; j++) {
+            int[] members = new int[k];
+            int size = 0;
+            boolean mixed = false;
+            for (int l = 0; l < k; l++) {
+                double dist = 0.5 * (q2[j][j] + q2[l][l]) - q2[j][l]; // ‖Φu_j − Φu_l‖² = (q2_jj + q2_ll)/2 − q2_jl
+                if (l == j || dist <= COINCIDENT * 0.25 * (q2[j][j] + q2[l][l])) {
+                    members[size++] = l;
+                    mixed |= protoClass[l] != protoClass[j];
+                }
+            }
+            if (mixed) {
+                if (out == null) {
+                    out = new int[k][];
+                }
+                out[j] = Arrays.copyOf(members, size);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The code the vote reads from γ: γ itself, except that the weight γ_j of a prototype that coincides in feature
+     * space with prototypes of other classes ({@link #coincidentGroups}) is shared equally among all of them. The code
+     * is then not unique: any split of γ_j among them reconstructs z equally well, and the even split is the one that
+     * does not depend on the prototypes' order. γ itself (the same array) when no prototypes of different classes
+     * coincide, so the vote is then (HUγ)_q bit for bit.
+     */
+    double[] voteCode(double[] codes) {
+        if (coincident == null) {
+            return codes;
+        }
+        double[] spread = null;
+        for (int j = 0; j < codes.length; j++) {
+            if (codes[j] != 0 && coincident[j] != null) {
+                if (spread == null) {
+                    spread = codes.clone();
+                }
+                spread[j] -= codes[j];
+                double share = codes[j] / coincident[j].length;
+                for (int l : coincident[j]) {
+                    spread[l] += share;
+                }
+            }
+        }
+        return spread == null ? codes : spread;
     }
 
     /** The prediction rule of {@link #predict} and {@link #decisions}. */
@@ -599,7 +667,8 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
 
     /**
      * The code the model's rule predicts from, as a k-vector over the prototypes: γ_z for
-     * {@code PROTOTYPE_VOTE}; γ_q of the predicted class q in the slots of P_q for {@code CLASS_RECONSTRUCTION};
+     * {@code PROTOTYPE_VOTE} (its weight on a prototype that coincides in feature space with prototypes of other
+     * classes shared equally among them, see the class comment); γ_q of the predicted class q in the slots of P_q for {@code CLASS_RECONSTRUCTION};
      * 1 at the nearest prototype for {@code NEAREST_PROTOTYPE}. DR of these codes is the rule's DR.
      */
     public double[] ruleCode(Vec z) {
@@ -633,7 +702,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         int k = protoIdx.length;
         switch (rule) {
             case PROTOTYPE_VOTE: {
-                double[] g = codesFromProjections(proj);
+                double[] g = voteCode(codesFromProjections(proj));
                 return new Outcome(decide(g, proj), decisionsOf(g, proj), g);
             }
             case CLASS_RECONSTRUCTION: {

@@ -59,7 +59,8 @@ public final class PrototypeMeasures {
 
     /**
      * The codes each test point's prediction is read from under the model's rule ({@link ImkplModel#ruleCode}):
-     * γ_z for the vote, the winning class's restricted code for class-wise reconstruction, the nearest
+     * γ_z for the vote (its weight on prototypes that coincide in feature space across classes shared among them),
+     * the winning class's restricted code for class-wise reconstruction, the nearest
      * prototype's indicator for the nearest-prototype rule. DR of these is the rule's DR. Computed in parallel.
      */
     public static double[][] ruleCodes(ImkplModel model, LabeledDataset test) {

@@ -230,6 +230,84 @@ class ImkplPredictionRulesTest {
                 .hasMessageContaining("bad.model").hasMessageContaining("needs the rule inner CV chose");
     }
 
+    /**
+     * One binary feature, one kernel: the samples are two points in feature space. Prototype 0 is a class-0 sample
+     * at x = 1, prototypes 1 and 2 are class-1 samples there, prototype 3 a class-0 sample at x = 0.
+     */
+    static ImkplModel coincidentModel() {
+        List<Vec> pts = List.of(dev.kernelkit.data.DenseVec.wrap(new double[] {1}),
+                dev.kernelkit.data.DenseVec.wrap(new double[] {1}), dev.kernelkit.data.DenseVec.wrap(new double[] {1}),
+                dev.kernelkit.data.DenseVec.wrap(new double[] {0}));
+        MultipleKernel k = MultipleKernel.gaussianPerFeature(pts);
+        return new ImkplModel(k, new double[] {1.0}, new double[] {-1, 1}, pts, new int[] {0, 1, 2, 3},
+                new int[] {0, 1, 1, 0}, new int[][] {{0}, {1}, {2}, {3}}, new double[][] {{1}, {1}, {1}, {1}},
+                new int[] {0, 1, 1, 0}, 1, ImkplOptions.of(1, 0.1, 0.1, 0.1),
+                new dev.kernelkit.learn.FitReport(Imkpl.NAME, "by hand", 1L, 0, true, new double[] {0}, 0));
+    }
+
+    @Test
+    void theVoteSharesACodesWeightEvenlyAmongPrototypesThatCoincideAcrossClasses() throws Exception {
+        ImkplModel m = coincidentModel();
+        Vec one = dev.kernelkit.data.DenseVec.wrap(new double[] {1});
+        Vec zero = dev.kernelkit.data.DenseVec.wrap(new double[] {0});
+        // the NQP code of x = 1 takes the first of three equally good prototypes, a class-0 one
+        double[] g = m.codes(one);
+        assertThat(g).containsExactly(new double[] {1, 0, 0, 0}, within(1e-12));
+        assertThat(g[1] + g[2] + g[3]).isZero();
+        // the vote reads it as one third on each (a hand count: class 0 gets 1/3, class 1 2/3)
+        double third = g[0] / 3;
+        assertThat(m.ruleCode(one)).containsExactly(new double[] {third, third, third, 0}, within(1e-15));
+        assertThat(m.classScores(m.ruleCode(one))).containsExactly(new double[] {third, 2 * third}, within(1e-15));
+        assertThat(m.predictLabel(one)).isEqualTo(1.0);
+        assertThat(m.decisions(one)).containsExactly(new double[] {third}, within(1e-15));
+        assertThat(Model.classOf(m.decisions(one))).isEqualTo(m.predict(one));
+        ImkplModel.Explanation e = m.explain(one);
+        assertThat(e.predicted()).isEqualTo(1.0);
+        assertThat(e.prototypes()).extracting(ImkplModel.PrototypeUse::prototype).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(e.classScores()).containsExactly(new double[] {third, 2 * third}, within(1e-15));
+        // x = 0 is coded by prototype 3 alone, which coincides with no other: the code is the NQP's
+        assertThat(m.ruleCode(zero)).containsExactly(m.codes(zero));
+        assertThat(m.predictLabel(zero)).isEqualTo(-1.0);
+        // a model file gives the same vote (the groups come from the stored prototypes)
+        ImkplModel back = (ImkplModel) Models.parse("c.model", Models.toText(m, Map.of())).model();
+        assertThat(back.ruleCode(one)).containsExactly(m.ruleCode(one));
+        assertThat(back.predictLabel(one)).isEqualTo(1.0);
+        // the other rules are unchanged by the groups: the nearest prototype is the first of the three
+        assertThat(m.withPredictionRule(ImkplOptions.PredictionRule.NEAREST_PROTOTYPE).ruleCode(one))
+                .containsExactly(1.0, 0.0, 0.0, 0.0);
+    }
+
+    @Test
+    void aFitOnOneBinaryFeatureVotesByTheFeatureRatherThanTheMajorityClass() {
+        // 85 % of class 1 has x = 1 and 85 % of class -1 has x = 0 (exact counts), so the best any rule can do is
+        // 85 %: with the vote's even split, the fit reaches it; a tie taken by prototype order could give the majority
+        List<Vec> x = new ArrayList<>();
+        double[] y = new double[220];
+        int i = 0;
+        for (int q = 0; q < 2; q++) {
+            int n = q == 0 ? 120 : 100;
+            for (int r = 0; r < n; r++) {
+                boolean typical = r < n * 85 / 100;
+                x.add(dev.kernelkit.data.DenseVec.wrap(new double[] {(q == 1) == typical ? 1 : 0}));
+                y[i++] = q == 0 ? -1 : 1;
+            }
+        }
+        LabeledDataset d = new LabeledDataset(x, y);
+        // (before the even split, T = 10 at every seed and T = 3 and 5 at seed 4 gave 120, the majority class)
+        for (int t : new int[] {3, 5, 10}) {
+            for (long seed = 1; seed <= 4; seed++) {
+                ImkplModel m = Imkpl.fit(d, ImkplOptions.of(t, 0.2, 0.2, 0.2).withSeed(seed)
+                        .withPredictionRule(ImkplOptions.PredictionRule.PROTOTYPE_VOTE));
+                double[] p = m.predictLabels(d.points());
+                int right = 0;
+                for (int s = 0; s < p.length; s++) {
+                    right += p[s] == y[s] ? 1 : 0;
+                }
+                assertThat(right).as("T %d, seed %d", t, seed).isEqualTo(187);   // 102 + 85
+            }
+        }
+    }
+
     @Test
     void kernelCapCandidatesAreCTimesTAndFiveAndTwentyPercentOfTheKernels() {
         assertThat(Imkpl.kernelCapCandidates(4, 18, 5748)).containsExactly(72, 288, 1150);
