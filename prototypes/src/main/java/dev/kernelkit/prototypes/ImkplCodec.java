@@ -42,7 +42,7 @@ import java.util.List;
  * This is version 2 of the layout. Version 1 had the labels as numbers under {@code classes}, and its
  * older files lack the options added later ({@code self_coding}: HIDE_SELF_PROTOTYPE, {@code kernel_cap}:
  * 0, {@code dis_form}: DISTANCE, {@code prediction_rule}: PROTOTYPE_VOTE, the only rule before it was
- * stored, {@code inner_folds}: the default); {@link #upgrade} fills them in. Files written before the
+ * stored, {@code inner_folds}: 5, the default then); {@link #upgrade} fills them in. Files written before the
  * one model-file entry point have their fit report rebuilt from their {@code objective_history} and
  * {@code converged} lines.
  */
@@ -71,7 +71,7 @@ public final class ImkplCodec implements ModelCodec<ImkplModel> {
         putIfAbsent(r, "kernel_cap", "0");
         putIfAbsent(r, "dis_form", ImkplOptions.DisForm.DISTANCE.name());
         putIfAbsent(r, "prediction_rule", ImkplOptions.PredictionRule.PROTOTYPE_VOTE.name());
-        putIfAbsent(r, "inner_folds", Integer.toString(ImkplOptions.DEFAULT_INNER_FOLDS));
+        putIfAbsent(r, "inner_folds", Integer.toString(ImkplOptions.LEGACY_INNER_FOLDS));
         if (!v1.has("report.learner")) {
             // the report of a file from before the fit report: its options, trace and convergence lines
             ImkplOptions opts = read(r.build(), new FitReport(ImkplModel.TYPE, "", 0, 0, true, new double[0], 0)).options();

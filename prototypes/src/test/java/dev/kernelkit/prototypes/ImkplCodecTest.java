@@ -35,7 +35,9 @@ class ImkplCodecTest {
     @Test
     void aFileOfTheFormerWriterLoadsWithTheSameDecisionsAndARebuiltReport() throws Exception {
         LabeledDataset train = ImkplBlockStepsTest.blobs(8, 3, 4, 0.7, 41);
-        ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.2, 0.1).withMaxIterations(3).withSeed(9));
+        // the former writer's options had 5 inner folds, which a file without the field is read with
+        ImkplModel model = Imkpl.fit(train, ImkplOptions.of(3, 0.1, 0.2, 0.1).withMaxIterations(3).withSeed(9)
+                .withInnerFolds(ImkplOptions.LEGACY_INNER_FOLDS));
         ImkplModel back = (ImkplModel) Models.parse("old.model", legacyText(model)).model();
         FitReport r = back.report();
         assertThat(r.learner()).isEqualTo("imkpl");

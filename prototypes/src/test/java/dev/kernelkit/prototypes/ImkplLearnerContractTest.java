@@ -62,8 +62,10 @@ class ImkplLearnerContractTest {
         LabeledDataset data = ImkplBlockStepsTest.blobs(4, 3, 3, 0.5, 2);
         for (boolean single : new boolean[] {false, true}) {
             String name = single ? "iskpl" : "imkpl";
+            // imkpl 4 folds (its inner CV also chooses r), iskpl the former 5 (the rule alone)
             assertThat(ImkplCatalog.options(data, single, 7, ParamValues.NONE).innerFolds())
-                    .isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS);
+                    .isEqualTo(single ? ImkplCatalog.ISKPL_INNER_FOLDS : ImkplOptions.DEFAULT_INNER_FOLDS)
+                    .isEqualTo(single ? 5 : 4);
             assertThat(ImkplCatalog.options(data, single, 7, ParamValues.parse(name, ImkplCatalog.PARAMS,
                     Map.of("inner-folds", "3"))).innerFolds()).isEqualTo(3);
             assertThatThrownBy(() -> ParamValues.parse(name, ImkplCatalog.PARAMS, Map.of("inner-folds", "1")))
@@ -87,7 +89,7 @@ class ImkplLearnerContractTest {
         assertThat(o.lsForm()).isEqualTo(ImkplOptions.LsForm.DISTANCE_DIFFERENCE);
         assertThat(o.kernelCap()).isEqualTo(ImkplOptions.KERNEL_CAP_BY_INNER_CV);
         assertThat(o.predictionRule()).isEqualTo(ImkplOptions.PredictionRule.BY_INNER_CV);
-        assertThat(o.innerFolds()).isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS).isEqualTo(5);
+        assertThat(o.innerFolds()).isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS).isEqualTo(4);
         // T by class size: the smallest class of the set a fit gets (4 here), the default 15 on larger classes
         assertThat(Imkpl.smallestClass(data)).isEqualTo(4);
         assertThat(o.resolveT(Imkpl.smallestClass(data)).t()).isEqualTo(4);
@@ -96,7 +98,8 @@ class ImkplLearnerContractTest {
         assertThat(o.withT(3).resolveT(1).t()).isEqualTo(3);
         ImkplOptions single = ImkplCatalog.defaults(true, 7);
         assertThat(single).isEqualTo(ImkplOptions.of(ImkplOptions.T_BY_CLASS_SIZE, w, w, w).withSeed(7)
-                .withBetaStep(ImkplOptions.BetaStep.FIXED).withPredictionRule(ImkplOptions.PredictionRule.BY_INNER_CV));
+                .withBetaStep(ImkplOptions.BetaStep.FIXED).withPredictionRule(ImkplOptions.PredictionRule.BY_INNER_CV)
+                .withInnerFolds(5));
         List<Object> imkpl = grid("imkpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
         List<Object> iskpl = grid("iskpl", data).stream().map(t -> t.options()).collect(Collectors.toList());
         assertThat(imkpl).hasSize(6).allSatisfy(x -> assertThat(((ImkplOptions) x).mu()).isEqualTo(w));

@@ -70,9 +70,14 @@ final class PrototypesCvCommand implements Callable<Integer> {
                     + "kernel-cap, dis-form), each overriding the other options. The JSON lists the choice per split "
                     + "(tuned_choices).")
     String tune;
-    @Option(names = "--inner-folds", defaultValue = "5", description = "Folds of the inner CV of --tune and of the "
-            + "automatic choice of r and of the prediction rule (default ${DEFAULT-VALUE}).")
-    int innerFolds;
+    @Option(names = "--inner-folds", paramLabel = "K", description = "Folds of the inner CV of --tune and of the "
+            + "automatic choice of r and of the prediction rule (default: " + ImkplOptions.DEFAULT_INNER_FOLDS
+            + " for the choice of r and of the rule, " + TUNE_FOLDS + " for --tune, the paper's; 5 for both before "
+            + "2026-12-03).")
+    Integer innerFolds;
+
+    /** The folds of --tune's inner CV when --inner-folds is not given: the paper's 5-fold CV on the training part. */
+    static final int TUNE_FOLDS = 5;
     @Mixin
     PrototypesDataOptions fmt;
 
@@ -93,7 +98,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
      * @param metric what the inner CV of --tune maximises ({@link Options.SelectionMetric#maximising}; IMKPL's own
      *        inner choice of r and of the prediction rule inside each fit stays by accuracy)
      */
-    record Recipe(ImkplHyperOptions hyper, PrototypesDataOptions fmt, int[][] groups, String tune, int innerFolds,
+    record Recipe(ImkplHyperOptions hyper, PrototypesDataOptions fmt, int[][] groups, String tune, Integer innerFolds,
                   int splits, double testFraction, String metric) implements SelectionRecipe {
         private static final long serialVersionUID = 1L;
 
@@ -102,8 +107,14 @@ final class PrototypesCvCommand implements Callable<Integer> {
             return "prototypes cv";
         }
 
+        /** The options of each fit; their inner CV of r and the rule runs --inner-folds folds, or the default. */
         ImkplOptions base() {
-            return hyper.options().withInnerFolds(innerFolds);
+            return innerFolds == null ? hyper.options() : hyper.options().withInnerFolds(innerFolds);
+        }
+
+        /** The folds of --tune's inner CV. */
+        int tuneFolds() {
+            return innerFolds == null ? TUNE_FOLDS : innerFolds;
         }
 
         List<InnerCvTuning.Candidate> candidates() {
@@ -120,7 +131,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
                         return Imkpl.fit(tr, fmt.kernelsFor(tr, groups, kseed), o, listener);
                     });
             return (ModelSelection<X>) (ModelSelection<?>) Options.SelectionMetric.maximising(InnerCvTuning.selection(
-                    Resampling.stratifiedHoldOut(1 - testFraction, splits, kseed), base(), candidates(), innerFolds, kseed,
+                    Resampling.stratifiedHoldOut(1 - testFraction, splits, kseed), base(), candidates(), tuneFolds(), kseed,
                     trainer), metric);
         }
     }
@@ -128,10 +139,10 @@ final class PrototypesCvCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         engine.validate();
-        if (innerFolds < 2) {
+        if (innerFolds != null && innerFolds < 2) {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
         }
-        ImkplOptions base = hyper.options().withInnerFolds(innerFolds);
+        ImkplOptions base = innerFolds == null ? hyper.options() : hyper.options().withInnerFolds(innerFolds);
         List<InnerCvTuning.Candidate> cands = tune == null ? null : InnerCvTuning.parse(tune, base);
         if (splits < 1) {
             throw new IllegalArgumentException("--splits must be >= 1, got " + splits);

@@ -204,6 +204,25 @@ class PrototypesCommandTest {
     }
 
     @Test
+    void innerFoldsDefaultToFourForTheChoiceOfRAndTheRuleAndToThePapersFiveForTune() {
+        PrototypesCvCommand c = new PrototypesCvCommand();
+        new CommandLine(c).parseArgs("--data", "d.libsvm");
+        PrototypesCvCommand.Recipe r = new PrototypesCvCommand.Recipe(c.hyper, c.fmt, null, null, c.innerFolds, 1, 0.3,
+                "accuracy");
+        assertThat(r.base().innerFolds()).isEqualTo(ImkplOptions.DEFAULT_INNER_FOLDS).isEqualTo(4);
+        assertThat(r.tuneFolds()).isEqualTo(5);
+        // --inner-folds sets both, as before
+        PrototypesCvCommand given = new PrototypesCvCommand();
+        new CommandLine(given).parseArgs("--data", "d.libsvm", "--inner-folds", "5");
+        PrototypesCvCommand.Recipe five = new PrototypesCvCommand.Recipe(given.hyper, given.fmt, null, null,
+                given.innerFolds, 1, 0.3, "accuracy");
+        assertThat(five.base().innerFolds()).isEqualTo(5);
+        assertThat(five.tuneFolds()).isEqualTo(5);
+        // prototypes train fits with the same default
+        assertThat(c.hyper.options().innerFolds()).isEqualTo(4);
+    }
+
+    @Test
     void tuneChoosesByInnerCvAndRejectsUnknownKeys(@TempDir Path dir) throws Exception {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
         java.util.List<dev.kernelkit.data.Vec> xs = new java.util.ArrayList<>();
