@@ -56,7 +56,8 @@ public final class ImkplCatalog implements LearnerCatalog {
             "the most alternating iterations");
     /**
      * ISKPL's default inner folds: its inner CV chooses the prediction rule alone (one fit per fold, no r), and keeps
-     * the former 5 folds; 4 measured −0.81 points on Australian (RESULTS.md, "IMKPL's inner CV with 4 folds").
+     * the former 5 folds; 4 measured −0.81 points on Australian (RESULTS.md, "IMKPL: the vote on
+     * prototypes that coincide across classes, and 4 inner folds adopted").
      */
     public static final int ISKPL_INNER_FOLDS = 5;
     /** The folds of the inner CV that chooses r and the prediction rule. */

@@ -69,9 +69,10 @@ public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep
     /**
      * The default number of folds of the inner CV that chooses r and the prediction rule inside a fit: 4, so IMKPL's
      * default makes 12 inner fits on three quarters of the training set instead of 15 on four fifths (issue #39;
-     * RESULTS.md, "IMKPL's inner CV with 4 folds instead of 5"). It was 5 until 2026-12-03, the paper's 5-fold CV on
-     * the training part (spec §3.5), which {@code prototypes cv --tune} still uses for its hyper-parameter search;
-     * {@code withInnerFolds(5)} gives the former protocol.
+     * RESULTS.md, "IMKPL: the vote on prototypes that coincide across classes, and 4 inner folds adopted"). It was 5
+     * until 2026-12-03, the paper's 5-fold CV on the training part (spec §3.5), which {@code prototypes cv --tune}
+     * still uses for its hyper-parameter search and the catalog's ISKPL for its rule; {@code withInnerFolds(5)} gives
+     * the former protocol.
      */
     public static final int DEFAULT_INNER_FOLDS = 4;
 
