@@ -21,7 +21,8 @@ import java.util.List;
  * <p>Defaults: IMKPL takes the variant the measured evidence on training data chose
  * ({@link ImkplOptions#recommended}: the capped β-step with J_ls DISTANCE_DIFFERENCE, r and the prediction rule
  * chosen by {@value ImkplOptions#DEFAULT_INNER_FOLDS}-fold inner CV on the training set, parameter {@code inner-folds};
- * RESULTS.md, IMKPL sections), not the spec's NORMALISED_LP β-step ({@link ImkplOptions#of}, the named reference, 69.8 % against 89.1 % on TOX-171);
+ * RESULTS.md, IMKPL sections), not the spec's NORMALISED_LP β-step ({@link ImkplOptions#of}, the named reference,
+ * 69.8 % against 89.1 % on TOX-171);
  * ISKPL the spec's options with β fixed and the prediction rule chosen by inner CV. Both with 50 iterations,
  * tolerance 1e-4, seed = the catalog seed, T = {@value #DEFAULT_T} (the command line's default), lowered to the
  * smallest class size of the training set when that is smaller (every class seeds T prototypes), and

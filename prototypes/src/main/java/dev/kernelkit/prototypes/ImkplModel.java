@@ -27,8 +27,8 @@ import java.util.Objects;
  *
  * Ties go to the smallest class (or prototype) index. Under the vote, a code's weight on a prototype that is one
  * point in feature space with prototypes of other classes (a learned kernel that cannot tell their samples apart) is
- * shared equally among them, since any split reconstructs z equally well. K(z,z) = Σ_m β_m because every base kernel has unit
- * diagonal (spec §2). For the vote, if γ_z = 0 the class of the prototype with the largest k_zᵀu_j is
+ * shared equally among them, since any split reconstructs z equally well. K(z,z) = Σ_m β_m because every base
+ * kernel has unit diagonal (spec §2). For the vote, if γ_z = 0 the class of the prototype with the largest k_zᵀu_j is
  * predicted. The model keeps only the training samples that occur in some prototype. As a {@link Model}:
  * {@link #predict} is the class index of ŷ(z); {@link #decisions} are, per rule, the class scores
  * (HUγ_z)_q ({@link #classScores}; when γ_z = 0 the indicator of the fallback class), the negated class
@@ -64,7 +64,7 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     private final NonNegativeQuadraticPursuit.Columns q2Columns;   // q2 for the codes' NQPs (wrapped once per model)
     private final double selfKernel;       // K(z,z) = Σ_m β_m (unit-diagonal base kernels)
     private final int[][] classPrototypes; // P_q = {j : c_j = q}, ascending
-    /** Per prototype, the prototypes of several classes that coincide with it in feature space (null: none; see {@link #coincidentGroups}). */
+    /** Per prototype, the prototypes of several classes that coincide with it in feature space ({@link #coincidentGroups}). */
     private final int[][] coincident;
     /** The projections of the last point list scored (labels, codes), shared by rule copies (null: not kept). */
     private final ScoredProjections scored;
@@ -199,12 +199,12 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
         return out;
     }
 
-    /** Squared feature-space distance, relative to the prototypes' squared norms, at or below which two prototypes coincide. */
+    /** Squared feature-space distance, relative to the prototypes' squared norms, up to which two prototypes coincide. */
     static final double COINCIDENT = 1e-12;
 
     /**
-     * Prototypes that are one point in feature space, ‖Φ(X)u_j − Φ(X)u_l‖² ≤ {@value #COINCIDENT}·(u_jᵀKu_j + u_lᵀKu_l)/2,
-     * and belong to different classes: for each such j, the ascending list of the prototypes that coincide with it (j
+     * Prototypes that are one point in feature space,
+     * ‖Φ(X)u_j − Φ(X)u_l‖² ≤ {@value #COINCIDENT}·(u_jᵀKu_j + u_lᵀKu_l)/2, and belong to different classes: for each such j, the ascending list of the prototypes that coincide with it (j
      * included); null for every other prototype, and null altogether when there are none. They arise where the learned
      * kernel cannot tell training samples of different classes apart (a single kernel on a binary feature makes every
      * sample one of two points); a code may then put its weight on any of them at the same reconstruction, and the NQP
@@ -668,7 +668,8 @@ public final class ImkplModel implements Model<Vec>, LearnsKernel<Vec> {
     /**
      * The code the model's rule predicts from, as a k-vector over the prototypes: γ_z for
      * {@code PROTOTYPE_VOTE} (its weight on a prototype that coincides in feature space with prototypes of other
-     * classes shared equally among them, see the class comment); γ_q of the predicted class q in the slots of P_q for {@code CLASS_RECONSTRUCTION};
+     * classes shared equally among them, see the class comment); γ_q of the predicted class q in the slots of P_q for
+     * {@code CLASS_RECONSTRUCTION};
      * 1 at the nearest prototype for {@code NEAREST_PROTOTYPE}. DR of these codes is the rule's DR.
      */
     public double[] ruleCode(Vec z) {

@@ -36,8 +36,8 @@ import java.util.Objects;
  * {@link BetaStep#NORMALISED_LP}, J_ls {@link LsForm#SIMILARITY}, the paper's prototype-label vote), kept as
  * the named reference; {@link #recommended} gives the variant the measured evidence on training data chose
  * (RESULTS.md, IMKPL sections): the capped β-step with J_ls {@link LsForm#DISTANCE_DIFFERENCE}, r and the
- * prediction rule chosen by {@value #DEFAULT_INNER_FOLDS}-fold inner CV on the training set. The catalog and the command line use
- * {@link #recommended}.
+ * prediction rule chosen by {@value #DEFAULT_INNER_FOLDS}-fold inner CV on the training set. The catalog and the
+ * command line use {@link #recommended}.
  */
 public record ImkplOptions(int t, double lambda, double mu, double tau, BetaStep betaStep, LsForm lsForm,
                            int maxIterations, double tolerance, boolean recomputeNeighbourhoods,
