@@ -78,6 +78,11 @@ final class PrototypesCvCommand implements Callable<Integer> {
 
     /** The folds of --tune's inner CV when --inner-folds is not given: the paper's 5-fold CV on the training part. */
     static final int TUNE_FOLDS = 5;
+
+    /** The options of each fit: the hyper-parameters, with --inner-folds when given (else the options' default). */
+    static ImkplOptions fitOptions(ImkplHyperOptions hyper, Integer innerFolds) {
+        return innerFolds == null ? hyper.options() : hyper.options().withInnerFolds(innerFolds);
+    }
     @Mixin
     PrototypesDataOptions fmt;
 
@@ -109,7 +114,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
 
         /** The options of each fit; their inner CV of r and the rule runs --inner-folds folds, or the default. */
         ImkplOptions base() {
-            return innerFolds == null ? hyper.options() : hyper.options().withInnerFolds(innerFolds);
+            return fitOptions(hyper, innerFolds);
         }
 
         /** The folds of --tune's inner CV. */
@@ -142,7 +147,7 @@ final class PrototypesCvCommand implements Callable<Integer> {
         if (innerFolds != null && innerFolds < 2) {
             throw new IllegalArgumentException("--inner-folds must be >= 2, got " + innerFolds);
         }
-        ImkplOptions base = innerFolds == null ? hyper.options() : hyper.options().withInnerFolds(innerFolds);
+        ImkplOptions base = fitOptions(hyper, innerFolds);
         List<InnerCvTuning.Candidate> cands = tune == null ? null : InnerCvTuning.parse(tune, base);
         if (splits < 1) {
             throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
